@@ -1,0 +1,23 @@
+/**
+ * @module What every endpoint and guard is given: the resolved options, the stores and the clock.
+ * Built once by `createAuth`.
+ */
+import type { Kysely } from 'kysely';
+import type { AccountStore } from './db/account-store';
+import type { Database, Dialect } from './db/schema';
+import type { SessionStore } from './db/session-store';
+import type { UserStore } from './db/user-store';
+import type { Logger, ResolvedOptions } from './options';
+import type { KeyValueStore } from './storage/key-value-store';
+
+export interface AuthContext {
+  readonly options: ResolvedOptions;
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly users: UserStore;
+  readonly sessions: SessionStore;
+  readonly accounts: AccountStore;
+  readonly kv: KeyValueStore;
+  readonly logger: Logger;
+  now(): Date;
+}

@@ -1,0 +1,53 @@
+/**
+ * @module `createAuth(options)`: resolves the options once, opens the database, and builds the
+ * router and the typed api from the core endpoints and those of the enabled plugins.
+ */
+import { createApi } from './api';
+import type { AuthContext } from './context';
+import { createAccountStore } from './db/account-store';
+import { createDatabase, type DatabaseHandle } from './db/create-database';
+import { migrate } from './db/migrate';
+import { coreMigration } from './db/migrations/0001-core';
+import { createSessionStore } from './db/session-store';
+import { createUserStore } from './db/user-store';
+import { createRouter, type AuthHandler } from './http/router';
+import { resolveOptions, type AuthOptions, type Logger } from './options';
+import { coreEndpoints } from './routes';
+import { createMemoryStore } from './storage/memory-store';
+
+const consoleLogger: Logger = {
+  info: (obj, msg) => console.info(msg ?? '', obj),
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+
+export function createAuth(options: AuthOptions) {
+  const resolved = resolveOptions(options);
+  const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
+  const context: AuthContext = Object.freeze({
+    options: resolved,
+    db,
+    dialect,
+    users: createUserStore(db),
+    sessions: createSessionStore(db),
+    accounts: createAccountStore(db),
+    kv: options.rateLimit?.storage ?? createMemoryStore(),
+    logger: options.logger ?? consoleLogger,
+    now: options.now ?? (() => new Date()),
+  });
+  const endpoints = [...coreEndpoints, ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? [])];
+  const migrations = [coreMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
+
+  const handler: AuthHandler = createRouter(context, endpoints);
+  return {
+    handler,
+    api: createApi(context, coreEndpoints),
+    /** Creates or updates the schema; safe to run on every start. */
+    migrate: () => migrate(db, dialect, migrations),
+    /** Closes the database pool (for graceful shutdown and tests). */
+    close: () => db.destroy(),
+    context,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

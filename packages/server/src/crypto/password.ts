@@ -1,0 +1,59 @@
+/**
+ * @module Password hashing. New hashes are Argon2id with OWASP's parameters, computed on libuv's
+ * thread pool so a sign-in never stalls the event loop. better-auth's scrypt hashes
+ * (`<saltHex>:<keyHex>`) still verify, and `needsRehash` tells the caller to replace them.
+ */
+import { scrypt } from 'node:crypto';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { safeEqual } from './digest';
+
+// Algorithm is an ambient const enum; 2 is its Argon2id.
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const SCRYPT = { N: 16384, r: 16, p: 1, keyLength: 64 } as const;
+
+/** Passwords are compared as NFKC, so the same password typed on two keyboards matches; never trimmed. */
+function normalize(password: string): string {
+  return password.normalize('NFKC');
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(normalize(password), ARGON2_OPTIONS);
+}
+
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith('$argon2id$');
+}
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) {
+    try {
+      return await verify(stored, normalize(password));
+    } catch {
+      return false;
+    }
+  }
+  return verifyLegacyScrypt(stored, normalize(password));
+}
+
+/** better-auth hashes with the 32-character hex salt string itself (not its bytes) as salt. */
+function verifyLegacyScrypt(stored: string, password: string): Promise<boolean> {
+  const [salt, key] = stored.split(':');
+  if (!salt || !key || !/^[0-9a-f]+$/i.test(key)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 128 * SCRYPT.N * SCRYPT.r * 2 }, (err, derived) => {
+      resolve(!err && safeEqual(derived.toString('hex'), key.toLowerCase()));
+    });
+  });
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same Argon2 work as a real verification, for sign-ins of unknown accounts: the answer
+ * and its timing must not tell whether an account exists.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('latchkey-dummy-password');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

@@ -1,0 +1,47 @@
+/**
+ * @module One Kysely instance for whichever database `DATABASE_URL` names: a SQLite file (the
+ * default), PostgreSQL or MySQL/MariaDB.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database, Dialect } from './schema';
+import { SqliteValuesPlugin } from './sqlite-values-plugin';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export function dialectOf(url: string): Dialect {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
+  return 'sqlite';
+}
+
+export function createDatabase(url: string): DatabaseHandle {
+  const dialect = dialectOf(url);
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+  }
+  if (dialect === 'mysql') {
+    // Dates are written and read as UTC; otherwise mysql2 shifts them by the server's time zone.
+    const pool = createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), timezone: 'Z', connectionLimit: 10 });
+    return { dialect, db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/i, '');
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  // Concurrent writers from several processes wait for the lock instead of failing at once.
+  database.pragma('busy_timeout = 5000');
+  return {
+    dialect,
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteValuesPlugin()] }),
+  };
+}

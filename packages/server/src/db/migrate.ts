@@ -1,0 +1,36 @@
+/**
+ * @module Versioned migrations through Kysely's Migrator: it records what ran in its own table and
+ * takes a lock, so several instances starting at once migrate once. Running it again is a no-op.
+ */
+import { Migrator, type Kysely } from 'kysely';
+import { columnTypes, type ColumnTypes } from './column-types';
+import type { Database, Dialect } from './schema';
+
+export interface Migration {
+  /** Sorted by name across the core and every plugin: prefix with a number. */
+  readonly name: string;
+  up(db: Kysely<unknown>, types: ColumnTypes): Promise<void>;
+}
+
+export async function migrate(db: Kysely<Database>, dialect: Dialect, migrations: readonly Migration[]): Promise<void> {
+  const types = columnTypes(dialect);
+  const migrator = new Migrator({
+    db,
+    migrationTableName: 'latchkey_migration',
+    migrationLockTableName: 'latchkey_migration_lock',
+    // Plugins enabled later bring migrations whose names sort before ones already run.
+    allowUnorderedMigrations: true,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(
+          migrations.map((m) => [m.name, { up: (trx: Kysely<unknown>) => m.up(trx, types) }]),
+        );
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Latchkey: migration ${failed ?? ''} failed`, { cause: error });
+  }
+}

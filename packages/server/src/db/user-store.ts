@@ -1,0 +1,77 @@
+/**
+ * @module Queries on the user table, and creating a user with its credential account in one
+ * transaction.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserTable } from './schema';
+import { toBool, toDate, type User } from './records';
+
+export function toUser(row: Selectable<UserTable>): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: toBool(row.emailVerified),
+    image: row.image,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  };
+}
+
+export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>>;
+
+export function createUserStore(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<User | null> {
+      const row = await db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+
+    async findByEmail(email: string): Promise<User | null> {
+      const row = await db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+
+    /** The user and the password hash of its credential account, in one query. */
+    async findWithPasswordByEmail(email: string): Promise<{ user: User; passwordHash: string | null; accountId: string | null } | null> {
+      const row = await db
+        .selectFrom('user')
+        .leftJoin('account', (join) =>
+          join.onRef('account.userId', '=', 'user.id').on('account.providerId', '=', 'credential'),
+        )
+        .selectAll('user')
+        .select(['account.password as passwordHash', 'account.id as accountRowId'])
+        .where('user.email', '=', email)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { passwordHash, accountRowId, ...user } = row;
+      return { user: toUser(user), passwordHash: passwordHash ?? null, accountId: accountRowId ?? null };
+    },
+
+    /** Throws the driver's unique-violation error when the e-mail is taken; callers map it. */
+    async createWithCredential(user: User, account: { id: string; passwordHash: string }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('user').values(user).execute();
+        await trx
+          .insertInto('account')
+          .values({
+            id: account.id,
+            accountId: user.id,
+            providerId: 'credential',
+            userId: user.id,
+            password: account.passwordHash,
+            createdAt: user.createdAt,
+            updatedAt: user.createdAt,
+          })
+          .execute();
+      });
+    },
+
+    async update(id: string, patch: UserPatch & { updatedAt: Date }): Promise<User | null> {
+      await db.updateTable('user').set(patch).where('id', '=', id).execute();
+      return this.findById(id);
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

@@ -1,0 +1,68 @@
+/**
+ * @module `defineEndpoint`: an endpoint is a plain value — method, path, zod schemas for body and
+ * query, guards, handler — so one definition serves HTTP, the typed server-side `api`, and the
+ * types of both.
+ */
+import type { z } from 'zod';
+import type { AuthContext } from './context';
+import type { ResponseCookies, RequestCookies } from './http/cookies';
+import type { CurrentSession } from './session/current-session';
+
+export type SessionGuard = 'none' | 'required' | 'fresh';
+export type RateLimitTier = 'default' | 'strict';
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type Given<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
+
+export interface EndpointContext<B, Q, G extends SessionGuard> {
+  readonly auth: AuthContext;
+  readonly body: B;
+  readonly query: Q;
+  readonly params: Readonly<Record<string, string>>;
+  readonly headers: Headers;
+  /** The client's address as the router determined it (socket, or a trusted proxy's header). */
+  readonly clientIp: string | undefined;
+  readonly requestCookies: RequestCookies;
+  readonly cookies: ResponseCookies;
+  readonly session: G extends 'none' ? null : CurrentSession;
+}
+
+export interface Endpoint<Id extends string, B extends Schema, Q extends Schema, G extends SessionGuard, R> {
+  /** The `api` method name, and what plugins use to refer to the route. */
+  readonly id: Id;
+  readonly method: 'GET' | 'POST';
+  /** Relative to the base path; `:name` segments become `params`. */
+  readonly path: string;
+  readonly body?: B;
+  readonly query?: Q;
+  readonly session?: G;
+  readonly rateLimit?: RateLimitTier;
+  /** Reachable only through `auth.api`, never over HTTP. */
+  readonly serverOnly?: boolean;
+  /** Sign-in and sign-up check a sent Origin even when the request carries no cookie. */
+  readonly checkOriginWithoutCookies?: boolean;
+  handler(ctx: EndpointContext<Parsed<B>, Parsed<Q>, G>): Promise<R>;
+}
+
+// `unknown` handler types are widened through method bivariance, so any endpoint fits.
+export type AnyEndpoint = Endpoint<string, Schema, Schema, SessionGuard, unknown>;
+
+export function defineEndpoint<Id extends string, B extends Schema = undefined, Q extends Schema = undefined, G extends SessionGuard = 'none', R = unknown>(
+  endpoint: Endpoint<Id, B, Q, G, R>,
+): Endpoint<Id, B, Q, G, R> {
+  return Object.freeze(endpoint);
+}
+
+export interface ApiInput<B, Q> {
+  body?: B;
+  query?: Q;
+  params?: Record<string, string>;
+  /** The caller's request headers: the session is read from their cookie. */
+  headers?: HeadersInit;
+}
+
+export type ApiCall<E> =
+  E extends Endpoint<string, infer B, infer Q, SessionGuard, infer R> ? (input?: ApiInput<Given<B>, Given<Q>>) => Promise<R> : never;
+
+export type Api<E extends readonly AnyEndpoint[]> = { [K in E[number] as K['id']]: ApiCall<K> };

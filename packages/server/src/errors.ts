@@ -1,0 +1,105 @@
+/**
+ * @module The error catalogue: every failure Latchkey answers is one entry here, with the status
+ * and message SPEC §8 gives it. Throw sites name an entry, never a status or a string, so one
+ * message can never be answered with two statuses.
+ */
+
+export interface ErrorEntry {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** `Invalid email or password` → `INVALID_EMAIL_OR_PASSWORD`, as SPEC §8 derives codes. */
+export function codeFromMessage(message: string): string {
+  return message
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+function entry(status: number, message: string, code = codeFromMessage(message)): ErrorEntry {
+  return Object.freeze({ status, code, message });
+}
+
+/** Plugins declare their own entries with the same helper, so codes follow one rule everywhere. */
+export function defineErrors<T extends Record<string, readonly [number, string] | readonly [number, string, string]>>(
+  table: T,
+): { readonly [K in keyof T]: ErrorEntry } {
+  const out: Record<string, ErrorEntry> = {};
+  for (const [name, [status, message, code]] of Object.entries(table)) out[name] = entry(status, message, code);
+  return Object.freeze(out) as { readonly [K in keyof T]: ErrorEntry };
+}
+
+export const ERRORS = defineErrors({
+  // Request shape
+  invalidBody: [400, 'Invalid body parameters', 'VALIDATION_ERROR'],
+  invalidQuery: [400, 'Invalid query parameters', 'VALIDATION_ERROR'],
+  notFound: [404, 'Not found'],
+  payloadTooLarge: [413, 'Request body is too large'],
+  unsupportedMediaType: [415, 'Content-Type must be application/json'],
+  tooManyRequests: [429, 'Too many requests. Please try again later.'],
+  internal: [500, 'Internal server error'],
+  // Origin and redirect guards (SPEC §5)
+  missingOrigin: [403, 'Missing or null Origin'],
+  invalidOrigin: [403, 'Invalid origin'],
+  invalidCallbackURL: [403, 'Invalid callbackURL'],
+  invalidRedirectURL: [403, 'Invalid redirectURL'],
+  invalidErrorCallbackURL: [403, 'Invalid errorCallbackURL'],
+  invalidNewUserCallbackURL: [403, 'Invalid newUserCallbackURL'],
+  // Sessions (SPEC §6)
+  unauthorized: [401, 'Unauthorized'],
+  sessionNotFresh: [403, 'Session is not fresh'],
+  failedToCreateSession: [500, 'Failed to create session'],
+  // Credentials (SPEC §8, base)
+  invalidEmail: [400, 'Invalid email'],
+  invalidEmailOrPassword: [401, 'Invalid email or password'],
+  passwordTooShort: [400, 'Password too short'],
+  passwordTooLong: [400, 'Password too long'],
+  // better-auth answers a taken e-mail with this entry and 422 (DESIGN.md, wire compatibility).
+  userAlreadyExistsUseAnotherEmail: [422, 'User already exists. Use another email.'],
+  emailAndPasswordNotEnabled: [400, 'Email and password is not enabled'],
+});
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The one error class: it knows its catalogue entry and how to become a Response. */
+export class AuthError extends Error {
+  readonly entry: ErrorEntry;
+  readonly details: readonly ErrorDetail[] | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
+
+  constructor(
+    entry: ErrorEntry,
+    extra?: { details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown },
+  ) {
+    super(entry.message, extra?.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'AuthError';
+    this.entry = entry;
+    this.details = extra?.details;
+    this.headers = extra?.headers;
+  }
+
+  get status(): number {
+    return this.entry.status;
+  }
+
+  get code(): string {
+    return this.entry.code;
+  }
+
+  toJSON(): { code: string; message: string; details?: readonly ErrorDetail[] } {
+    const body = { code: this.entry.code, message: this.entry.message };
+    return this.details ? { ...body, details: this.details } : body;
+  }
+
+  toResponse(): Response {
+    return new Response(JSON.stringify(this.toJSON()), {
+      status: this.entry.status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...this.headers },
+    });
+  }
+}

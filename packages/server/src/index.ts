@@ -1,0 +1,12 @@
+/**
+ * @module @latchkey/server: the engine's public API.
+ */
+export { createAuth, type Auth } from './create-auth';
+export { DEFAULTS, type AuthOptions, type Logger } from './options';
+export { AuthError, ERRORS, defineErrors, codeFromMessage, type ErrorEntry } from './errors';
+export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
+export type { Plugin } from './plugin';
+export type { AuthHandler, RequestInfo } from './http/router';
+export type { KeyValueStore } from './storage/key-value-store';
+export { dialectOf } from './db/create-database';
+export type { User, Session } from './db/records';

@@ -1,0 +1,198 @@
+/**
+ * @module Every option Latchkey has, with its default, in one place. `resolveOptions` runs once in
+ * `createAuth`; the result is frozen and read on every request without further merging.
+ * The constants of SPEC §9 live in `DEFAULTS`.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from './db/schema';
+import type { KeyValueStore } from './storage/key-value-store';
+import type { Plugin } from './plugin';
+
+const DAY = 24 * 60 * 60;
+
+/** SPEC §9 and the engine foundation issue; times in seconds unless the name says otherwise. */
+export const DEFAULTS = Object.freeze({
+  basePath: '/api/auth',
+  cookiePrefix: 'latchkey',
+  sessionExpiresIn: 7 * DAY,
+  sessionUpdateAge: DAY,
+  sessionFreshAge: DAY,
+  /** better-auth gives a "don't remember me" session one day; it is never refreshed. */
+  dontRememberSessionExpiresIn: DAY,
+  cookieCacheMaxAge: 60,
+  cookieCacheSizeLimit: 4093,
+  cookieMaxAgeCap: 400 * DAY,
+  sessionTokenLength: 32,
+  idLength: 32,
+  minPasswordLength: 8,
+  maxPasswordLength: 128,
+  maxEmailLength: 254,
+  maxNameLength: 256,
+  maxImageLength: 2048,
+  maxBodyBytes: 1024 * 1024,
+  rateLimitWindow: 10,
+  rateLimitMax: 100,
+  strictRateLimitWindow: 10,
+  strictRateLimitMax: 3,
+  /** Consecutive failed sign-ins for one account before it is locked for a growing interval. */
+  accountLockoutThreshold: 10,
+  accountLockoutBaseSeconds: 1,
+  accountLockoutMaxSeconds: 60 * 60,
+  /** At most this many failures a day are ever evaluated for one account. */
+  accountDailyFailureLimit: 100,
+  oauthStateLifetime: 10 * 60,
+  codeVerifierLength: 128,
+  oauthStateLength: 32,
+  verificationTokenExpiresIn: 3600,
+  resetPasswordTokenExpiresIn: 3600,
+  resetPasswordTokenLength: 24,
+  deleteAccountTokenLength: 32,
+  deleteAccountTokenExpiresIn: DAY,
+  invitationExpiresIn: 2 * DAY,
+  membershipLimit: 100,
+  minUsernameLength: 3,
+  maxUsernameLength: 30,
+  impersonationSessionDuration: 3600,
+  trustedDeviceCookieMaxAge: 30 * DAY,
+  defaultBanReason: 'No reason',
+  defaultRole: 'user',
+  defaultMemberRole: 'member',
+  signedTokenExpiresIn: 3600,
+});
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type DatabaseOption = { url: string } | { db: Kysely<Database>; dialect: Dialect };
+
+export interface RateLimitRule {
+  /** Seconds. */
+  window: number;
+  max: number;
+}
+
+export interface AuthOptions {
+  /** Where the server is reached, e.g. `https://auth.example.com`; its origin is always trusted. */
+  baseURL: string;
+  basePath?: string;
+  /** Signs cookies; at least 32 characters. */
+  secret: string;
+  database: DatabaseOption;
+  /** Further origins allowed to call with cookies and to be redirected to. */
+  trustedOrigins?: string[];
+  /** Socket addresses of reverse proxies whose `X-Forwarded-For` is believed. */
+  trustedProxies?: string[];
+  emailAndPassword?: {
+    enabled?: boolean;
+    minPasswordLength?: number;
+    maxPasswordLength?: number;
+    /** Sign the user in right after sign-up. */
+    autoSignIn?: boolean;
+  };
+  session?: {
+    expiresIn?: number;
+    updateAge?: number;
+    /** 0 turns the freshness check off. */
+    freshAge?: number;
+    cookieCache?: { enabled?: boolean; maxAge?: number };
+  };
+  rateLimit?: {
+    enabled?: boolean;
+    window?: number;
+    max?: number;
+    /** Sign-in, sign-up, change-password and change-email. */
+    strict?: RateLimitRule;
+    storage?: KeyValueStore;
+  };
+  advanced?: {
+    cookiePrefix?: string;
+    /** Defaults to whether baseURL is https. */
+    useSecureCookies?: boolean;
+  };
+  plugins?: Plugin[];
+  logger?: Logger;
+  /** The clock; tests inject one to move time without sleeping. */
+  now?: () => Date;
+}
+
+export interface ResolvedOptions {
+  readonly baseURL: string;
+  readonly baseOrigin: string;
+  readonly basePath: string;
+  readonly secret: string;
+  readonly trustedOrigins: ReadonlySet<string>;
+  readonly trustedProxies: ReadonlySet<string>;
+  readonly emailAndPassword: {
+    readonly enabled: boolean;
+    readonly minPasswordLength: number;
+    readonly maxPasswordLength: number;
+    readonly autoSignIn: boolean;
+  };
+  readonly session: {
+    readonly expiresIn: number;
+    readonly updateAge: number;
+    readonly freshAge: number;
+    readonly cookieCache: { readonly enabled: boolean; readonly maxAge: number };
+  };
+  readonly rateLimit: {
+    readonly enabled: boolean;
+    readonly default: RateLimitRule;
+    readonly strict: RateLimitRule;
+  };
+  readonly cookiePrefix: string;
+  readonly secureCookies: boolean;
+  readonly plugins: readonly Plugin[];
+}
+
+export function resolveOptions(options: AuthOptions): ResolvedOptions {
+  const base = new URL(options.baseURL);
+  if (options.secret.length < 32) throw new Error('Latchkey: the secret must be at least 32 characters');
+  const basePath = ('/' + (options.basePath ?? DEFAULTS.basePath)).replace(/\/+/g, '/').replace(/\/$/, '');
+  const originOf = (value: string) => new URL(value).origin;
+  const rl = options.rateLimit ?? {};
+  return deepFreeze({
+    baseURL: base.href.replace(/\/$/, ''),
+    baseOrigin: base.origin,
+    basePath,
+    secret: options.secret,
+    trustedOrigins: new Set([base.origin, ...(options.trustedOrigins ?? []).map(originOf)]),
+    trustedProxies: new Set(options.trustedProxies ?? []),
+    emailAndPassword: {
+      enabled: options.emailAndPassword?.enabled ?? true,
+      minPasswordLength: options.emailAndPassword?.minPasswordLength ?? DEFAULTS.minPasswordLength,
+      maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? DEFAULTS.maxPasswordLength,
+      autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
+    },
+    session: {
+      expiresIn: options.session?.expiresIn ?? DEFAULTS.sessionExpiresIn,
+      updateAge: options.session?.updateAge ?? DEFAULTS.sessionUpdateAge,
+      freshAge: options.session?.freshAge ?? DEFAULTS.sessionFreshAge,
+      cookieCache: {
+        enabled: options.session?.cookieCache?.enabled ?? true,
+        maxAge: options.session?.cookieCache?.maxAge ?? DEFAULTS.cookieCacheMaxAge,
+      },
+    },
+    rateLimit: {
+      enabled: rl.enabled ?? process.env.NODE_ENV === 'production',
+      default: { window: rl.window ?? DEFAULTS.rateLimitWindow, max: rl.max ?? DEFAULTS.rateLimitMax },
+      strict: rl.strict ?? { window: DEFAULTS.strictRateLimitWindow, max: DEFAULTS.strictRateLimitMax },
+    },
+    cookiePrefix: options.advanced?.cookiePrefix ?? DEFAULTS.cookiePrefix,
+    secureCookies: options.advanced?.useSecureCookies ?? base.protocol === 'https:',
+    plugins: options.plugins ?? [],
+  });
+}
+
+/** Freezes the option groups; plugins are frozen only as a list, since zod caches inside schemas. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  } else if (Array.isArray(value)) {
+    Object.freeze(value);
+  }
+  return value;
+}

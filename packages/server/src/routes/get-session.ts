@@ -1,0 +1,23 @@
+/**
+ * @module GET /get-session: the hot path. `null` (status 200) when there is no valid session.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { readCurrentSession, toSessionResponse } from '../session/current-session';
+import { queryBoolean } from '../validation/fields';
+
+const query = z.object({
+  disableCookieCache: queryBoolean.optional(),
+  disableRefresh: queryBoolean.optional(),
+});
+
+export const getSession = defineEndpoint({
+  id: 'getSession',
+  method: 'GET',
+  path: '/get-session',
+  query,
+  async handler({ auth, query, requestCookies, cookies }) {
+    const current = await readCurrentSession(auth, requestCookies, cookies, query);
+    return current ? toSessionResponse(current) : null;
+  },
+});

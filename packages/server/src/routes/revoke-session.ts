@@ -1,0 +1,23 @@
+/**
+ * @module POST /revoke-session {token}: ends one of the caller's own sessions, named by its token
+ * or by the digest /list-sessions shows. Answers `{status: true}` whether or not such a session
+ * existed, so it tells nothing about other users' tokens.
+ */
+import { z } from 'zod';
+import { sha256Hex } from '../crypto/digest';
+import { defineEndpoint } from '../endpoint';
+import { clearSessionCookies } from '../session/session-cookies';
+
+export const revokeSession = defineEndpoint({
+  id: 'revokeSession',
+  method: 'POST',
+  path: '/revoke-session',
+  body: z.object({ token: z.string().min(1).max(256) }),
+  session: 'required',
+  async handler({ auth, body, session, cookies }) {
+    const digest = sha256Hex(body.token);
+    await auth.sessions.deleteOwnByDigests(session.user.id, [digest, body.token]);
+    if (digest === session.session.token || body.token === session.session.token) clearSessionCookies(auth, cookies);
+    return { status: true };
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * @module POST /sign-out: deletes the session the cookie names and clears every session cookie.
+ * Signing out without a session still succeeds: the outcome the caller wants already holds.
+ */
+import { defineEndpoint } from '../endpoint';
+import { readCurrentSession } from '../session/current-session';
+import { clearSessionCookies } from '../session/session-cookies';
+
+export const signOut = defineEndpoint({
+  id: 'signOut',
+  method: 'POST',
+  path: '/sign-out',
+  async handler({ auth, requestCookies, cookies }) {
+    const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true, disableRefresh: true });
+    if (current) await auth.sessions.deleteById(current.session.id);
+    clearSessionCookies(auth, cookies);
+    return { success: true };
+  },
+});

@@ -1,0 +1,68 @@
+/**
+ * @module What every call of an endpoint goes through, over HTTP or through `auth.api`: schema
+ * validation (400 VALIDATION_ERROR naming the fields), redirect-target checks, session guards,
+ * then the handler.
+ */
+import type { z } from 'zod';
+import type { AuthContext } from './context';
+import type { AnyEndpoint } from './endpoint';
+import { AuthError, ERRORS, type ErrorEntry } from './errors';
+import { ResponseCookies, type RequestCookies } from './http/cookies';
+import { checkRedirectFields } from './http/redirect-url';
+import { readCurrentSession, type CurrentSession } from './session/current-session';
+
+export interface EndpointInput {
+  body: unknown;
+  query: unknown;
+  params: Record<string, string>;
+  headers: Headers;
+  clientIp: string | undefined;
+  requestCookies: RequestCookies;
+}
+
+export interface EndpointOutput {
+  value: unknown;
+  cookies: ResponseCookies;
+}
+
+function validate(schema: z.ZodType, value: unknown, error: ErrorEntry): unknown {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new AuthError(error, {
+    details: result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  });
+}
+
+async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput, cookies: ResponseCookies): Promise<CurrentSession | null> {
+  const guard = endpoint.session ?? 'none';
+  if (guard === 'none') return null;
+  // A state change must not ride on a cookie cache that may be up to a minute stale (a revoked session).
+  const current = await readCurrentSession(auth, input.requestCookies, cookies, { disableCookieCache: endpoint.method !== 'GET' });
+  if (!current) throw new AuthError(ERRORS.unauthorized);
+  const { freshAge } = auth.options.session;
+  if (guard === 'fresh' && freshAge > 0 && auth.now().getTime() - current.session.createdAt.getTime() > freshAge * 1000) {
+    throw new AuthError(ERRORS.sessionNotFresh);
+  }
+  return current;
+}
+
+export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput): Promise<EndpointOutput> {
+  const body = endpoint.body ? validate(endpoint.body, input.body, ERRORS.invalidBody) : undefined;
+  const query = endpoint.query ? validate(endpoint.query, input.query, ERRORS.invalidQuery) : undefined;
+  checkRedirectFields(auth.options, body);
+  checkRedirectFields(auth.options, query);
+  const cookies = new ResponseCookies();
+  const session = await guardSession(auth, endpoint, input, cookies);
+  const value = await endpoint.handler({
+    auth,
+    body,
+    query,
+    params: input.params,
+    headers: input.headers,
+    clientIp: input.clientIp,
+    requestCookies: input.requestCookies,
+    cookies,
+    session,
+  });
+  return { value, cookies };
+}

@@ -1,0 +1,48 @@
+/**
+ * @module Starting a session: a fresh CSPRNG token whose SHA-256 digest is all the database keeps,
+ * the client's address and agent, and the cookies.
+ */
+import type { AuthContext } from '../context';
+import { sha256Hex } from '../crypto/digest';
+import { randomString } from '../crypto/random';
+import type { Session, User } from '../db/records';
+import { AuthError, ERRORS } from '../errors';
+import type { ResponseCookies } from '../http/cookies';
+import { DEFAULTS } from '../options';
+import type { CurrentSession } from './current-session';
+import { setCookieCache, setSessionTokenCookie } from './session-cookies';
+
+export interface SessionOrigin {
+  auth: AuthContext;
+  cookies: ResponseCookies;
+  headers: Headers;
+  clientIp: string | undefined;
+}
+
+export async function createSession(
+  { auth, cookies, headers, clientIp }: SessionOrigin,
+  user: User,
+  { dontRemember = false }: { dontRemember?: boolean } = {},
+): Promise<CurrentSession> {
+  const now = auth.now();
+  const token = randomString(DEFAULTS.sessionTokenLength);
+  const lifetime = dontRemember ? DEFAULTS.dontRememberSessionExpiresIn : auth.options.session.expiresIn;
+  const session: Session = {
+    id: randomString(DEFAULTS.idLength),
+    token: sha256Hex(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + lifetime * 1000),
+    createdAt: now,
+    updatedAt: now,
+    ipAddress: clientIp ?? null,
+    userAgent: headers.get('user-agent')?.slice(0, 512) ?? null,
+  };
+  try {
+    await auth.sessions.create(session);
+  } catch (cause) {
+    throw new AuthError(ERRORS.failedToCreateSession, { cause });
+  }
+  setSessionTokenCookie(auth, cookies, token, dontRemember);
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session, user);
+  return { session, user, token };
+}

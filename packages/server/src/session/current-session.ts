@@ -1,0 +1,77 @@
+/**
+ * @module Reading the session a request carries: the hot path of every application behind
+ * Latchkey. Verify the cookie's signature (no I/O), then the signed cookie cache or one indexed
+ * query for session and user together; slide the expiry only when older than the update age.
+ */
+import type { AuthContext } from '../context';
+import { sha256Hex } from '../crypto/digest';
+import { unsignValue } from '../crypto/hmac';
+import type { Session, User } from '../db/records';
+import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import {
+  clearSessionCookies,
+  cookieNames,
+  readCookieCache,
+  readDontRemember,
+  setCookieCache,
+  setSessionTokenCookie,
+} from './session-cookies';
+
+export interface CurrentSession {
+  session: Session;
+  user: User;
+  /** The token from the cookie: the only copy, never stored. */
+  token: string;
+}
+
+export interface ReadSessionOptions {
+  disableCookieCache?: boolean;
+  disableRefresh?: boolean;
+}
+
+export async function readCurrentSession(
+  auth: AuthContext,
+  requestCookies: RequestCookies,
+  responseCookies: ResponseCookies,
+  { disableCookieCache = false, disableRefresh = false }: ReadSessionOptions = {},
+): Promise<CurrentSession | null> {
+  const { options } = auth;
+  const signed = requestCookies.get(cookieNames(options).sessionToken);
+  if (!signed) return null;
+  const token = unsignValue(signed, options.secret);
+  if (!token) return null;
+  const digest = sha256Hex(token);
+
+  if (options.session.cookieCache.enabled && !disableCookieCache) {
+    const cached = readCookieCache(auth, requestCookies);
+    // The cache is bound to this very token, so a cache cookie cannot vouch for another session.
+    if (cached && cached.session.token === digest && cached.session.expiresAt > auth.now()) {
+      return { ...cached, token };
+    }
+  }
+
+  const found = await auth.sessions.findWithUserByDigest(digest);
+  const now = auth.now();
+  if (!found || found.session.expiresAt <= now) {
+    if (found) await auth.sessions.deleteById(found.session.id);
+    clearSessionCookies(auth, responseCookies);
+    return null;
+  }
+
+  const { session } = found;
+  const { expiresIn, updateAge } = options.session;
+  const lastRefreshed = session.expiresAt.getTime() - expiresIn * 1000;
+  if (!disableRefresh && lastRefreshed + updateAge * 1000 <= now.getTime() && !readDontRemember(auth, requestCookies)) {
+    session.expiresAt = new Date(now.getTime() + expiresIn * 1000);
+    session.updatedAt = now;
+    await auth.sessions.extend(session.id, session.expiresAt, now);
+    setSessionTokenCookie(auth, responseCookies, token, false);
+  }
+  if (options.session.cookieCache.enabled) setCookieCache(auth, responseCookies, session, found.user);
+  return { session, user: found.user, token };
+}
+
+/** The wire shape better-auth clients expect: the session carries the caller's own token. */
+export function toSessionResponse(current: CurrentSession): { session: Session; user: User } {
+  return { session: { ...current.session, token: current.token }, user: current.user };
+}

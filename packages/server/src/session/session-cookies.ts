@@ -1,0 +1,88 @@
+/**
+ * @module The three session cookies: the signed token, the "don't remember me" marker and the
+ * signed cookie cache. HttpOnly and SameSite=Lax always; Secure with the `__Secure-` prefix when
+ * the base URL is https.
+ */
+import type { AuthContext } from '../context';
+import { signValue, unsignValue } from '../crypto/hmac';
+import type { User, Session } from '../db/records';
+import type { RequestCookies, ResponseCookies, CookieAttributes } from '../http/cookies';
+import { DEFAULTS, type ResolvedOptions } from '../options';
+
+export interface CookieNames {
+  sessionToken: string;
+  sessionData: string;
+  dontRemember: string;
+}
+
+const namesByOptions = new WeakMap<ResolvedOptions, CookieNames>();
+
+export function cookieNames(options: ResolvedOptions): CookieNames {
+  let names = namesByOptions.get(options);
+  if (!names) {
+    const prefix = (options.secureCookies ? '__Secure-' : '') + options.cookiePrefix;
+    names = { sessionToken: `${prefix}.session_token`, sessionData: `${prefix}.session_data`, dontRemember: `${prefix}.dont_remember` };
+    namesByOptions.set(options, names);
+  }
+  return names;
+}
+
+function attributes(options: ResolvedOptions, maxAge?: number): CookieAttributes {
+  const base: CookieAttributes = { httpOnly: true, sameSite: 'Lax', path: '/', secure: options.secureCookies };
+  return maxAge === undefined ? base : { ...base, maxAge: Math.min(maxAge, DEFAULTS.cookieMaxAgeCap) };
+}
+
+/** Without remember-me the token cookie has no Max-Age: it ends with the browser session. */
+export function setSessionTokenCookie(auth: AuthContext, cookies: ResponseCookies, token: string, dontRemember: boolean): void {
+  const { options } = auth;
+  const names = cookieNames(options);
+  cookies.set(names.sessionToken, signValue(token, options.secret), attributes(options, dontRemember ? undefined : options.session.expiresIn));
+  // A remembered session must not inherit the marker of an earlier "don't remember" sign-in.
+  if (dontRemember) cookies.set(names.dontRemember, signValue('true', options.secret), attributes(options));
+  else cookies.delete(names.dontRemember, attributes(options));
+}
+
+export function readDontRemember(auth: AuthContext, cookies: RequestCookies): boolean {
+  const signed = cookies.get(cookieNames(auth.options).dontRemember);
+  return signed !== undefined && unsignValue(signed, auth.options.secret) === 'true';
+}
+
+interface CachePayload {
+  session: Session;
+  user: User;
+  /** Epoch ms; the cookie's own Max-Age is the browser's business, this is ours. */
+  expiresAt: number;
+}
+
+export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, session: Session, user: User): void {
+  const { options } = auth;
+  const { maxAge } = options.session.cookieCache;
+  const payload: CachePayload = { session, user, expiresAt: auth.now().getTime() + maxAge * 1000 };
+  const value = signValue(Buffer.from(JSON.stringify(payload)).toString('base64url'), options.secret);
+  if (value.length > DEFAULTS.cookieCacheSizeLimit) {
+    auth.logger.warn({ size: value.length }, 'Session data is too large to store in the cookie');
+    return;
+  }
+  cookies.set(cookieNames(options).sessionData, value, attributes(options, maxAge));
+}
+
+const DATE_KEYS = new Set(['expiresAt', 'createdAt', 'updatedAt']);
+
+export function readCookieCache(auth: AuthContext, cookies: RequestCookies): { session: Session; user: User } | null {
+  const signed = cookies.get(cookieNames(auth.options).sessionData);
+  const encoded = signed && unsignValue(signed, auth.options.secret);
+  if (!encoded) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString(), (key, value: unknown) =>
+      DATE_KEYS.has(key) && typeof value === 'string' ? new Date(value) : value,
+    ) as CachePayload;
+    return payload.expiresAt > auth.now().getTime() ? { session: payload.session, user: payload.user } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionCookies(auth: AuthContext, cookies: ResponseCookies): void {
+  const names = cookieNames(auth.options);
+  for (const name of [names.sessionToken, names.sessionData, names.dontRemember]) cookies.delete(name, attributes(auth.options));
+}

@@ -1,0 +1,13 @@
+/**
+ * @module The configured password length bounds. Passwords are never trimmed or truncated: what
+ * the user typed is what gets hashed (after NFKC, in crypto/password).
+ */
+import type { AuthContext } from '../context';
+import { AuthError, ERRORS } from '../errors';
+
+export function checkPasswordLength(auth: AuthContext, password: string): void {
+  const { minPasswordLength, maxPasswordLength } = auth.options.emailAndPassword;
+  const length = [...password.normalize('NFKC')].length;
+  if (length < minPasswordLength) throw new AuthError(ERRORS.passwordTooShort);
+  if (length > maxPasswordLength) throw new AuthError(ERRORS.passwordTooLong);
+}
