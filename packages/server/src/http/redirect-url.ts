@@ -15,7 +15,6 @@ export const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorEntry]> = [
 
 // Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/evil` and `/\evil`
 // become `//evil`: any of these in a relative path is refused outright.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f\\]/;
 
 function decodeFully(value: string): string | null {

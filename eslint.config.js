@@ -1,0 +1,45 @@
+// @ts-check
+import importPlugin from 'eslint-plugin-import';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import/no-cycle': 'error',
+      // CONVENTIONS.md: the engine never imports a plugin; the engine never imports the deployable.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/server/src',
+              from: './packages/server/src/plugins',
+              except: [],
+              message: 'The engine never imports a plugin: plugins are merged from options.',
+            },
+            { target: './packages/server', from: './apps', message: 'The engine never imports the deployable.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Plugins may import the engine, but not each other's internals.
+    files: ['packages/server/src/plugins/**/*.ts'],
+    rules: { 'import/no-restricted-paths': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,176 @@
+/**
+ * @module The test harness: a Latchkey instance on a fresh database of the given dialect, a clock
+ * tests move by hand, and browser-like clients that keep cookies. Requests go through
+ * `auth.handler` exactly as the standalone server sends them.
+ */
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { createAuth, type Auth, type AuthOptions } from '../../src';
+import type { TestDialect } from '../../../../test/services';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const BASE_URL = 'http://localhost:3000';
+export const ORIGIN = BASE_URL;
+export const SECRET = 'test-secret-test-secret-test-secret-0123';
+export const API = '/api/auth';
+
+export interface TestClock {
+  now(): Date;
+  advance(seconds: number): void;
+}
+
+export function createClock(start = Date.UTC(2026, 0, 1, 12)): TestClock {
+  let current = start;
+  return {
+    now: () => new Date(current),
+    advance: (seconds) => {
+      current += seconds * 1000;
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+  /** Each Set-Cookie header, parsed: name → { value, attributes (lower-cased keys) }. */
+  setCookies: Map<string, { value: string; attributes: Record<string, string | true> }>;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Defaults to the trusted origin; pass null to send none. */
+  origin?: string | null;
+  clientIp?: string;
+  /** A raw body instead of JSON. */
+  rawBody?: BodyInit;
+}
+
+export function parseSetCookie(header: string): [string, { value: string; attributes: Record<string, string | true> }] {
+  const [pair = '', ...attrs] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const attributes: Record<string, string | true> = {};
+  for (const attr of attrs) {
+    const i = attr.indexOf('=');
+    if (i === -1) attributes[attr.toLowerCase()] = true;
+    else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
+  }
+  return [pair.slice(0, eq), { value: pair.slice(eq + 1), attributes }];
+}
+
+/** A browser: keeps the cookies the server sets and sends them back. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly defaultIp = '203.0.113.10',
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+    const init: RequestInit = { method, headers };
+    if (options.rawBody !== undefined) init.body = options.rawBody;
+    else if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await this.auth.handler(new Request(BASE_URL + API + path, init), { clientIp: options.clientIp ?? this.defaultIp });
+    const setCookies = new Map(response.headers.getSetCookie().map(parseSetCookie));
+    for (const [name, { value, attributes }] of setCookies) {
+      if (attributes['max-age'] === '0' || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed as T, text, headers: response.headers, setCookies };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+
+  post<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('POST', path, body, options);
+  }
+}
+
+export interface Harness {
+  dialect: TestDialect;
+  auth: Auth;
+  clock: TestClock;
+  client(ip?: string): TestClient;
+  /** Signs up (and so signs in) a user through the API; returns the client holding its session. */
+  signUp(email?: string, password?: string, name?: string): Promise<{ client: TestClient; user: any; token: string }>;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export async function createHarness(dialect: TestDialect, overrides: Partial<AuthOptions> = {}): Promise<Harness & { close(): Promise<void> }> {
+  const database: TestDatabase = await createTestDatabase(dialect);
+  const clock = createClock();
+  const auth = createAuth({
+    baseURL: BASE_URL,
+    secret: SECRET,
+    database: { url: database.url },
+    now: clock.now,
+    logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
+    ...overrides,
+  });
+  await auth.migrate();
+  const harness: Harness = {
+    dialect,
+    auth,
+    clock,
+    client: (ip) => new TestClient(auth, ip),
+    async signUp(email = uniqueEmail(), password = 'correct horse battery', name = 'Test User') {
+      const client = new TestClient(auth);
+      const response = await client.post('/sign-up/email', { email, password, name });
+      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+      return { client, user: response.body.user, token: response.body.token };
+    },
+  };
+  return {
+    ...harness,
+    async close() {
+      await auth.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Runs `suite` once per available dialect, each with its own database. The harness is created in
+ * beforeAll; `suite` receives a getter for it.
+ */
+export function describeEachDialect(name: string, suite: (h: () => Harness) => void, overrides: Partial<AuthOptions> = {}): void {
+  for (const dialect of inject('dialects')) {
+    describe(`${name} [${dialect}]`, () => {
+      let harness: (Harness & { close(): Promise<void> }) | undefined;
+      beforeAll(async () => {
+        harness = await createHarness(dialect, overrides);
+      });
+      afterAll(async () => {
+        await harness?.close();
+      });
+      suite(() => {
+        if (!harness) throw new Error('harness not ready');
+        return harness;
+      });
+    });
+  }
+}

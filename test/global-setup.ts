@@ -1,0 +1,26 @@
+/**
+ * Probes the database servers once for the whole run. A missing server skips its suites with one
+ * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI).
+ */
+import type { TestProject } from 'vitest/node';
+import { isReachable, MYSQL_URL, POSTGRES_URL, requestedDialects, type TestDialect } from './services';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dialects: TestDialect[];
+  }
+}
+
+const where: Record<TestDialect, string> = { sqlite: 'a temporary file', postgres: POSTGRES_URL, mysql: MYSQL_URL };
+
+export default async function setup(project: TestProject): Promise<void> {
+  const available: TestDialect[] = [];
+  const missing: TestDialect[] = [];
+  for (const dialect of requestedDialects()) (await isReachable(dialect) ? available : missing).push(dialect);
+  if (missing.length > 0) {
+    const list = missing.map((d) => `${d} (${where[d]})`).join(', ');
+    if (process.env.REQUIRE_SERVICES === '1') throw new Error(`REQUIRE_SERVICES=1 but not reachable: ${list}`);
+    console.warn(`SKIPPED: database suites for ${list}: not reachable (set REQUIRE_SERVICES=1 to fail instead)`);
+  }
+  project.provide('dialects', available);
+}
