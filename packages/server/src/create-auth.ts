@@ -4,6 +4,7 @@
  */
 import { createApi } from './api';
 import type { AuthContext } from './context';
+import type { AnyEndpoint, Api } from './endpoint';
 import { createAccountStore } from './db/account-store';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate } from './db/migrate';
@@ -41,7 +42,8 @@ export function createAuth(options: AuthOptions) {
   const handler: AuthHandler = createRouter(context, endpoints);
   return {
     handler,
-    api: createApi(context, coreEndpoints),
+    // Typed for the core endpoints; plugin endpoints are callable by id as well.
+    api: createApi(context, endpoints) as Api<typeof coreEndpoints> & Api<AnyEndpoint[]>,
     /** Creates or updates the schema; safe to run on every start. */
     migrate: () => migrate(db, dialect, migrations),
     /** Closes the database pool (for graceful shutdown and tests). */
