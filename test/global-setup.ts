@@ -3,11 +3,12 @@
  * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI).
  */
 import type { TestProject } from 'vitest/node';
-import { isReachable, MYSQL_URL, POSTGRES_URL, requestedDialects, type TestDialect } from './services';
+import { isReachable, isRedisReachable, MYSQL_URL, POSTGRES_URL, REDIS_URL, requestedDialects, type TestDialect } from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dialects: TestDialect[];
+    redis: boolean;
   }
 }
 
@@ -15,12 +16,18 @@ const where: Record<TestDialect, string> = { sqlite: 'a temporary file', postgre
 
 export default async function setup(project: TestProject): Promise<void> {
   const available: TestDialect[] = [];
-  const missing: TestDialect[] = [];
-  for (const dialect of requestedDialects()) (await isReachable(dialect) ? available : missing).push(dialect);
+  const missing: string[] = [];
+  for (const dialect of requestedDialects()) {
+    if (await isReachable(dialect)) available.push(dialect);
+    else missing.push(`${dialect} (${where[dialect]})`);
+  }
+  const redis = await isRedisReachable();
+  if (!redis) missing.push(`redis (${REDIS_URL})`);
   if (missing.length > 0) {
-    const list = missing.map((d) => `${d} (${where[d]})`).join(', ');
+    const list = missing.join(', ');
     if (process.env.REQUIRE_SERVICES === '1') throw new Error(`REQUIRE_SERVICES=1 but not reachable: ${list}`);
-    console.warn(`SKIPPED: database suites for ${list}: not reachable (set REQUIRE_SERVICES=1 to fail instead)`);
+    console.warn(`SKIPPED: suites for ${list}: not reachable (set REQUIRE_SERVICES=1 to fail instead)`);
   }
   project.provide('dialects', available);
+  project.provide('redis', redis);
 }

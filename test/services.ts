@@ -2,6 +2,7 @@
  * @module Where the test databases are, and whether they answer. Every database suite runs once
  * per dialect; LATCHKEY_TEST_DIALECTS narrows the list (default: sqlite,postgres,mysql).
  */
+import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 
@@ -9,6 +10,7 @@ export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
 export function requestedDialects(): TestDialect[] {
   const list = (process.env.LATCHKEY_TEST_DIALECTS ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
@@ -28,5 +30,18 @@ export async function isReachable(dialect: TestDialect): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+export async function isRedisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
   }
 }

@@ -32,7 +32,7 @@ export function createAuth(options: AuthOptions) {
     users: createUserStore(db),
     sessions: createSessionStore(db),
     accounts: createAccountStore(db),
-    kv: options.rateLimit?.storage ?? createMemoryStore(),
+    kv: options.storage ?? createMemoryStore(),
     logger: options.logger ?? consoleLogger,
     now: options.now ?? (() => new Date()),
   });

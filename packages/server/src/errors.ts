@@ -38,7 +38,7 @@ export const ERRORS = defineErrors({
   notFound: [404, 'Not found'],
   payloadTooLarge: [413, 'Request body is too large'],
   unsupportedMediaType: [415, 'Content-Type must be application/json'],
-  tooManyRequests: [429, 'Too many requests. Please try again later.'],
+  tooManyRequests: [429, 'Too many requests. Please try again later.', 'TOO_MANY_REQUESTS'],
   internal: [500, 'Internal server error'],
   // Origin and redirect guards (SPEC §5)
   missingOrigin: [403, 'Missing or null Origin'],

@@ -10,3 +10,5 @@ export type { AuthHandler, RequestInfo } from './http/router';
 export type { KeyValueStore } from './storage/key-value-store';
 export { dialectOf } from './db/create-database';
 export type { User, Session } from './db/records';
+export { createRedisStore, type RedisStore } from './storage/redis-store';
+export { createMemoryStore } from './storage/memory-store';

@@ -105,8 +105,12 @@ export interface AuthOptions {
     max?: number;
     /** Sign-in, sign-up, change-password and change-email. */
     strict?: RateLimitRule;
-    storage?: KeyValueStore;
   };
+  /**
+   * Where rate-limit and sign-in throttle counters live: in process memory by default, or Redis
+   * (`createRedisStore`) so that several instances share them.
+   */
+  storage?: KeyValueStore;
   advanced?: {
     cookiePrefix?: string;
     /** Defaults to whether baseURL is https. */
