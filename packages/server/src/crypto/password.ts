@@ -10,6 +10,8 @@ import { safeEqual } from './digest';
 // Algorithm is an ambient const enum; 2 is its Argon2id.
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 const SCRYPT = { N: 16384, r: 16, p: 1, keyLength: 64 } as const;
+/** What `hash` writes for ARGON2_OPTIONS; any other prefix is an older or weaker hash. */
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`;
 
 /** Passwords are compared as NFKC, so the same password typed on two keyboards matches; never trimmed. */
 function normalize(password: string): string {
@@ -20,8 +22,9 @@ export function hashPassword(password: string): Promise<string> {
   return hash(normalize(password), ARGON2_OPTIONS);
 }
 
+/** True for better-auth's scrypt hashes and for Argon2 hashes made with other parameters. */
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith('$argon2id$');
+  return !stored.startsWith(CURRENT_PREFIX);
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
@@ -46,14 +49,15 @@ function verifyLegacyScrypt(stored: string, password: string): Promise<boolean> 
   });
 }
 
-let dummyHash: Promise<string> | undefined;
+// Computed at start-up on the thread pool: made lazily, the first unknown-account sign-in would
+// pay for a hash and a verify, and so take twice as long as any other.
+const dummyHash: Promise<string> = hashPassword('latchkey-dummy-password');
 
 /**
  * Spends the same Argon2 work as a real verification, for sign-ins of unknown accounts: the answer
  * and its timing must not tell whether an account exists.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('latchkey-dummy-password');
   await verifyPassword(await dummyHash, password);
   return false;
 }

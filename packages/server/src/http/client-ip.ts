@@ -10,9 +10,12 @@ export function clientIpOf(socketIp: string | undefined, headers: Headers, trust
   if (!peer || !trustedProxies.has(peer)) return peer || undefined;
   const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => normalizeIp(h.trim()));
   // Walk back from the nearest hop: the first address not of our own proxies is the client.
+  // Hops further back were written by the client itself, so an unparsable hop ends the walk
+  // rather than letting a forged earlier entry stand in for the real address.
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i];
-    if (hop && !trustedProxies.has(hop)) return hop;
+    if (!hop) break;
+    if (!trustedProxies.has(hop)) return hop;
   }
   return peer;
 }

@@ -13,7 +13,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   let total = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away or broke its framing mid-body: its request is malformed, not our fault.
+      throw new AuthError(ERRORS.invalidBody, { details: [{ path: '', message: 'Body could not be read' }] });
+    });
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -14,8 +14,9 @@ export const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorEntry]> = [
 ];
 
 // Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/evil` and `/\evil`
-// become `//evil`: any of these in a relative path is refused outright.
-const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f\\]/;
+// become `//evil`: any control character or backslash in a relative path is refused outright.
+// A space is not: inside a path it is percent-encoded, never dropped, and `%20` is common in queries.
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
 
 function decodeFully(value: string): string | null {
   let current = value;

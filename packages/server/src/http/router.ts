@@ -30,12 +30,17 @@ function normalizedPath(request: Request): string {
 }
 
 function toResponse({ value, cookies }: EndpointOutput): Response {
-  const response =
-    value instanceof Response
-      ? value
-      : new Response(JSON.stringify(value ?? null), {
-          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-        });
+  let response: Response;
+  if (!(value instanceof Response)) {
+    response = new Response(JSON.stringify(value ?? null), {
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
+  } else if (cookies.size > 0) {
+    // `Response.redirect()` and fetched responses have immutable headers: copy before adding cookies.
+    response = new Response(value.body, value);
+  } else {
+    return value;
+  }
   for (const cookie of cookies.headers) response.headers.append('set-cookie', cookie);
   return response;
 }
@@ -46,7 +51,10 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
 
   for (const endpoint of endpoints) {
     if (endpoint.serverOnly) continue;
-    app.on(endpoint.method, options.basePath + endpoint.path, async (c) => {
+    // Counted per route, not per concrete path: a path parameter (a token, an id) must not give
+    // each guess a counter of its own. Spellings like `//sign-in/email/` match the same route.
+    const route = options.basePath + endpoint.path;
+    app.on(endpoint.method, route, async (c) => {
       const request = c.req.raw;
       const { headers } = request;
       const requestCookies = new RequestCookies(headers.get('cookie'));
@@ -56,7 +64,7 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
       });
       checkContentType(request.method, headers, requestCookies.present);
       const clientIp = clientIpOf(c.env?.clientIp, headers, options.trustedProxies);
-      await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, c.req.path);
+      await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
       const output = await runEndpoint(auth, endpoint, {
         body: endpoint.method === 'POST' ? await readJsonBody(request, DEFAULTS.maxBodyBytes) : undefined,
         query: endpoint.query ? c.req.query() : undefined,

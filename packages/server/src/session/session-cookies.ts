@@ -59,11 +59,16 @@ export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, sess
   const { maxAge } = options.session.cookieCache;
   const payload: CachePayload = { session, user, expiresAt: auth.now().getTime() + maxAge * 1000 };
   const value = signValue(Buffer.from(JSON.stringify(payload)).toString('base64url'), options.secret);
-  if (value.length > DEFAULTS.cookieCacheSizeLimit) {
-    auth.logger.warn({ size: value.length }, 'Session data is too large to store in the cookie');
+  const name = cookieNames(options).sessionData;
+  // Measured as sent: the cookie value is URL-encoded, and the signature's `+`, `/`, `=` grow by two each.
+  const size = encodeURIComponent(value).length;
+  if (size > DEFAULTS.cookieCacheSizeLimit) {
+    auth.logger.warn({ size }, 'Session data is too large to store in the cookie');
+    // An older, smaller cache in the browser would otherwise keep vouching for stale data.
+    cookies.delete(name, attributes(options));
     return;
   }
-  cookies.set(cookieNames(options).sessionData, value, attributes(options, maxAge));
+  cookies.set(name, value, attributes(options, maxAge));
 }
 
 const DATE_KEYS = new Set(['expiresAt', 'createdAt', 'updatedAt']);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from './memory-store';
+
+const T0 = 1_700_000_000_000;
+
+describe('memory store counters', () => {
+  it('starts a window at the first increment and counts up within it', async () => {
+    const store = createMemoryStore();
+    expect(await store.increment('k', 10_000, T0)).toEqual({ count: 1, resetAt: T0 + 10_000 });
+    expect(await store.increment('k', 10_000, T0 + 4_000)).toEqual({ count: 2, resetAt: T0 + 10_000 });
+    expect(await store.increment('k', 10_000, T0 + 9_999)).toEqual({ count: 3, resetAt: T0 + 10_000 });
+  });
+
+  it('starts a new window once the old one has ended', async () => {
+    const store = createMemoryStore();
+    await store.increment('k', 10_000, T0);
+    await store.increment('k', 10_000, T0 + 1);
+    expect(await store.increment('k', 10_000, T0 + 10_000)).toEqual({ count: 1, resetAt: T0 + 20_000 });
+  });
+
+  it('counts each key on its own', async () => {
+    const store = createMemoryStore();
+    await store.increment('a', 10_000, T0);
+    await store.increment('a', 10_000, T0);
+    expect((await store.increment('b', 10_000, T0)).count).toBe(1);
+    expect((await store.increment('a', 10_000, T0)).count).toBe(3);
+  });
+
+  it('forgets a counter that is deleted', async () => {
+    const store = createMemoryStore();
+    await store.increment('k', 10_000, T0);
+    await store.delete('k');
+    expect((await store.increment('k', 10_000, T0)).count).toBe(1);
+  });
+});
+
+describe('memory store values', () => {
+  it('returns a value until its time to live has passed', async () => {
+    const store = createMemoryStore();
+    await store.set('lock', 'until-later', 5_000, T0);
+    expect(await store.get('lock', T0)).toBe('until-later');
+    expect(await store.get('lock', T0 + 4_999)).toBe('until-later');
+    expect(await store.get('lock', T0 + 5_000)).toBeNull();
+  });
+
+  it('answers null for a key never set and for a deleted one', async () => {
+    const store = createMemoryStore();
+    expect(await store.get('missing', T0)).toBeNull();
+    await store.set('k', 'v', 5_000, T0);
+    await store.delete('k');
+    expect(await store.get('k', T0)).toBeNull();
+  });
+
+  it('replaces a value and its time to live when set again', async () => {
+    const store = createMemoryStore();
+    await store.set('k', 'first', 1_000, T0);
+    await store.set('k', 'second', 10_000, T0 + 500);
+    expect(await store.get('k', T0 + 5_000)).toBe('second');
+  });
+
+  it('removes an expired entry when it is read', async () => {
+    const store = createMemoryStore();
+    await store.set('k', 'v', 1_000, T0);
+    expect(store.size).toBe(1);
+    await store.get('k', T0 + 1_000);
+    expect(store.size).toBe(0);
+  });
+});
+
+describe('memory store size', () => {
+  it('sweeps expired entries once many keys have accumulated', async () => {
+    const store = createMemoryStore();
+    for (let i = 0; i < 10_000; i++) await store.increment(`old-${i}`, 10_000, T0);
+    expect(store.size).toBe(10_000);
+    await store.increment('new', 10_000, T0 + 10_000);
+    expect(store.size).toBe(1);
+    expect((await store.increment('new', 10_000, T0 + 10_001)).count).toBe(2);
+  });
+
+  it('keeps live entries when sweeping expired ones', async () => {
+    const store = createMemoryStore();
+    await store.set('long-lived', 'kept', 60_000, T0);
+    for (let i = 0; i < 9_999; i++) await store.increment(`short-${i}`, 1_000, T0);
+    await store.increment('trigger', 1_000, T0 + 1_000);
+    expect(await store.get('long-lived', T0 + 1_000)).toBe('kept');
+    expect(store.size).toBe(2);
+  });
+
+  it('never holds more than 100,000 entries, evicting the oldest first, and absorbs a flood of live keys without rescanning on every insert', async () => {
+    const store = createMemoryStore();
+    const day = 24 * 60 * 60 * 1000;
+    let largest = 0;
+    for (let i = 0; i < 250_000; i++) {
+      await store.increment(`ip-${i}`, day, T0);
+      largest = Math.max(largest, store.size);
+    }
+    expect(largest).toBeLessThanOrEqual(100_000);
+    expect(store.size).toBeGreaterThan(10_000);
+    expect((await store.increment('ip-249999', day, T0)).count).toBe(2);
+    expect((await store.increment('ip-0', day, T0)).count).toBe(1);
+  }, 20_000);
+});

@@ -1,0 +1,249 @@
+import { expect, it } from 'vitest';
+import { describeEachDialect, uniqueEmail, type Harness } from './support/harness';
+
+const PASSWORD = 'correct horse battery';
+const EVIL = 'https://evil.example';
+
+async function countRows(h: Harness, table: 'user' | 'session' | 'account'): Promise<number> {
+  const row = await h.auth.context.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Runs `attempt` and checks that it added, removed or changed no user, account or session row. */
+async function expectNothingChanged(h: Harness, attempt: () => Promise<void>): Promise<void> {
+  const snapshot = () =>
+    Promise.all([
+      h.auth.context.db.selectFrom('user').selectAll().orderBy('id').execute(),
+      h.auth.context.db.selectFrom('session').selectAll().orderBy('id').execute(),
+      countRows(h, 'account'),
+    ]);
+  const before = await snapshot();
+  await attempt();
+  expect(await snapshot()).toEqual(before);
+}
+
+const missingOrigin = { code: 'MISSING_OR_NULL_ORIGIN', message: 'Missing or null Origin' };
+const invalidOrigin = { code: 'INVALID_ORIGIN', message: 'Invalid origin' };
+const invalidCallbackURL = { code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' };
+
+describeEachDialect('origin check', (h) => {
+  it('refuses a cookie-bearing POST /sign-out without Origin or Referer with 403 MISSING_OR_NULL_ORIGIN and keeps the session', async () => {
+    const { client } = await h().signUp();
+    await expectNothingChanged(h(), async () => {
+      const response = await client.post('/sign-out', {}, { origin: null });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(missingOrigin);
+      expect(response.setCookies.size).toBe(0);
+    });
+    expect((await client.get('/get-session')).body?.user).toBeTruthy();
+  });
+
+  it('refuses a cookie-bearing POST /update-user with `Origin: null` with 403 MISSING_OR_NULL_ORIGIN', async () => {
+    const { client } = await h().signUp();
+    await expectNothingChanged(h(), async () => {
+      const response = await client.post('/update-user', { name: 'Changed' }, { origin: 'null' });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(missingOrigin);
+    });
+  });
+
+  it('refuses a cookie-bearing POST /update-user from an untrusted Origin with 403 INVALID_ORIGIN', async () => {
+    const { client } = await h().signUp();
+    for (const origin of [EVIL, 'http://localhost:3001', 'https://localhost:3000', 'http://localhost:3000.evil.example']) {
+      await expectNothingChanged(h(), async () => {
+        const response = await client.post('/update-user', { name: 'Changed' }, { origin });
+        expect(response.status, origin).toBe(403);
+        expect(response.body).toEqual(invalidOrigin);
+      });
+    }
+  });
+
+  it('refuses an untrusted Origin even when the Referer is trusted', async () => {
+    const { client } = await h().signUp();
+    await expectNothingChanged(h(), async () => {
+      const response = await client.post('/update-user', { name: 'Changed' }, { origin: EVIL, headers: { referer: 'http://localhost:3000/account' } });
+      expect(response.body).toEqual(invalidOrigin);
+    });
+  });
+
+  it('accepts a cookie-bearing POST with a trusted Referer and no Origin', async () => {
+    const { client, user } = await h().signUp();
+    const response = await client.post('/update-user', { name: 'Via Referer' }, { origin: null, headers: { referer: 'http://localhost:3000/account/settings' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: true });
+    expect((await h().auth.context.users.findById(user.id))?.name).toBe('Via Referer');
+  });
+
+  it('refuses a cookie-bearing POST with an untrusted Referer and no Origin with 403 INVALID_ORIGIN', async () => {
+    const { client } = await h().signUp();
+    await expectNothingChanged(h(), async () => {
+      const response = await client.post('/update-user', { name: 'Changed' }, { origin: null, headers: { referer: `${EVIL}/page` } });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(invalidOrigin);
+    });
+  });
+
+  it('does not check GET requests that carry cookies', async () => {
+    const { client, user } = await h().signUp();
+    for (const origin of [EVIL, null]) {
+      const response = await client.get('/get-session', { origin });
+      expect(response.status).toBe(200);
+      expect(response.body.user.id).toBe(user.id);
+    }
+  });
+
+  it('does not check an ordinary POST that carries no cookie', async () => {
+    const response = await h().client().post('/sign-out', {}, { origin: EVIL });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true });
+  });
+
+  it('refuses POST /sign-up/email without cookies from an untrusted Origin with 403 INVALID_ORIGIN and creates no user', async () => {
+    const email = uniqueEmail('csrf-sign-up');
+    await expectNothingChanged(h(), async () => {
+      const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Victim' }, { origin: EVIL });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(invalidOrigin);
+      expect(response.setCookies.size).toBe(0);
+    });
+    expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+  });
+
+  it('refuses POST /sign-in/email without cookies from an untrusted Origin with 403 INVALID_ORIGIN and creates no session', async () => {
+    const email = uniqueEmail('csrf-sign-in');
+    await h().signUp(email, PASSWORD);
+    await expectNothingChanged(h(), async () => {
+      const response = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: EVIL });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(invalidOrigin);
+      expect(response.setCookies.size).toBe(0);
+    });
+  });
+
+  it('refuses sign-in without cookies but with `Origin: null` (a sandboxed frame) with 403 MISSING_OR_NULL_ORIGIN', async () => {
+    const email = uniqueEmail('null-origin');
+    await h().signUp(email, PASSWORD);
+    await expectNothingChanged(h(), async () => {
+      const response = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: 'null' });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(missingOrigin);
+    });
+  });
+
+  it('accepts sign-up and sign-in without cookies and without Origin, as a server-to-server call', async () => {
+    const email = uniqueEmail('server');
+    const signUp = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Server' }, { origin: null });
+    expect(signUp.status).toBe(200);
+    const signIn = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: null });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.user.email).toBe(email);
+  });
+
+  it('checks sign-in that carries cookies even without an Origin', async () => {
+    const email = uniqueEmail('cookie-sign-in');
+    const { client } = await h().signUp(email, PASSWORD);
+    await expectNothingChanged(h(), async () => {
+      const response = await client.post('/sign-in/email', { email, password: PASSWORD }, { origin: null });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(missingOrigin);
+    });
+  });
+});
+
+describeEachDialect(
+  'origin check with extra trusted origins',
+  (h) => {
+    it('accepts a cookie-bearing POST from an origin given in trustedOrigins', async () => {
+      const { client, user } = await h().signUp();
+      const response = await client.post('/update-user', { name: 'From the app' }, { origin: 'https://app.example.com' });
+      expect(response.status).toBe(200);
+      expect((await h().auth.context.users.findById(user.id))?.name).toBe('From the app');
+    });
+
+    it('still accepts the base origin and still refuses other origins', async () => {
+      const { client } = await h().signUp();
+      expect((await client.post('/update-user', { name: 'Base' })).status).toBe(200);
+      const refused = await client.post('/update-user', { name: 'Evil' }, { origin: 'https://other.example.com' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(invalidOrigin);
+    });
+
+    it('accepts sign-up from a trusted origin and a callbackURL on it', async () => {
+      const response = await h()
+        .client()
+        .post(
+          '/sign-up/email',
+          { email: uniqueEmail('app'), password: PASSWORD, name: 'App', callbackURL: 'https://app.example.com/welcome' },
+          { origin: 'https://app.example.com' },
+        );
+      expect(response.status).toBe(200);
+    });
+  },
+  { trustedOrigins: ['https://app.example.com'] },
+);
+
+const SAFE_CALLBACKS = ['/dashboard', '/a?b=c', '/search?q=red%20shoes', 'http://localhost:3000/dashboard', 'http://localhost:3000'];
+
+const UNSAFE_CALLBACKS = [
+  'https://evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(document.cookie)',
+  'data:text/html,<script>alert(1)</script>',
+  '/%2F%2Fevil.example',
+  '/%5Cevil.example',
+  '%2F%2Fevil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  'http://localhost:3000@evil.example',
+  'https://evil.example#http://localhost:3000',
+];
+
+describeEachDialect('callbackURL check', (h) => {
+  it.each(SAFE_CALLBACKS)('signs in with callbackURL %j and answers redirect true with that url', async (callbackURL) => {
+    const email = uniqueEmail('safe-callback');
+    await h().signUp(email, PASSWORD);
+    const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ redirect: true, url: callbackURL });
+  });
+
+  it.each(SAFE_CALLBACKS)('signs up with callbackURL %j', async (callbackURL) => {
+    const response = await h().client().post('/sign-up/email', { email: uniqueEmail('safe-up'), password: PASSWORD, name: 'Safe', callbackURL });
+    expect(response.status).toBe(200);
+  });
+
+  it.each(UNSAFE_CALLBACKS)('refuses sign-in with callbackURL %j with 403 Invalid callbackURL and creates no session', async (callbackURL) => {
+    const email = uniqueEmail('unsafe-in');
+    await h().signUp(email, PASSWORD);
+    await expectNothingChanged(h(), async () => {
+      const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(invalidCallbackURL);
+      expect(response.setCookies.size).toBe(0);
+    });
+  });
+
+  it.each(UNSAFE_CALLBACKS)('refuses sign-up with callbackURL %j with 403 Invalid callbackURL and creates no user', async (callbackURL) => {
+    const email = uniqueEmail('unsafe-up');
+    await expectNothingChanged(h(), async () => {
+      const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Unsafe', callbackURL });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(invalidCallbackURL);
+    });
+    expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+  });
+
+  it('refuses an unsafe callbackURL before checking the password', async () => {
+    const email = uniqueEmail('order');
+    await h().signUp(email, PASSWORD);
+    const response = await h().client().post('/sign-in/email', { email, password: 'wrong password!', callbackURL: '//evil.example' });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual(invalidCallbackURL);
+  });
+});
