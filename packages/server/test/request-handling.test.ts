@@ -368,6 +368,12 @@ describeEachDialect(
       }
     });
 
+    it('renders GET /error with an over-long value as the page, showing its first 256 characters', async () => {
+      const response = await h().client().get(`/error?error=${'x'.repeat(300)}`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain(`<code>${'x'.repeat(256)}</code>`);
+    });
+
     it('renders GET /error with a known code as that code', async () => {
       const response = await h().client().get('/error?error=please_restart_the_process');
       expect(response.text).toContain('<code>please_restart_the_process</code>');

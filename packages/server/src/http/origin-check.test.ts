@@ -55,9 +55,9 @@ describe('checkOrigin', () => {
     expect(codeOf(() => checkOrigin(options, 'POST', new Headers({ referer: 'not a url' }), withCookies))).toBe('MISSING_OR_NULL_ORIGIN');
   });
 
-  it('falls back to the Referer when the Origin is null', () => {
+  it('refuses `Origin: null` even beside a trusted Referer: an opaque origin is nobody to trust', () => {
     const headers = new Headers({ origin: 'null', referer: 'http://localhost:3000/x' });
-    expect(codeOf(() => checkOrigin(options, 'POST', headers, withCookies))).toBeUndefined();
+    expect(codeOf(() => checkOrigin(options, 'POST', headers, withCookies))).toBe('MISSING_OR_NULL_ORIGIN');
   });
 
   it('lets an untrusted Origin win over a trusted Referer', () => {

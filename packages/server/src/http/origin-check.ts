@@ -10,7 +10,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function requestOrigin(headers: Headers): string | null {
   const origin = headers.get('origin');
-  if (origin && origin !== 'null') return origin;
+  // `null` comes from sandboxed frames, data: URLs and privacy redirects: no origin to trust,
+  // whatever Referer accompanies it.
+  if (origin === 'null') return null;
+  if (origin) return origin;
   const referer = headers.get('referer');
   if (!referer) return null;
   try {
