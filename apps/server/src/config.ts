@@ -1,0 +1,159 @@
+/**
+ * @module The standalone server's configuration: environment variables read once at start,
+ * validated with zod, and turned into plain values. `loadConfig` is pure (no I/O, no globals), so
+ * every default and every refusal is unit-tested.
+ */
+import { isIP } from 'node:net';
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { MIN_SECRET_LENGTH } from './secret';
+
+export type DatabaseDialect = 'sqlite' | 'postgres' | 'mysql';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly baseURL: string;
+  /** A URL the engine accepts: an absolute SQLite file path, `:memory:`, or a server URL. */
+  readonly databaseUrl: string;
+  readonly dialect: DatabaseDialect;
+  readonly secret: string | undefined;
+  readonly trustedOrigins: readonly string[];
+  readonly trustedProxies: readonly string[];
+  readonly rateLimit: boolean;
+  readonly logLevel: LogLevel;
+  readonly production: boolean;
+  /** Where the generated development secret (and the default SQLite file) live. */
+  readonly dataDir: string;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Thrown with every problem found, one per line, so a bad deployment is fixed in one pass. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Empty strings count as unset: `FOO=` in a .env file or compose file means "no value". */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const list = optional.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+const port = optional.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number between 1 and 65535')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, 'must be a whole number between 1 and 65535')
+    .optional(),
+);
+
+const httpUrl = z.string().refine((v) => {
+  try {
+    const { protocol } = new URL(v);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL');
+
+const schema = z.object({
+  NODE_ENV: optional,
+  PORT: port,
+  BASE_URL: optional.pipe(httpUrl.optional()),
+  LATCHKEY_SECRET: optional.pipe(
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  ),
+  TRUSTED_ORIGINS: list.pipe(z.array(httpUrl)),
+  TRUSTED_PROXIES: list.pipe(z.array(z.string().refine((v) => isIP(v) !== 0, 'each entry must be an IP address'))),
+  RATE_LIMIT: optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optional()),
+  LOG_LEVEL: optional.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
+  ),
+});
+
+/**
+ * @param env   usually `process.env`
+ * @param cwd   relative paths (the SQLite file, the data folder) resolve against it; `npm start`
+ *              runs in the workspace folder, so the caller passes the folder npm was started in.
+ */
+export function loadConfig(env: Env, cwd: string): ServerConfig {
+  const parsed = schema.safeParse(env);
+  const dataDir = resolve(cwd, 'data');
+  const database = parseDatabaseUrl(env.DATABASE_URL?.trim() || undefined, cwd, dataDir);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
+  // The URL may hold a password, so its problem is described without echoing it.
+  if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
+  if (!parsed.success || 'problem' in database) throw new ConfigError(problems);
+
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const portNumber = e.PORT ?? 3000;
+
+  return Object.freeze({
+    port: portNumber,
+    baseURL: (e.BASE_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
+    databaseUrl: database.url,
+    dialect: database.dialect,
+    secret: e.LATCHKEY_SECRET,
+    trustedOrigins: Object.freeze(e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)),
+    trustedProxies: Object.freeze(e.TRUSTED_PROXIES.map(canonicalIp)),
+    rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    production,
+    dataDir,
+  });
+}
+
+/** `PORT="abc": must be …`; list entries are named by position; the secret's value is never echoed. */
+function describeIssue(env: Env, path: readonly PropertyKey[], message: string): string {
+  const key = String(path[0]);
+  const index = path[1];
+  if (key === 'LATCHKEY_SECRET') return `${key}: ${message}`;
+  if (typeof index === 'number') {
+    const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
+    return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;
+  }
+  return `${key}=${JSON.stringify(env[key])}: ${message}`;
+}
+
+type ParsedDatabase = { url: string; dialect: DatabaseDialect } | { problem: string };
+
+function parseDatabaseUrl(value: string | undefined, cwd: string, dataDir: string): ParsedDatabase {
+  if (value === undefined) return { url: resolve(dataDir, 'latchkey.db'), dialect: 'sqlite' };
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === 'postgres' || scheme === 'postgresql' || scheme === 'mysql' || scheme === 'mariadb') {
+    if (!URL.canParse(value)) return { problem: 'is not a valid URL' };
+    return { url: value, dialect: scheme.startsWith('postgres') ? 'postgres' : 'mysql' };
+  }
+  if (scheme !== undefined && scheme !== 'sqlite') {
+    return { problem: `unsupported scheme "${scheme}://" (use a file path, sqlite:PATH, postgres://… or mysql://…)` };
+  }
+  const file = value.replace(/^sqlite:(\/\/)?/i, '');
+  if (file === '') return { problem: 'sqlite: needs a file path' };
+  if (file === ':memory:') return { url: file, dialect: 'sqlite' };
+  return { url: isAbsolute(file) ? file : resolve(cwd, file), dialect: 'sqlite' };
+}
+
+/**
+ * The engine compares proxy addresses with the socket's peer address as Node reports it: IPv4
+ * dotted, IPv6 lower-case and compressed. `::ffff:10.0.0.1` and `0:0:0:0:0:0:0:1` would
+ * otherwise never match.
+ */
+function canonicalIp(ip: string): string {
+  if (isIP(ip) === 4 || !URL.canParse(`http://[${ip}]/`)) return ip.toLowerCase();
+  const compressed = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  // WHATWG prints an IPv4-mapped address in hex (`::ffff:a00:1`); Node reports the peer dotted.
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
+  if (hex) {
+    const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
+    return [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
+  }
+  return compressed;
+}

@@ -1,0 +1,98 @@
+/**
+ * @module The Node HTTP server around the engine's web-standard handler: paths under the base
+ * path go to the engine with the socket's peer address, everything else is a JSON 404 for now.
+ * Requests that Node cannot even parse are answered 400 here, since they never reach a handler.
+ */
+import type { Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { AuthError, ERRORS, codeFromMessage, type AuthHandler } from '@latchkey/server';
+
+export interface ServerLogger {
+  debug(obj: object, msg?: string): void;
+}
+
+export interface HttpServerInput {
+  handler: AuthHandler;
+  /** `/api/auth`: the engine's routes all live below it. */
+  basePath: string;
+  logger: ServerLogger;
+}
+
+export interface HttpServer {
+  readonly server: Server;
+  /**
+   * Stops accepting, lets in-flight requests finish (their connections then close instead of
+   * idling in keep-alive), and after `timeoutMs` cuts whatever is left.
+   */
+  close(timeoutMs: number): Promise<void>;
+}
+
+export function createHttpServer({ handler, basePath, logger }: HttpServerInput): HttpServer {
+  let closing = false;
+  const server = createAdaptorServer({
+    fetch: async (request, env) => {
+      if (!isUnderBasePath(request.url, basePath)) return new AuthError(ERRORS.notFound).toResponse();
+      // Only node:http is created here, so the bindings are always HTTP/1's.
+      const { incoming, outgoing } = env as HttpBindings;
+      const response = await handler(request, { clientIp: incoming.socket.remoteAddress });
+      if (closing) outgoing.setHeader('connection', 'close');
+      return response;
+    },
+  }) as Server;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, logger));
+
+  return {
+    server,
+    close: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        const cutoff = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        cutoff.unref();
+        server.close(() => {
+          clearTimeout(cutoff);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** Compares the raw path (before any decoding) with the base path, collapsing `//` as the engine does. */
+export function isUnderBasePath(url: string, basePath: string): boolean {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start === -1) return false;
+  const query = url.indexOf('?', start);
+  const path = url.slice(start, query === -1 ? undefined : query).replace(/\/{2,}/g, '/');
+  return path === basePath || path.startsWith(basePath + '/');
+}
+
+const clientErrorStatus: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+};
+
+/**
+ * Once a `clientError` listener exists Node leaves the socket to us. Answer only when nothing was
+ * written on it yet (a half-written response must not be followed by a second status line), and
+ * always destroy it: the parser's state is unknown, so the connection cannot be reused.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, logger: ServerLogger): void {
+  logger.debug({ code: error.code, reason: error.message }, 'Refused a malformed request');
+  const tcp = socket as Socket;
+  if (error.code === 'ECONNRESET' || !socket.writable || tcp.bytesWritten > 0) {
+    socket.destroy();
+    return;
+  }
+  const status = clientErrorStatus[error.code ?? ''] ?? 400;
+  const message = STATUS_CODES[status] ?? 'Bad Request';
+  const body = JSON.stringify({ code: codeFromMessage(message), message });
+  socket.write(
+    `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  tcp.destroySoon();
+}

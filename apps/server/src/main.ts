@@ -1,0 +1,87 @@
+/**
+ * @module The standalone server's entry point: configuration from the environment, the secret,
+ * migrations, then the HTTP server; graceful shutdown on SIGTERM/SIGINT.
+ */
+import type { Server } from 'node:http';
+import { DEFAULTS, createAuth } from '@latchkey/server';
+import { pino, type Logger } from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { createHttpServer } from './http-server';
+import { StartupError, resolveSecret } from './secret';
+
+/** Below the 10 s most orchestrators wait between SIGTERM and SIGKILL. */
+const SHUTDOWN_TIMEOUT_MS = 8_000;
+
+async function main(): Promise<void> {
+  // `npm start` runs in apps/server; relative paths mean the folder the user started npm in.
+  const config = loadConfig(process.env, process.env.INIT_CWD || process.cwd());
+  const logger = pino({ level: config.logLevel });
+  keepRunningOnStrayErrors(logger);
+
+  const secret = resolveSecret({ configured: config.secret, production: config.production, dataDir: config.dataDir, logger });
+  const auth = createAuth({
+    baseURL: config.baseURL,
+    secret,
+    database: { url: config.databaseUrl },
+    trustedOrigins: [...config.trustedOrigins],
+    trustedProxies: [...config.trustedProxies],
+    rateLimit: { enabled: config.rateLimit },
+    logger,
+  });
+  try {
+    await auth.migrate();
+  } catch (error) {
+    await auth.close();
+    throw error;
+  }
+
+  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger });
+  await listen(http.server, config.port);
+  // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
+  http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));
+  logger.info(
+    { url: config.baseURL, port: config.port, dialect: config.dialect, ...(config.dialect === 'sqlite' && { file: config.databaseUrl }) },
+    `Latchkey listening on ${config.baseURL}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'Second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'Shutting down: finishing in-flight requests');
+    await http.close(SHUTDOWN_TIMEOUT_MS);
+    await auth.close();
+    logger.info({}, 'Stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (s) => void stop(s));
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * One request's bug must not end every other user's session: whatever escapes is logged loudly
+ * and the process carries on. Nothing in this process holds state another request depends on
+ * beyond caches, so continuing is safe, and the log is where the bug gets noticed.
+ */
+function keepRunningOnStrayErrors(logger: Logger): void {
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
+  process.on('uncaughtException', (error) => logger.error({ err: error }, 'Uncaught exception'));
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof StartupError;
+  process.stderr.write(`latchkey: ${known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, type Env } from '../src/config';
+
+const CWD = '/srv/latchkey';
+const SECRET = 'a'.repeat(32);
+
+function problemsOf(env: Env): readonly string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives every default from an empty environment', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 3000,
+      baseURL: 'http://localhost:3000',
+      databaseUrl: '/srv/latchkey/data/latchkey.db',
+      dialect: 'sqlite',
+      secret: undefined,
+      trustedOrigins: [],
+      trustedProxies: [],
+      rateLimit: false,
+      logLevel: 'info',
+      production: false,
+      dataDir: '/srv/latchkey/data',
+    });
+  });
+
+  it('derives the base URL from PORT and treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '8080', BASE_URL: '', DATABASE_URL: ' ', LOG_LEVEL: '' }, CWD);
+    expect(config.baseURL).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBe('/srv/latchkey/data/latchkey.db');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('turns rate limiting on in production unless RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, CWD).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', RATE_LIMIT: 'off' }, CWD).rateLimit).toBe(false);
+    expect(loadConfig({ RATE_LIMIT: 'on' }, CWD).rateLimit).toBe(true);
+  });
+
+  it('reads each database URL form and resolves relative SQLite paths against the given folder', () => {
+    const url = (DATABASE_URL: string) => loadConfig({ DATABASE_URL }, CWD);
+    expect(url('db/app.sqlite')).toMatchObject({ databaseUrl: '/srv/latchkey/db/app.sqlite', dialect: 'sqlite' });
+    expect(url('sqlite:./x.db')).toMatchObject({ databaseUrl: '/srv/latchkey/x.db', dialect: 'sqlite' });
+    expect(url('sqlite:///var/lib/x.db')).toMatchObject({ databaseUrl: '/var/lib/x.db', dialect: 'sqlite' });
+    expect(url('/abs/x.db')).toMatchObject({ databaseUrl: '/abs/x.db', dialect: 'sqlite' });
+    expect(url('sqlite::memory:')).toMatchObject({ databaseUrl: ':memory:', dialect: 'sqlite' });
+    expect(url('postgres://u:p@db:5432/auth')).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/auth', dialect: 'postgres' });
+    expect(url('postgresql://db/auth')).toMatchObject({ dialect: 'postgres' });
+    expect(url('mysql://root@db:3306/auth')).toMatchObject({ databaseUrl: 'mysql://root@db:3306/auth', dialect: 'mysql' });
+    expect(url('mariadb://root@db/auth')).toMatchObject({ dialect: 'mysql' });
+  });
+
+  it('keeps only the origin of each trusted origin and trims the base URL', () => {
+    const config = loadConfig({ TRUSTED_ORIGINS: ' https://app.example.com/path , http://localhost:5173,', BASE_URL: 'https://auth.example.com/' }, CWD);
+    expect(config.trustedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(config.baseURL).toBe('https://auth.example.com');
+  });
+
+  it('writes trusted proxies the way Node reports socket peers', () => {
+    const config = loadConfig({ TRUSTED_PROXIES: '10.0.0.1, ::FFFF:10.0.0.2, 0:0:0:0:0:0:0:1, FD00::A' }, CWD);
+    expect(config.trustedProxies).toEqual(['10.0.0.1', '10.0.0.2', '::1', 'fd00::a']);
+  });
+
+  it('accepts a configured secret of 32 characters', () => {
+    expect(loadConfig({ LATCHKEY_SECRET: SECRET }, CWD).secret).toBe(SECRET);
+  });
+
+  it('names the variable, the value and the rule for each bad value, all at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      BASE_URL: 'ftp://x',
+      RATE_LIMIT: 'yes',
+      LOG_LEVEL: 'loud',
+      TRUSTED_ORIGINS: 'https://ok.example,not a url',
+      TRUSTED_PROXIES: 'proxy.internal',
+      DATABASE_URL: 'redis://:password@cache',
+    });
+    expect(problems).toEqual([
+      'PORT="abc": must be a whole number between 1 and 65535',
+      'BASE_URL="ftp://x": must be an http:// or https:// URL',
+      'TRUSTED_ORIGINS entry 2 ("not a url"): must be an http:// or https:// URL',
+      'TRUSTED_PROXIES entry 1 ("proxy.internal"): each entry must be an IP address',
+      'RATE_LIMIT="yes": must be "on" or "off"',
+      'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
+      'DATABASE_URL: unsupported scheme "redis://" (use a file path, sqlite:PATH, postgres://… or mysql://…)',
+    ]);
+    expect(problems.join()).not.toContain('password');
+  });
+
+  it('refuses ports out of range', () => {
+    expect(problemsOf({ PORT: '0' })).toEqual(['PORT="0": must be a whole number between 1 and 65535']);
+    expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
+  });
+
+  it('refuses a short secret without echoing it', () => {
+    const problems = problemsOf({ LATCHKEY_SECRET: 'hunter2' });
+    expect(problems).toEqual(['LATCHKEY_SECRET: must be at least 32 characters']);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
+  it('refuses database URLs it cannot open', () => {
+    expect(problemsOf({ DATABASE_URL: 'redis://cache:6379' })).toEqual([
+      'DATABASE_URL: unsupported scheme "redis://" (use a file path, sqlite:PATH, postgres://… or mysql://…)',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'sqlite:' })).toEqual(['DATABASE_URL: sqlite: needs a file path']);
+    expect(problemsOf({ DATABASE_URL: 'postgres://[bad' })).toEqual(['DATABASE_URL: is not a valid URL']);
+  });
+
+  it('puts the problems in the error message, one per line', () => {
+    expect(() => loadConfig({ PORT: 'x' }, CWD)).toThrow('Invalid configuration:\n  - PORT="x"');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * @module One bounded autocannon run against 127.0.0.1, reduced to the numbers the README shows.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+  /** Answers other than 2xx, errors and timeouts: any of them makes the run suspect. */
+  failures: number;
+}
+
+export async function runLoad({ url, method = 'GET', headers = {}, body, connections = 50, duration }: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
