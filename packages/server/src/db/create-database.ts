@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { Database, Dialect } from './schema';
@@ -42,6 +42,31 @@ export function createDatabase(url: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   return {
     dialect,
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteValuesPlugin()] }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new SqliteValuesPlugin()] }),
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query anew, which costs more than running it.
+ * Statements are reusable (better-sqlite3 is synchronous, so no two runs interleave), so each SQL
+ * text is prepared once; the cache is bounded, dropping the least recently used.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        statements.delete(sqlText);
+      } else {
+        statement = database.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
   };
 }

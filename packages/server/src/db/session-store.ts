@@ -2,7 +2,7 @@
  * @module Queries on the session table. Sessions are found by the digest of their token; the
  * get-session read takes the session and its user in one indexed query.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'kysely';
 import type { Database, SessionTable } from './schema';
 import { toDate, type Session, type User } from './records';
 import { toUser } from './user-store';
@@ -20,29 +20,39 @@ export function toSession(row: Selectable<SessionTable>): Session {
   };
 }
 
+/** The get-session read: session and user in one indexed query. */
+function selectSessionWithUser(db: Kysely<Database>, digest: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.id as s_id',
+      'session.token as s_token',
+      'session.userId as s_userId',
+      'session.expiresAt as s_expiresAt',
+      'session.createdAt as s_createdAt',
+      'session.updatedAt as s_updatedAt',
+      'session.ipAddress as s_ipAddress',
+      'session.userAgent as s_userAgent',
+    ])
+    .selectAll('user')
+    .where('session.token', '=', digest);
+}
+
+type SessionWithUserRow = InferResult<ReturnType<typeof selectSessionWithUser>>[number];
+
 export function createSessionStore(db: Kysely<Database>) {
+  // Built and compiled once: on the hot path only the statement runs (SQLite also reuses the
+  // prepared statement), not Kysely's query building.
+  const sessionWithUser = selectSessionWithUser(db, '').compile();
   return {
     async create(session: Session): Promise<void> {
       await db.insertInto('session').values(session).execute();
     },
 
     async findWithUserByDigest(digest: string): Promise<{ session: Session; user: User } | null> {
-      const row = await db
-        .selectFrom('session')
-        .innerJoin('user', 'user.id', 'session.userId')
-        .select([
-          'session.id as s_id',
-          'session.token as s_token',
-          'session.userId as s_userId',
-          'session.expiresAt as s_expiresAt',
-          'session.createdAt as s_createdAt',
-          'session.updatedAt as s_updatedAt',
-          'session.ipAddress as s_ipAddress',
-          'session.userAgent as s_userAgent',
-        ])
-        .selectAll('user')
-        .where('session.token', '=', digest)
-        .executeTakeFirst();
+      const result = await db.executeQuery(CompiledQuery.raw(sessionWithUser.sql, [digest]));
+      const row = result.rows[0] as SessionWithUserRow | undefined;
       if (!row) return null;
       const { s_id, s_token, s_userId, s_expiresAt, s_createdAt, s_updatedAt, s_ipAddress, s_userAgent, ...user } = row;
       return {

@@ -6,7 +6,7 @@ import { parse, serialize, type CookieOptions } from 'hono/utils/cookie';
 
 export class RequestCookies {
   readonly #header: string;
-  #all: Record<string, string> | undefined;
+  readonly #read = new Map<string, string | undefined>();
 
   constructor(header: string | null) {
     this.#header = header ?? '';
@@ -16,10 +16,11 @@ export class RequestCookies {
     return this.#header.length > 0;
   }
 
+  /** Parses only the named cookie: a request carries many, the hot path reads two. */
   get(name: string): string | undefined {
     if (!this.#header) return undefined;
-    this.#all ??= parse(this.#header);
-    return this.#all[name];
+    if (!this.#read.has(name)) this.#read.set(name, parse(this.#header, name)[name]);
+    return this.#read.get(name);
   }
 }
 

@@ -18,7 +18,7 @@ export const updateUser = defineEndpoint({
     const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (Object.keys(patch).length === 0) return { status: true };
     const user = await auth.users.update(session.user.id, { ...patch, updatedAt: auth.now() });
-    if (user && auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.session, user);
+    if (user && auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, user);
     return { status: true };
   },
 });

@@ -43,6 +43,6 @@ export async function createSession(
     throw new AuthError(ERRORS.failedToCreateSession, { cause });
   }
   setSessionTokenCookie(auth, cookies, token, dontRemember);
-  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session, user);
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, token, session, user);
   return { session, user, token };
 }

@@ -38,18 +38,17 @@ export async function readCurrentSession(
   const { options } = auth;
   const signed = requestCookies.get(cookieNames(options).sessionToken);
   if (!signed) return null;
+
+  if (options.session.cookieCache.enabled && !disableCookieCache) {
+    // Not yet verified: the cache's own signature covers the token (see setCookieCache).
+    const claimedToken = signed.slice(0, signed.lastIndexOf('.'));
+    const cached = readCookieCache(auth, requestCookies, claimedToken);
+    if (cached && cached.session.expiresAt > auth.now()) return { ...cached, token: claimedToken };
+  }
+
   const token = unsignValue(signed, options.secret);
   if (!token) return null;
   const digest = sha256Hex(token);
-
-  if (options.session.cookieCache.enabled && !disableCookieCache) {
-    const cached = readCookieCache(auth, requestCookies);
-    // The cache is bound to this very token, so a cache cookie cannot vouch for another session.
-    if (cached && cached.session.token === digest && cached.session.expiresAt > auth.now()) {
-      return { ...cached, token };
-    }
-  }
-
   const found = await auth.sessions.findWithUserByDigest(digest);
   const now = auth.now();
   if (!found || found.session.expiresAt <= now) {
@@ -67,7 +66,7 @@ export async function readCurrentSession(
     await auth.sessions.extend(session.id, session.expiresAt, now);
     setSessionTokenCookie(auth, responseCookies, token, false);
   }
-  if (options.session.cookieCache.enabled) setCookieCache(auth, responseCookies, session, found.user);
+  if (options.session.cookieCache.enabled) setCookieCache(auth, responseCookies, token, session, found.user);
   return { session, user: found.user, token };
 }
 

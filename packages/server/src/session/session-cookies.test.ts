@@ -50,6 +50,8 @@ function parse(cookies: ResponseCookies): Map<string, Parsed> {
 }
 
 /** What a browser would send back after receiving these Set-Cookie headers. */
+const TOKEN = 'tokentokentokentokentokentoken12';
+
 function sendBack(cookies: ResponseCookies): RequestCookies {
   return new RequestCookies(
     [...cookies.headers].map((header) => header.split(';', 1)[0]).join('; '),
@@ -165,50 +167,51 @@ describe('the cookie cache', () => {
     const cookies = new ResponseCookies();
     const session = sampleSession();
     const user = sampleUser();
-    setCookieCache(auth, cookies, session, user);
+    setCookieCache(auth, cookies, TOKEN, session, user);
     const cache = parse(cookies).get('latchkey.session_data')!;
     expect(cache.attributes).toEqual({ 'max-age': '60', path: '/', httponly: true, samesite: 'Lax' });
-    expect(unsignValue(cache.value, SECRET)).not.toBeNull();
-    expect(readCookieCache(auth, sendBack(cookies))).toEqual({ session, user });
+    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).toEqual({ session, user });
+    // Bound to the token it was issued with: beside another token it vouches for nothing.
+    expect(readCookieCache(auth, sendBack(cookies), 'another-token')).toBeNull();
   });
 
   it('is no longer read once its 60 seconds have passed on the server clock', () => {
     const { auth, advance } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, sampleSession(), sampleUser());
+    setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
     advance(59);
-    expect(readCookieCache(auth, sendBack(cookies))).not.toBeNull();
+    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).not.toBeNull();
     advance(2);
-    expect(readCookieCache(auth, sendBack(cookies))).toBeNull();
+    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).toBeNull();
   });
 
   it('follows a configured cache max age', () => {
     const { auth, advance } = context({ session: { cookieCache: { maxAge: 300 } } });
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, sampleSession(), sampleUser());
+    setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
     expect(parse(cookies).get('latchkey.session_data')!.attributes['max-age']).toBe('300');
     advance(299);
-    expect(readCookieCache(auth, sendBack(cookies))).not.toBeNull();
+    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).not.toBeNull();
   });
 
   it('ignores a cache whose payload was altered, or that another secret signed', () => {
     const { auth } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, sampleSession(), sampleUser());
+    setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
     const signed = parse(cookies).get('latchkey.session_data')!.value;
     const payload = signed.slice(0, signed.lastIndexOf('.'));
     const altered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('Ada', 'Eve')).toString('base64url');
     const forgedBySignature = `${altered}${signed.slice(signed.lastIndexOf('.'))}`;
     const forgedBySecret = signValue(altered, 'another-secret-another-secret-another-1');
     for (const value of [forgedBySignature, forgedBySecret, 'garbage', signValue('not base64 json', SECRET)]) {
-      expect(readCookieCache(auth, new RequestCookies(`latchkey.session_data=${encodeURIComponent(value)}`))).toBeNull();
+      expect(readCookieCache(auth, new RequestCookies(`latchkey.session_data=${encodeURIComponent(value)}`), TOKEN)).toBeNull();
     }
   });
 
   it('is not set when it would exceed 4093 characters, and a warning is logged', () => {
     const { auth, warnings } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
+    setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
     const cache = parse(cookies).get('latchkey.session_data');
     expect(cache?.value ?? '').toBe('');
     expect(warnings).toHaveLength(1);
@@ -217,8 +220,8 @@ describe('the cookie cache', () => {
   it('that is too large replaces an earlier cache set in the same response with a deletion', () => {
     const { auth } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, sampleSession(), sampleUser());
-    setCookieCache(auth, cookies, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
+    setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
+    setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
     expect(parse(cookies).get('latchkey.session_data')).toEqual({
       value: '',
       attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' },
@@ -230,7 +233,7 @@ describe('the cookie cache', () => {
     let set = 0;
     for (let length = 1950; length <= 2048; length += 1) {
       const cookies = new ResponseCookies();
-      setCookieCache(auth, cookies, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'i'.repeat(length) }));
+      setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'i'.repeat(length) }));
       const header = [...cookies.headers][0]!;
       const sent = header.slice(header.indexOf('=') + 1, header.indexOf(';'));
       if (sent.length > 0) set += 1;

@@ -4,7 +4,8 @@
  * the base URL is https.
  */
 import type { AuthContext } from '../context';
-import { signValue, unsignValue } from '../crypto/hmac';
+import { safeEqual } from '../crypto/digest';
+import { sign, signValue, unsignValue } from '../crypto/hmac';
 import type { User, Session } from '../db/records';
 import type { RequestCookies, ResponseCookies, CookieAttributes } from '../http/cookies';
 import { DEFAULTS, type ResolvedOptions } from '../options';
@@ -54,11 +55,22 @@ interface CachePayload {
   expiresAt: number;
 }
 
-export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, session: Session, user: User): void {
+/**
+ * The cache's signature covers the session token too, so one HMAC on the hot path proves both that
+ * we issued this cache and that it belongs to the token beside it: a cache cookie cannot vouch for
+ * another session, and the token cookie's own signature need not be checked on a cache hit.
+ * (The payload is base64url, without dots, so `token.payload` splits one way only.)
+ */
+function cacheSignature(token: string, encoded: string, secret: string): string {
+  return sign(`${token}.${encoded}`, secret);
+}
+
+export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, token: string, session: Session, user: User): void {
   const { options } = auth;
   const { maxAge } = options.session.cookieCache;
   const payload: CachePayload = { session, user, expiresAt: auth.now().getTime() + maxAge * 1000 };
-  const value = signValue(Buffer.from(JSON.stringify(payload)).toString('base64url'), options.secret);
+  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const value = `${encoded}.${cacheSignature(token, encoded, options.secret)}`;
   const name = cookieNames(options).sessionData;
   // Measured as sent: the cookie value is URL-encoded, and the signature's `+`, `/`, `=` grow by two each.
   const size = encodeURIComponent(value).length;
@@ -71,17 +83,27 @@ export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, sess
   cookies.set(name, value, attributes(options, maxAge));
 }
 
-const DATE_KEYS = new Set(['expiresAt', 'createdAt', 'updatedAt']);
+/** Revived by name rather than with a JSON reviver, which would run for every key on the hot path. */
+function reviveDates(record: Record<string, unknown>): void {
+  for (const key of ['expiresAt', 'createdAt', 'updatedAt']) {
+    const value = record[key];
+    if (typeof value === 'string') record[key] = new Date(value);
+  }
+}
 
-export function readCookieCache(auth: AuthContext, cookies: RequestCookies): { session: Session; user: User } | null {
-  const signed = cookies.get(cookieNames(auth.options).sessionData);
-  const encoded = signed && unsignValue(signed, auth.options.secret);
-  if (!encoded) return null;
+/** The cached session and user, if the cache was issued for `token` and is still fresh. */
+export function readCookieCache(auth: AuthContext, cookies: RequestCookies, token: string): { session: Session; user: User } | null {
+  const value = cookies.get(cookieNames(auth.options).sessionData);
+  const dot = value ? value.lastIndexOf('.') : -1;
+  if (!value || dot < 1) return null;
+  const encoded = value.slice(0, dot);
+  if (!safeEqual(value.slice(dot + 1), cacheSignature(token, encoded, auth.options.secret))) return null;
   try {
-    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString(), (key, value: unknown) =>
-      DATE_KEYS.has(key) && typeof value === 'string' ? new Date(value) : value,
-    ) as CachePayload;
-    return payload.expiresAt > auth.now().getTime() ? { session: payload.session, user: payload.user } : null;
+    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as CachePayload;
+    if (!(payload.expiresAt > auth.now().getTime())) return null;
+    reviveDates(payload.session as unknown as Record<string, unknown>);
+    reviveDates(payload.user as unknown as Record<string, unknown>);
+    return { session: payload.session, user: payload.user };
   } catch {
     return null;
   }
