@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from './digest';
 
-export function sign(value: string, secret: string): string {
-  return createHmac('sha256', secret).update(value).digest('base64');
+export function sign(value: string, secret: string, encoding: 'base64' | 'base64url' = 'base64'): string {
+  return createHmac('sha256', secret).update(value).digest(encoding);
 }
 
 export function signValue(value: string, secret: string): string {

@@ -59,10 +59,11 @@ interface CachePayload {
  * The cache's signature covers the session token too, so one HMAC on the hot path proves both that
  * we issued this cache and that it belongs to the token beside it: a cache cookie cannot vouch for
  * another session, and the token cookie's own signature need not be checked on a cache hit.
- * (The payload is base64url, without dots, so `token.payload` splits one way only.)
+ * (The payload is base64url, without dots, so `token.payload` splits one way only.) The signature
+ * is base64url too, so the whole value needs no URL-encoding, and none is undone on every read.
  */
 function cacheSignature(token: string, encoded: string, secret: string): string {
-  return sign(`${token}.${encoded}`, secret);
+  return sign(`${token}.${encoded}`, secret, 'base64url');
 }
 
 export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, token: string, session: Session, user: User): void {
@@ -72,7 +73,7 @@ export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, toke
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const value = `${encoded}.${cacheSignature(token, encoded, options.secret)}`;
   const name = cookieNames(options).sessionData;
-  // Measured as sent: the cookie value is URL-encoded, and the signature's `+`, `/`, `=` grow by two each.
+  // Measured as sent (base64url passes URL-encoding unchanged, but the limit is on what is sent).
   const size = encodeURIComponent(value).length;
   if (size > DEFAULTS.cookieCacheSizeLimit) {
     auth.logger.warn({ size }, 'Session data is too large to store in the cookie');
