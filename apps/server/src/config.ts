@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly trustedOrigins: readonly string[];
   readonly trustedProxies: readonly string[];
   readonly rateLimit: boolean;
+  /** Shared counters for rate limits and sign-in throttling across instances; memory when unset. */
+  readonly redisUrl: string | undefined;
   readonly logLevel: LogLevel;
   readonly production: boolean;
   /** Where the generated development secret (and the default SQLite file) live. */
@@ -73,6 +75,12 @@ const schema = z.object({
   TRUSTED_ORIGINS: list.pipe(z.array(httpUrl)),
   TRUSTED_PROXIES: list.pipe(z.array(z.string().refine((v) => isIP(v) !== 0, 'each entry must be an IP address'))),
   RATE_LIMIT: optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\//i.test(v) && URL.canParse(v), 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
   ),
@@ -105,6 +113,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     trustedOrigins: Object.freeze(e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)),
     trustedProxies: Object.freeze(e.TRUSTED_PROXIES.map(canonicalIp)),
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? 'info',
     production,
     dataDir,
@@ -115,7 +124,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
 function describeIssue(env: Env, path: readonly PropertyKey[], message: string): string {
   const key = String(path[0]);
   const index = path[1];
-  if (key === 'LATCHKEY_SECRET') return `${key}: ${message}`;
+  // Neither the secret nor a Redis URL (which may carry a password) is echoed.
+  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL') return `${key}: ${message}`;
   if (typeof index === 'number') {
     const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
     return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;

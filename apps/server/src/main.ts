@@ -3,7 +3,7 @@
  * migrations, then the HTTP server; graceful shutdown on SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth } from '@latchkey/server';
+import { DEFAULTS, createAuth, createRedisStore } from '@latchkey/server';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   keepRunningOnStrayErrors(logger);
 
   const secret = resolveSecret({ configured: config.secret, production: config.production, dataDir: config.dataDir, logger });
+  const storage = config.redisUrl ? createRedisStore(config.redisUrl) : undefined;
   const auth = createAuth({
     baseURL: config.baseURL,
     secret,
@@ -26,12 +27,17 @@ async function main(): Promise<void> {
     trustedOrigins: [...config.trustedOrigins],
     trustedProxies: [...config.trustedProxies],
     rateLimit: { enabled: config.rateLimit },
+    storage,
     logger,
   });
+  const closeAll = async () => {
+    await auth.close();
+    await storage?.close();
+  };
   try {
     await auth.migrate();
   } catch (error) {
-    await auth.close();
+    await closeAll();
     throw error;
   }
 
@@ -40,7 +46,13 @@ async function main(): Promise<void> {
   // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
   http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));
   logger.info(
-    { url: config.baseURL, port: config.port, dialect: config.dialect, ...(config.dialect === 'sqlite' && { file: config.databaseUrl }) },
+    {
+      url: config.baseURL,
+      port: config.port,
+      dialect: config.dialect,
+      ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
+      counters: storage ? 'redis' : 'memory',
+    },
     `Latchkey listening on ${config.baseURL}`,
   );
 
@@ -53,7 +65,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
     await http.close(SHUTDOWN_TIMEOUT_MS);
-    await auth.close();
+    await closeAll();
     logger.info({}, 'Stopped');
     process.exit(0);
   };

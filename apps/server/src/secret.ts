@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULTS } from '@latchkey/server';
 
-export const MIN_SECRET_LENGTH = 32;
+export const MIN_SECRET_LENGTH = DEFAULTS.minSecretLength;
 
 /** A start-up refusal whose message is meant for the operator as it is. */
 export class StartupError extends Error {

@@ -44,6 +44,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT: 'on' }, CWD).rateLimit).toBe(true);
   });
 
+  it('keeps counters in memory unless REDIS_URL names a Redis server', () => {
+    expect(loadConfig({}, CWD).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }, CWD).redisUrl).toBe('redis://127.0.0.1:6379/0');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }, CWD).redisUrl).toBe('rediss://cache.internal:6380');
+  });
+
+  it('refuses a REDIS_URL that is not a redis URL, without echoing it', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://:hunter2@cache' });
+    expect(problems).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
   it('reads each database URL form and resolves relative SQLite paths against the given folder', () => {
     const url = (DATABASE_URL: string) => loadConfig({ DATABASE_URL }, CWD);
     expect(url('db/app.sqlite')).toMatchObject({ databaseUrl: '/srv/latchkey/db/app.sqlite', dialect: 'sqlite' });

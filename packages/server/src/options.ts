@@ -22,6 +22,8 @@ export const DEFAULTS = Object.freeze({
   cookieCacheMaxAge: 60,
   cookieCacheSizeLimit: 4093,
   cookieMaxAgeCap: 400 * DAY,
+  /** Cookie-signing secrets shorter than this are refused. */
+  minSecretLength: 32,
   sessionTokenLength: 32,
   idLength: 32,
   minPasswordLength: 8,
@@ -153,7 +155,9 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
-  if (options.secret.length < 32) throw new Error('Latchkey: the secret must be at least 32 characters');
+  if (options.secret.length < DEFAULTS.minSecretLength) {
+    throw new Error(`Latchkey: the secret must be at least ${DEFAULTS.minSecretLength} characters`);
+  }
   const basePath = ('/' + (options.basePath ?? DEFAULTS.basePath)).replace(/\/+/g, '/').replace(/\/$/, '');
   const originOf = (value: string) => new URL(value).origin;
   const rl = options.rateLimit ?? {};

@@ -13,7 +13,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 /** Variables that would leak from the test runner (vitest sets NODE_ENV=test, npm sets INIT_CWD). */
 const INHERITED_CONFIG = [
   'NODE_ENV', 'INIT_CWD', 'PORT', 'BASE_URL', 'DATABASE_URL', 'LATCHKEY_SECRET',
-  'TRUSTED_ORIGINS', 'TRUSTED_PROXIES', 'RATE_LIMIT', 'LOG_LEVEL',
+  'TRUSTED_ORIGINS', 'TRUSTED_PROXIES', 'RATE_LIMIT', 'LOG_LEVEL', 'REDIS_URL',
 ];
 
 export interface StandaloneProcess {
