@@ -111,7 +111,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     dialect: database.dialect,
     secret: e.LATCHKEY_SECRET,
     trustedOrigins: Object.freeze(e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)),
-    trustedProxies: Object.freeze(e.TRUSTED_PROXIES.map(canonicalIp)),
+    // The engine writes each the way Node reports socket peers.
+    trustedProxies: Object.freeze(e.TRUSTED_PROXIES),
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? 'info',
@@ -149,21 +150,4 @@ function parseDatabaseUrl(value: string | undefined, cwd: string, dataDir: strin
   if (file === '') return { problem: 'sqlite: needs a file path' };
   if (file === ':memory:') return { url: file, dialect: 'sqlite' };
   return { url: isAbsolute(file) ? file : resolve(cwd, file), dialect: 'sqlite' };
-}
-
-/**
- * The engine compares proxy addresses with the socket's peer address as Node reports it: IPv4
- * dotted, IPv6 lower-case and compressed. `::ffff:10.0.0.1` and `0:0:0:0:0:0:0:1` would
- * otherwise never match.
- */
-function canonicalIp(ip: string): string {
-  if (isIP(ip) === 4 || !URL.canParse(`http://[${ip}]/`)) return ip.toLowerCase();
-  const compressed = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
-  // WHATWG prints an IPv4-mapped address in hex (`::ffff:a00:1`); Node reports the peer dotted.
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
-  if (hex) {
-    const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
-    return [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
-  }
-  return compressed;
 }

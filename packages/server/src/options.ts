@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from './db/schema';
 import type { KeyValueStore } from './storage/key-value-store';
+import { normalizeIp } from './http/client-ip';
 import type { Plugin } from './plugin';
 
 const DAY = 24 * 60 * 60;
@@ -167,7 +168,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     basePath,
     secret: options.secret,
     trustedOrigins: new Set([base.origin, ...(options.trustedOrigins ?? []).map(originOf)]),
-    trustedProxies: new Set(options.trustedProxies ?? []),
+    trustedProxies: new Set((options.trustedProxies ?? []).map(normalizeIp).filter(Boolean)),
     emailAndPassword: {
       enabled: options.emailAndPassword?.enabled ?? true,
       minPasswordLength: options.emailAndPassword?.minPasswordLength ?? DEFAULTS.minPasswordLength,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientIpOf, rateLimitAddress } from './client-ip';
+import { resolveOptions } from '../options';
+import { clientIpOf, normalizeIp, rateLimitAddress } from './client-ip';
 
 const none = new Set<string>();
 const xff = (value: string) => new Headers({ 'x-forwarded-for': value });
@@ -72,5 +73,28 @@ describe('rateLimitAddress', () => {
     expect(rateLimitAddress('::1')).toBe('0:0:0:0::/64');
     expect(rateLimitAddress('::')).toBe('0:0:0:0::/64');
     expect(rateLimitAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+});
+
+describe('normalizeIp', () => {
+  it('writes every address the way Node reports socket peers', () => {
+    expect(normalizeIp('10.0.0.1')).toBe('10.0.0.1');
+    expect(normalizeIp('::FFFF:10.0.0.2')).toBe('10.0.0.2');
+    expect(normalizeIp('0:0:0:0:0:ffff:a00:3')).toBe('10.0.0.3');
+    expect(normalizeIp('0:0:0:0:0:0:0:1')).toBe('::1');
+    expect(normalizeIp('FD00::A')).toBe('fd00::a');
+    expect(normalizeIp('proxy.internal')).toBe('');
+    expect(normalizeIp('::ffff:999.1.1.1')).toBe('');
+  });
+
+  it('lets configured proxies in any spelling match the peer Node reports', () => {
+    const options = resolveOptions({
+      baseURL: 'http://localhost:3000',
+      secret: 's'.repeat(32),
+      database: { url: ':memory:' },
+      trustedProxies: ['::FFFF:10.0.0.2', '0:0:0:0:0:0:0:1'],
+    });
+    expect(clientIpOf('::ffff:10.0.0.2', xff('198.51.100.1'), options.trustedProxies)).toBe('198.51.100.1');
+    expect(clientIpOf('::1', xff('198.51.100.2'), options.trustedProxies)).toBe('198.51.100.2');
   });
 });

@@ -20,10 +20,23 @@ export function clientIpOf(socketIp: string | undefined, headers: Headers, trust
   return peer;
 }
 
-function normalizeIp(ip: string): string {
+/**
+ * One spelling per address, the one Node reports for socket peers: IPv4 dotted (also when mapped
+ * into IPv6), IPv6 lower-case and compressed. Configured proxies go through it too, so
+ * `::FFFF:10.0.0.1` or `0:0:0:0:0:0:0:1` match the peer they name. '' for anything else.
+ */
+export function normalizeIp(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  // The form dual-stack sockets report for every IPv4 client: kept off the slower path below.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  return isIPv4(ip) || isIPv6(ip) ? ip.toLowerCase() : '';
+  if (mapped) return isIPv4(mapped[1]!) ? mapped[1]! : '';
+  if (!isIPv6(ip)) return '';
+  const compressed = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  // WHATWG writes an IPv4-mapped address in hex (`::ffff:a00:1`); Node reports the peer dotted.
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
+  if (!hex) return compressed;
+  const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
+  return [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
 }
 
 export function rateLimitAddress(ip: string): string {
