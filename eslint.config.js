@@ -9,7 +9,9 @@ export default tseslint.config(
     files: ['**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // The node resolver with TypeScript extensions: the TypeScript resolver needs native
+      // bindings that the registry here does not carry for every platform, which breaks `npm ci`.
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
       'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
