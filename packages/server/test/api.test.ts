@@ -2,16 +2,9 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthError, defineEndpoint, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail, type Harness } from './support/harness';
+import { countRows } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
-
-async function countUsers(h: Harness): Promise<number> {
-  const row = await h.auth.context.db
-    .selectFrom('user')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 let ipCounter = 0;
 /** Signs up over HTTP from an address of its own: this suite runs with the rate limit on. */
@@ -77,13 +70,13 @@ describeEachDialect(
     });
 
     it('throws AuthError VALIDATION_ERROR naming the fields for an invalid body, and stores nothing', async () => {
-      const users = await countUsers(h());
+      const users = await countRows(h(), 'user');
       const error = await authErrorOf(h().auth.api.signUpEmail({ body: { email: 'a@example.com' } as never }));
       expect(error.status).toBe(400);
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.message).toBe('Invalid body parameters');
       expect(error.details?.map((d) => d.path).sort()).toEqual(['name', 'password']);
-      expect(await countUsers(h())).toBe(users);
+      expect(await countRows(h(), 'user')).toBe(users);
     });
 
     it('throws AuthError VALIDATION_ERROR "Invalid query parameters" for an invalid query', async () => {

@@ -1,29 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDialect, uniqueEmail, type Harness } from './support/harness';
+import { describeEachDialect, uniqueEmail } from './support/harness';
+import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const EVIL = 'https://evil.example';
-
-async function countRows(h: Harness, table: 'user' | 'session' | 'account'): Promise<number> {
-  const row = await h.auth.context.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Runs `attempt` and checks that it added, removed or changed no user, account or session row. */
-async function expectNothingChanged(h: Harness, attempt: () => Promise<void>): Promise<void> {
-  const snapshot = () =>
-    Promise.all([
-      h.auth.context.db.selectFrom('user').selectAll().orderBy('id').execute(),
-      h.auth.context.db.selectFrom('session').selectAll().orderBy('id').execute(),
-      countRows(h, 'account'),
-    ]);
-  const before = await snapshot();
-  await attempt();
-  expect(await snapshot()).toEqual(before);
-}
 
 const missingOrigin = { code: 'MISSING_OR_NULL_ORIGIN', message: 'Missing or null Origin' };
 const invalidOrigin = { code: 'INVALID_ORIGIN', message: 'Invalid origin' };

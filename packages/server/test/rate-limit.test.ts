@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineEndpoint, type Plugin } from '../src';
 import { resolveOptions } from '../src/options';
 import { API, BASE_URL, describeEachDialect, ORIGIN, SECRET, uniqueEmail, type Harness, type TestResponse } from './support/harness';
+import { countRows } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const tooMany = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
@@ -27,14 +28,6 @@ let ipCounter = 0;
 function freshIp(): string {
   ipCounter += 1;
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-async function countRows(h: Harness, table: 'user' | 'session'): Promise<number> {
-  const row = await h.auth.context.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 function expectTooMany(response: TestResponse, retryAfter?: string): void {

@@ -1,30 +1,10 @@
 import { expect, it } from 'vitest';
 import { AuthError, defineEndpoint, ERRORS, type Logger, type Plugin } from '../src';
 import { API, BASE_URL, describeEachDialect, ORIGIN, uniqueEmail, type Harness } from './support/harness';
+import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const MB = 1024 * 1024;
-
-async function countRows(h: Harness, table: 'user' | 'session' | 'account'): Promise<number> {
-  const row = await h.auth.context.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Runs `attempt` and checks that it added, removed or changed no user, account or session row. */
-async function expectNothingChanged(h: Harness, attempt: () => Promise<void>): Promise<void> {
-  const snapshot = () =>
-    Promise.all([
-      h.auth.context.db.selectFrom('user').selectAll().orderBy('id').execute(),
-      h.auth.context.db.selectFrom('session').selectAll().orderBy('id').execute(),
-      countRows(h, 'account'),
-    ]);
-  const before = await snapshot();
-  await attempt();
-  expect(await snapshot()).toEqual(before);
-}
 
 function post(h: Harness, path: string, init: RequestInit & { duplex?: 'half' }, headers: Record<string, string> = {}) {
   return h.auth.handler(new Request(BASE_URL + API + path, { method: 'POST', ...init, headers: { origin: ORIGIN, ...headers } }), {

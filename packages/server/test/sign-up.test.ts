@@ -2,20 +2,13 @@ import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
 import { toBool, toDate } from '../src/db/records';
 import { describeEachDialect, uniqueEmail, type Harness } from './support/harness';
+import { countRows } from './support/rows';
 
 const ARGON2ID_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 const PASSWORD = 'correct horse battery';
 
 async function usersWithEmail(h: Harness, email: string) {
   return h.auth.context.db.selectFrom('user').selectAll().where('email', '=', email).execute();
-}
-
-async function countRows(h: Harness, table: 'user' | 'session' | 'account' | 'verification'): Promise<number> {
-  const row = await h.auth.context.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function credentialAccounts(h: Harness, userId: string) {
