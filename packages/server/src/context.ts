@@ -7,6 +7,8 @@ import type { AccountStore } from './db/account-store';
 import type { Database, Dialect } from './db/schema';
 import type { SessionStore } from './db/session-store';
 import type { UserStore } from './db/user-store';
+import type { VerificationStore } from './db/verification-store';
+import type { Mailer } from './mail/mailer';
 import type { Logger, ResolvedOptions } from './options';
 import type { KeyValueStore } from './storage/key-value-store';
 
@@ -17,6 +19,9 @@ export interface AuthContext {
   readonly users: UserStore;
   readonly sessions: SessionStore;
   readonly accounts: AccountStore;
+  readonly verifications: VerificationStore;
+  /** Absent: the flows that mail links answer their "isn't enabled" errors. */
+  readonly mailer: Mailer | undefined;
   readonly kv: KeyValueStore;
   readonly logger: Logger;
   now(): Date;

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
 import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
+import { createVerificationStore } from './db/verification-store';
 import { createRouter, type AuthHandler } from './http/router';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -32,6 +33,8 @@ export function createAuth(options: AuthOptions) {
     users: createUserStore(db),
     sessions: createSessionStore(db),
     accounts: createAccountStore(db),
+    verifications: createVerificationStore(db),
+    mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
     logger: options.logger ?? consoleLogger,
     now: options.now ?? (() => new Date()),

@@ -9,7 +9,7 @@ import type { ResponseCookies, RequestCookies } from './http/cookies';
 import type { CurrentSession } from './session/current-session';
 
 export type SessionGuard = 'none' | 'required' | 'fresh';
-export type RateLimitTier = 'default' | 'strict';
+export type RateLimitTier = 'default' | 'strict' | 'mail';
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;

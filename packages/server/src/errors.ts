@@ -59,6 +59,23 @@ export const ERRORS = defineErrors({
   // better-auth answers a taken e-mail with this entry and 422 (DESIGN.md, wire compatibility).
   userAlreadyExistsUseAnotherEmail: [422, 'User already exists. Use another email.'],
   emailAndPasswordNotEnabled: [400, 'Email and password is not enabled'],
+  invalidPassword: [400, 'Invalid password'],
+  userNotFound: [404, 'User not found'],
+  emailNotVerified: [403, 'Email not verified'],
+  credentialAccountNotFound: [400, 'Credential account not found'],
+  userAlreadyHasPassword: [400, 'user already has a password'],
+  // One-time tokens (verification, reset, delete-account)
+  invalidToken: [400, 'invalid token'],
+  tokenExpired: [400, 'Token expired'],
+  verificationEmailNotEnabled: [400, "Verification email isn't enabled"],
+  resetPasswordNotEnabled: [400, "Reset password isn't enabled"],
+  // Account changes (SPEC §5)
+  changeEmailDisabled: [400, 'Change email is disabled'],
+  emailIsTheSame: [400, 'Email is the same'],
+  couldNotUpdateEmail: [400, "Couldn't update your email"],
+  sessionExpired: [400, 'Session expired. Re-authenticate to perform this action.'],
+  cannotUnlinkLastAccount: [400, "You can't unlink your last account"],
+  accountNotFound: [400, 'Account not found'],
 });
 
 export interface ErrorDetail {

@@ -12,3 +12,6 @@ export { dialectOf } from './db/create-database';
 export type { User, Session } from './db/records';
 export { createRedisStore, type RedisStore } from './storage/redis-store';
 export { createMemoryStore } from './storage/memory-store';
+export type { Mailer, MailMessage } from './mail/mailer';
+export { createSmtpMailer, type SmtpMailer } from './mail/smtp-mailer';
+export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/outbox-mailer';

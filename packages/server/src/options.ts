@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from './db/schema';
 import type { KeyValueStore } from './storage/key-value-store';
 import { normalizeIp } from './http/client-ip';
+import type { Mailer } from './mail/mailer';
 import type { Plugin } from './plugin';
 
 const DAY = 24 * 60 * 60;
@@ -33,10 +34,17 @@ export const DEFAULTS = Object.freeze({
   maxNameLength: 256,
   maxImageLength: 2048,
   maxBodyBytes: 1024 * 1024,
+  /** Sender of every mail unless configured. */
+  mailFrom: 'Latchkey <no-reply@localhost>',
+  /** How many mails the development outbox keeps. */
+  outboxSize: 100,
   rateLimitWindow: 10,
   rateLimitMax: 100,
   strictRateLimitWindow: 10,
   strictRateLimitMax: 3,
+  /** Routes that send mail: send-verification-email, forget-password. */
+  mailRateLimitWindow: 60,
+  mailRateLimitMax: 3,
   /** Consecutive failed sign-ins for one account before it is locked for a growing interval. */
   accountLockoutThreshold: 10,
   accountLockoutBaseSeconds: 1,
@@ -94,7 +102,33 @@ export interface AuthOptions {
     maxPasswordLength?: number;
     /** Sign the user in right after sign-up. */
     autoSignIn?: boolean;
+    /** Unverified users cannot sign in (403 `Email not verified`, and a verification mail goes out). */
+    requireEmailVerification?: boolean;
+    /** Seconds a reset-password token lives. */
+    resetPasswordTokenExpiresIn?: number;
+    /** A password reset ends every session of the user. */
+    revokeSessionsOnPasswordReset?: boolean;
   };
+  emailVerification?: {
+    sendOnSignUp?: boolean;
+    autoSignInAfterVerification?: boolean;
+    /** Seconds a verification token lives. */
+    expiresIn?: number;
+  };
+  user?: {
+    changeEmail?: { enabled?: boolean };
+    deleteUser?: {
+      enabled?: boolean;
+      /** Deletion waits for a link mailed to the user, even when the password was given. */
+      sendDeleteAccountVerification?: boolean;
+    };
+  };
+  account?: {
+    /** Allow unlinking the last account (the user then cannot sign in). */
+    allowUnlinkingAll?: boolean;
+  };
+  /** Sends the mails of verification, reset, change e-mail and delete account; none: those flows are off. */
+  mailer?: Mailer;
   session?: {
     expiresIn?: number;
     updateAge?: number;
@@ -108,6 +142,8 @@ export interface AuthOptions {
     max?: number;
     /** Sign-in, sign-up, change-password and change-email. */
     strict?: RateLimitRule;
+    /** Send-verification-email and forget-password. */
+    mail?: RateLimitRule;
   };
   /**
    * Where rate-limit and sign-in throttle counters live: in process memory by default, or Redis
@@ -137,7 +173,18 @@ export interface ResolvedOptions {
     readonly minPasswordLength: number;
     readonly maxPasswordLength: number;
     readonly autoSignIn: boolean;
+    readonly requireEmailVerification: boolean;
+    readonly resetPasswordTokenExpiresIn: number;
+    readonly revokeSessionsOnPasswordReset: boolean;
   };
+  readonly emailVerification: {
+    readonly sendOnSignUp: boolean;
+    readonly autoSignInAfterVerification: boolean;
+    readonly expiresIn: number;
+  };
+  readonly changeEmailEnabled: boolean;
+  readonly deleteUser: { readonly enabled: boolean; readonly sendDeleteAccountVerification: boolean };
+  readonly allowUnlinkingAll: boolean;
   readonly session: {
     readonly expiresIn: number;
     readonly updateAge: number;
@@ -148,6 +195,7 @@ export interface ResolvedOptions {
     readonly enabled: boolean;
     readonly default: RateLimitRule;
     readonly strict: RateLimitRule;
+    readonly mail: RateLimitRule;
   };
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
@@ -174,7 +222,21 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       minPasswordLength: options.emailAndPassword?.minPasswordLength ?? DEFAULTS.minPasswordLength,
       maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? DEFAULTS.maxPasswordLength,
       autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
+      requireEmailVerification: options.emailAndPassword?.requireEmailVerification ?? false,
+      resetPasswordTokenExpiresIn: options.emailAndPassword?.resetPasswordTokenExpiresIn ?? DEFAULTS.resetPasswordTokenExpiresIn,
+      revokeSessionsOnPasswordReset: options.emailAndPassword?.revokeSessionsOnPasswordReset ?? true,
     },
+    emailVerification: {
+      sendOnSignUp: options.emailVerification?.sendOnSignUp ?? false,
+      autoSignInAfterVerification: options.emailVerification?.autoSignInAfterVerification ?? false,
+      expiresIn: options.emailVerification?.expiresIn ?? DEFAULTS.verificationTokenExpiresIn,
+    },
+    changeEmailEnabled: options.user?.changeEmail?.enabled ?? false,
+    deleteUser: {
+      enabled: options.user?.deleteUser?.enabled ?? false,
+      sendDeleteAccountVerification: options.user?.deleteUser?.sendDeleteAccountVerification ?? false,
+    },
+    allowUnlinkingAll: options.account?.allowUnlinkingAll ?? false,
     session: {
       expiresIn: options.session?.expiresIn ?? DEFAULTS.sessionExpiresIn,
       updateAge: options.session?.updateAge ?? DEFAULTS.sessionUpdateAge,
@@ -188,6 +250,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       enabled: rl.enabled ?? process.env.NODE_ENV === 'production',
       default: { window: rl.window ?? DEFAULTS.rateLimitWindow, max: rl.max ?? DEFAULTS.rateLimitMax },
       strict: rl.strict ?? { window: DEFAULTS.strictRateLimitWindow, max: DEFAULTS.strictRateLimitMax },
+      mail: rl.mail ?? { window: DEFAULTS.mailRateLimitWindow, max: DEFAULTS.mailRateLimitMax },
     },
     cookiePrefix: options.advanced?.cookiePrefix ?? DEFAULTS.cookiePrefix,
     secureCookies: options.advanced?.useSecureCookies ?? base.protocol === 'https:',

@@ -67,6 +67,11 @@ export function createUserStore(db: Kysely<Database>) {
       });
     },
 
+    /** Sessions and accounts go with the user (foreign keys cascade). */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('user').where('id', '=', id).execute();
+    },
+
     async update(id: string, patch: UserPatch & { updatedAt: Date }): Promise<User | null> {
       await db.updateTable('user').set(patch).where('id', '=', id).execute();
       return this.findById(id);

@@ -1,6 +1,18 @@
 /**
  * @module The core endpoints, in one list the router and the typed api are built from.
  */
+import { sendVerificationEmail } from './send-verification-email';
+import { verifyEmail } from './verify-email';
+import { changeEmail } from './change-email';
+import { forgetPassword, requestPasswordReset } from './forget-password';
+import { resetPasswordCallback } from './reset-password-link';
+import { resetPassword } from './reset-password';
+import { changePassword } from './change-password';
+import { setPassword } from './set-password';
+import { deleteUser } from './delete-user';
+import { deleteUserCallback } from './delete-user-callback';
+import { listAccounts } from './list-accounts';
+import { unlinkAccount } from './unlink-account';
 import { errorPage } from './error-page';
 import { getSession } from './get-session';
 import { listSessions } from './list-sessions';
@@ -25,4 +37,18 @@ export const coreEndpoints = [
   updateUser,
   ok,
   errorPage,
+  // Account lifecycle
+  sendVerificationEmail,
+  verifyEmail,
+  changeEmail,
+  forgetPassword,
+  requestPasswordReset,
+  resetPasswordCallback,
+  resetPassword,
+  changePassword,
+  setPassword,
+  deleteUser,
+  deleteUserCallback,
+  listAccounts,
+  unlinkAccount,
 ] as const;

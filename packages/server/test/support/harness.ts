@@ -4,8 +4,9 @@
  * `auth.handler` exactly as the standalone server sends them.
  */
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { createAuth, type Auth, type AuthOptions } from '../../src';
+import { createAuth, createSmtpMailer, type Auth, type AuthOptions } from '../../src';
 import type { TestDialect } from '../../../../test/services';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const BASE_URL = 'http://localhost:3000';
@@ -109,6 +110,8 @@ export interface Harness {
   dialect: TestDialect;
   auth: Auth;
   clock: TestClock;
+  /** The SMTP server the engine's mailer delivers to (unless the overrides set another mailer). */
+  mail: SmtpSink;
   client(ip?: string): TestClient;
   /** Signs up (and so signs in) a user through the API; returns the client holding its session. */
   signUp(email?: string, password?: string, name?: string): Promise<{ client: TestClient; user: any; token: string }>;
@@ -122,11 +125,14 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export async function createHarness(dialect: TestDialect, overrides: Partial<AuthOptions> = {}): Promise<Harness & { close(): Promise<void> }> {
   const database: TestDatabase = await createTestDatabase(dialect);
+  const mail = await startSmtpSink();
+  const mailer = createSmtpMailer(mail.url, { from: 'Latchkey <auth@example.com>' });
   const clock = createClock();
   const auth = createAuth({
     baseURL: BASE_URL,
     secret: SECRET,
     database: { url: database.url },
+    mailer,
     now: clock.now,
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
     ...overrides,
@@ -136,6 +142,7 @@ export async function createHarness(dialect: TestDialect, overrides: Partial<Aut
     dialect,
     auth,
     clock,
+    mail,
     client: (ip) => new TestClient(auth, ip),
     async signUp(email = uniqueEmail(), password = 'correct horse battery', name = 'Test User') {
       const client = new TestClient(auth);
@@ -148,6 +155,8 @@ export async function createHarness(dialect: TestDialect, overrides: Partial<Aut
     ...harness,
     async close() {
       await auth.close();
+      mailer.close();
+      await mail.close();
       await database.drop();
     },
   };

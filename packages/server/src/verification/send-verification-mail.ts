@@ -1,0 +1,24 @@
+/**
+ * @module Mails a verification link for the user's address (or for `email`, an address the user is
+ * moving to). The token remembers the address it was issued for, so it cannot verify a different
+ * one after a later change.
+ */
+import type { AuthContext } from '../context';
+import type { User } from '../db/records';
+import { AuthError, ERRORS } from '../errors';
+import { verificationMail } from '../mail/templates';
+import { authLink } from './links';
+import { issueToken } from './one-time-token';
+
+export async function sendVerificationMail(
+  auth: AuthContext,
+  user: Pick<User, 'id' | 'name' | 'email'>,
+  { callbackURL, email = user.email }: { callbackURL?: string | undefined; email?: string } = {},
+): Promise<void> {
+  if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
+  const token = await issueToken(auth, 'email-verification', { userId: user.id, data: email }, {
+    expiresIn: auth.options.emailVerification.expiresIn,
+  });
+  const url = authLink(auth, '/verify-email', { token, callbackURL });
+  await auth.mailer.send(await verificationMail(email, user.name, url));
+}
