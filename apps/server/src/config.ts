@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULTS } from '@latchkey/server';
 import { z } from 'zod';
 import { MIN_SECRET_LENGTH } from './secret';
 
@@ -24,6 +25,14 @@ export interface ServerConfig {
   /** Shared counters for rate limits and sign-in throttling across instances; memory when unset. */
   readonly redisUrl: string | undefined;
   readonly logLevel: LogLevel;
+  /** Mail over SMTP; unset: the development outbox (never in production, where no mail is sent). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly requireEmailVerification: boolean;
+  readonly sendVerificationOnSignUp: boolean;
+  readonly autoSignInAfterVerification: boolean;
+  /** delete-user mails a confirmation link, even when the password was given. */
+  readonly deleteAccountVerification: boolean;
   readonly production: boolean;
   /** Where the generated development secret (and the default SQLite file) live. */
   readonly dataDir: string;
@@ -65,6 +74,16 @@ const httpUrl = z.string().refine((v) => {
   }
 }, 'must be an http:// or https:// URL');
 
+const onOff = optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optional());
+
+/**
+ * `Name <address>` or a bare address. Line breaks are refused with everything else: the value
+ * becomes a mail header.
+ */
+const mailbox = z
+  .string()
+  .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, or a name and an address as "Name <address>"');
+
 const schema = z.object({
   NODE_ENV: optional,
   PORT: port,
@@ -74,13 +93,24 @@ const schema = z.object({
   ),
   TRUSTED_ORIGINS: list.pipe(z.array(httpUrl)),
   TRUSTED_PROXIES: list.pipe(z.array(z.string().refine((v) => isIP(v) !== 0, 'each entry must be an IP address'))),
-  RATE_LIMIT: optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optional()),
+  RATE_LIMIT: onOff,
   REDIS_URL: optional.pipe(
     z
       .string()
       .refine((v) => /^rediss?:\/\//i.test(v) && URL.canParse(v), 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^/?#]/i.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optional.pipe(mailbox.optional()),
+  REQUIRE_EMAIL_VERIFICATION: onOff,
+  SEND_VERIFICATION_ON_SIGN_UP: onOff,
+  AUTO_SIGN_IN_AFTER_VERIFICATION: onOff,
+  DELETE_ACCOUNT_VERIFICATION: onOff,
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
   ),
@@ -116,6 +146,12 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? 'info',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? DEFAULTS.mailFrom,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'on',
+    sendVerificationOnSignUp: e.SEND_VERIFICATION_ON_SIGN_UP !== 'off',
+    autoSignInAfterVerification: e.AUTO_SIGN_IN_AFTER_VERIFICATION !== 'off',
+    deleteAccountVerification: e.DELETE_ACCOUNT_VERIFICATION !== 'off',
     production,
     dataDir,
   });
@@ -125,8 +161,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
 function describeIssue(env: Env, path: readonly PropertyKey[], message: string): string {
   const key = String(path[0]);
   const index = path[1];
-  // Neither the secret nor a Redis URL (which may carry a password) is echoed.
-  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL') return `${key}: ${message}`;
+  // Neither the secret nor a Redis or SMTP URL (which may carry a password) is echoed.
+  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL' || key === 'SMTP_URL') return `${key}: ${message}`;
   if (typeof index === 'number') {
     const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
     return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;

@@ -1,14 +1,18 @@
 /**
  * @module The Node HTTP server around the engine's web-standard handler: paths under the base
- * path go to the engine with the socket's peer address, everything else is a JSON 404 for now.
- * Requests that Node cannot even parse are answered 400 here, since they never reach a handler.
+ * path go to the engine with the socket's peer address; `GET /api/dev/outbox` lists the development
+ * outbox when there is one; everything else is a JSON 404 for now. Requests that Node cannot even
+ * parse are answered 400 here, since they never reach a handler.
  */
 import type { Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
-import { AuthError, ERRORS, codeFromMessage, type AuthHandler } from '@latchkey/server';
+import { AuthError, ERRORS, codeFromMessage, type AuthHandler, type OutboxMailer } from '@latchkey/server';
+
+/** Outside the engine's base path: the outbox belongs to the deployable, not to the auth API. */
+const OUTBOX_PATH = '/api/dev/outbox';
 
 export interface ServerLogger {
   debug(obj: object, msg?: string): void;
@@ -19,6 +23,8 @@ export interface HttpServerInput {
   /** `/api/auth`: the engine's routes all live below it. */
   basePath: string;
   logger: ServerLogger;
+  /** The development outbox; absent (production, or SMTP configured): its route answers 404. */
+  outbox?: OutboxMailer | undefined;
 }
 
 export interface HttpServer {
@@ -30,10 +36,11 @@ export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
 
-export function createHttpServer({ handler, basePath, logger }: HttpServerInput): HttpServer {
+export function createHttpServer({ handler, basePath, logger, outbox }: HttpServerInput): HttpServer {
   let closing = false;
   const server = createAdaptorServer({
     fetch: async (request, env) => {
+      if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
       if (!isUnderBasePath(request.url, basePath)) return new AuthError(ERRORS.notFound).toResponse();
       // Only node:http is created here, so the bindings are always HTTP/1's.
       const { incoming, outgoing } = env as HttpBindings;
@@ -62,11 +69,22 @@ export function createHttpServer({ handler, basePath, logger }: HttpServerInput)
 
 /** Compares the raw path (before any decoding) with the base path, collapsing `//` as the engine does. */
 export function isUnderBasePath(url: string, basePath: string): boolean {
+  const path = pathOf(url);
+  return path !== undefined && (path === basePath || path.startsWith(basePath + '/'));
+}
+
+/** The raw path of an absolute URL, without its query, with `//` collapsed. */
+function pathOf(url: string): string | undefined {
   const start = url.indexOf('/', url.indexOf('://') + 3);
-  if (start === -1) return false;
+  if (start === -1) return undefined;
   const query = url.indexOf('?', start);
-  const path = url.slice(start, query === -1 ? undefined : query).replace(/\/{2,}/g, '/');
-  return path === basePath || path.startsWith(basePath + '/');
+  return url.slice(start, query === -1 ? undefined : query).replace(/\/{2,}/g, '/');
+}
+
+/** Newest first, dates as ISO strings; never cached, since each mail holds a live one-time link. */
+function listOutbox(outbox: OutboxMailer): Response {
+  const mails = outbox.list().map(({ id, to, subject, text, html, links, sentAt }) => ({ id, to, subject, text, html, links, sentAt }));
+  return Response.json({ mails }, { headers: { 'cache-control': 'no-store' } });
 }
 
 const clientErrorStatus: Readonly<Record<string, number>> = {

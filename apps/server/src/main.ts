@@ -8,6 +8,7 @@ import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
 import { StartupError, resolveSecret } from './secret';
+import { createServerMail } from './server-mail';
 
 /** Below the 10 s most orchestrators wait between SIGTERM and SIGKILL. */
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -20,6 +21,13 @@ async function main(): Promise<void> {
 
   const secret = resolveSecret({ configured: config.secret, production: config.production, dataDir: config.dataDir, logger });
   const storage = config.redisUrl ? createRedisStore(config.redisUrl) : undefined;
+  const mail = createServerMail(config, logger);
+  // Without a mailer (production without SMTP_URL) nothing waits for a mail that cannot be sent:
+  // sign-up skips the verification mail and delete-user deletes on the password or a fresh session.
+  const canMail = mail.mailer !== undefined;
+  if (!canMail && config.requireEmailVerification) {
+    logger.warn({}, 'REQUIRE_EMAIL_VERIFICATION is on but no mail can be sent: new password users cannot verify their address, so cannot sign in');
+  }
   const auth = createAuth({
     baseURL: config.baseURL,
     secret,
@@ -29,10 +37,21 @@ async function main(): Promise<void> {
     rateLimit: { enabled: config.rateLimit },
     storage,
     logger,
+    mailer: mail.mailer,
+    emailAndPassword: { requireEmailVerification: config.requireEmailVerification },
+    emailVerification: {
+      sendOnSignUp: config.sendVerificationOnSignUp && canMail,
+      autoSignInAfterVerification: config.autoSignInAfterVerification,
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
+    },
   });
   const closeAll = async () => {
     await auth.close();
     await storage?.close();
+    mail.close();
   };
   try {
     await auth.migrate();
@@ -41,7 +60,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger });
+  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger, outbox: mail.outbox });
   await listen(http.server, config.port);
   // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
   http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));
@@ -52,6 +71,7 @@ async function main(): Promise<void> {
       dialect: config.dialect,
       ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
       counters: storage ? 'redis' : 'memory',
+      mail: config.smtpUrl ? 'smtp' : mail.outbox ? 'outbox' : 'off',
     },
     `Latchkey listening on ${config.baseURL}`,
   );

@@ -26,6 +26,12 @@ describe('loadConfig', () => {
       trustedProxies: [],
       rateLimit: false,
       logLevel: 'info',
+      smtpUrl: undefined,
+      mailFrom: 'Latchkey <no-reply@localhost>',
+      requireEmailVerification: false,
+      sendVerificationOnSignUp: true,
+      autoSignInAfterVerification: true,
+      deleteAccountVerification: true,
       production: false,
       dataDir: '/srv/latchkey/data',
     });
@@ -54,6 +60,66 @@ describe('loadConfig', () => {
     const problems = problemsOf({ REDIS_URL: 'http://:hunter2@cache' });
     expect(problems).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
     expect(problems.join()).not.toContain('hunter2');
+  });
+
+  it('sends mail over SMTP when SMTP_URL names an smtp:// or smtps:// server, from MAIL_FROM', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.internal:587' }, CWD).smtpUrl).toBe('smtp://mailer:s3cret@mail.internal:587');
+    expect(loadConfig({ SMTP_URL: ' smtps://mail.example.com ' }, CWD).smtpUrl).toBe('smtps://mail.example.com');
+    expect(loadConfig({ MAIL_FROM: 'Acme <accounts@acme.example>' }, CWD).mailFrom).toBe('Acme <accounts@acme.example>');
+    expect(loadConfig({ MAIL_FROM: 'accounts@acme.example' }, CWD).mailFrom).toBe('accounts@acme.example');
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }, CWD)).toMatchObject({ smtpUrl: undefined, mailFrom: 'Latchkey <no-reply@localhost>' });
+  });
+
+  it('refuses an SMTP_URL that is not an smtp URL, without echoing it', () => {
+    for (const SMTP_URL of ['http://mailer:hunter2@mail.internal', 'smtp:mailer:hunter2@mail.internal', 'mail.internal:hunter2', 'smtp://']) {
+      const problems = problemsOf({ SMTP_URL });
+      expect(problems).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL']);
+      expect(problems.join()).not.toContain('hunter2');
+    }
+  });
+
+  it('refuses a MAIL_FROM that is not an address, or that would add a header', () => {
+    const message = 'must be an address, or a name and an address as "Name <address>"';
+    expect(problemsOf({ MAIL_FROM: 'Latchkey' })).toEqual([`MAIL_FROM="Latchkey": ${message}`]);
+    expect(problemsOf({ MAIL_FROM: 'Acme <accounts>' })).toEqual([`MAIL_FROM="Acme <accounts>": ${message}`]);
+    expect(problemsOf({ MAIL_FROM: 'Acme\r\nBcc: all@example.com <a@acme.example>' })).toHaveLength(1);
+  });
+
+  it('reads each mail-flow switch as on or off, with the defaults of the standalone server', () => {
+    const config = loadConfig(
+      {
+        REQUIRE_EMAIL_VERIFICATION: 'on',
+        SEND_VERIFICATION_ON_SIGN_UP: 'off',
+        AUTO_SIGN_IN_AFTER_VERIFICATION: 'off',
+        DELETE_ACCOUNT_VERIFICATION: 'off',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      requireEmailVerification: true,
+      sendVerificationOnSignUp: false,
+      autoSignInAfterVerification: false,
+      deleteAccountVerification: false,
+    });
+    expect(
+      loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'off', SEND_VERIFICATION_ON_SIGN_UP: 'on', AUTO_SIGN_IN_AFTER_VERIFICATION: 'on', DELETE_ACCOUNT_VERIFICATION: 'on' }, CWD),
+    ).toMatchObject({ requireEmailVerification: false, sendVerificationOnSignUp: true, autoSignInAfterVerification: true, deleteAccountVerification: true });
+  });
+
+  it('refuses a mail-flow switch that is not on or off, naming each', () => {
+    expect(
+      problemsOf({
+        REQUIRE_EMAIL_VERIFICATION: 'true',
+        SEND_VERIFICATION_ON_SIGN_UP: '1',
+        AUTO_SIGN_IN_AFTER_VERIFICATION: 'yes',
+        DELETE_ACCOUNT_VERIFICATION: 'ON',
+      }),
+    ).toEqual([
+      'REQUIRE_EMAIL_VERIFICATION="true": must be "on" or "off"',
+      'SEND_VERIFICATION_ON_SIGN_UP="1": must be "on" or "off"',
+      'AUTO_SIGN_IN_AFTER_VERIFICATION="yes": must be "on" or "off"',
+      'DELETE_ACCOUNT_VERIFICATION="ON": must be "on" or "off"',
+    ]);
   });
 
   it('reads each database URL form and resolves relative SQLite paths against the given folder', () => {

@@ -3,6 +3,7 @@
  * Built once by `createAuth`.
  */
 import type { Kysely } from 'kysely';
+import type { BackgroundTasks } from './background-tasks';
 import type { AccountStore } from './db/account-store';
 import type { Database, Dialect } from './db/schema';
 import type { SessionStore } from './db/session-store';
@@ -24,5 +25,6 @@ export interface AuthContext {
   readonly mailer: Mailer | undefined;
   readonly kv: KeyValueStore;
   readonly logger: Logger;
+  readonly background: BackgroundTasks;
   now(): Date;
 }

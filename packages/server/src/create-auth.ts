@@ -3,6 +3,7 @@
  * router and the typed api from the core endpoints and those of the enabled plugins.
  */
 import { createApi } from './api';
+import { createBackgroundTasks } from './background-tasks';
 import type { AuthContext } from './context';
 import type { AnyEndpoint, Api } from './endpoint';
 import { createAccountStore } from './db/account-store';
@@ -26,6 +27,7 @@ const consoleLogger: Logger = {
 export function createAuth(options: AuthOptions) {
   const resolved = resolveOptions(options);
   const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
+  const logger = options.logger ?? consoleLogger;
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
@@ -36,7 +38,8 @@ export function createAuth(options: AuthOptions) {
     verifications: createVerificationStore(db),
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
-    logger: options.logger ?? consoleLogger,
+    logger,
+    background: createBackgroundTasks(logger),
     now: options.now ?? (() => new Date()),
   });
   const endpoints = [...coreEndpoints, ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? [])];
@@ -49,8 +52,11 @@ export function createAuth(options: AuthOptions) {
     api: createApi(context, endpoints) as Api<typeof coreEndpoints> & Api<AnyEndpoint[]>,
     /** Creates or updates the schema; safe to run on every start. */
     migrate: () => migrate(db, dialect, migrations),
-    /** Closes the database pool (for graceful shutdown and tests). */
-    close: () => db.destroy(),
+    /** Waits for work still running after its answer, then closes the database pool. */
+    close: async () => {
+      await context.background.drain();
+      await db.destroy();
+    },
     context,
   };
 }

@@ -140,7 +140,7 @@ export interface AuthOptions {
     enabled?: boolean;
     window?: number;
     max?: number;
-    /** Sign-in, sign-up, change-password and change-email. */
+    /** Sign-in, sign-up, change-password, change-email and delete-user (password guesses). */
     strict?: RateLimitRule;
     /** Send-verification-email and forget-password. */
     mail?: RateLimitRule;

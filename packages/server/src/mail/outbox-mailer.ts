@@ -15,7 +15,7 @@ export interface OutboxMail extends MailMessage {
 }
 
 export interface OutboxMailer extends Mailer {
-  /** Newest first. */
+  /** Newest first; a copy, so a caller cannot change what the outbox keeps. */
   list(): readonly OutboxMail[];
 }
 
@@ -33,6 +33,6 @@ export function createOutboxMailer({ logger, size = DEFAULTS.outboxSize }: { log
       mails.length = Math.min(mails.length, size);
       logger?.info({ to: mail.to, subject: mail.subject, links: mail.links }, 'Mail kept in the development outbox');
     },
-    list: () => mails,
+    list: () => [...mails],
   };
 }

@@ -1,6 +1,8 @@
 /**
  * @module The mails Latchkey sends: a clear subject, a plain-text and an HTML part, links built
- * from the base URL. User-supplied values are escaped by Hono's html template.
+ * from the base URL. User-supplied values are escaped by Hono's html template. In the text part the
+ * link stands alone on its line: mail clients that linkify plain text then take exactly the URL, not
+ * a trailing word or punctuation with it.
  */
 import { html } from 'hono/html';
 import type { MailMessage } from './mailer';
@@ -15,7 +17,7 @@ interface Content {
 }
 
 async function render(to: string, { subject, greeting, body, action, url, footer }: Content): Promise<MailMessage> {
-  const text = `${greeting}\n\n${body}\n\n${action}: ${url}\n\n${footer}\n`;
+  const text = `${greeting}\n\n${body}\n\n${action}:\n${url}\n\n${footer}\n`;
   const page = await html`<!doctype html>
 <html lang="en">
   <body style="font-family: system-ui, sans-serif; line-height: 1.5">
@@ -28,7 +30,10 @@ async function render(to: string, { subject, greeting, body, action, url, footer
   return { to, subject, text, html: page.toString() };
 }
 
-const greet = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+// A name is whatever someone typed at sign-up, possibly with a victim's address: one that looks
+// like a link (or spans lines) is left out, so a mail can never carry a clickable link but ours.
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:|www\.|[\r\n]|\.[a-z]{2,}\b/i;
+const greet = (name: string) => (name && !LINK_LIKE.test(name) ? `Hello ${name},` : 'Hello,');
 
 export function verificationMail(to: string, name: string, url: string): Promise<MailMessage> {
   return render(to, {

@@ -1,14 +1,65 @@
 /**
- * @module POST /change-email: not built yet (account lifecycle issue).
+ * @module POST /change-email {newEmail, callbackURL?} (SPEC §4). An unverified address is replaced
+ * at once and the new one must be verified. A verified address is only replaced once its owner
+ * approves from that address: the link mailed there carries a `change-email` token, redeemed by
+ * GET /verify-email.
  */
+import { z } from 'zod';
+import type { User } from '../db/records';
+import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { changeEmailMail } from '../mail/templates';
+import { setCookieCache } from '../session/session-cookies';
+import { normalizeEmail } from '../validation/email';
+import { emailField, redirectField } from '../validation/fields';
+import { authLink } from '../verification/links';
+import { issueToken } from '../verification/one-time-token';
+import { sendVerificationMail } from '../verification/send-verification-mail';
+
+const body = z.object({
+  newEmail: emailField,
+  callbackURL: redirectField.optional(),
+});
 
 export const changeEmail = defineEndpoint({
   id: 'changeEmail',
   method: 'POST',
   path: '/change-email',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  body,
+  session: 'required',
+  rateLimit: 'strict',
+  async handler({ auth, body, session, cookies }) {
+    if (!auth.options.changeEmailEnabled) throw new AuthError(ERRORS.changeEmailDisabled);
+    const newEmail = normalizeEmail(body.newEmail);
+    if (!newEmail) throw new AuthError(ERRORS.invalidEmail);
+    const { user } = session;
+    if (newEmail === user.email) throw new AuthError(ERRORS.emailIsTheSame);
+    if (await auth.users.findByEmail(newEmail)) throw new AuthError(ERRORS.couldNotUpdateEmail);
+
+    if (user.emailVerified) {
+      // A stolen session must not be enough to take the account over: the current address approves.
+      if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
+      const token = await issueToken(auth, 'change-email', { userId: user.id, data: newEmail }, {
+        expiresIn: auth.options.emailVerification.expiresIn,
+      });
+      const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
+      await auth.mailer.send(await changeEmailMail(user.email, user.name, newEmail, url));
+      return { status: true };
+    }
+
+    let updated: User | null;
+    try {
+      updated = await auth.users.update(user.id, { email: newEmail, updatedAt: auth.now() });
+    } catch (error) {
+      // Taken between the check above and the update: the unique index decided.
+      if (isUniqueViolation(error)) throw new AuthError(ERRORS.couldNotUpdateEmail);
+      throw error;
+    }
+    if (!updated) throw new AuthError(ERRORS.userNotFound);
+    if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, updated);
+    // Without a mailer the unverified change still applies, as better-auth's does; it stays unverified.
+    if (auth.mailer) await sendVerificationMail(auth, updated, { callbackURL: body.callbackURL });
+    return { status: true };
   },
 });

@@ -1,14 +1,57 @@
 /**
- * @module POST /change-password: not built yet (account lifecycle issue).
+ * @module POST /change-password {newPassword, currentPassword, revokeOtherSessions?} → {token,
+ * user}. The current password must be given even with a valid session, so a borrowed or stolen
+ * session cannot lock the owner out. With `revokeOtherSessions` every session of the user ends,
+ * the current one too, and a new one (new cookies) replaces it: a token that leaked before the
+ * change is worthless after it.
  */
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../crypto/password';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { signInThrottle } from '../http/sign-in-throttle';
+import { createSession } from '../session/create-session';
+import { readDontRemember } from '../session/session-cookies';
+import { passwordField } from '../validation/fields';
+import { checkPasswordLength } from '../validation/password-policy';
+
+const body = z.object({
+  newPassword: passwordField,
+  currentPassword: passwordField,
+  revokeOtherSessions: z.boolean().optional(),
+});
 
 export const changePassword = defineEndpoint({
   id: 'changePassword',
   method: 'POST',
   path: '/change-password',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  body,
+  session: 'required',
+  rateLimit: 'strict',
+  async handler(ctx) {
+    const { auth, body, session } = ctx;
+    const { user } = session;
+    // better-auth's order: the new password's length first, before any Argon2 work.
+    checkPasswordLength(auth, body.newPassword);
+    const account = await auth.accounts.findCredential(user.id);
+    if (!account?.password) throw new AuthError(ERRORS.credentialAccountNotFound);
+
+    // Guesses of the current password count with the sign-in guesses of the account (same key as
+    // sign-in/email): the per-client rate limit alone would let a stolen session, spread over many
+    // addresses, search for the password.
+    const throttle = signInThrottle(auth, `email:${user.email}`);
+    await throttle.assertOpen();
+    if (!(await verifyPassword(account.password, body.currentPassword))) {
+      await throttle.failed();
+      throw new AuthError(ERRORS.invalidPassword);
+    }
+    await throttle.succeeded();
+
+    await auth.accounts.updatePassword(account.id, await hashPassword(body.newPassword), auth.now());
+    if (!body.revokeOtherSessions) return { token: null, user };
+    await auth.sessions.deleteByUser(user.id);
+    // The new session keeps the "don't remember me" choice of the one it replaces.
+    const current = await createSession(ctx, user, { dontRemember: readDontRemember(auth, ctx.requestCookies) });
+    return { token: current.token, user };
   },
 });

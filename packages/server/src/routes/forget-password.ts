@@ -1,23 +1,53 @@
 /**
- * @module POST /forget-password and POST /request-password-reset: not built yet (account lifecycle issue).
+ * @module POST /forget-password (SPEC) and POST /request-password-reset (what better-auth 1.7
+ * clients call): one handler mails a reset link to the account's address. The answer is
+ * `{status: true}` whether or not the account exists, and it is given before the account is even
+ * looked up: lookup, token and delivery run in the background, so neither the answer nor its
+ * timing (a slow mail server included) tells an attacker which addresses have accounts.
  */
-import { defineEndpoint } from '../endpoint';
+import { z } from 'zod';
+import type { AuthContext } from '../context';
+import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail } from '../mail/templates';
+import { DEFAULTS } from '../options';
+import { normalizeEmail } from '../validation/email';
+import { emailField, redirectField } from '../validation/fields';
+import { authLink } from '../verification/links';
+import { issueToken } from '../verification/one-time-token';
 
-export const forgetPassword = defineEndpoint({
-  id: 'forgetPassword',
-  method: 'POST',
-  path: '/forget-password',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
-  },
+const resetRequest = z.object({
+  email: emailField,
+  /** Where the mailed link finally lands, with `token=…` (or `error=INVALID_TOKEN`) appended. */
+  redirectTo: redirectField.optional(),
 });
 
-export const requestPasswordReset = defineEndpoint({
-  id: 'requestPasswordReset',
-  method: 'POST',
-  path: '/request-password-reset',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
-  },
-});
+/** Unknown address: nothing is stored and nothing sent. */
+async function mailResetLink(auth: AuthContext, mailer: Mailer, email: string, redirectTo: string | undefined): Promise<void> {
+  const user = await auth.users.findByEmail(email);
+  if (!user) return;
+  const token = await issueToken(auth, 'reset-password', { userId: user.id }, {
+    expiresIn: auth.options.emailAndPassword.resetPasswordTokenExpiresIn,
+    length: DEFAULTS.resetPasswordTokenLength,
+  });
+  const url = authLink(auth, `/reset-password/${token}`, { callbackURL: redirectTo });
+  await mailer.send(await resetPasswordMail(user.email, user.name, url));
+}
+
+async function startPasswordReset({ auth, body }: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<{ status: true }> {
+  const email = normalizeEmail(body.email);
+  if (!email) throw new AuthError(ERRORS.invalidEmail);
+  const { mailer } = auth;
+  if (!mailer) throw new AuthError(ERRORS.resetPasswordNotEnabled);
+  // Not awaited, on purpose (see the module comment); a failure can only be logged.
+  auth.background.run('Could not send the password reset mail', () => mailResetLink(auth, mailer, email, body.redirectTo));
+  return { status: true };
+}
+
+function defineResetRequest<Id extends string>(id: Id, path: string) {
+  return defineEndpoint({ id, method: 'POST', path, body: resetRequest, rateLimit: 'mail', handler: startPasswordReset });
+}
+
+export const forgetPassword = defineResetRequest('forgetPassword', '/forget-password');
+export const requestPasswordReset = defineResetRequest('requestPasswordReset', '/request-password-reset');

@@ -1,14 +1,28 @@
 /**
- * @module GET /reset-password/:token: not built yet (account lifecycle issue).
+ * @module GET /reset-password/:token?callbackURL: the link of the reset mail. It only checks the
+ * token (the POST /reset-password that follows uses it up) and hands it to the application's
+ * reset page: 302 to `callbackURL?token=…`, or `callbackURL?error=INVALID_TOKEN` when the token
+ * is unknown, used or expired — the same answer for all three, as in better-auth.
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import { redirectField } from '../validation/fields';
+import { checkToken } from '../verification/one-time-token';
+import { redirect, withQuery } from '../http/redirect';
+
+// Required, as in better-auth: without a page to land on the link has nowhere to go (400).
+const query = z.object({ callbackURL: redirectField });
 
 export const resetPasswordCallback = defineEndpoint({
   id: 'resetPasswordCallback',
   method: 'GET',
   path: '/reset-password/:token',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  query,
+  async handler({ auth, params, query }) {
+    const token = params.token ?? '';
+    const found = await checkToken(auth, 'reset-password', token);
+    const outcome: Record<string, string> = found.status === 'valid' ? { token } : { error: 'INVALID_TOKEN' };
+    const location = withQuery(query.callbackURL, outcome, auth.options.baseOrigin);
+    return redirect(location);
   },
 });

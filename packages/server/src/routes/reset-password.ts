@@ -1,14 +1,48 @@
 /**
- * @module POST /reset-password: not built yet (account lifecycle issue).
+ * @module POST /reset-password {newPassword, token?}: sets the password of the user a reset token
+ * was mailed to. The token may also come as `?token=` (better-auth accepts both). It is used up
+ * by a conditional delete, so of any number of concurrent resets with one token exactly one
+ * succeeds. By default every session of the user ends: whoever knew the old password is out.
  */
+import { z } from 'zod';
+import { hashPassword } from '../crypto/password';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { passwordField } from '../validation/fields';
+import { checkPasswordLength } from '../validation/password-policy';
+import { redeemToken } from '../verification/one-time-token';
+
+const tokenField = z.string().max(256);
+const body = z.object({ newPassword: passwordField, token: tokenField.optional() });
+const query = z.object({ token: tokenField.optional() });
 
 export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
   path: '/reset-password',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  body,
+  query,
+  async handler({ auth, body, query }) {
+    const token = body.token ?? query.token;
+    if (!token) throw new AuthError(ERRORS.invalidToken);
+    // Checked before the token is used up, so a rejected password does not cost the user the link.
+    checkPasswordLength(auth, body.newPassword);
+
+    // better-auth answers an expired token like an unknown one.
+    const found = await redeemToken(auth, 'reset-password', token);
+    if (found.status !== 'valid') throw new AuthError(ERRORS.invalidToken);
+    const { userId } = found.subject;
+    const user = await auth.users.findById(userId);
+    if (!user) throw new AuthError(ERRORS.invalidToken);
+
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = auth.now();
+    const account = await auth.accounts.findCredential(userId);
+    // A user who signed up through a provider gets a password, and so a credential account, here.
+    if (account) await auth.accounts.updatePassword(account.id, passwordHash, now);
+    else await auth.accounts.createCredential(userId, passwordHash, now);
+
+    if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.deleteByUser(userId);
+    return { status: true };
   },
 });

@@ -1,14 +1,37 @@
 /**
- * @module POST /set-password: not built yet (account lifecycle issue).
+ * @module `auth.api.setPassword({ body: { newPassword }, headers })`: gives a password to the
+ * signed-in user who has none (signed up through a provider). Server-only, never routed over
+ * HTTP: without asking for a current password it must only run where the application decided to
+ * call it. A user who already has a password changes it with /change-password instead.
  */
+import { z } from 'zod';
+import { hashPassword } from '../crypto/password';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { passwordField } from '../validation/fields';
+import { checkPasswordLength } from '../validation/password-policy';
+
+const body = z.object({ newPassword: passwordField });
 
 export const setPassword = defineEndpoint({
   id: 'setPassword',
   method: 'POST',
   path: '/set-password',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  body,
+  session: 'required',
+  serverOnly: true,
+  async handler({ auth, body, session }) {
+    // better-auth's order: the length first.
+    checkPasswordLength(auth, body.newPassword);
+    const userId = session.user.id;
+    const account = await auth.accounts.findCredential(userId);
+    if (account?.password) throw new AuthError(ERRORS.userAlreadyHasPassword);
+
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = auth.now();
+    // A credential row without a hash (left by an import, say) is completed rather than duplicated.
+    if (account) await auth.accounts.updatePassword(account.id, passwordHash, now);
+    else await auth.accounts.createCredential(userId, passwordHash, now);
+    return { status: true };
   },
 });

@@ -1,6 +1,7 @@
 /**
  * @module POST /sign-in/email. An unknown e-mail and a wrong password get the same 401 after the
- * same Argon2 work, and guesses are throttled per account whatever the client address.
+ * same Argon2 work, and guesses are throttled per account whatever the client address. When
+ * e-mails must be verified, an unverified user with the right password gets 403 and a new link.
  */
 import { z } from 'zod';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../crypto/password';
@@ -10,6 +11,7 @@ import { signInThrottle } from '../http/sign-in-throttle';
 import { createSession } from '../session/create-session';
 import { normalizeEmail } from '../validation/email';
 import { emailField, passwordField, redirectField } from '../validation/fields';
+import { sendVerificationMail } from '../verification/send-verification-mail';
 
 const body = z.object({
   email: emailField,
@@ -41,6 +43,18 @@ export const signInEmail = defineEndpoint({
       throw new AuthError(ERRORS.invalidEmailOrPassword);
     }
     await throttle.succeeded();
+
+    // Only after the password checked out: before that, a 403 would tell which addresses exist.
+    if (auth.options.emailAndPassword.requireEmailVerification && !found.user.emailVerified) {
+      if (auth.mailer) {
+        try {
+          await sendVerificationMail(auth, found.user, { callbackURL: body.callbackURL });
+        } catch (err) {
+          auth.logger.error({ err }, 'Could not send the verification mail after sign-in');
+        }
+      }
+      throw new AuthError(ERRORS.emailNotVerified);
+    }
 
     if (needsRehash(passwordHash) && found.accountId) {
       await auth.accounts.updatePassword(found.accountId, await hashPassword(body.password), auth.now());

@@ -1,6 +1,7 @@
 /**
  * @module POST /sign-up/email: a user with a credential account, and a session unless auto
- * sign-in is off. Fields a client must not set (role, emailVerified, id…) are stripped by the schema.
+ * sign-in is off or the e-mail must be verified first. Fields a client must not set (role,
+ * emailVerified, id…) are stripped by the schema.
  */
 import { z } from 'zod';
 import { hashPassword } from '../crypto/password';
@@ -14,6 +15,7 @@ import { createSession } from '../session/create-session';
 import { normalizeEmail } from '../validation/email';
 import { emailField, imageField, nameField, passwordField, redirectField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
+import { sendVerificationMail } from '../verification/send-verification-mail';
 
 const body = z.object({
   name: nameField,
@@ -57,7 +59,19 @@ export const signUpEmail = defineEndpoint({
       if (isUniqueViolation(error)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
       throw error;
     }
-    if (!auth.options.emailAndPassword.autoSignIn) return { token: null, user };
+    const { requireEmailVerification } = auth.options.emailAndPassword;
+    // As in better-auth, sendOnSignUp follows requireEmailVerification, and without a mailer nothing is sent.
+    if ((auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
+      try {
+        await sendVerificationMail(auth, user, { callbackURL: body.callbackURL });
+      } catch (err) {
+        // The account exists now: a 500 would only make the client retry into "already exists".
+        // The user can ask for another mail (POST /send-verification-email).
+        auth.logger.error({ err }, 'Could not send the verification mail after sign-up');
+      }
+    }
+    // better-auth answers {token: null, user} when the address must be verified before a session.
+    if (!auth.options.emailAndPassword.autoSignIn || requireEmailVerification) return { token: null, user };
     const current = await createSession(ctx, user, { dontRemember: body.rememberMe === false });
     return { token: current.token, user };
   },

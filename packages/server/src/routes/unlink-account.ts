@@ -1,14 +1,34 @@
 /**
- * @module POST /unlink-account: not built yet (account lifecycle issue).
+ * @module POST /unlink-account {providerId, accountId?}: removes one of the caller's accounts
+ * (without `accountId`, the first of that provider). Needs a fresh session: unlinking takes a way
+ * of signing in away. The last account stays unless `account.allowUnlinkingAll` is set, since the
+ * user could not sign in again.
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+
+const body = z.object({
+  providerId: z.string().min(1).max(255),
+  accountId: z.string().min(1).max(255).optional(),
+});
 
 export const unlinkAccount = defineEndpoint({
   id: 'unlinkAccount',
   method: 'POST',
   path: '/unlink-account',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  body,
+  session: 'fresh',
+  async handler({ auth, body, session }) {
+    const accounts = await auth.accounts.listByUser(session.user.id);
+    const target = accounts.find(
+      (a) => a.providerId === body.providerId && (body.accountId === undefined || a.accountId === body.accountId),
+    );
+    // Checked before the last-account rule (better-auth checks after): naming an account the user
+    // does not have is the more useful answer.
+    if (!target) throw new AuthError(ERRORS.accountNotFound);
+    if (accounts.length === 1 && !auth.options.allowUnlinkingAll) throw new AuthError(ERRORS.cannotUnlinkLastAccount);
+    await auth.accounts.deleteById(target.id);
+    return { status: true };
   },
 });

@@ -1,14 +1,134 @@
 /**
- * @module GET /verify-email: not built yet (account lifecycle issue).
+ * @module GET /verify-email?token&callbackURL: the link of two mails. An `email-verification`
+ * token marks the address it was issued for as verified (and may sign the user in); a
+ * `change-email` token, approved from the current address, moves the account to the new address,
+ * which must then be verified in turn. Failures redirect to the callbackURL with `error=…`, or
+ * answer JSON when there is none.
  */
-import { defineEndpoint } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import { z } from 'zod';
+import type { AuthContext } from '../context';
+import type { User } from '../db/records';
+import { isUniqueViolation } from '../db/unique-violation';
+import { defineEndpoint, type EndpointContext } from '../endpoint';
+import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import { createSession } from '../session/create-session';
+import { readCurrentSession, type CurrentSession } from '../session/current-session';
+import { setCookieCache } from '../session/session-cookies';
+import { redirectField } from '../validation/fields';
+import { checkToken, redeemToken, type TokenLookup, type TokenPurpose, type TokenSubject } from '../verification/one-time-token';
+import { sendVerificationMail } from '../verification/send-verification-mail';
+import { redirect, withQuery } from '../http/redirect';
+
+const query = z.object({
+  token: z.string().max(256),
+  callbackURL: redirectField.optional(),
+});
+
+type Ctx = EndpointContext<undefined, z.output<typeof query>, 'none'>;
+
+/** The `error=` codes of SPEC §8, and the entry answered when there is no callbackURL. */
+const FAILURES = {
+  token_expired: ERRORS.tokenExpired,
+  invalid_token: ERRORS.invalidToken,
+  user_not_found: ERRORS.userNotFound,
+  unauthorized: ERRORS.unauthorized,
+} satisfies Record<string, ErrorEntry>;
+
+type Failure = keyof typeof FAILURES;
+
+class VerifyFailure extends Error {
+  constructor(readonly reason: Failure) {
+    super(reason);
+  }
+}
+
+/** The token's purpose is not in the link: it is whichever purpose's digest the database holds. */
+async function lookUpToken(auth: AuthContext, token: string): Promise<{ purpose: TokenPurpose; subject: TokenSubject }> {
+  let lookup: TokenLookup = { status: 'invalid' };
+  for (const purpose of ['email-verification', 'change-email'] as const) {
+    lookup = await checkToken(auth, purpose, token);
+    if (lookup.status === 'valid') return { purpose, subject: lookup.subject };
+    if (lookup.status === 'expired') break;
+  }
+  throw new VerifyFailure(lookup.status === 'expired' ? 'token_expired' : 'invalid_token');
+}
+
+/** Uses the token up only once every check has passed: of concurrent uses exactly one goes on. */
+async function consume(auth: AuthContext, purpose: TokenPurpose, token: string): Promise<void> {
+  const redeemed = await redeemToken(auth, purpose, token);
+  if (redeemed.status !== 'valid') throw new VerifyFailure(redeemed.status === 'expired' ? 'token_expired' : 'invalid_token');
+}
+
+function refreshCookieCache(ctx: Ctx, current: CurrentSession, user: User): void {
+  if (ctx.auth.options.session.cookieCache.enabled) setCookieCache(ctx.auth, ctx.cookies, current.token, current.session, user);
+}
+
+async function verifyAddress(ctx: Ctx, user: User, address: string | undefined, current: CurrentSession | null): Promise<User> {
+  const { auth } = ctx;
+  // Issued for an address the account has since left: it must not verify the new one.
+  if (user.email !== address) throw new VerifyFailure('invalid_token');
+  await consume(auth, 'email-verification', ctx.query.token);
+  const updated = (await auth.users.update(user.id, { emailVerified: true, updatedAt: auth.now() })) ?? { ...user, emailVerified: true };
+  if (current?.user.id === user.id) refreshCookieCache(ctx, current, updated);
+  else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
+  return updated;
+}
+
+async function applyEmailChange(ctx: Ctx, user: User, newEmail: string | undefined, current: CurrentSession | null): Promise<User> {
+  const { auth } = ctx;
+  if (!newEmail) throw new VerifyFailure('invalid_token');
+  // Approving from a browser signed in as someone else is refused before the token is used, so the
+  // rightful owner's link keeps working.
+  if (current && current.user.id !== user.id) throw new VerifyFailure('unauthorized');
+  const holder = await auth.users.findByEmail(newEmail);
+  if (holder && holder.id !== user.id) throw new AuthError(ERRORS.couldNotUpdateEmail);
+  await consume(auth, 'change-email', ctx.query.token);
+  let updated: User | null;
+  try {
+    updated = await auth.users.update(user.id, { email: newEmail, emailVerified: false, updatedAt: auth.now() });
+  } catch (error) {
+    // Taken between the check above and the update: the unique index decided.
+    if (isUniqueViolation(error)) throw new AuthError(ERRORS.couldNotUpdateEmail);
+    throw error;
+  }
+  if (!updated) throw new VerifyFailure('user_not_found');
+  if (current) refreshCookieCache(ctx, current, updated);
+  try {
+    await sendVerificationMail(auth, updated, { callbackURL: ctx.query.callbackURL });
+  } catch (err) {
+    // The change is made: answering 500 now would hide that. POST /send-verification-email sends another.
+    auth.logger.error({ err }, 'Could not send the verification mail after an e-mail change');
+  }
+  return updated;
+}
+
+async function verify(ctx: Ctx): Promise<User> {
+  const { auth } = ctx;
+  const { purpose, subject } = await lookUpToken(auth, ctx.query.token);
+  const user = await auth.users.findById(subject.userId);
+  if (!user) throw new VerifyFailure('user_not_found');
+  // A state change: read from the database, not a cookie cache that may outlive a revoked session.
+  const current = await readCurrentSession(auth, ctx.requestCookies, ctx.cookies, { disableCookieCache: true });
+  return purpose === 'email-verification'
+    ? verifyAddress(ctx, user, subject.data, current)
+    : applyEmailChange(ctx, user, subject.data, current);
+}
 
 export const verifyEmail = defineEndpoint({
   id: 'verifyEmail',
   method: 'GET',
   path: '/verify-email',
-  async handler() {
-    throw new AuthError(ERRORS.notFound);
+  query,
+  async handler(ctx) {
+    const { callbackURL } = ctx.query;
+    let user: User;
+    try {
+      user = await verify(ctx);
+    } catch (error) {
+      if (!(error instanceof VerifyFailure)) throw error;
+      if (callbackURL !== undefined) return redirect(withQuery(callbackURL, { error: error.reason }, ctx.auth.options.baseOrigin));
+      throw new AuthError(FAILURES[error.reason]);
+    }
+    return callbackURL !== undefined ? redirect(callbackURL) : { status: true, user };
   },
 });

@@ -32,6 +32,14 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
       async drop() {
         const client = new pg.Client({ connectionString: POSTGRES_URL });
         await client.connect();
+        // pg's pool.end() resolves before its connections have finished closing; terminating one
+        // of those (FORCE) makes its client emit an error nobody listens to any more. So wait,
+        // briefly, for them to go, and force only what is left.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await client.end();
       },
