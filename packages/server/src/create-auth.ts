@@ -34,7 +34,7 @@ export function createAuth(options: AuthOptions) {
     dialect,
     users: createUserStore(db),
     sessions: createSessionStore(db),
-    accounts: createAccountStore(db),
+    accounts: createAccountStore(db, dialect),
     verifications: createVerificationStore(db),
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),

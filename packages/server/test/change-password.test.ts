@@ -170,6 +170,21 @@ describeEachDialect('auth.api.setPassword', (h) => {
     expect((await signIn(h(), email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('of 10 parallel calls for a user without a password, exactly one sets it: one credential account', async () => {
+    const { user, headers } = await userWithoutPassword();
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        h()
+          .auth.api.setPassword({ body: { newPassword: `${NEW_PASSWORD}-${i}` }, headers })
+          .then(() => 'set')
+          .catch((e: unknown) => (e instanceof AuthError ? e.code : 'unexpected')),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'set')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === ERRORS.userAlreadyHasPassword.code)).toHaveLength(9);
+    expect(await credentialAccounts(h(), user.id)).toHaveLength(1);
+  });
+
   it('refuses a user who already has a password with "user already has a password"', async () => {
     const { client, user } = await h().signUp(uniqueEmail('has-password'), PASSWORD);
     const [before] = await credentialAccounts(h(), user.id);

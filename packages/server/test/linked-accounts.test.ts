@@ -116,6 +116,21 @@ describeEachDialect('POST /unlink-account', (h) => {
     expect((await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('of two parallel unlinks of the last two accounts, exactly one succeeds: one account always remains', async () => {
+    const { client, user } = await h().signUp();
+    await linkProviderAccount(h(), user.id);
+    const responses = await Promise.all([
+      client.post('/unlink-account', { providerId: 'github' }),
+      client.post('/unlink-account', { providerId: 'credential' }),
+    ]);
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(responses.find((r) => r.status === 400)!.body).toEqual({
+      code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT',
+      message: "You can't unlink your last account",
+    });
+    expect(await accountsOf(h(), user.id)).toHaveLength(1);
+  });
+
   it('with an accountId unlinks only that account of the provider', async () => {
     const { client, user } = await h().signUp();
     await linkProviderAccount(h(), user.id, { accountId: 'gh-1' });

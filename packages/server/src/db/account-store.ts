@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { randomString } from '../crypto/random';
 import { DEFAULTS } from '../options';
 import { toDate } from './records';
-import type { Database } from './schema';
+import type { Database, Dialect } from './schema';
 
 export interface LinkedAccount {
   id: string;
@@ -17,7 +17,19 @@ export interface LinkedAccount {
   updatedAt: Date;
 }
 
-export function createAccountStore(db: Kysely<Database>) {
+export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * Runs `work` as the only change to this user's accounts at that moment, so "is this the last
+   * account?" and "has the user a password yet?" stay true until the change is made. PostgreSQL and
+   * MySQL lock the user row; SQLite runs one write transaction at a time anyway.
+   */
+  function forUser<T>(userId: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      if (dialect !== 'sqlite') await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+      return work(trx);
+    });
+  }
+
   return {
     async updatePassword(accountRowId: string, passwordHash: string, now: Date): Promise<void> {
       await db.updateTable('account').set({ password: passwordHash, updatedAt: now }).where('id', '=', accountRowId).execute();
@@ -33,20 +45,6 @@ export function createAccountStore(db: Kysely<Database>) {
       return row ?? null;
     },
 
-    async createCredential(userId: string, passwordHash: string, now: Date): Promise<void> {
-      await db
-        .insertInto('account')
-        .values({
-          id: randomString(DEFAULTS.idLength),
-          accountId: userId,
-          providerId: 'credential',
-          userId,
-          password: passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
-    },
 
     async listByUser(userId: string): Promise<LinkedAccount[]> {
       const rows = await db
@@ -58,8 +56,51 @@ export function createAccountStore(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt), updatedAt: toDate(row.updatedAt) }));
     },
 
-    async deleteById(id: string): Promise<void> {
-      await db.deleteFrom('account').where('id', '=', id).execute();
+    /** Deletes the user's account unless it is the last one and that is not allowed. */
+    deleteUnlessLast(userId: string, accountRowId: string, allowLast: boolean): Promise<'deleted' | 'last'> {
+      return forUser(userId, async (trx) => {
+        const { n } = await trx
+          .selectFrom('account')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) <= 1 && !allowLast) return 'last';
+        await trx.deleteFrom('account').where('id', '=', accountRowId).where('userId', '=', userId).execute();
+        return 'deleted';
+      });
+    },
+
+    /**
+     * Gives the user this password: updates the credential account, completes one without a hash,
+     * or creates it. With `onlyIfNone`, a user who already has a password keeps it ('exists').
+     */
+    setPassword(userId: string, passwordHash: string, now: Date, { onlyIfNone = false } = {}): Promise<'set' | 'exists'> {
+      return forUser(userId, async (trx) => {
+        const credential = await trx
+          .selectFrom('account')
+          .select(['id', 'password'])
+          .where('userId', '=', userId)
+          .where('providerId', '=', 'credential')
+          .executeTakeFirst();
+        if (credential?.password && onlyIfNone) return 'exists';
+        if (credential) {
+          await trx.updateTable('account').set({ password: passwordHash, updatedAt: now }).where('id', '=', credential.id).execute();
+        } else {
+          await trx
+            .insertInto('account')
+            .values({
+              id: randomString(DEFAULTS.idLength),
+              accountId: userId,
+              providerId: 'credential',
+              userId,
+              password: passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .execute();
+        }
+        return 'set';
+      });
     },
   };
 }

@@ -35,12 +35,8 @@ export const resetPassword = defineEndpoint({
     const user = await auth.users.findById(userId);
     if (!user) throw new AuthError(ERRORS.invalidToken);
 
-    const passwordHash = await hashPassword(body.newPassword);
-    const now = auth.now();
-    const account = await auth.accounts.findCredential(userId);
     // A user who signed up through a provider gets a password, and so a credential account, here.
-    if (account) await auth.accounts.updatePassword(account.id, passwordHash, now);
-    else await auth.accounts.createCredential(userId, passwordHash, now);
+    await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now());
 
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.deleteByUser(userId);
     return { status: true };

@@ -24,14 +24,11 @@ export const setPassword = defineEndpoint({
     // better-auth's order: the length first.
     checkPasswordLength(auth, body.newPassword);
     const userId = session.user.id;
-    const account = await auth.accounts.findCredential(userId);
-    if (account?.password) throw new AuthError(ERRORS.userAlreadyHasPassword);
-
-    const passwordHash = await hashPassword(body.newPassword);
-    const now = auth.now();
+    // Checked before hashing (cheap refusal) and again under the lock (two parallel calls).
+    if ((await auth.accounts.findCredential(userId))?.password) throw new AuthError(ERRORS.userAlreadyHasPassword);
     // A credential row without a hash (left by an import, say) is completed rather than duplicated.
-    if (account) await auth.accounts.updatePassword(account.id, passwordHash, now);
-    else await auth.accounts.createCredential(userId, passwordHash, now);
+    const outcome = await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now(), { onlyIfNone: true });
+    if (outcome === 'exists') throw new AuthError(ERRORS.userAlreadyHasPassword);
     return { status: true };
   },
 });

@@ -27,8 +27,9 @@ export const unlinkAccount = defineEndpoint({
     // Checked before the last-account rule (better-auth checks after): naming an account the user
     // does not have is the more useful answer.
     if (!target) throw new AuthError(ERRORS.accountNotFound);
-    if (accounts.length === 1 && !auth.options.allowUnlinkingAll) throw new AuthError(ERRORS.cannotUnlinkLastAccount);
-    await auth.accounts.deleteById(target.id);
+    // Counted again under a lock: two parallel unlinks of the last two accounts leave one.
+    const outcome = await auth.accounts.deleteUnlessLast(session.user.id, target.id, auth.options.allowUnlinkingAll);
+    if (outcome === 'last') throw new AuthError(ERRORS.cannotUnlinkLastAccount);
     return { status: true };
   },
 });
