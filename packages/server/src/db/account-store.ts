@@ -17,6 +17,15 @@ export interface LinkedAccount {
   updatedAt: Date;
 }
 
+function selectCredential(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'password'])
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+}
+
 export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
   /**
    * Runs `work` as the only change to this user's accounts at that moment, so "is this the last
@@ -36,13 +45,7 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async findCredential(userId: string): Promise<{ id: string; password: string | null } | null> {
-      const row = await db
-        .selectFrom('account')
-        .select(['id', 'password'])
-        .where('userId', '=', userId)
-        .where('providerId', '=', 'credential')
-        .executeTakeFirst();
-      return row ?? null;
+      return (await selectCredential(db, userId)) ?? null;
     },
 
 
@@ -76,12 +79,7 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
      */
     setPassword(userId: string, passwordHash: string, now: Date, { onlyIfNone = false } = {}): Promise<'set' | 'exists'> {
       return forUser(userId, async (trx) => {
-        const credential = await trx
-          .selectFrom('account')
-          .select(['id', 'password'])
-          .where('userId', '=', userId)
-          .where('providerId', '=', 'credential')
-          .executeTakeFirst();
+        const credential = await selectCredential(trx, userId);
         if (credential?.password && onlyIfNone) return 'exists';
         if (credential) {
           await trx.updateTable('account').set({ password: passwordHash, updatedAt: now }).where('id', '=', credential.id).execute();
