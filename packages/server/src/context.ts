@@ -10,7 +10,9 @@ import type { SessionStore } from './db/session-store';
 import type { UserStore } from './db/user-store';
 import type { VerificationStore } from './db/verification-store';
 import type { Mailer } from './mail/mailer';
+import type { ExtraFields } from './db/extra-fields';
 import type { Logger, ResolvedOptions } from './options';
+import type { PluginHooks } from './plugin';
 import type { KeyValueStore } from './storage/key-value-store';
 
 export interface AuthContext {
@@ -26,5 +28,9 @@ export interface AuthContext {
   readonly kv: KeyValueStore;
   readonly logger: Logger;
   readonly background: BackgroundTasks;
+  /** The columns enabled plugins add to user and session. */
+  readonly fields: ExtraFields;
+  /** The enabled plugins' hooks, in plugin order. */
+  readonly hooks: readonly PluginHooks[];
   now(): Date;
 }

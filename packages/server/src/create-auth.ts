@@ -7,6 +7,8 @@ import { createBackgroundTasks } from './background-tasks';
 import type { AuthContext } from './context';
 import type { AnyEndpoint, Api } from './endpoint';
 import { createAccountStore } from './db/account-store';
+import { collectExtraFields } from './db/extra-fields';
+import { extendBodies } from './extend-bodies';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
@@ -28,21 +30,24 @@ export function createAuth(options: AuthOptions) {
   const resolved = resolveOptions(options);
   const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
+  const fields = collectExtraFields(resolved.plugins);
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
     dialect,
-    users: createUserStore(db),
-    sessions: createSessionStore(db),
+    users: createUserStore(db, fields.user),
+    sessions: createSessionStore(db, fields),
     accounts: createAccountStore(db, dialect),
     verifications: createVerificationStore(db),
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
     logger,
     background: createBackgroundTasks(logger),
+    fields,
+    hooks: resolved.plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
     now: options.now ?? (() => new Date()),
   });
-  const endpoints = [...coreEndpoints, ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? [])];
+  const endpoints = [...extendBodies(coreEndpoints, resolved.plugins), ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? [])];
   const migrations = [coreMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
 
   const handler: AuthHandler = createRouter(context, endpoints);

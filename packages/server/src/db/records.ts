@@ -11,6 +11,8 @@ export interface User {
   image: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Columns plugins add (role, username…), typed by their declarations. */
+  [extra: string]: unknown;
 }
 
 export interface Session {
@@ -23,12 +25,8 @@ export interface Session {
   updatedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
-}
-
-export interface CredentialAccount {
-  id: string;
-  userId: string;
-  password: string;
+  /** Columns plugins add (impersonatedBy, activeOrganizationId…). */
+  [extra: string]: unknown;
 }
 
 export function toDate(value: Date | string | number): Date {

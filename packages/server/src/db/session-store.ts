@@ -2,13 +2,15 @@
  * @module Queries on the session table. Sessions are found by the digest of their token; the
  * get-session read takes the session and its user in one indexed query.
  */
-import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'kysely';
-import type { Database, SessionTable } from './schema';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { FieldType } from '../plugin';
+import { readExtraFields, type ExtraFields } from './extra-fields';
+import type { Database, SessionTable, UserTable } from './schema';
 import { toDate, type Session, type User } from './records';
 import { toUser } from './user-store';
 
-export function toSession(row: Selectable<SessionTable>): Session {
-  return {
+export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<string, FieldType>): Session {
+  const session: Session = {
     id: row.id,
     token: row.token,
     userId: row.userId,
@@ -18,55 +20,48 @@ export function toSession(row: Selectable<SessionTable>): Session {
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
   };
+  readExtraFields(row as unknown as Record<string, unknown>, extra, session);
+  return session;
 }
 
-/** The get-session read: session and user in one indexed query. */
-function selectSessionWithUser(db: Kysely<Database>, digest: string) {
+const CORE_SESSION_COLUMNS = ['id', 'token', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent'];
+
+/**
+ * The get-session read: session and user in one indexed query. Session columns (plugins' too) come
+ * back prefixed `s_`, since both tables have id, createdAt and updatedAt.
+ */
+function selectSessionWithUser(db: Kysely<Database>, sessionColumns: readonly string[]) {
   return db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select([
-      'session.id as s_id',
-      'session.token as s_token',
-      'session.userId as s_userId',
-      'session.expiresAt as s_expiresAt',
-      'session.createdAt as s_createdAt',
-      'session.updatedAt as s_updatedAt',
-      'session.ipAddress as s_ipAddress',
-      'session.userAgent as s_userAgent',
-    ])
+    .select(sessionColumns.map((column) => sql.ref(`session.${column}`).as(`s_${column}`)))
     .selectAll('user')
-    .where('session.token', '=', digest);
+    .where('session.token', '=', '');
 }
 
-type SessionWithUserRow = InferResult<ReturnType<typeof selectSessionWithUser>>[number];
-
-export function createSessionStore(db: Kysely<Database>) {
+export function createSessionStore(db: Kysely<Database>, extra: ExtraFields) {
+  const sessionColumns = [...CORE_SESSION_COLUMNS, ...extra.session.keys()];
   // Built and compiled once: on the hot path only the statement runs (SQLite also reuses the
   // prepared statement), not Kysely's query building.
-  const sessionWithUser = selectSessionWithUser(db, '').compile();
+  const sessionWithUser = selectSessionWithUser(db, sessionColumns).compile();
   return {
     async create(session: Session): Promise<void> {
-      await db.insertInto('session').values(session).execute();
+      await db.insertInto('session').values(session as Insertable<SessionTable>).execute();
     },
 
     async findWithUserByDigest(digest: string): Promise<{ session: Session; user: User } | null> {
-      const result = await db.executeQuery(CompiledQuery.raw(sessionWithUser.sql, [digest]));
-      const row = result.rows[0] as SessionWithUserRow | undefined;
+      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sessionWithUser.sql, [digest]));
+      const row = result.rows[0];
       if (!row) return null;
-      const { s_id, s_token, s_userId, s_expiresAt, s_createdAt, s_updatedAt, s_ipAddress, s_userAgent, ...user } = row;
+      const sessionRow: Record<string, unknown> = {};
+      const userRow: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(row)) {
+        if (key.startsWith('s_')) sessionRow[key.slice(2)] = value;
+        else userRow[key] = value;
+      }
       return {
-        session: toSession({
-          id: s_id,
-          token: s_token,
-          userId: s_userId,
-          expiresAt: s_expiresAt,
-          createdAt: s_createdAt,
-          updatedAt: s_updatedAt,
-          ipAddress: s_ipAddress,
-          userAgent: s_userAgent,
-        }),
-        user: toUser(user),
+        session: toSession(sessionRow as unknown as Selectable<SessionTable>, extra.session),
+        user: toUser(userRow as unknown as Selectable<UserTable>, extra.user),
       };
     },
 
@@ -78,7 +73,7 @@ export function createSessionStore(db: Kysely<Database>) {
         .where('expiresAt', '>', now)
         .orderBy('createdAt', 'desc')
         .execute();
-      return rows.map(toSession);
+      return rows.map((row) => toSession(row, extra.session));
     },
 
     async extend(id: string, expiresAt: Date, now: Date): Promise<void> {

@@ -4,10 +4,12 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from './schema';
+import type { FieldType } from '../plugin';
+import { readExtraFields } from './extra-fields';
 import { toBool, toDate, type User } from './records';
 
-export function toUser(row: Selectable<UserTable>): User {
-  return {
+export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, FieldType>): User {
+  const user: User = {
     id: row.id,
     name: row.name,
     email: row.email,
@@ -16,20 +18,24 @@ export function toUser(row: Selectable<UserTable>): User {
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
   };
+  readExtraFields(row as unknown as Record<string, unknown>, extra, user);
+  return user;
 }
 
-export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>>;
+/** Core columns, and plugin columns by name. */
+export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>> & Record<string, unknown>;
 
-export function createUserStore(db: Kysely<Database>) {
+export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string, FieldType>) {
+  const asUser = (row: Selectable<UserTable>) => toUser(row, extra);
   return {
     async findById(id: string): Promise<User | null> {
       const row = await db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toUser(row) : null;
+      return row ? asUser(row) : null;
     },
 
     async findByEmail(email: string): Promise<User | null> {
       const row = await db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
-      return row ? toUser(row) : null;
+      return row ? asUser(row) : null;
     },
 
     /** The user and the password hash of its credential account, in one query. */
@@ -45,7 +51,7 @@ export function createUserStore(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return null;
       const { passwordHash, accountRowId, ...user } = row;
-      return { user: toUser(user), passwordHash: passwordHash ?? null, accountId: accountRowId ?? null };
+      return { user: asUser(user), passwordHash: passwordHash ?? null, accountId: accountRowId ?? null };
     },
 
     /** Throws the driver's unique-violation error when the e-mail is taken; callers map it. */

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
+import { pluginUserInput } from '../plugin-hooks';
 import { createSession } from '../session/create-session';
 import { normalizeEmail } from '../validation/email';
 import { emailField, imageField, nameField, passwordField, redirectField } from '../validation/fields';
@@ -40,9 +41,11 @@ export const signUpEmail = defineEndpoint({
     if (!email) throw new AuthError(ERRORS.invalidEmail);
     checkPasswordLength(auth, body.password);
     if (await auth.users.findByEmail(email)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+    const pluginColumns = await pluginUserInput(auth, 'signUpEmail', body, null);
 
     const now = auth.now();
     const user: User = {
+      ...pluginColumns,
       id: randomString(DEFAULTS.idLength),
       name: body.name,
       email,
@@ -55,15 +58,19 @@ export const signUpEmail = defineEndpoint({
     try {
       await auth.users.createWithCredential(user, { id: randomString(DEFAULTS.idLength), passwordHash });
     } catch (error) {
-      // Lost a race with a parallel sign-up for the same address: the unique index decided.
-      if (isUniqueViolation(error)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race with a parallel sign-up: a unique index decided. Which one? A taken plugin
+      // column (a username) is named by its plugin's check, run again; else it was the address.
+      if (!(await auth.users.findByEmail(email))) await pluginUserInput(auth, 'signUpEmail', body, null);
+      throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
     }
+    // Read back, so the answer carries the defaults of plugin columns (a role, say).
+    const created = (await auth.users.findById(user.id)) ?? user;
     const { requireEmailVerification } = auth.options.emailAndPassword;
     // As in better-auth, sendOnSignUp follows requireEmailVerification, and without a mailer nothing is sent.
     if ((auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
       try {
-        await sendVerificationMail(auth, user, { callbackURL: body.callbackURL });
+        await sendVerificationMail(auth, created, { callbackURL: body.callbackURL });
       } catch (err) {
         // The account exists now: a 500 would only make the client retry into "already exists".
         // The user can ask for another mail (POST /send-verification-email).
@@ -71,8 +78,8 @@ export const signUpEmail = defineEndpoint({
       }
     }
     // better-auth answers {token: null, user} when the address must be verified before a session.
-    if (!auth.options.emailAndPassword.autoSignIn || requireEmailVerification) return { token: null, user };
-    const current = await createSession(ctx, user, { dontRemember: body.rememberMe === false });
-    return { token: current.token, user };
+    if (!auth.options.emailAndPassword.autoSignIn || requireEmailVerification) return { token: null, user: created };
+    const current = await createSession(ctx, created, { dontRemember: body.rememberMe === false });
+    return { token: current.token, user: created };
   },
 });

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { isUniqueViolation } from '../db/unique-violation';
+import { pluginUserInput } from '../plugin-hooks';
 import { setCookieCache } from '../session/session-cookies';
 import { imageField, nameField } from '../validation/fields';
 
@@ -15,9 +17,19 @@ export const updateUser = defineEndpoint({
   body: z.object({ name: nameField.optional(), image: imageField.nullable().optional() }),
   session: 'required',
   async handler({ auth, body, session, cookies }) {
-    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const core = Object.fromEntries(Object.entries({ name: body.name, image: body.image }).filter(([, v]) => v !== undefined));
+    // Plugin fields (a username, say) are checked by their plugins, which name the columns to store.
+    const patch = { ...core, ...(await pluginUserInput(auth, 'updateUser', body, session.user.id)) };
     if (Object.keys(patch).length === 0) return { status: true };
-    const user = await auth.users.update(session.user.id, { ...patch, updatedAt: auth.now() });
+    let user;
+    try {
+      user = await auth.users.update(session.user.id, { ...patch, updatedAt: auth.now() });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Taken by a parallel request after the plugin's check: the check, run again, names it.
+      await pluginUserInput(auth, 'updateUser', body, session.user.id);
+      throw error;
+    }
     if (user && auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, user);
     return { status: true };
   },

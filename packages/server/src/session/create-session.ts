@@ -9,6 +9,7 @@ import type { Session, User } from '../db/records';
 import { AuthError, ERRORS } from '../errors';
 import type { ResponseCookies } from '../http/cookies';
 import { DEFAULTS } from '../options';
+import { beforeCreateSession } from '../plugin-hooks';
 import type { CurrentSession } from './current-session';
 import { setCookieCache, setSessionTokenCookie } from './session-cookies';
 
@@ -24,6 +25,8 @@ export async function createSession(
   user: User,
   { dontRemember = false }: { dontRemember?: boolean } = {},
 ): Promise<CurrentSession> {
+  // Plugins may refuse (a banned user) whatever the way in: sign-in, sign-up, verification link…
+  await beforeCreateSession(auth, user);
   const now = auth.now();
   const token = randomString(DEFAULTS.sessionTokenLength);
   const lifetime = dontRemember ? DEFAULTS.dontRememberSessionExpiresIn : auth.options.session.expiresIn;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../context';
+import { collectExtraFields } from '../db/extra-fields';
 import { signValue, unsignValue } from '../crypto/hmac';
 import type { Session, User } from '../db/records';
 import { RequestCookies, ResponseCookies } from '../http/cookies';
@@ -28,6 +29,7 @@ function context(overrides: Partial<AuthOptions> = {}) {
     options: resolveOptions({ baseURL: 'http://localhost:3000', secret: SECRET, database: { url: ':memory:' }, ...overrides }),
     now: () => new Date(now),
     logger: { info() {}, warn: (obj: object) => warnings.push(obj), error() {} },
+    fields: collectExtraFields([]),
   } as unknown as AuthContext;
   return { auth, warnings, advance: (seconds: number) => (now += seconds * 1000) };
 }

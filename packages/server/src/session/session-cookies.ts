@@ -6,6 +6,7 @@
 import type { AuthContext } from '../context';
 import { safeEqual } from '../crypto/digest';
 import { sign, signValue, unsignValue } from '../crypto/hmac';
+import { dateFieldNames, type ExtraFields } from '../db/extra-fields';
 import type { User, Session } from '../db/records';
 import type { RequestCookies, ResponseCookies, CookieAttributes } from '../http/cookies';
 import { DEFAULTS, type ResolvedOptions } from '../options';
@@ -85,11 +86,22 @@ export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, toke
 }
 
 /** Revived by name rather than with a JSON reviver, which would run for every key on the hot path. */
-function reviveDates(record: Record<string, unknown>): void {
-  for (const key of ['expiresAt', 'createdAt', 'updatedAt']) {
+function reviveDates(record: Record<string, unknown>, names: readonly string[]): void {
+  for (const key of names) {
     const value = record[key];
     if (typeof value === 'string') record[key] = new Date(value);
   }
+}
+
+const dateNamesByFields = new WeakMap<ExtraFields, { user: string[]; session: string[] }>();
+
+function dateNames(fields: ExtraFields): { user: string[]; session: string[] } {
+  let names = dateNamesByFields.get(fields);
+  if (!names) {
+    names = { user: dateFieldNames(fields.user), session: dateFieldNames(fields.session) };
+    dateNamesByFields.set(fields, names);
+  }
+  return names;
 }
 
 /** The cached session and user, if the cache was issued for `token` and is still fresh. */
@@ -102,8 +114,9 @@ export function readCookieCache(auth: AuthContext, cookies: RequestCookies, toke
   try {
     const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as CachePayload;
     if (!(payload.expiresAt > auth.now().getTime())) return null;
-    reviveDates(payload.session as unknown as Record<string, unknown>);
-    reviveDates(payload.user as unknown as Record<string, unknown>);
+    const names = dateNames(auth.fields);
+    reviveDates(payload.session, names.session);
+    reviveDates(payload.user, names.user);
     return { session: payload.session, user: payload.user };
   } catch {
     return null;

@@ -1,0 +1,38 @@
+/**
+ * @module The columns plugins add to `user` and `session`, by type, so every store reads them as
+ * the engine's values (Date, boolean) on every dialect, and the cookie cache revives their dates.
+ */
+import type { FieldType, Plugin } from '../plugin';
+import { toBool, toDate } from './records';
+
+export interface ExtraFields {
+  readonly user: ReadonlyMap<string, FieldType>;
+  readonly session: ReadonlyMap<string, FieldType>;
+}
+
+export function collectExtraFields(plugins: readonly Plugin[]): ExtraFields {
+  const user = new Map<string, FieldType>();
+  const session = new Map<string, FieldType>();
+  for (const plugin of plugins) {
+    for (const [name, type] of Object.entries(plugin.fields?.user ?? {})) user.set(name, type);
+    for (const [name, type] of Object.entries(plugin.fields?.session ?? {})) session.set(name, type);
+  }
+  return { user, session };
+}
+
+/** Copies the extra columns of `row` into `target`, converted from what the driver gives. */
+export function readExtraFields(row: Record<string, unknown>, fields: ReadonlyMap<string, FieldType>, target: Record<string, unknown>): void {
+  for (const [name, type] of fields) {
+    const value = row[name];
+    if (value === null || value === undefined) target[name] = null;
+    else if (type === 'date') target[name] = toDate(value as Date | string | number);
+    else if (type === 'boolean') target[name] = toBool(value as boolean | number);
+    else if (type === 'number') target[name] = Number(value);
+    else target[name] = value;
+  }
+}
+
+/** Names of the date fields, core and extra, that the cookie cache must turn back into Dates. */
+export function dateFieldNames(fields: ReadonlyMap<string, FieldType>): string[] {
+  return ['expiresAt', 'createdAt', 'updatedAt', ...[...fields].filter(([, type]) => type === 'date').map(([name]) => name)];
+}

@@ -1,0 +1,100 @@
+/**
+ * The plugin contract, through a small plugin of the test's own: columns added to user and
+ * session come back typed everywhere (sign-up, get-session from the database and from the cookie
+ * cache), body fields reach the plugin's userInput hook and only what it returns is stored, and
+ * beforeCreateSession can refuse every way of starting a session.
+ */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { expect, it } from 'vitest';
+import { AuthError, defineErrors, type Plugin } from '../src';
+import { describeEachDialect, uniqueEmail } from './support/harness';
+
+const errors = defineErrors({ nicknameTooShort: [400, 'nickname is too short'], blocked: [403, 'You are blocked'] });
+
+const testPlugin: Plugin = {
+  id: 'test-profile',
+  migrations: [
+    {
+      name: '0900-test-profile',
+      async up(db, t) {
+        await db.schema.alterTable('user').addColumn('nickname', t.key).execute();
+        await db.schema.alterTable('user').addColumn('vip', t.bool, (c) => c.notNull().defaultTo(sql.lit(false))).execute();
+        await db.schema.alterTable('user').addColumn('flaggedAt', t.date).execute();
+        await db.schema.alterTable('session').addColumn('device', t.text).execute();
+      },
+    },
+  ],
+  fields: { user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' }, session: { device: 'string' } },
+  bodyFields: {
+    signUpEmail: { nickname: z.string().max(50).optional() },
+    updateUser: { nickname: z.string().max(50).optional() },
+  },
+  hooks: {
+    async userInput(input) {
+      if (input.nickname === undefined) return {};
+      const nickname = String(input.nickname).trim();
+      if (nickname.length < 2) throw new AuthError(errors.nicknameTooShort);
+      return { nickname: nickname.toLowerCase(), flaggedAt: new Date('2026-01-02T03:04:05.000Z') };
+    },
+    async beforeCreateSession(user) {
+      if (user.nickname === 'blocked') throw new AuthError(errors.blocked);
+    },
+  },
+};
+
+describeEachDialect(
+  'the plugin contract',
+  (h) => {
+    it('stores what the userInput hook returns and answers the plugin columns typed, with their defaults', async () => {
+      const client = h().client();
+      const response = await client.post('/sign-up/email', { name: 'P', email: uniqueEmail('plugin'), password: 'correct horse battery', nickname: '  Zed ', vip: true });
+      expect(response.status).toBe(200);
+      // `vip` is not a body field of any plugin: stripped, so its column keeps the default.
+      expect(response.body.user).toMatchObject({ nickname: 'zed', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
+      const row = await h().auth.context.users.findById(response.body.user.id);
+      expect(row?.flaggedAt).toEqual(new Date('2026-01-02T03:04:05.000Z'));
+      expect(row?.vip).toBe(false);
+    });
+
+    it('answers the plugin columns from the database and from the cookie cache alike, with session columns too', async () => {
+      const client = h().client();
+      await client.post('/sign-up/email', { name: 'P', email: uniqueEmail('plugin'), password: 'correct horse battery', nickname: 'cache' });
+      const fromCache = await client.get('/get-session');
+      const fromDatabase = await client.get('/get-session?disableCookieCache=true');
+      expect(fromCache.body.user).toMatchObject({ nickname: 'cache', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
+      expect(fromDatabase.body.user).toEqual(fromCache.body.user);
+      expect(fromDatabase.body.session.device).toBeNull();
+      const current = await h().auth.api.getSession({ headers: { cookie: client.cookieHeader } });
+      expect((current as { user: { flaggedAt: unknown } }).user.flaggedAt).toBeInstanceOf(Date);
+    });
+
+    it('refuses through the plugin its own fields, and stores nothing', async () => {
+      const email = uniqueEmail('plugin');
+      const response = await h().client().post('/sign-up/email', { name: 'P', email, password: 'correct horse battery', nickname: 'x' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ code: 'NICKNAME_IS_TOO_SHORT', message: 'nickname is too short' });
+      expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    });
+
+    it('lets update-user change a plugin field through the hook', async () => {
+      const { client, user } = await h().signUp();
+      expect((await client.post('/update-user', { nickname: 'Renamed' })).body).toEqual({ status: true });
+      expect((await h().auth.context.users.findById(user.id))?.nickname).toBe('renamed');
+      expect((await client.get('/get-session')).body.user.nickname).toBe('renamed');
+      expect((await client.post('/update-user', { nickname: '' })).status).toBe(400);
+    });
+
+    it('lets beforeCreateSession refuse sign-up and sign-in alike, creating no session', async () => {
+      const email = uniqueEmail('blocked');
+      const signUp = await h().client().post('/sign-up/email', { name: 'B', email, password: 'correct horse battery', nickname: 'blocked' });
+      expect(signUp.status).toBe(403);
+      expect(signUp.body).toEqual({ code: 'YOU_ARE_BLOCKED', message: 'You are blocked' });
+      const signIn = await h().client().post('/sign-in/email', { email, password: 'correct horse battery' });
+      expect(signIn.status).toBe(403);
+      const user = await h().auth.context.users.findByEmail(email);
+      expect(await h().auth.context.sessions.listByUser(user!.id, h().clock.now())).toEqual([]);
+    });
+  },
+  { plugins: [testPlugin] },
+);
