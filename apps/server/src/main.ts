@@ -3,7 +3,7 @@
  * migrations, then the HTTP server; graceful shutdown on SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth, createRedisStore } from '@latchkey/server';
+import { DEFAULTS, createAuth, createRedisStore, usernamePlugin } from '@latchkey/server';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       changeEmail: { enabled: true },
       deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
     },
+    plugins: [usernamePlugin()],
   });
   const closeAll = async () => {
     await auth.close();

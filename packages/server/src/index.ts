@@ -15,3 +15,6 @@ export { createMemoryStore } from './storage/memory-store';
 export type { Mailer, MailMessage } from './mail/mailer';
 export { createSmtpMailer, type SmtpMailer } from './mail/smtp-mailer';
 export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/outbox-mailer';
+// The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
+// eslint-disable-next-line import/no-restricted-paths
+export { usernamePlugin, type UsernameOptions } from './plugins/username';

@@ -2,11 +2,18 @@
  * @module Queries on the user table, and creating a user with its credential account in one
  * transaction.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UserTable } from './schema';
 import type { FieldType } from '../plugin';
 import { readExtraFields } from './extra-fields';
 import { toBool, toDate, type User } from './records';
+
+/** A user and its credential account's password hash (null without one). */
+export interface PasswordCredential {
+  user: User;
+  passwordHash: string | null;
+  accountId: string | null;
+}
 
 export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, FieldType>): User {
   const user: User = {
@@ -38,8 +45,11 @@ export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string,
       return row ? asUser(row) : null;
     },
 
-    /** The user and the password hash of its credential account, in one query. */
-    async findWithPasswordByEmail(email: string): Promise<{ user: User; passwordHash: string | null; accountId: string | null } | null> {
+    /**
+     * The user whose unique `column` (`email`, or one a plugin adds such as `username`) equals
+     * `value`, and the password hash of its credential account, in one query.
+     */
+    async findWithPasswordBy(column: string, value: string): Promise<PasswordCredential | null> {
       const row = await db
         .selectFrom('user')
         .leftJoin('account', (join) =>
@@ -47,7 +57,7 @@ export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string,
         )
         .selectAll('user')
         .select(['account.password as passwordHash', 'account.id as accountRowId'])
-        .where('user.email', '=', email)
+        .where(sql.ref(`user.${column}`), '=', value)
         .executeTakeFirst();
       if (!row) return null;
       const { passwordHash, accountRowId, ...user } = row;

@@ -1,0 +1,19 @@
+/**
+ * @module What plugins may use of the engine, and the only module they import it through: the
+ * engine's internals can change without touching a plugin, and this list shows at a glance what
+ * plugins depend on. The engine never imports this file's consumers.
+ */
+export type { AuthContext } from './context';
+export type { User, Session } from './db/records';
+export type { Migration } from './db/migrate';
+export type { ColumnTypes } from './db/column-types';
+export type { PasswordCredential } from './db/user-store';
+export { isUniqueViolation } from './db/unique-violation';
+export { defineEndpoint, type AnyEndpoint, type Endpoint, type EndpointContext } from './endpoint';
+export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
+export { signInThrottle, type SignInThrottle } from './http/sign-in-throttle';
+export { DEFAULTS } from './options';
+export type { ExtensibleEndpointId, FieldType, Plugin, PluginHooks } from './plugin';
+export { createSession, type SessionOrigin } from './session/create-session';
+export { passwordSignIn, type PasswordSignInRequest, type PasswordSignInResult } from './session/password-sign-in';
+export { passwordField, redirectField } from './validation/fields';

@@ -1,0 +1,26 @@
+/**
+ * @module The username plugin (SPEC §3, §5, §7, §8): a unique, lower-cased `username` and a
+ * `displayUsername` on every user, accepted by sign-up and update-user; POST /sign-in/username and
+ * POST /is-username-available. It uses the engine only through `plugin-api`.
+ */
+import type { Plugin } from '../../plugin-api';
+import { USERNAME_ERRORS } from './errors';
+import { isUsernameAvailable } from './routes/is-username-available';
+import { signInUsername } from './routes/sign-in-username';
+import { resolveUsernameRules, type UsernameOptions } from './rules';
+import { USERNAME_FIELDS, usernameMigration } from './schema';
+import { usernameBodyFields, usernameUserInput } from './user-input';
+
+export { USERNAME_ERRORS, type UsernameOptions };
+
+export function usernamePlugin(options: UsernameOptions = {}): Plugin {
+  const rules = resolveUsernameRules(options);
+  return Object.freeze({
+    id: 'username',
+    endpoints: [signInUsername(rules), isUsernameAvailable(rules)],
+    migrations: [usernameMigration],
+    fields: { user: USERNAME_FIELDS },
+    bodyFields: { signUpEmail: usernameBodyFields, updateUser: usernameBodyFields },
+    hooks: { userInput: usernameUserInput(rules) },
+  });
+}

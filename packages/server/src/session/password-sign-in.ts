@@ -1,0 +1,67 @@
+/**
+ * @module Signing in with a password, whatever identifies the account (an e-mail, a username):
+ * the per-account throttle, the password checked or the same Argon2 work spent on a dummy, one
+ * answer for an unknown account and a wrong password, the e-mail verification requirement, the
+ * upgrade of old hashes, then the session. Routes only parse their identifier and look it up.
+ */
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../crypto/password';
+import type { User } from '../db/records';
+import type { PasswordCredential } from '../db/user-store';
+import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import { signInThrottle } from '../http/sign-in-throttle';
+import { sendVerificationMail } from '../verification/send-verification-mail';
+import { createSession, type SessionOrigin } from './create-session';
+
+export interface PasswordSignInRequest {
+  /**
+   * The lookup (`users.findWithPasswordBy`), run only once the throttle is open: a locked account
+   * costs no database read.
+   */
+  find(): Promise<PasswordCredential | null>;
+  /** The identifier as looked up (`email:…`, `username:…`), so an unknown one is throttled alike. */
+  throttleKey: string;
+  /** Answered for an unknown account, a wrong password and an account without one alike. */
+  failure: ErrorEntry;
+  password: string;
+  rememberMe?: boolean | undefined;
+  callbackURL?: string | undefined;
+}
+
+export interface PasswordSignInResult {
+  redirect: boolean;
+  token: string;
+  url: string | undefined;
+  user: User;
+}
+
+export async function passwordSignIn(origin: SessionOrigin, request: PasswordSignInRequest): Promise<PasswordSignInResult> {
+  const { auth } = origin;
+  const throttle = signInThrottle(auth, request.throttleKey);
+  await throttle.assertOpen();
+  const found = await request.find();
+  const passwordHash = found?.passwordHash;
+  const valid = passwordHash ? await verifyPassword(passwordHash, request.password) : await verifyAgainstDummy(request.password);
+  if (!found || !passwordHash || !valid) {
+    await throttle.failed();
+    throw new AuthError(request.failure);
+  }
+  await throttle.succeeded();
+
+  // Only after the password checked out: before that, a 403 would tell which accounts exist.
+  if (auth.options.emailAndPassword.requireEmailVerification && !found.user.emailVerified) {
+    if (auth.mailer) {
+      try {
+        await sendVerificationMail(auth, found.user, { callbackURL: request.callbackURL });
+      } catch (err) {
+        auth.logger.error({ err }, 'Could not send the verification mail after sign-in');
+      }
+    }
+    throw new AuthError(ERRORS.emailNotVerified);
+  }
+
+  if (needsRehash(passwordHash) && found.accountId) {
+    await auth.accounts.updatePassword(found.accountId, await hashPassword(request.password), auth.now());
+  }
+  const current = await createSession(origin, found.user, { dontRemember: request.rememberMe === false });
+  return { redirect: request.callbackURL !== undefined, token: current.token, url: request.callbackURL, user: current.user };
+}
