@@ -18,3 +18,5 @@ export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/o
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 // eslint-disable-next-line import/no-restricted-paths
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
+// eslint-disable-next-line import/no-restricted-paths
+export { adminPlugin, type AdminOptions } from './plugins/admin';

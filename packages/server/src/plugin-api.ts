@@ -17,3 +17,13 @@ export type { ExtensibleEndpointId, FieldType, Plugin, PluginHooks } from './plu
 export { createSession, type SessionOrigin } from './session/create-session';
 export { passwordSignIn, type PasswordSignInRequest, type PasswordSignInResult } from './session/password-sign-in';
 export { passwordField, redirectField } from './validation/fields';
+export { afterUserCreated } from './plugin-hooks';
+export { readCurrentSession, toSessionResponse, type CurrentSession } from './session/current-session';
+export { clearSessionCookies, cookieNames, setSessionTokenCookie, setCookieCache } from './session/session-cookies';
+export { hashPassword } from './crypto/password';
+export { sha256Hex } from './crypto/digest';
+export { signValue, unsignValue } from './crypto/hmac';
+export { randomString } from './crypto/random';
+export { normalizeEmail } from './validation/email';
+export { checkPasswordLength } from './validation/password-policy';
+export { emailField, imageField, nameField } from './validation/fields';

@@ -2,9 +2,10 @@
  * @module Running the enabled plugins' hooks from core routes.
  */
 import type { AuthContext } from './context';
-import type { User } from './db/records';
+import type { Session, User } from './db/records';
 import { pluginBodyFields } from './extend-bodies';
 import type { ExtensibleEndpointId } from './plugin';
+import type { CurrentSession } from './session/current-session';
 
 /** The plugin columns a sign-up (`userId` null) or update-user body asks for, checked by their plugins. */
 export async function pluginUserInput(
@@ -23,4 +24,12 @@ export async function pluginUserInput(
 
 export async function beforeCreateSession(auth: AuthContext, user: User): Promise<void> {
   for (const hooks of auth.hooks) await hooks.beforeCreateSession?.(user, auth);
+}
+
+export async function afterUserCreated(auth: AuthContext, user: User): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterUserCreated?.(user, auth);
+}
+
+export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {
+  return auth.hooks.reduce((shown, hooks) => hooks.visibleSessions?.(shown, viewer) ?? shown, sessions);
 }

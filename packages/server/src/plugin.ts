@@ -6,9 +6,10 @@
  */
 import type { z } from 'zod';
 import type { AuthContext } from './context';
-import type { User } from './db/records';
+import type { Session, User } from './db/records';
 import type { Migration } from './db/migrate';
 import type { AnyEndpoint } from './endpoint';
+import type { CurrentSession } from './session/current-session';
 
 export type FieldType = 'string' | 'boolean' | 'date' | 'number';
 
@@ -23,6 +24,10 @@ export interface PluginHooks {
   userInput?(input: Record<string, unknown>, context: { auth: AuthContext; userId: string | null }): Promise<Record<string, unknown>>;
   /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
   beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
+  /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
+  afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
+  /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
+  visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
 }
 
 export interface Plugin {

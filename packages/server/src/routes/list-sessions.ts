@@ -4,6 +4,7 @@
  * with which nobody can sign in.
  */
 import { defineEndpoint } from '../endpoint';
+import { visibleSessions } from '../plugin-hooks';
 
 export const listSessions = defineEndpoint({
   id: 'listSessions',
@@ -11,6 +12,6 @@ export const listSessions = defineEndpoint({
   path: '/list-sessions',
   session: 'required',
   async handler({ auth, session }) {
-    return auth.sessions.listByUser(session.user.id, auth.now());
+    return visibleSessions(auth, await auth.sessions.listByUser(session.user.id, auth.now()), session);
   },
 });

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
-import { pluginUserInput } from '../plugin-hooks';
+import { afterUserCreated, pluginUserInput } from '../plugin-hooks';
 import { createSession } from '../session/create-session';
 import { normalizeEmail } from '../validation/email';
 import { emailField, imageField, nameField, passwordField, redirectField } from '../validation/fields';
@@ -64,6 +64,7 @@ export const signUpEmail = defineEndpoint({
       if (!(await auth.users.findByEmail(email))) await pluginUserInput(auth, 'signUpEmail', body, null);
       throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
     }
+    await afterUserCreated(auth, user);
     // Read back, so the answer carries the defaults of plugin columns (a role, say).
     const created = (await auth.users.findById(user.id)) ?? user;
     const { requireEmailVerification } = auth.options.emailAndPassword;

@@ -23,14 +23,25 @@ export interface SessionOrigin {
 export async function createSession(
   { auth, cookies, headers, clientIp }: SessionOrigin,
   user: User,
-  { dontRemember = false }: { dontRemember?: boolean } = {},
+  {
+    dontRemember = false,
+    expiresIn,
+    fields = {},
+  }: {
+    dontRemember?: boolean;
+    /** Seconds; the configured session lifetime by default (an impersonation session is shorter). */
+    expiresIn?: number;
+    /** Plugin columns of the session (impersonatedBy, say). */
+    fields?: Record<string, unknown>;
+  } = {},
 ): Promise<CurrentSession> {
   // Plugins may refuse (a banned user) whatever the way in: sign-in, sign-up, verification link…
   await beforeCreateSession(auth, user);
   const now = auth.now();
   const token = randomString(DEFAULTS.sessionTokenLength);
-  const lifetime = dontRemember ? DEFAULTS.dontRememberSessionExpiresIn : auth.options.session.expiresIn;
+  const lifetime = expiresIn ?? (dontRemember ? DEFAULTS.dontRememberSessionExpiresIn : auth.options.session.expiresIn);
   const session: Session = {
+    ...fields,
     id: randomString(DEFAULTS.idLength),
     token: sha256Hex(token),
     userId: user.id,
@@ -40,6 +51,8 @@ export async function createSession(
     ipAddress: clientIp ?? null,
     userAgent: headers.get('user-agent')?.slice(0, 512) ?? null,
   };
+  // Plugin columns not given are null, as a database read would answer them.
+  for (const name of auth.fields.session.keys()) session[name] ??= null;
   try {
     await auth.sessions.create(session);
   } catch (cause) {

@@ -1,0 +1,24 @@
+/**
+ * @module The admin plugin's catalogue entries (SPEC §8, Admin), worded as better-auth words them.
+ */
+import { defineErrors } from '../../plugin-api';
+
+export const ADMIN_ERRORS = defineErrors({
+  failedToCreateUser: [500, 'Failed to create user'],
+  cannotBanYourself: [400, 'You cannot ban yourself'],
+  notAllowedToChangeRole: [403, 'You are not allowed to change users role'],
+  notAllowedToCreateUsers: [403, 'You are not allowed to create users'],
+  notAllowedToListUsers: [403, 'You are not allowed to list users'],
+  notAllowedToListSessions: [403, 'You are not allowed to list users sessions'],
+  notAllowedToBanUsers: [403, 'You are not allowed to ban users'],
+  notAllowedToImpersonateUsers: [403, 'You are not allowed to impersonate users'],
+  notAllowedToRevokeSessions: [403, 'You are not allowed to revoke users sessions'],
+  notAllowedToDeleteUsers: [403, 'You are not allowed to delete users'],
+  notAllowedToSetPassword: [403, 'You are not allowed to set users password'],
+  notAllowedToGetUser: [403, 'You are not allowed to get user'],
+  notAllowedToUpdateUsers: [403, 'You are not allowed to update users'],
+  // SPEC §8 names this code itself.
+  bannedUser: [403, 'You have been banned from this application. Please contact support if you believe this is an error.', 'BANNED_USER'],
+  notImpersonating: [400, 'You are not impersonating anyone'],
+  roleNotFound: [400, 'Role not found'],
+});

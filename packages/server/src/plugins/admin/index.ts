@@ -1,0 +1,53 @@
+/**
+ * @module The admin plugin (SPEC §3, §4, §6, §7, §8): platform roles and permissions, user
+ * management, bans and impersonation, as routes under /admin. It uses the engine only through
+ * `plugin-api`.
+ */
+import type { Plugin } from '../../plugin-api';
+import { ADMIN_ERRORS } from './errors';
+import { resolveAdminOptions, type AdminOptions } from './options';
+import { setRole } from './routes/set-role';
+import { createUser } from './routes/create-user';
+import { listUsers } from './routes/list-users';
+import { getUser } from './routes/get-user';
+import { adminUpdateUser } from './routes/update-user';
+import { removeUser } from './routes/remove-user';
+import { setUserPassword } from './routes/set-user-password';
+import { userHasPermission } from './routes/has-permission';
+import { listUserSessions } from './routes/list-user-sessions';
+import { revokeUserSession } from './routes/revoke-user-session';
+import { revokeUserSessions } from './routes/revoke-user-sessions';
+import { banUser } from './routes/ban-user';
+import { unbanUser } from './routes/unban-user';
+import { impersonateUser } from './routes/impersonate-user';
+import { stopImpersonating } from './routes/stop-impersonating';
+import { ADMIN_SESSION_FIELDS, ADMIN_USER_FIELDS, adminMigration } from './schema';
+
+export { ADMIN_ERRORS, type AdminOptions };
+
+export function adminPlugin(options: AdminOptions = {}): Plugin {
+  const resolved = resolveAdminOptions(options);
+  return Object.freeze({
+    id: 'admin',
+    endpoints: [
+      setRole(resolved),
+      createUser(resolved),
+      listUsers(resolved),
+      getUser(resolved),
+      adminUpdateUser(resolved),
+      removeUser(resolved),
+      setUserPassword(resolved),
+      userHasPermission(resolved),
+      listUserSessions(resolved),
+      revokeUserSession(resolved),
+      revokeUserSessions(resolved),
+      banUser(resolved),
+      unbanUser(resolved),
+      impersonateUser(resolved),
+      stopImpersonating(resolved),
+    ],
+    migrations: [adminMigration],
+    fields: { user: ADMIN_USER_FIELDS, session: ADMIN_SESSION_FIELDS },
+    hooks: {},
+  });
+}

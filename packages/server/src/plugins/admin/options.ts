@@ -1,0 +1,45 @@
+/**
+ * @module The admin plugin's options, with SPEC §9's defaults, resolved once.
+ */
+import { DEFAULTS } from '../../plugin-api';
+import { DEFAULT_ROLES, type RoleTable } from './access-control';
+
+export interface AdminOptions {
+  /** Role → resource → actions; `user` (the default role) must be present. */
+  roles?: RoleTable;
+  defaultRole?: string;
+  /** Roles that count as administrators (listed in the admin area, allowed to impersonate…). */
+  adminRoles?: string[];
+  /** Users who pass every permission check whatever their role. */
+  adminUserIds?: string[];
+  /** Users with these e-mails get the admin role at sign-up (and the server promotes existing ones). */
+  adminEmails?: string[];
+  /** Seconds an impersonation session lasts. */
+  impersonationSessionDuration?: number;
+  defaultBanReason?: string;
+}
+
+export interface ResolvedAdminOptions {
+  readonly roles: RoleTable;
+  readonly defaultRole: string;
+  readonly adminRoles: readonly string[];
+  readonly adminUserIds: ReadonlySet<string>;
+  readonly adminEmails: ReadonlySet<string>;
+  readonly impersonationSessionDuration: number;
+  readonly defaultBanReason: string;
+}
+
+export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOptions {
+  const roles = options.roles ?? DEFAULT_ROLES;
+  const defaultRole = options.defaultRole ?? DEFAULTS.defaultRole;
+  if (!roles[defaultRole]) throw new Error(`Latchkey admin: the default role "${defaultRole}" is not in the roles table`);
+  return Object.freeze({
+    roles,
+    defaultRole,
+    adminRoles: Object.freeze(options.adminRoles ?? ['admin']),
+    adminUserIds: new Set(options.adminUserIds ?? []),
+    adminEmails: new Set((options.adminEmails ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    impersonationSessionDuration: options.impersonationSessionDuration ?? DEFAULTS.impersonationSessionDuration,
+    defaultBanReason: options.defaultBanReason ?? DEFAULTS.defaultBanReason,
+  });
+}
