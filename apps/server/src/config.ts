@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly production: boolean;
   /** Where the generated development secret (and the default SQLite file) live. */
   readonly dataDir: string;
+  /** Lower-cased; these users get the admin role at sign-up and at every start. */
+  readonly adminEmails: readonly string[];
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -111,6 +113,7 @@ const schema = z.object({
   SEND_VERIFICATION_ON_SIGN_UP: onOff,
   AUTO_SIGN_IN_AFTER_VERIFICATION: onOff,
   DELETE_ACCOUNT_VERIFICATION: onOff,
+  LATCHKEY_ADMIN_EMAILS: list.pipe(z.array(z.email('each entry must be an e-mail address'))),
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
   ),
@@ -154,6 +157,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     deleteAccountVerification: e.DELETE_ACCOUNT_VERIFICATION !== 'off',
     production,
     dataDir,
+    // Stored addresses are lower-cased at sign-up, so the list is too; duplicates are dropped.
+    adminEmails: Object.freeze([...new Set(e.LATCHKEY_ADMIN_EMAILS.map((address) => address.toLowerCase()))]),
   });
 }
 

@@ -1,12 +1,14 @@
 /**
  * @module The standalone server's entry point: configuration from the environment, the secret,
- * migrations, then the HTTP server; graceful shutdown on SIGTERM/SIGINT.
+ * migrations and the admins of LATCHKEY_ADMIN_EMAILS, then the HTTP server; graceful shutdown on
+ * SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth, createRedisStore, usernamePlugin } from '@latchkey/server';
+import { DEFAULTS, createAuth, createRedisStore, promoteAdminEmails } from '@latchkey/server';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
+import { serverPlugins } from './plugins';
 import { StartupError, resolveSecret } from './secret';
 import { createServerMail } from './server-mail';
 
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
       changeEmail: { enabled: true },
       deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
     },
-    plugins: [usernamePlugin()],
+    plugins: serverPlugins(config),
   });
   const closeAll = async () => {
     await auth.close();
@@ -56,6 +58,9 @@ async function main(): Promise<void> {
   };
   try {
     await auth.migrate();
+    // Users who signed up before their address was listed; a no-op once they are admins.
+    const promoted = await promoteAdminEmails(auth, { adminEmails: [...config.adminEmails] });
+    if (promoted > 0) logger.info({ promoted }, 'Gave the admin role to users listed in LATCHKEY_ADMIN_EMAILS');
   } catch (error) {
     await closeAll();
     throw error;

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       deleteAccountVerification: true,
       production: false,
       dataDir: '/srv/latchkey/data',
+      adminEmails: [],
     });
   });
 
@@ -193,5 +194,19 @@ describe('loadConfig', () => {
 
   it('puts the problems in the error message, one per line', () => {
     expect(() => loadConfig({ PORT: 'x' }, CWD)).toThrow('Invalid configuration:\n  - PORT="x"');
+  });
+
+  it('reads LATCHKEY_ADMIN_EMAILS as a lower-cased list without duplicates', () => {
+    expect(loadConfig({ LATCHKEY_ADMIN_EMAILS: '' }, CWD).adminEmails).toEqual([]);
+    expect(loadConfig({ LATCHKEY_ADMIN_EMAILS: ' Boss@Example.com, ops@example.org ,boss@example.com,' }, CWD).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.org',
+    ]);
+  });
+
+  it('refuses a LATCHKEY_ADMIN_EMAILS entry that is not an e-mail address, naming it by position', () => {
+    expect(problemsOf({ LATCHKEY_ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toEqual([
+      'LATCHKEY_ADMIN_EMAILS entry 2 ("not-an-address"): each entry must be an e-mail address',
+    ]);
   });
 });

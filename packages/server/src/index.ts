@@ -20,3 +20,5 @@ export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/o
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
 // eslint-disable-next-line import/no-restricted-paths
 export { adminPlugin, type AdminOptions } from './plugins/admin';
+// eslint-disable-next-line import/no-restricted-paths
+export { promoteAdminEmails, provisionAdmin, type ProvisionAdminInput, type ProvisionAdminResult } from './plugins/admin';

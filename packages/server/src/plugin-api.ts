@@ -27,3 +27,5 @@ export { randomString } from './crypto/random';
 export { normalizeEmail } from './validation/email';
 export { checkPasswordLength } from './validation/password-policy';
 export { emailField, imageField, nameField } from './validation/fields';
+export { pluginUserInput } from './plugin-hooks';
+export { toUser } from './db/user-store';

@@ -15,7 +15,7 @@ const INHERITED_CONFIG = [
   'NODE_ENV', 'INIT_CWD', 'PORT', 'BASE_URL', 'DATABASE_URL', 'LATCHKEY_SECRET',
   'TRUSTED_ORIGINS', 'TRUSTED_PROXIES', 'RATE_LIMIT', 'LOG_LEVEL', 'REDIS_URL',
   'SMTP_URL', 'MAIL_FROM', 'REQUIRE_EMAIL_VERIFICATION', 'SEND_VERIFICATION_ON_SIGN_UP',
-  'AUTO_SIGN_IN_AFTER_VERIFICATION', 'DELETE_ACCOUNT_VERIFICATION',
+  'AUTO_SIGN_IN_AFTER_VERIFICATION', 'DELETE_ACCOUNT_VERIFICATION', 'LATCHKEY_ADMIN_EMAILS',
 ];
 
 export interface StandaloneProcess {
@@ -39,12 +39,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function spawnStandalone(cwd: string, env: Record<string, string>, port: number): StandaloneProcess {
+/** The environment of a child process, without the configuration the test runner would leak into it. */
+export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_CONFIG) delete childEnv[name];
+  return { ...childEnv, ...env };
+}
+
+export function spawnStandalone(cwd: string, env: Record<string, string>, port: number): StandaloneProcess {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], {
     cwd,
-    env: { ...childEnv, PORT: String(port), ...env },
+    env: cleanEnv({ PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

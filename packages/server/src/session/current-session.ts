@@ -12,7 +12,6 @@ import {
   clearSessionCookies,
   cookieNames,
   readCookieCache,
-  readDontRemember,
   setCookieCache,
   setSessionTokenCookie,
 } from './session-cookies';
@@ -60,7 +59,10 @@ export async function readCurrentSession(
   const { session } = found;
   const { expiresIn, updateAge } = options.session;
   const lastRefreshed = session.expiresAt.getTime() - expiresIn * 1000;
-  if (!disableRefresh && lastRefreshed + updateAge * 1000 <= now.getTime() && !readDontRemember(auth, requestCookies)) {
+  // A session made shorter than the configured lifetime ("don't remember me", impersonation) is
+  // never slid: judged from the row itself, not from a marker cookie a client may not send.
+  const fullLength = session.expiresAt.getTime() - session.createdAt.getTime() >= expiresIn * 1000;
+  if (!disableRefresh && fullLength && lastRefreshed + updateAge * 1000 <= now.getTime()) {
     session.expiresAt = new Date(now.getTime() + expiresIn * 1000);
     session.updatedAt = now;
     await auth.sessions.extend(session.id, session.expiresAt, now);

@@ -21,4 +21,8 @@ export const ADMIN_ERRORS = defineErrors({
   bannedUser: [403, 'You have been banned from this application. Please contact support if you believe this is an error.', 'BANNED_USER'],
   notImpersonating: [400, 'You are not impersonating anyone'],
   roleNotFound: [400, 'Role not found'],
+  // Added for remove-user (better-auth 1.7 answers it when an admin removes their own account).
+  cannotRemoveYourself: [400, 'You cannot remove yourself'],
+  // Added for stop-impersonating: better-auth's 500 when the saved admin session cannot be restored.
+  failedToFindAdminSession: [500, 'Failed to find admin session'],
 });

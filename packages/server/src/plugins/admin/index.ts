@@ -22,8 +22,12 @@ import { unbanUser } from './routes/unban-user';
 import { impersonateUser } from './routes/impersonate-user';
 import { stopImpersonating } from './routes/stop-impersonating';
 import { ADMIN_SESSION_FIELDS, ADMIN_USER_FIELDS, adminMigration } from './schema';
+import { adminHooks } from './hooks';
+import { afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
 
 export { ADMIN_ERRORS, type AdminOptions };
+export { promoteAdminEmails, provisionAdmin };
+export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
 
 export function adminPlugin(options: AdminOptions = {}): Plugin {
   const resolved = resolveAdminOptions(options);
@@ -48,6 +52,6 @@ export function adminPlugin(options: AdminOptions = {}): Plugin {
     ],
     migrations: [adminMigration],
     fields: { user: ADMIN_USER_FIELDS, session: ADMIN_SESSION_FIELDS },
-    hooks: {},
+    hooks: { ...adminHooks(resolved), afterUserCreated: afterUserCreatedHook(resolved) },
   });
 }

@@ -1,17 +1,45 @@
 /**
- * @module POST /admin/ban-user: not built yet.
+ * @module POST /admin/ban-user {userId, banReason?, banExpiresIn?}: bans a user, for banExpiresIn
+ * seconds or for good, and ends every session the user has. The ban itself is enforced where
+ * sessions are created (hooks.ts).
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function banUser(_options: ResolvedAdminOptions) {
+const body = z.object({
+  userId: z.string().min(1),
+  banReason: z.string().optional(),
+  /** Seconds; absent, the ban has no end. */
+  banExpiresIn: z.number().int().positive().optional(),
+});
+
+export function banUser(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'banUser',
     method: 'POST',
     path: '/admin/ban-user',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
+      // better-auth's order: an unknown user is 404 before the self-ban check.
+      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotBanYourself);
+      const now = auth.now();
+      const user = await auth.users.update(body.userId, {
+        banned: true,
+        // An empty reason is no reason, as better-auth reads it (`banReason || default`).
+        banReason: body.banReason || options.defaultBanReason,
+        banExpires: body.banExpiresIn === undefined ? null : new Date(now.getTime() + body.banExpiresIn * 1000),
+        updatedAt: now,
+      });
+      if (!user) throw new AuthError(ERRORS.userNotFound);
+      // Sessions already issued would outlive the ban check, which runs only at session creation.
+      await auth.sessions.deleteByUser(user.id);
+      return { user };
     },
   });
 }

@@ -1,17 +1,27 @@
 /**
- * @module GET /admin/get-user: not built yet.
+ * @module GET /admin/get-user?id: one user, answered bare (not wrapped in {user}), as better-auth
+ * 1.7 answers it.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function getUser(_options: ResolvedAdminOptions) {
+const query = z.object({ id: z.string().min(1) });
+
+export function getUser(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'getUser',
     method: 'GET',
     path: '/admin/get-user',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, query, session }) {
+      requirePermission(options, session, { user: ['get'] }, ADMIN_ERRORS.notAllowedToGetUser);
+      const user = await auth.users.findById(query.id);
+      if (!user) throw new AuthError(ERRORS.userNotFound);
+      return user;
     },
   });
 }

@@ -1,17 +1,58 @@
 /**
- * @module POST /admin/has-permission: not built yet.
+ * @module POST /admin/has-permission {permission | permissions, userId?, role?} → {error: null,
+ * success}. As better-auth 1.7: a request that carries a session is answered for the session's
+ * user (userId and role are then ignored, so nobody learns another user's role this way); any
+ * other request over HTTP is 401. Only a server-side `auth.api.userHasPermission` call without
+ * headers may ask for a `role` or, failing that, a `userId`. One resource at a time (SPEC §5):
+ * none or several is 400 VALIDATION_ERROR.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint, readCurrentSession } from '../../../plugin-api';
+import type { PermissionRequest } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
+import { isAllowed } from '../require-permission';
 
-export function userHasPermission(_options: ResolvedAdminOptions) {
+const permissionShape = z.record(z.string(), z.array(z.string()));
+
+const body = z
+  .object({
+    userId: z.string().min(1).optional(),
+    role: z.string().min(1).optional(),
+    /** better-auth's older name; exactly one of the two is given. */
+    permission: permissionShape.optional(),
+    permissions: permissionShape.optional(),
+  })
+  .refine((b) => (b.permission === undefined) !== (b.permissions === undefined), {
+    message: 'Give exactly one of permission and permissions',
+    path: ['permissions'],
+  })
+  .refine((b) => Object.keys(b.permission ?? b.permissions ?? {}).length === 1, {
+    message: 'Check one resource at a time',
+    path: ['permissions'],
+  });
+
+export function userHasPermission(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'userHasPermission',
     method: 'POST',
     path: '/admin/has-permission',
-    session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    body,
+    // The session is read here: a header-less server-side call may name a role or user instead.
+    session: 'none',
+    async handler({ auth, body, headers, requestCookies, cookies }) {
+      const request: PermissionRequest = body.permissions ?? body.permission ?? {};
+      const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true });
+      let subject: { id: string; role?: unknown } | null = current?.user ?? null;
+      if (!subject) {
+        // Every HTTP request carries headers (a JSON POST at least its content-type); only
+        // `auth.api` called without any is trusted to name its subject.
+        if ([...headers.keys()].length > 0) throw new AuthError(ERRORS.unauthorized);
+        if (body.role !== undefined) subject = { id: body.userId ?? '', role: body.role };
+        else if (body.userId !== undefined) subject = await auth.users.findById(body.userId);
+        else throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'userId', message: 'userId or role is required' }] });
+        if (!subject) throw new AuthError(ERRORS.userNotFound);
+      }
+      return { error: null, success: isAllowed(options, subject, request) };
     },
   });
 }

@@ -1,17 +1,27 @@
 /**
- * @module POST /admin/list-user-sessions: not built yet.
+ * @module POST /admin/list-user-sessions {userId}: a user's live sessions, in better-auth's shape
+ * `{sessions}`. Each `token` is the stored digest, never a usable token: an admin can revoke a
+ * session with it (revoke-user-session) but not sign in as its owner.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function listUserSessions(_options: ResolvedAdminOptions) {
+const body = z.object({ userId: z.string().min(1) });
+
+export function listUserSessions(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'listUserSessions',
     method: 'POST',
     path: '/admin/list-user-sessions',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      requirePermission(options, session, { session: ['list'] }, ADMIN_ERRORS.notAllowedToListSessions);
+      // Impersonation sessions included: unlike the user's own list, the admin's shows everything.
+      return { sessions: await auth.sessions.listByUser(body.userId, auth.now()) };
     },
   });
 }

@@ -1,17 +1,33 @@
 /**
- * @module GET /admin/list-users: not built yet.
+ * @module GET /admin/list-users: search (email or name; contains, starts_with, ends_with,
+ * case-insensitive), one filter (eq, ne, lt, lte, gt, gte on a whitelisted column), sort and
+ * paging, in SQL (list-users-query.ts). Answers {users, total}, plus `limit` and `offset` when the
+ * request gave them (DESIGN.md). Without a limit, one page of 100; a limit above 1,000 is cut
+ * to 1,000 (and the answer's `limit` says so). Without sortBy, oldest first.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { defineEndpoint, toUser } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
+import { listUsersQuery, queryUserPage } from '../list-users-query';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function listUsers(_options: ResolvedAdminOptions) {
+export function listUsers(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'listUsers',
     method: 'GET',
     path: '/admin/list-users',
+    query: listUsersQuery,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, query, session }) {
+      requirePermission(options, session, { user: ['list'] }, ADMIN_ERRORS.notAllowedToListUsers);
+      const page = await queryUserPage(auth, query);
+      const users = page.rows.map((row) => toUser(row as Parameters<typeof toUser>[0], auth.fields.user));
+      return {
+        users,
+        total: page.total,
+        ...(query.limit === undefined ? {} : { limit: page.limit }),
+        ...(query.offset === undefined ? {} : { offset: page.offset }),
+      };
     },
   });
 }

@@ -1,17 +1,32 @@
 /**
- * @module POST /admin/remove-user: not built yet.
+ * @module POST /admin/remove-user {userId}: deletes a user with everything that names it —
+ * sessions and accounts (foreign keys cascade) and pending one-time tokens, as account deletion
+ * does — but leaves the admin's own cookies alone. As better-auth 1.7, an admin cannot remove
+ * themself here (400 `You cannot remove yourself`); POST /delete-user is the way for that.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function removeUser(_options: ResolvedAdminOptions) {
+const body = z.object({ userId: z.string().min(1) });
+
+export function removeUser(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'removeUser',
     method: 'POST',
     path: '/admin/remove-user',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      requirePermission(options, session, { user: ['delete'] }, ADMIN_ERRORS.notAllowedToDeleteUsers);
+      if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotRemoveYourself);
+      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      await auth.users.delete(body.userId);
+      // After the row is gone, so a token issued while the deletion ran dies too.
+      await auth.verifications.deleteForUser(body.userId);
+      return { success: true };
     },
   });
 }

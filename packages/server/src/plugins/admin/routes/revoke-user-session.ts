@@ -1,17 +1,30 @@
 /**
- * @module POST /admin/revoke-user-session: not built yet.
+ * @module POST /admin/revoke-user-session {sessionToken}: ends any user's session, named by its
+ * token or by the digest list-user-sessions shows. Answers `{success: true}` whether or not such a
+ * session existed, as better-auth does.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { clearSessionCookies, defineEndpoint, sha256Hex } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function revokeUserSession(_options: ResolvedAdminOptions) {
+const body = z.object({ sessionToken: z.string().min(1).max(256) });
+
+export function revokeUserSession(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'revokeUserSession',
     method: 'POST',
     path: '/admin/revoke-user-session',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
+      const digest = sha256Hex(body.sessionToken);
+      await Promise.all([auth.sessions.deleteByDigest(digest), auth.sessions.deleteByDigest(body.sessionToken)]);
+      // An admin who revokes the session in use is signed out, as with /revoke-session.
+      if (digest === session.session.token || body.sessionToken === session.session.token) clearSessionCookies(auth, cookies);
+      return { success: true };
     },
   });
 }

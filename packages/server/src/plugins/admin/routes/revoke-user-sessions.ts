@@ -1,17 +1,26 @@
 /**
- * @module POST /admin/revoke-user-sessions: not built yet.
+ * @module POST /admin/revoke-user-sessions {userId}: ends every session of a user.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { clearSessionCookies, defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function revokeUserSessions(_options: ResolvedAdminOptions) {
+const body = z.object({ userId: z.string().min(1) });
+
+export function revokeUserSessions(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'revokeUserSessions',
     method: 'POST',
     path: '/admin/revoke-user-sessions',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
+      await auth.sessions.deleteByUser(body.userId);
+      if (body.userId === session.user.id) clearSessionCookies(auth, cookies);
+      return { success: true };
     },
   });
 }

@@ -1,17 +1,32 @@
 /**
- * @module POST /admin/set-user-password: not built yet.
+ * @module POST /admin/set-user-password {newPassword, userId}: sets another user's password
+ * within the configured length bounds, creating the credential account if the user had none
+ * (a social-only user can then sign in with e-mail and password). The user's sessions are kept,
+ * as in better-auth. Answers {status: true}.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, checkPasswordLength, defineEndpoint, hashPassword, passwordField } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function setUserPassword(_options: ResolvedAdminOptions) {
+const body = z.object({ newPassword: passwordField.min(1), userId: z.string().min(1) });
+
+export function setUserPassword(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'setUserPassword',
     method: 'POST',
     path: '/admin/set-user-password',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      requirePermission(options, session, { user: ['set-password'] }, ADMIN_ERRORS.notAllowedToSetPassword);
+      checkPasswordLength(auth, body.newPassword);
+      // better-auth updates whatever rows match; here an unknown user is named rather than ignored.
+      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const passwordHash = await hashPassword(body.newPassword);
+      await auth.accounts.setPassword(body.userId, passwordHash, auth.now());
+      return { status: true };
     },
   });
 }

@@ -1,17 +1,27 @@
 /**
- * @module POST /admin/unban-user: not built yet.
+ * @module POST /admin/unban-user {userId}: lifts a ban, clearing banned, banReason and banExpires
+ * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { requirePermission } from '../require-permission';
 
-export function unbanUser(_options: ResolvedAdminOptions) {
+const body = z.object({ userId: z.string().min(1) });
+
+export function unbanUser(options: ResolvedAdminOptions) {
   return defineEndpoint({
     id: 'unbanUser',
     method: 'POST',
     path: '/admin/unban-user',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
+      const user = await auth.users.update(body.userId, { banned: false, banReason: null, banExpires: null, updatedAt: auth.now() });
+      if (!user) throw new AuthError(ERRORS.userNotFound);
+      return { user };
     },
   });
 }

@@ -1,0 +1,100 @@
+import { expect, it } from 'vitest';
+import { AuthError, adminPlugin, promoteAdminEmails, provisionAdmin, usernamePlugin } from '../../src';
+import { describeEachDialect, uniqueEmail } from '../support/harness';
+
+const LISTED = 'Boss@Example.com';
+
+describeEachDialect(
+  'admins by e-mail',
+  (h) => {
+    async function roleInDb(id: string): Promise<unknown> {
+      const row = await h().auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return (row as Record<string, unknown>).role;
+    }
+
+    async function insertWithRole(email: string, role: string): Promise<string> {
+      const { user } = await h().signUp(email);
+      await h().auth.context.db.updateTable('user').set({ role } as never).where('id', '=', user.id).execute();
+      return user.id as string;
+    }
+
+    it('sign-up with a listed e-mail (any case) answers with role admin and stores it', async () => {
+      const { client, user } = await h().signUp('boss@EXAMPLE.com');
+      expect(user).toMatchObject({ email: 'boss@example.com', role: 'admin' });
+      expect(await roleInDb(user.id)).toBe('admin');
+      const session = await client.get('/get-session?disableCookieCache=true');
+      expect(session.body.user.role).toBe('admin');
+      // updatedAt stays the creation time: the promotion is part of the creation.
+      expect(user.updatedAt).toBe(user.createdAt);
+    });
+
+    it('sign-up with any other e-mail answers with role user', async () => {
+      const { user } = await h().signUp(uniqueEmail('plain'));
+      expect(user.role).toBe('user');
+      expect(await roleInDb(user.id)).toBe('user');
+    });
+
+    it('promoteAdminEmails promotes existing listed users only, and a second run changes nothing', async () => {
+      const listedA = uniqueEmail('late-a');
+      const listedB = uniqueEmail('late-b');
+      const other = uniqueEmail('other');
+      const a = await insertWithRole(listedA, 'user');
+      const b = await insertWithRole(listedB, 'user');
+      const c = await insertWithRole(other, 'user');
+
+      expect(await promoteAdminEmails(h().auth, { adminEmails: [listedA.toUpperCase(), listedB, 'nobody@example.com'] })).toBe(2);
+      expect(await roleInDb(a)).toBe('admin');
+      expect(await roleInDb(b)).toBe('admin');
+      expect(await roleInDb(c)).toBe('user');
+
+      const before = await h().auth.context.db.selectFrom('user').select(['id', 'updatedAt']).where('id', 'in', [a, b]).execute();
+      h().clock.advance(60);
+      expect(await promoteAdminEmails(h().auth, { adminEmails: [listedA, listedB] })).toBe(0);
+      const after = await h().auth.context.db.selectFrom('user').select(['id', 'updatedAt']).where('id', 'in', [a, b]).execute();
+      expect(after).toEqual(before);
+    });
+
+    it('promoteAdminEmails keeps the other roles of a user who is already an admin', async () => {
+      const email = uniqueEmail('multi');
+      const id = await insertWithRole(email, 'editor,admin');
+      expect(await promoteAdminEmails(h().auth, { adminEmails: [email] })).toBe(0);
+      expect(await roleInDb(id)).toBe('editor,admin');
+    });
+
+    it('promoteAdminEmails with no e-mails does nothing', async () => {
+      expect(await promoteAdminEmails(h().auth, {})).toBe(0);
+    });
+
+    it('provisionAdmin creates a verified admin who can sign in with that password', async () => {
+      const email = uniqueEmail('first');
+      const result = await provisionAdmin(h().auth, { email, password: 'first admin password', name: 'First' });
+      expect(result).toMatchObject({ outcome: 'created', user: { email, name: 'First', role: 'admin', emailVerified: true } });
+      const signIn = await h().client().post('/sign-in/email', { email, password: 'first admin password' });
+      expect(signIn.status).toBe(200);
+      expect(signIn.body.user.role).toBe('admin');
+    });
+
+    it('provisionAdmin promotes an existing user, replaces its password and signs its sessions out', async () => {
+      const email = uniqueEmail('existing');
+      const { client, user } = await h().signUp(email, 'old password 123');
+      const result = await provisionAdmin(h().auth, { email, password: 'new password 456' });
+      expect(result).toMatchObject({ outcome: 'promoted', passwordChanged: true, user: { id: user.id, role: 'admin' } });
+      expect((await client.get('/get-session?disableCookieCache=true')).body).toBeNull();
+      expect((await h().client().post('/sign-in/email', { email, password: 'old password 123' })).status).toBe(401);
+      expect((await h().client().post('/sign-in/email', { email, password: 'new password 456' })).status).toBe(200);
+
+      const again = await provisionAdmin(h().auth, { email });
+      expect(again).toMatchObject({ outcome: 'already-admin', passwordChanged: false });
+    });
+
+    it('provisionAdmin refuses a short password with the engine rule and creates nothing', async () => {
+      const email = uniqueEmail('short');
+      const error = await provisionAdmin(h().auth, { email, password: 'short' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthError);
+      expect((error as AuthError).entry.code).toBe('PASSWORD_TOO_SHORT');
+      expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+      expect(await provisionAdmin(h().auth, { email })).toEqual({ outcome: 'password-required' });
+    });
+  },
+  { plugins: [usernamePlugin(), adminPlugin({ adminEmails: [LISTED] })] },
+);
