@@ -37,6 +37,11 @@ export interface Endpoint<Id extends string, B extends Schema, Q extends Schema,
   readonly body?: B;
   readonly query?: Q;
   readonly session?: G;
+  /**
+   * GET routes otherwise read the session from the cookie cache, which may be up to a minute
+   * behind the database; routes that decide on privileges (a role just revoked) must not.
+   */
+  readonly sessionFromDatabase?: boolean;
   readonly rateLimit?: RateLimitTier;
   /** Reachable only through `auth.api`, never over HTTP. */
   readonly serverOnly?: boolean;

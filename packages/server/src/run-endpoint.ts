@@ -37,7 +37,9 @@ async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: End
   const guard = endpoint.session ?? 'none';
   if (guard === 'none') return null;
   // A state change must not ride on a cookie cache that may be up to a minute stale (a revoked session).
-  const current = await readCurrentSession(auth, input.requestCookies, cookies, { disableCookieCache: endpoint.method !== 'GET' });
+  const current = await readCurrentSession(auth, input.requestCookies, cookies, {
+    disableCookieCache: endpoint.method !== 'GET' || endpoint.sessionFromDatabase === true,
+  });
   if (!current) throw new AuthError(ERRORS.unauthorized);
   const { freshAge } = auth.options.session;
   if (guard === 'fresh' && freshAge > 0 && auth.now().getTime() - current.session.createdAt.getTime() > freshAge * 1000) {

@@ -57,6 +57,14 @@ async function signInStatus(h: Harness, email: string, password: string): Promis
 describeEachDialect(
   'admin user management',
   (h) => {
+    it('an admin demoted a moment ago is refused by list-users and get-user, even with a fresh cookie cache', async () => {
+      const { client, user } = await signUpWithRole(h(), 'admin');
+      expect((await client.get('/admin/list-users?limit=1')).status).toBe(200);
+      await h().auth.context.db.updateTable('user').set({ role: 'user' } as never).where('id', '=', user.id).execute();
+      expectError(await client.get('/admin/list-users?limit=1'), 403, { code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', message: 'You are not allowed to list users' });
+      expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, { code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', message: 'You are not allowed to get user' });
+    });
+
     // ---- set-role
 
     it('set-role stores a list of roles comma-joined and answers the updated user', async () => {

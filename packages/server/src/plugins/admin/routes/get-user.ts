@@ -17,6 +17,8 @@ export function getUser(options: ResolvedAdminOptions) {
     path: '/admin/get-user',
     query,
     session: 'required',
+    // A privilege decision: the role must be the database's, not a cache up to a minute old.
+    sessionFromDatabase: true,
     async handler({ auth, query, session }) {
       requirePermission(options, session, { user: ['get'] }, ADMIN_ERRORS.notAllowedToGetUser);
       const user = await auth.users.findById(query.id);

@@ -18,6 +18,8 @@ export function listUsers(options: ResolvedAdminOptions) {
     path: '/admin/list-users',
     query: listUsersQuery,
     session: 'required',
+    // A privilege decision: the role must be the database's, not a cache up to a minute old.
+    sessionFromDatabase: true,
     async handler({ auth, query, session }) {
       requirePermission(options, session, { user: ['list'] }, ADMIN_ERRORS.notAllowedToListUsers);
       const page = await queryUserPage(auth, query);
