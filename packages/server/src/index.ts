@@ -22,3 +22,5 @@ export { usernamePlugin, type UsernameOptions } from './plugins/username';
 export { adminPlugin, type AdminOptions } from './plugins/admin';
 // eslint-disable-next-line import/no-restricted-paths
 export { promoteAdminEmails, provisionAdmin, type ProvisionAdminInput, type ProvisionAdminResult } from './plugins/admin';
+// eslint-disable-next-line import/no-restricted-paths
+export { organizationPlugin, type OrganizationOptions } from './plugins/organization';

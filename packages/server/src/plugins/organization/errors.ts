@@ -1,0 +1,40 @@
+/**
+ * @module The organization plugin's catalogue entries (SPEC §8, Organization), worded as
+ * better-auth words them.
+ */
+import { defineErrors } from '../../plugin-api';
+
+export const ORGANIZATION_ERRORS = defineErrors({
+  notAllowedToCreateOrganization: [403, 'You are not allowed to create a new organization'],
+  notAllowedToUpdateOrganization: [403, 'You are not allowed to update this organization'],
+  notAllowedToDeleteOrganization: [403, 'You are not allowed to delete this organization'],
+  organizationLimitReached: [403, 'You have reached the maximum number of organizations'],
+  teamLimitReached: [400, 'You have reached the maximum number of teams'],
+  organizationAlreadyExists: [400, 'Organization already exists'],
+  slugIsTaken: [400, 'slug is taken'],
+  organizationNotFound: [400, 'Organization not found'],
+  notAMember: [403, 'User is not a member of the organization'],
+  noActiveOrganization: [400, 'No active organization'],
+  alreadyAMember: [400, 'User is already a member of this organization'],
+  memberNotFound: [400, 'Member not found'],
+  roleNotFound: [400, 'Role not found'],
+  teamAlreadyExists: [400, 'Team already exists'],
+  teamNotFound: [400, 'Team not found'],
+  cannotLeaveAsOnlyOwner: [400, 'You cannot leave the organization as the only owner'],
+  notAllowedToDeleteMember: [403, 'You are not allowed to delete this member'],
+  notAllowedToUpdateMember: [403, 'You are not allowed to update this member'],
+  notAllowedToInvite: [403, 'You are not allowed to invite users to this organization'],
+  notAllowedToInviteWithRole: [403, 'You are not allowed to invite a user with this role'],
+  alreadyInvited: [400, 'User is already invited to this organization'],
+  invitationNotFound: [400, 'Invitation not found'],
+  notTheRecipient: [403, 'You are not the recipient of the invitation'],
+  notAllowedToCancelInvitation: [403, 'You are not allowed to cancel this invitation'],
+  inviterNoLongerMember: [400, 'Inviter is no longer a member of the organization'],
+  failedToRetrieveInvitation: [400, 'Failed to retrieve invitation'],
+  unableToRemoveLastTeam: [400, 'Unable to remove last team'],
+  membershipLimitReached: [403, 'Organization membership limit reached'],
+  notAllowedToCreateTeams: [403, 'You are not allowed to create teams in this organization'],
+  notAllowedToDeleteTeams: [403, 'You are not allowed to delete teams in this organization'],
+  notAllowedToUpdateTeams: [403, 'You are not allowed to update this team'],
+  emailNotVerifiedForInvitation: [403, 'Email verification required before accepting or rejecting invitation'],
+});

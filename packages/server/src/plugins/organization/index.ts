@@ -1,0 +1,88 @@
+/**
+ * @module The organization plugin (SPEC §3–§9, Organization): organizations with members, roles,
+ * invitations and teams, and the session's active organization, as routes under /organization.
+ * It uses the engine only through `plugin-api`.
+ */
+import type { Plugin } from '../../plugin-api';
+import { ORGANIZATION_ERRORS } from './errors';
+import { resolveOrganizationOptions, type OrganizationOptions } from './options';
+import { createOrganization } from './routes/create-organization';
+import { checkOrganizationSlug } from './routes/check-slug';
+import { updateOrganization } from './routes/update-organization';
+import { deleteOrganization } from './routes/delete-organization';
+import { setActiveOrganization } from './routes/set-active-organization';
+import { getFullOrganization } from './routes/get-full-organization';
+import { listOrganizations } from './routes/list-organizations';
+import { addMember } from './routes/add-member';
+import { removeMember } from './routes/remove-member';
+import { updateMemberRole } from './routes/update-member-role';
+import { leaveOrganization } from './routes/leave-organization';
+import { getActiveMember } from './routes/get-active-member';
+import { getActiveMemberRole } from './routes/get-active-member-role';
+import { listMembers } from './routes/list-members';
+import { hasPermission } from './routes/has-permission';
+import { createInvitation } from './routes/invite-member';
+import { acceptInvitation } from './routes/accept-invitation';
+import { rejectInvitation } from './routes/reject-invitation';
+import { cancelInvitation } from './routes/cancel-invitation';
+import { getInvitation } from './routes/get-invitation';
+import { listInvitations } from './routes/list-invitations';
+import { listUserInvitations } from './routes/list-user-invitations';
+import { createTeam } from './routes/create-team';
+import { listOrganizationTeams } from './routes/list-teams';
+import { updateTeam } from './routes/update-team';
+import { removeTeam } from './routes/remove-team';
+import { setActiveTeam } from './routes/set-active-team';
+import { listUserTeams } from './routes/list-user-teams';
+import { listTeamMembers } from './routes/list-team-members';
+import { addTeamMember } from './routes/add-team-member';
+import { removeTeamMember } from './routes/remove-team-member';
+import { ORGANIZATION_SESSION_FIELDS, organizationMigration } from './schema';
+
+export { ORGANIZATION_ERRORS, type OrganizationOptions };
+
+export function organizationPlugin(options: OrganizationOptions = {}): Plugin {
+  const resolved = resolveOrganizationOptions(options);
+  return Object.freeze({
+    id: 'organization',
+    endpoints: [
+      createOrganization(resolved),
+      checkOrganizationSlug(resolved),
+      updateOrganization(resolved),
+      deleteOrganization(resolved),
+      setActiveOrganization(resolved),
+      getFullOrganization(resolved),
+      listOrganizations(resolved),
+      addMember(resolved),
+      removeMember(resolved),
+      updateMemberRole(resolved),
+      leaveOrganization(resolved),
+      getActiveMember(resolved),
+      getActiveMemberRole(resolved),
+      listMembers(resolved),
+      hasPermission(resolved),
+      createInvitation(resolved),
+      acceptInvitation(resolved),
+      rejectInvitation(resolved),
+      cancelInvitation(resolved),
+      getInvitation(resolved),
+      listInvitations(resolved),
+      listUserInvitations(resolved),
+      ...(resolved.teams.enabled
+        ? [
+          createTeam(resolved),
+          listOrganizationTeams(resolved),
+          updateTeam(resolved),
+          removeTeam(resolved),
+          setActiveTeam(resolved),
+          listUserTeams(resolved),
+          listTeamMembers(resolved),
+          addTeamMember(resolved),
+          removeTeamMember(resolved),
+          ]
+        : []),
+    ],
+    migrations: [organizationMigration],
+    fields: { session: ORGANIZATION_SESSION_FIELDS },
+  });
+}
