@@ -20,6 +20,7 @@ export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, e
         headers,
         clientIp: undefined,
         requestCookies: new RequestCookies(headers.get('cookie')),
+        serverCall: true,
       });
       return value;
     };

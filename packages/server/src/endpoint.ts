@@ -24,6 +24,8 @@ export interface EndpointContext<B, Q, G extends SessionGuard> {
   /** The client's address as the router determined it (socket, or a trusted proxy's header). */
   readonly clientIp: string | undefined;
   readonly requestCookies: RequestCookies;
+  /** True for `auth.api` calls: the server's own code, trusted to act for a user it names. */
+  readonly serverCall: boolean;
   readonly cookies: ResponseCookies;
   readonly session: G extends 'none' ? null : CurrentSession;
 }

@@ -29,3 +29,4 @@ export { checkPasswordLength } from './validation/password-policy';
 export { emailField, imageField, nameField } from './validation/fields';
 export { pluginUserInput } from './plugin-hooks';
 export { toUser } from './db/user-store';
+export type { ResponseCookies } from './http/cookies';

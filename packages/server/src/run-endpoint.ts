@@ -18,6 +18,7 @@ export interface EndpointInput {
   headers: Headers;
   clientIp: string | undefined;
   requestCookies: RequestCookies;
+  serverCall: boolean;
 }
 
 export interface EndpointOutput {
@@ -63,6 +64,7 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
     headers: input.headers,
     clientIp: input.clientIp,
     requestCookies: input.requestCookies,
+    serverCall: input.serverCall,
     cookies,
     session,
   });

@@ -72,6 +72,7 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
         headers,
         clientIp,
         requestCookies,
+        serverCall: false,
       });
       return toResponse(output);
     });

@@ -37,4 +37,11 @@ export const ORGANIZATION_ERRORS = defineErrors({
   notAllowedToDeleteTeams: [403, 'You are not allowed to delete teams in this organization'],
   notAllowedToUpdateTeams: [403, 'You are not allowed to update this team'],
   emailNotVerifiedForInvitation: [403, 'Email verification required before accepting or rejecting invitation'],
+  // Teams (better-auth's wording): set-active-team and list-team-members need the caller in the team.
+  notATeamMember: [403, 'User is not a member of the team'],
+  // Teams: list-team-members without a teamId and without an active team.
+  noActiveTeam: [400, 'You do not have an active team'],
+  // Teams: add-team-member and remove-team-member refused for lack of permission.
+  notAllowedToCreateTeamMember: [403, 'You are not allowed to create a new member'],
+  notAllowedToRemoveTeamMember: [403, 'You are not allowed to remove a team member'],
 });

@@ -37,16 +37,15 @@ export function userHasPermission(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/has-permission',
     body,
-    // The session is read here: a header-less server-side call may name a role or user instead.
+    // The session is read here: a server-side call (auth.api) may name a role or user instead.
     session: 'none',
-    async handler({ auth, body, headers, requestCookies, cookies }) {
+    async handler({ auth, body, serverCall, requestCookies, cookies }) {
       const request: PermissionRequest = body.permissions ?? body.permission ?? {};
       const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true });
       let subject: { id: string; role?: unknown } | null = current?.user ?? null;
       if (!subject) {
-        // Every HTTP request carries headers (a JSON POST at least its content-type); only
-        // `auth.api` called without any is trusted to name its subject.
-        if ([...headers.keys()].length > 0) throw new AuthError(ERRORS.unauthorized);
+        // Only the server's own code (`auth.api`) is trusted to name its subject.
+        if (!serverCall) throw new AuthError(ERRORS.unauthorized);
         if (body.role !== undefined) subject = { id: body.userId ?? '', role: body.role };
         else if (body.userId !== undefined) subject = await auth.users.findById(body.userId);
         else throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'userId', message: 'userId or role is required' }] });

@@ -1,17 +1,69 @@
 /**
- * @module POST /organization/add-member: not built yet.
+ * @module POST /organization/add-member {userId, role, organizationId?, teamId?}: server-only (as
+ * better-auth, only `auth.api.addMember` reaches it), so the caller is the application itself and
+ * no permission is checked. A session in the given headers only supplies the active organization.
+ * Every role must exist (400 `Role not found`); the user must exist and not be a member yet; the
+ * organization must be under its membership limit (403). Answers the member row.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, DEFAULTS, ERRORS, defineEndpoint, isUniqueViolation, randomString, readCurrentSession } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { countMembers, toMember, toStoredMemberRole } from '../member-store';
+import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { organizationDb } from '../tables';
 
-export function addMember(_options: ResolvedOrganizationOptions) {
+const roleField = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]);
+
+const body = z.object({
+  userId: z.string().min(1),
+  role: roleField,
+  organizationId: z.string().min(1).optional(),
+  teamId: z.string().min(1).optional(),
+});
+
+export function addMember(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'addMember',
     method: 'POST',
     path: '/organization/add-member',
-    session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    body,
+    session: 'none',
+    serverOnly: true,
+    async handler({ auth, body, requestCookies, cookies }) {
+      const current = body.organizationId ? null : await readCurrentSession(auth, requestCookies, cookies);
+      const organizationId = body.organizationId ?? (current ? organizationIdOf(current, undefined) : null);
+      if (!organizationId) throw new AuthError(ORGANIZATION_ERRORS.noActiveOrganization);
+      const role = toStoredMemberRole(options, body.role);
+      const db = organizationDb(auth);
+      const organization = await db.selectFrom('organization').select('id').where('id', '=', organizationId).executeTakeFirst();
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      // The catalogue's one entry for a missing user (404), where better-auth answers 400.
+      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      if (await findMember(auth, organizationId, body.userId)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
+      if ((await countMembers(auth, organizationId)) >= options.membershipLimit) {
+        throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+      }
+      if (body.teamId) {
+        const team = await db.selectFrom('team').select('id').where('id', '=', body.teamId).where('organizationId', '=', organizationId).executeTakeFirst();
+        if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      }
+
+      const now = auth.now();
+      const member = { id: randomString(DEFAULTS.idLength), organizationId, userId: body.userId, role, teamId: body.teamId ?? null, createdAt: now };
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('member').values(member).execute();
+          if (body.teamId) {
+            await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: body.teamId, userId: body.userId, createdAt: now }).execute();
+          }
+        });
+      } catch (error) {
+        // A parallel add of the same user lost the race to the unique (organizationId, userId) index.
+        if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
+        throw error;
+      }
+      return toMember(member);
     },
   });
 }

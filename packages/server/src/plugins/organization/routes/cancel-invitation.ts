@@ -1,17 +1,33 @@
 /**
- * @module POST /organization/cancel-invitation: not built yet.
+ * @module POST /organization/cancel-invitation {invitationId}: a member with `invitation:cancel` in
+ * the invitation's organization withdraws it. Answers the canceled invitation.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { findInvitation, settleInvitation } from '../invitation-store';
+import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { organizationDb } from '../tables';
 
-export function cancelInvitation(_options: ResolvedOrganizationOptions) {
+const body = z.object({ invitationId: z.string().min(1) });
+
+export function cancelInvitation(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      const invitation = await findInvitation(auth, body.invitationId);
+      if (!invitation) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      const member = await requireMember(auth, invitation.organizationId, session.user.id);
+      requireMemberPermission(options, member, { invitation: ['cancel'] }, ORGANIZATION_ERRORS.notAllowedToCancelInvitation);
+      // SPEC §4 cancels only from pending (better-auth does not check): an accepted invitation
+      // stays accepted, and the answer says there is no invitation left to cancel.
+      if (!(await settleInvitation(organizationDb(auth), invitation.id, 'canceled'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      return { ...invitation, status: 'canceled' };
     },
   });
 }

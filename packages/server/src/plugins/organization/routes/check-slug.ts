@@ -1,17 +1,25 @@
 /**
- * @module POST /organization/check-slug: not built yet.
+ * @module POST /organization/check-slug {slug}: {status: true} when no organization has the slug,
+ * else 400 `slug is taken`.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
+import { slugIsTaken } from '../organization-store';
+
+const body = z.object({ slug: z.string().min(1) });
 
 export function checkOrganizationSlug(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'checkOrganizationSlug',
     method: 'POST',
     path: '/organization/check-slug',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body }) {
+      if (await slugIsTaken(auth, body.slug)) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken);
+      return { status: true };
     },
   });
 }

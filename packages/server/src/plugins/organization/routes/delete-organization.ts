@@ -1,17 +1,35 @@
 /**
- * @module POST /organization/delete: not built yet.
+ * @module POST /organization/delete {organizationId}: by a member granted organization:delete (by
+ * default the owner only). Members, invitations and teams go with it (foreign keys cascade), and
+ * every session that had it active loses it. Answers the deleted organization, as better-auth 1.7.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { clearActiveOrganizationEverywhere, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
+import { organizationDb } from '../tables';
 
-export function deleteOrganization(_options: ResolvedOrganizationOptions) {
+const body = z.object({ organizationId: z.string().min(1) });
+
+export function deleteOrganization(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'deleteOrganization',
     method: 'POST',
     path: '/organization/delete',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      const organization = await findOrganization(auth, { id: body.organizationId });
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      const member = await requireMember(auth, organization.id, session.user.id);
+      requireMemberPermission(options, member, { organization: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
+      await clearActiveOrganizationEverywhere(auth, organization.id);
+      await organizationDb(auth).deleteFrom('organization').where('id', '=', organization.id).execute();
+      // The caller's cookie cache too, so its get-session shows the change at once.
+      if (session.session.activeOrganizationId === organization.id) await setSessionActiveOrganization(auth, session, cookies, null);
+      return toOrganizationResponse(organization);
     },
   });
 }

@@ -1,17 +1,33 @@
 /**
- * @module GET /organization/get-active-member-role: not built yet.
+ * @module GET /organization/get-active-member-role?organizationId&userId: {role} of the caller (or,
+ * as better-auth 1.7 allows, of another member named by userId) in the given or active
+ * organization. The caller must be a member of it (403); an unknown userId is 400 `Member not found`.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { findMember, organizationIdOf, requireMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+
+const query = z.object({
+  organizationId: z.string().min(1).optional(),
+  userId: z.string().min(1).optional(),
+});
 
 export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'getActiveMemberRole',
     method: 'GET',
     path: '/organization/get-active-member-role',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, query, session }) {
+      const organizationId = organizationIdOf(session, query.organizationId);
+      const caller = await requireMember(auth, organizationId, session.user.id);
+      if (!query.userId || query.userId === session.user.id) return { role: caller.role };
+      const member = await findMember(auth, organizationId, query.userId);
+      if (!member) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
+      return { role: member.role };
     },
   });
 }

@@ -1,7 +1,12 @@
 /**
- * @module GET /organization/get-active-member: not built yet.
+ * @module GET /organization/get-active-member: the caller's member row in the session's active
+ * organization, with its user. No active organization is 400; not (or no longer) a member of it is
+ * 400 `Member not found`, as better-auth answers.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { findMemberWithUser } from '../member-store';
+import { organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 export function getActiveMember(_options: ResolvedOrganizationOptions) {
@@ -10,8 +15,11 @@ export function getActiveMember(_options: ResolvedOrganizationOptions) {
     method: 'GET',
     path: '/organization/get-active-member',
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, session }) {
+      const organizationId = organizationIdOf(session, undefined);
+      const member = await findMemberWithUser(auth, organizationId, session.user.id);
+      if (!member) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
+      return member;
     },
   });
 }

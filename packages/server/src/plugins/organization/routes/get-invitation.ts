@@ -1,17 +1,37 @@
 /**
- * @module GET /organization/get-invitation: not built yet.
+ * @module GET /organization/get-invitation?id: the web app's invitation page reads the invitation
+ * it was mailed, with the organization's name and slug and the inviter's e-mail, as better-auth
+ * answers it. Only the recipient may read it, and only while it is pending and unexpired.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { findInvitation, isOpen } from '../invitation-store';
+import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { organizationDb } from '../tables';
+
+const query = z.object({ id: z.string().min(1) });
 
 export function getInvitation(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'getInvitation',
     method: 'GET',
     path: '/organization/get-invitation',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    // The recipient check reads the e-mail: not from a cookie cache older than a change of address.
+    sessionFromDatabase: true,
+    async handler({ auth, query, session }) {
+      const invitation = await findInvitation(auth, query.id);
+      if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      if (invitation.email !== session.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
+      const db = organizationDb(auth);
+      const organization = await db.selectFrom('organization').select(['name', 'slug']).where('id', '=', invitation.organizationId).executeTakeFirst();
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      if (!(await findMember(auth, invitation.organizationId, invitation.inviterId))) throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);
+      const inviter = await db.selectFrom('user').select('email').where('id', '=', invitation.inviterId).executeTakeFirst();
+      return { ...invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter?.email ?? null };
     },
   });
 }

@@ -1,17 +1,127 @@
 /**
- * @module POST /organization/invite-member: not built yet.
+ * @module POST /organization/invite-member {email, role, organizationId?, resend?, teamId?}: invites
+ * an e-mail address into an organization (the given one, else the session's active one) and mails
+ * the invitation link. Needs `invitation:create`; inviting an owner needs an owner. A second
+ * invitation while one is open is refused unless `resend`, which extends the open one and mails
+ * it again. Answers the invitation.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint, emailField, normalizeEmail, type AuthContext } from '../../../plugin-api';
+import { memberRoles } from '../access-control';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { invitationMail } from '../invitation-mail';
+import {
+  countMembers,
+  countOpenInvitations,
+  extendInvitation,
+  findOpenInvitation,
+  insertInvitation,
+  type Invitation,
+} from '../invitation-store';
+import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { organizationDb } from '../tables';
 
-export function createInvitation(_options: ResolvedOrganizationOptions) {
+const roleName = z.string().min(1).max(255);
+
+const body = z.object({
+  email: emailField,
+  role: z.union([roleName, z.array(roleName).min(1).max(32)]),
+  organizationId: z.string().min(1).optional(),
+  resend: z.boolean().optional(),
+  teamId: z.string().min(1).optional(),
+});
+
+/** Each name must be one of the table's own keys (not `constructor`); stored comma-joined. */
+function toStoredRole(options: ResolvedOrganizationOptions, role: string | string[]): string {
+  const names = Array.isArray(role) ? role : [role];
+  for (const name of names) if (!Object.hasOwn(options.roles, name)) throw new AuthError(ORGANIZATION_ERRORS.roleNotFound);
+  return [...new Set(names)].join(',');
+}
+
+async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
+  const row = await organizationDb(auth)
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .select('member.id')
+    .where('member.organizationId', '=', organizationId)
+    .where('user.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sent after the answer: a mail server that is down is logged, and the invitation stands. */
+function mailInvitation(auth: AuthContext, invitation: Invitation, organizationName: string, inviter: { name: string; email: string }): void {
+  const { mailer } = auth;
+  if (!mailer) return;
+  auth.background.run('Could not send the invitation mail', async () => {
+    const message = await invitationMail({
+      invitationId: invitation.id,
+      email: invitation.email,
+      organizationName,
+      inviterName: inviter.name,
+      inviterEmail: inviter.email,
+      baseOrigin: auth.options.baseOrigin,
+    });
+    await mailer.send(message);
+  });
+}
+
+export function createInvitation(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'createInvitation',
     method: 'POST',
     path: '/organization/invite-member',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      const email = normalizeEmail(body.email);
+      if (!email) throw new AuthError(ERRORS.invalidEmail);
+      const organizationId = organizationIdOf(session, body.organizationId);
+      const inviter = await requireMember(auth, organizationId, session.user.id);
+      requireMemberPermission(options, inviter, { invitation: ['create'] }, ORGANIZATION_ERRORS.notAllowedToInvite);
+      const role = toStoredRole(options, body.role);
+      // Only an owner may make an owner: else an admin could invite a second account of its own as owner.
+      if (memberRoles(role).includes(options.creatorRole) && !memberRoles(inviter.role).includes(options.creatorRole)) {
+        throw new AuthError(ORGANIZATION_ERRORS.notAllowedToInviteWithRole);
+      }
+      if (await isMemberByEmail(auth, organizationId, email)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
+
+      const organization = await organizationDb(auth).selectFrom('organization').select('name').where('id', '=', organizationId).executeTakeFirst();
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      const expiresAt = new Date(auth.now().getTime() + options.invitationExpiresIn * 1000);
+
+      const open = await findOpenInvitation(auth, organizationId, email);
+      if (open) {
+        if (!body.resend) throw new AuthError(ORGANIZATION_ERRORS.alreadyInvited);
+        const extended = await extendInvitation(auth, open, expiresAt);
+        mailInvitation(auth, extended, organization.name, session.user);
+        return extended;
+      }
+
+      // Open invitations hold seats: otherwise accepting them all could overshoot the limit.
+      const seats = (await countMembers(auth, organizationId)) + (await countOpenInvitations(auth, organizationId));
+      if (seats >= options.membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+      if (body.teamId !== undefined) {
+        const team = await organizationDb(auth)
+          .selectFrom('team')
+          .select('id')
+          .where('id', '=', body.teamId)
+          .where('organizationId', '=', organizationId)
+          .executeTakeFirst();
+        if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      }
+
+      const invitation = await insertInvitation(auth, {
+        organizationId,
+        email,
+        role,
+        teamId: body.teamId ?? null,
+        inviterId: session.user.id,
+        expiresAt,
+      });
+      mailInvitation(auth, invitation, organization.name, session.user);
+      return invitation;
     },
   });
 }

@@ -1,17 +1,33 @@
 /**
- * @module POST /organization/leave: not built yet.
+ * @module POST /organization/leave {organizationId}: the caller stops being a member (403 when they
+ * are not one); the only owner may not leave (400), so an organization always keeps someone who may
+ * delete it. The organization stops being active on the caller's sessions. Answers the member row
+ * with its user, as better-auth does.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { countOwners, deleteMembership, findMemberWithUser, forgetActiveOrganization, isOwner } from '../member-store';
 import type { ResolvedOrganizationOptions } from '../options';
 
-export function leaveOrganization(_options: ResolvedOrganizationOptions) {
+const body = z.object({ organizationId: z.string().min(1) });
+
+export function leaveOrganization(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'leaveOrganization',
     method: 'POST',
     path: '/organization/leave',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      const member = await findMemberWithUser(auth, body.organizationId, session.user.id);
+      if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
+      if (isOwner(options, member) && (await countOwners(auth, options, body.organizationId)) <= 1) {
+        throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+      }
+      await deleteMembership(auth, member);
+      forgetActiveOrganization(auth, cookies, session, body.organizationId);
+      return member;
     },
   });
 }

@@ -1,17 +1,29 @@
 /**
- * @module GET /organization/list-invitations: not built yet.
+ * @module GET /organization/list-invitations?organizationId: every invitation of an organization
+ * (the given one, else the active one), whatever its status, for its members. A plain array, as
+ * better-auth answers it.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { defineEndpoint } from '../../../plugin-api';
+import { listOrganizationInvitations } from '../invitation-store';
+import { organizationIdOf, requireMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+
+const query = z.object({ organizationId: z.string().min(1).optional() });
 
 export function listInvitations(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'listInvitations',
     method: 'GET',
     path: '/organization/list-invitations',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    // Membership decides access: a member just removed must not read from a stale cookie cache.
+    sessionFromDatabase: true,
+    async handler({ auth, query, session }) {
+      const organizationId = organizationIdOf(session, query.organizationId);
+      await requireMember(auth, organizationId, session.user.id);
+      return listOrganizationInvitations(auth, organizationId);
     },
   });
 }

@@ -1,17 +1,38 @@
 /**
- * @module GET /organization/list-members: not built yet.
+ * @module GET /organization/list-members?organizationId&limit&offset: {members (each with its
+ * user), total} of the given or active organization, oldest first. Only its members may list it
+ * (403). Without a limit one page of the membership limit (better-auth's default), at most 1,000.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { defineEndpoint } from '../../../plugin-api';
+import { countMembers, listMembersWithUser } from '../member-store';
+import { organizationIdOf, requireMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
-export function listMembers(_options: ResolvedOrganizationOptions) {
+const MAX_PAGE = 1000;
+
+const query = z.object({
+  organizationId: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export function listMembers(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'listMembers',
     method: 'GET',
     path: '/organization/list-members',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, query, session }) {
+      const organizationId = organizationIdOf(session, query.organizationId);
+      await requireMember(auth, organizationId, session.user.id);
+      const limit = Math.min(query.limit ?? options.membershipLimit, MAX_PAGE);
+      const [members, total] = await Promise.all([
+        listMembersWithUser(auth, organizationId, limit, query.offset ?? 0),
+        countMembers(auth, organizationId),
+      ]);
+      return { members, total };
     },
   });
 }

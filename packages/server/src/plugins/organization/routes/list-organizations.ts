@@ -1,8 +1,10 @@
 /**
- * @module GET /organization/list: not built yet.
+ * @module GET /organization/list: the organizations the caller is a member of, as a plain array
+ * (better-auth 1.7's shape), metadata parsed.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
+import { listUserOrganizations, toOrganizationResponse } from '../organization-store';
 
 export function listOrganizations(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
@@ -10,8 +12,10 @@ export function listOrganizations(_options: ResolvedOrganizationOptions) {
     method: 'GET',
     path: '/organization/list',
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    // A membership just removed must not keep listing from the cookie cache.
+    sessionFromDatabase: true,
+    async handler({ auth, session }) {
+      return (await listUserOrganizations(auth, session.user.id)).map(toOrganizationResponse);
     },
   });
 }

@@ -1,17 +1,28 @@
 /**
- * @module GET /organization/list-teams: not built yet.
+ * @module GET /organization/list-teams?organizationId: the teams of the given (else the active)
+ * organization, as a plain array, for its members only.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { defineEndpoint } from '../../../plugin-api';
+import { organizationIdOf, requireMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { listTeams } from '../team-store';
+
+const query = z.object({ organizationId: z.string().min(1).optional() });
 
 export function listOrganizationTeams(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'listOrganizationTeams',
     method: 'GET',
     path: '/organization/list-teams',
+    query,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    // The active organization decides what is listed; a cached one may be a minute stale.
+    sessionFromDatabase: true,
+    async handler({ auth, query, session }) {
+      const organizationId = organizationIdOf(session, query.organizationId);
+      await requireMember(auth, organizationId, session.user.id);
+      return listTeams(auth, organizationId);
     },
   });
 }

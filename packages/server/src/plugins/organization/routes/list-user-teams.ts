@@ -1,8 +1,10 @@
 /**
- * @module GET /organization/list-user-teams: not built yet.
+ * @module GET /organization/list-user-teams: the teams the caller belongs to (through teamMember),
+ * in every organization, as a plain array.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
+import { listUserTeams as listTeamsOfUser } from '../team-store';
 
 export function listUserTeams(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
@@ -10,8 +12,8 @@ export function listUserTeams(_options: ResolvedOrganizationOptions) {
     method: 'GET',
     path: '/organization/list-user-teams',
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, session }) {
+      return listTeamsOfUser(auth, session.user.id);
     },
   });
 }

@@ -1,17 +1,41 @@
 /**
- * @module POST /organization/remove-member: not built yet.
+ * @module POST /organization/remove-member {memberIdOrEmail, organizationId?}: the caller needs
+ * `member:delete`; only an owner removes an owner, and the only owner is never removed (an
+ * organization always keeps someone who may delete it). The removed user's sessions lose the
+ * organization as their active one. Answers {member}.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { countOwners, deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
+import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
-export function removeMember(_options: ResolvedOrganizationOptions) {
+const body = z.object({
+  memberIdOrEmail: z.string().min(1),
+  organizationId: z.string().min(1).optional(),
+});
+
+export function removeMember(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'removeMember',
     method: 'POST',
     path: '/organization/remove-member',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      const organizationId = organizationIdOf(session, body.organizationId);
+      const caller = await requireMember(auth, organizationId, session.user.id);
+      const target = await findMemberByIdOrEmail(auth, organizationId, body.memberIdOrEmail);
+      if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
+      requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      if (isOwner(options, target)) {
+        if (!isOwner(options, caller)) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+        if ((await countOwners(auth, options, organizationId)) <= 1) throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+      }
+      await deleteMembership(auth, target);
+      if (target.userId === session.user.id) forgetActiveOrganization(auth, cookies, session, organizationId);
+      return { member: target };
     },
   });
 }

@@ -1,17 +1,41 @@
 /**
- * @module POST /organization/remove-team: not built yet.
+ * @module POST /organization/remove-team {teamId, organizationId?}: deletes a team of the given
+ * (else the active) organization, for members whose roles grant team:delete. The organization's
+ * last team stays unless teams.allowRemovingAllTeams. Sessions whose active team it was lose it.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint, setCookieCache } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { countTeams, deleteTeam, findTeam } from '../team-store';
 
-export function removeTeam(_options: ResolvedOrganizationOptions) {
+const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });
+
+export function removeTeam(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'removeTeam',
     method: 'POST',
     path: '/organization/remove-team',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      const organizationId = organizationIdOf(session, body.organizationId);
+      const member = await requireMember(auth, organizationId, session.user.id);
+      requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
+      const team = await findTeam(auth, body.teamId);
+      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      if (!options.teams.allowRemovingAllTeams && (await countTeams(auth, organizationId)) <= 1) {
+        throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
+      }
+      // better-auth refuses to remove the caller's own active team; we remove it and unset it in
+      // every session instead (the caller's included), so no session names a team that is gone.
+      await deleteTeam(auth, team.id);
+      if (session.session.activeTeamId === team.id) {
+        session.session.activeTeamId = null;
+        if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, session.user);
+      }
+      return { message: 'Team removed successfully.' };
     },
   });
 }

@@ -1,17 +1,37 @@
 /**
- * @module POST /organization/set-active-team: not built yet.
+ * @module POST /organization/set-active-team {teamId?}: makes one of the caller's teams the
+ * session's active team and answers it; null unsets it and answers null. Without a teamId the
+ * current active team is checked again and answered (null when none), as in better-auth.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
+import { findTeam, findTeamMember, storeActiveTeam } from '../team-store';
+
+const body = z.object({ teamId: z.string().min(1).nullable().optional() });
 
 export function setActiveTeam(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'setActiveTeam',
     method: 'POST',
     path: '/organization/set-active-team',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session, cookies }) {
+      const active = (session.session.activeTeamId as string | null | undefined) ?? null;
+      if (body.teamId === null) {
+        if (active) await storeActiveTeam(auth, cookies, session, null);
+        return null;
+      }
+      const teamId = body.teamId ?? active;
+      if (!teamId) return null;
+      const team = await findTeam(auth, teamId);
+      if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      // Membership of the team, not only of its organization: a team is what it restricts.
+      if (!(await findTeamMember(auth, team.id, session.user.id))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
+      await storeActiveTeam(auth, cookies, session, team.id);
+      return team;
     },
   });
 }

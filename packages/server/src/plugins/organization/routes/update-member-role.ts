@@ -1,17 +1,49 @@
 /**
- * @module POST /organization/update-member-role: not built yet.
+ * @module POST /organization/update-member-role {role, memberId, organizationId?}: the caller needs
+ * `member:update`; every role must exist (400 `Role not found`); only an owner gives the owner role
+ * or changes an owner's roles; the only owner cannot be demoted (the organization would have
+ * nobody left who may delete it). Answers the updated member with its user.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { memberRoles } from '../access-control';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { countOwners, findMemberByIdOrEmail, isOwner, toStoredMemberRole } from '../member-store';
+import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { organizationDb } from '../tables';
 
-export function updateMemberRole(_options: ResolvedOrganizationOptions) {
+const body = z.object({
+  role: z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]),
+  memberId: z.string().min(1),
+  organizationId: z.string().min(1).optional(),
+});
+
+export function updateMemberRole(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'updateMemberRole',
     method: 'POST',
     path: '/organization/update-member-role',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      const role = toStoredMemberRole(options, body.role);
+      const organizationId = organizationIdOf(session, body.organizationId);
+      const caller = await requireMember(auth, organizationId, session.user.id);
+      requireMemberPermission(options, caller, { member: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      // By id only: an e-mail is not a member id, and an `@` in an id would not be one either.
+      const target = body.memberId.includes('@') ? null : await findMemberByIdOrEmail(auth, organizationId, body.memberId);
+      if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
+
+      const givesOwner = memberRoles(role).includes(options.creatorRole);
+      if ((givesOwner || isOwner(options, target)) && !isOwner(options, caller)) {
+        throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      }
+      if (isOwner(options, target) && !givesOwner && (await countOwners(auth, options, organizationId)) <= 1) {
+        throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+      }
+      await organizationDb(auth).updateTable('member').set({ role }).where('id', '=', target.id).execute();
+      return { ...target, role };
     },
   });
 }

@@ -1,17 +1,58 @@
 /**
- * @module POST /organization/update: not built yet.
+ * @module POST /organization/update {data{name?, slug?, logo?, metadata?}, organizationId?}: the
+ * given (else active) organization, by a member granted organization:update. A slug another
+ * organization has is 400 `slug is taken`. Answers the organization, metadata parsed.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { findOrganization, serializeMetadata, toOrganizationResponse } from '../organization-store';
+import { organizationDb } from '../tables';
 
-export function updateOrganization(_options: ResolvedOrganizationOptions) {
+const body = z.object({
+  data: z.object({
+    name: z.string().min(1).optional(),
+    slug: z.string().min(1).optional(),
+    logo: z.string().nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  }),
+  organizationId: z.string().min(1).optional(),
+});
+
+export function updateOrganization(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'updateOrganization',
     method: 'POST',
     path: '/organization/update',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      const organizationId = organizationIdOf(session, body.organizationId);
+      const member = await requireMember(auth, organizationId, session.user.id);
+      requireMemberPermission(options, member, { organization: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateOrganization);
+      const existing = await findOrganization(auth, { id: organizationId });
+      if (!existing) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      const { name, slug, logo, metadata } = body.data;
+      if (slug !== undefined && slug !== existing.slug) {
+        const holder = await findOrganization(auth, { slug });
+        if (holder) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken);
+      }
+      const set = Object.fromEntries(
+        Object.entries({ name, slug, logo, metadata: serializeMetadata(metadata) }).filter(([, v]) => v !== undefined),
+      );
+      if (Object.keys(set).length > 0) {
+        try {
+          await organizationDb(auth).updateTable('organization').set(set).where('id', '=', organizationId).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken, { cause: error });
+          throw error;
+        }
+      }
+      const updated = await findOrganization(auth, { id: organizationId });
+      if (!updated) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+      return toOrganizationResponse(updated);
     },
   });
 }

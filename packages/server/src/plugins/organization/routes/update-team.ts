@@ -1,17 +1,38 @@
 /**
- * @module POST /organization/update-team: not built yet.
+ * @module POST /organization/update-team {teamId, data: {name?, organizationId?}}: renames a team of
+ * the given (else the active) organization, for members whose roles grant team:update. Answers the team.
  */
-import { AuthError, defineEndpoint, ERRORS } from '../../../plugin-api';
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { findMember, memberMay, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { findTeam, renameTeam } from '../team-store';
 
-export function updateTeam(_options: ResolvedOrganizationOptions) {
+const body = z.object({
+  teamId: z.string().min(1),
+  // better-auth reads the organization from `data`, beside the fields to change.
+  data: z.object({ name: z.string().min(1).optional(), organizationId: z.string().min(1).optional() }),
+});
+
+export function updateTeam(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'updateTeam',
     method: 'POST',
     path: '/organization/update-team',
+    body,
     session: 'required',
-    async handler() {
-      throw new AuthError(ERRORS.notFound);
+    async handler({ auth, body, session }) {
+      const organizationId = organizationIdOf(session, body.data.organizationId);
+      const member = await findMember(auth, organizationId, session.user.id);
+      // better-auth answers a non-member and a member without team:update alike.
+      if (!member || !memberMay(options, member, { team: ['update'] })) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateTeams);
+      const team = await findTeam(auth, body.teamId);
+      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      if (body.data.name === undefined) return team;
+      const renamed = await renameTeam(auth, team, body.data.name);
+      if (!renamed) throw new AuthError(ORGANIZATION_ERRORS.teamAlreadyExists);
+      return renamed;
     },
   });
 }

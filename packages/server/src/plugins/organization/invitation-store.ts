@@ -1,0 +1,124 @@
+/**
+ * @module The invitation table's queries, written once for every invitation route. Status changes
+ * are conditional on the invitation still being pending, so two requests racing over one
+ * invitation (two accepts, an accept and a cancel) cannot both win.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { DEFAULTS, randomString, type AuthContext } from '../../plugin-api';
+import { organizationDb, type InvitationTable, type OrganizationDatabase } from './tables';
+
+export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
+
+export interface Invitation {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** SQLite answers dates as ISO text; every reader gets Dates. */
+export function toInvitation(row: Selectable<InvitationTable>): Invitation {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    teamId: row.teamId,
+    inviterId: row.inviterId,
+    expiresAt: new Date(row.expiresAt),
+    createdAt: new Date(row.createdAt),
+  };
+}
+
+/** Only a pending invitation whose time has not run out can still be answered (SPEC §4). */
+export function isOpen(invitation: Invitation, now: Date): boolean {
+  return invitation.status === 'pending' && invitation.expiresAt > now;
+}
+
+export async function findInvitation(auth: AuthContext, id: string): Promise<Invitation | null> {
+  const row = await organizationDb(auth).selectFrom('invitation').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toInvitation(row) : null;
+}
+
+export async function findOpenInvitation(auth: AuthContext, organizationId: string, email: string): Promise<Invitation | null> {
+  const row = await organizationDb(auth)
+    .selectFrom('invitation')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('email', '=', email)
+    .where('status', '=', 'pending')
+    .where('expiresAt', '>', auth.now())
+    .executeTakeFirst();
+  return row ? toInvitation(row) : null;
+}
+
+export async function insertInvitation(auth: AuthContext, fields: Omit<Invitation, 'id' | 'status' | 'createdAt'>): Promise<Invitation> {
+  const invitation: Invitation = { ...fields, id: randomString(DEFAULTS.idLength), status: 'pending', createdAt: auth.now() };
+  await organizationDb(auth).insertInto('invitation').values(invitation).execute();
+  return invitation;
+}
+
+export async function extendInvitation(auth: AuthContext, invitation: Invitation, expiresAt: Date): Promise<Invitation> {
+  await organizationDb(auth).updateTable('invitation').set({ expiresAt }).where('id', '=', invitation.id).execute();
+  return { ...invitation, expiresAt };
+}
+
+/**
+ * Moves a pending invitation to `status`; false when it was no longer pending. Given a transaction,
+ * the row stays locked until it ends, so a concurrent settle waits and then finds it settled.
+ */
+export async function settleInvitation(db: Kysely<OrganizationDatabase>, id: string, status: Exclude<InvitationStatus, 'pending'>): Promise<boolean> {
+  const result = await db.updateTable('invitation').set({ status }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
+  const row = await organizationDb(auth)
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countOpenInvitations(auth: AuthContext, organizationId: string): Promise<number> {
+  const row = await organizationDb(auth)
+    .selectFrom('invitation')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'pending')
+    .where('expiresAt', '>', auth.now())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listOrganizationInvitations(auth: AuthContext, organizationId: string): Promise<Invitation[]> {
+  const rows = await organizationDb(auth)
+    .selectFrom('invitation')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map(toInvitation);
+}
+
+/** A user's open invitations, each with its organization's name, as better-auth lists them. */
+export async function listOpenInvitationsFor(auth: AuthContext, email: string): Promise<(Invitation & { organizationName: string })[]> {
+  const rows = await organizationDb(auth)
+    .selectFrom('invitation')
+    .innerJoin('organization', 'organization.id', 'invitation.organizationId')
+    .selectAll('invitation')
+    .select('organization.name as organizationName')
+    .where('invitation.email', '=', email)
+    .where('invitation.status', '=', 'pending')
+    .where('invitation.expiresAt', '>', auth.now())
+    .orderBy('invitation.createdAt')
+    .execute();
+  return rows.map(({ organizationName, ...row }) => ({ ...toInvitation(row), organizationName }));
+}

@@ -1,0 +1,132 @@
+/**
+ * @module The member routes' queries, written once: members with their user (better-auth's wire
+ * shape), owners, counting, removal with what hangs on a membership (team seats, sessions whose
+ * active organization it was), and the role names a route may store.
+ */
+import { AuthError, normalizeEmail, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { memberRoles } from './access-control';
+import { ORGANIZATION_ERRORS } from './errors';
+import type { Member } from './membership';
+import type { ResolvedOrganizationOptions } from './options';
+import { organizationDb } from './tables';
+
+export interface MemberUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+export type MemberWithUser = Member & { user: MemberUser };
+
+/** A member row as answered: `createdAt` a Date whatever the dialect returned. */
+export function toMember(row: Member): Member {
+  return { ...row, createdAt: new Date(row.createdAt) };
+}
+
+function memberWithUserQuery(auth: AuthContext) {
+  return organizationDb(auth)
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .select([
+      'member.id',
+      'member.organizationId',
+      'member.userId',
+      'member.role',
+      'member.teamId',
+      'member.createdAt',
+      'user.name as userName',
+      'user.email as userEmail',
+      'user.image as userImage',
+    ]);
+}
+
+type MemberUserRow = Member & { userName: string; userEmail: string; userImage: string | null };
+
+function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberUserRow): MemberWithUser {
+  return { ...toMember(member), user: { id: member.userId, name: userName, email: userEmail, image: userImage } };
+}
+
+export async function findMemberWithUser(auth: AuthContext, organizationId: string, userId: string): Promise<MemberWithUser | null> {
+  const row = await memberWithUserQuery(auth).where('member.organizationId', '=', organizationId).where('member.userId', '=', userId).executeTakeFirst();
+  return row ? toMemberWithUser(row) : null;
+}
+
+/** A member of the organization by member id, or by its user's e-mail (anything with an `@`). */
+export async function findMemberByIdOrEmail(auth: AuthContext, organizationId: string, idOrEmail: string): Promise<MemberWithUser | null> {
+  let query = memberWithUserQuery(auth).where('member.organizationId', '=', organizationId);
+  query = idOrEmail.includes('@') ? query.where('user.email', '=', normalizeEmail(idOrEmail) ?? idOrEmail) : query.where('member.id', '=', idOrEmail);
+  const row = await query.executeTakeFirst();
+  return row ? toMemberWithUser(row) : null;
+}
+
+/** One page of the organization's members, oldest first (a stable order for paging). */
+export async function listMembersWithUser(auth: AuthContext, organizationId: string, limit: number, offset: number): Promise<MemberWithUser[]> {
+  const rows = await memberWithUserQuery(auth)
+    .where('member.organizationId', '=', organizationId)
+    .orderBy('member.createdAt', 'asc')
+    .orderBy('member.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toMemberWithUser);
+}
+
+export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
+  const row = await organizationDb(auth)
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function isOwner(options: ResolvedOrganizationOptions, member: Pick<Member, 'role'>): boolean {
+  return memberRoles(member.role).includes(options.creatorRole);
+}
+
+/** How many members hold the creator (owner) role; roles are comma lists, so counted here, not in SQL. */
+export async function countOwners(auth: AuthContext, options: ResolvedOrganizationOptions, organizationId: string): Promise<number> {
+  const rows = await organizationDb(auth).selectFrom('member').select('role').where('organizationId', '=', organizationId).execute();
+  return rows.filter((row) => isOwner(options, row)).length;
+}
+
+/**
+ * Every name must be one of the roles table's own keys (`Object.hasOwn`: `constructor` is not a
+ * role), else 400 `Role not found`; stored comma-joined as better-auth stores several roles.
+ */
+export function toStoredMemberRole(options: ResolvedOrganizationOptions, role: string | readonly string[]): string {
+  const names = (Array.isArray(role) ? role : [role]).flatMap((r: string) => memberRoles(r));
+  if (names.length === 0) throw new AuthError(ORGANIZATION_ERRORS.roleNotFound);
+  for (const name of names) {
+    if (!Object.hasOwn(options.roles, name)) throw new AuthError(ORGANIZATION_ERRORS.roleNotFound);
+  }
+  return [...new Set(names)].join(',');
+}
+
+/**
+ * Removes a membership with what depends on it: the user's seats in the organization's teams, and
+ * the organization (and its team) as the active one of the user's sessions (SPEC §4: cleared on
+ * leave and removal), so no session keeps pointing at an organization it may no longer use.
+ */
+export async function deleteMembership(auth: AuthContext, member: Pick<Member, 'id' | 'organizationId' | 'userId'>): Promise<void> {
+  await organizationDb(auth).transaction().execute(async (trx) => {
+    const teamIds = trx.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
+    await trx.deleteFrom('teamMember').where('userId', '=', member.userId).where('teamId', 'in', teamIds).execute();
+    await trx.deleteFrom('member').where('id', '=', member.id).execute();
+    await trx
+      .updateTable('session')
+      .set({ activeOrganizationId: null, activeTeamId: null })
+      .where('userId', '=', member.userId)
+      .where('activeOrganizationId', '=', member.organizationId)
+      .execute();
+  });
+}
+
+/** Mirrors deleteMembership's session update in the caller's cookie cache, so get-session shows it at once. */
+export function forgetActiveOrganization(auth: AuthContext, cookies: Parameters<typeof setCookieCache>[1], current: CurrentSession, organizationId: string): void {
+  if (current.session.activeOrganizationId !== organizationId) return;
+  current.session.activeOrganizationId = null;
+  current.session.activeTeamId = null;
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}

@@ -1,0 +1,165 @@
+/**
+ * @module Queries on organizations as a whole: reading one by id or slug, the wire shape with its
+ * metadata parsed, the full organization (members with their users, invitations, teams), creating
+ * one with its owner in one transaction, and the sessions' active organization.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { AuthError, cookieNames, setCookieCache, type AuthContext, type ErrorEntry, type CurrentSession, type ResponseCookies } from '../../plugin-api';
+import type { ResolvedOrganizationOptions } from './options';
+import { organizationDb, type MemberTable, type OrganizationDatabase, type OrganizationTable, type TeamMemberTable, type TeamTable } from './tables';
+
+export type OrganizationRow = Selectable<OrganizationTable>;
+
+export interface OrganizationResponse {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: unknown;
+  createdAt: Date;
+}
+
+function parseMetadata(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Written by something other than this plugin: answer it as stored rather than fail the read.
+    return text;
+  }
+}
+
+export function toOrganizationResponse(row: OrganizationRow): OrganizationResponse {
+  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: parseMetadata(row.metadata), createdAt: new Date(row.createdAt) };
+}
+
+export function serializeMetadata(metadata: Record<string, unknown> | undefined | null): string | null | undefined {
+  if (metadata === undefined) return undefined;
+  return metadata === null ? null : JSON.stringify(metadata);
+}
+
+export async function findOrganization(auth: AuthContext, by: { id?: string; slug?: string }): Promise<OrganizationRow | null> {
+  let query = organizationDb(auth).selectFrom('organization').selectAll();
+  if (by.id !== undefined) query = query.where('id', '=', by.id);
+  else if (by.slug !== undefined) query = query.where('slug', '=', by.slug);
+  else return null;
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function slugIsTaken(auth: AuthContext, slug: string): Promise<boolean> {
+  return (await findOrganization(auth, { slug })) !== null;
+}
+
+/** A row as written: dates as Date. */
+type NewRow<T> = Omit<Selectable<T>, 'createdAt' | 'updatedAt'> & { createdAt: Date } & ('updatedAt' extends keyof T ? { updatedAt: Date } : unknown);
+
+export interface NewOrganization {
+  organization: NewRow<OrganizationTable>;
+  member: NewRow<MemberTable>;
+  /** With teams enabled: the default team and the creator's membership of it. */
+  team?: { team: NewRow<TeamTable>; teamMember: NewRow<TeamMemberTable> };
+}
+
+/**
+ * All rows or none: a failure after the organization row (the process dying, the team insert
+ * refused) must not leave an organization without its owner. The slug's unique index, not a prior
+ * SELECT, settles concurrent creates; the caller maps its violation.
+ */
+export async function insertOrganization(auth: AuthContext, rows: NewOrganization): Promise<void> {
+  await organizationDb(auth).transaction().execute(async (trx: Kysely<OrganizationDatabase>) => {
+    await trx.insertInto('organization').values(rows.organization).execute();
+    await trx.insertInto('member').values(rows.member).execute();
+    if (rows.team) {
+      await trx.insertInto('team').values(rows.team.team).execute();
+      await trx.insertInto('teamMember').values(rows.team.teamMember).execute();
+    }
+  });
+}
+
+export async function listUserOrganizations(auth: AuthContext, userId: string): Promise<OrganizationRow[]> {
+  return organizationDb(auth)
+    .selectFrom('organization')
+    .innerJoin('member', 'member.organizationId', 'organization.id')
+    .selectAll('organization')
+    .where('member.userId', '=', userId)
+    .orderBy('organization.createdAt')
+    .orderBy('organization.id')
+    .execute();
+}
+
+export async function countUserMemberships(auth: AuthContext, userId: string): Promise<number> {
+  const row = await organizationDb(auth)
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The organization with members (each with its user), invitations, and teams when enabled. */
+export async function loadFullOrganization(auth: AuthContext, options: ResolvedOrganizationOptions, organization: OrganizationRow) {
+  const db = organizationDb(auth);
+  const [memberRows, invitationRows, teamRows] = await Promise.all([
+    db
+      .selectFrom('member')
+      .innerJoin('user', 'user.id', 'member.userId')
+      .select(['member.id', 'member.organizationId', 'member.userId', 'member.role', 'member.teamId', 'member.createdAt'])
+      .select(['user.name as userName', 'user.email as userEmail', 'user.image as userImage'])
+      .where('member.organizationId', '=', organization.id)
+      .orderBy('member.createdAt')
+      .orderBy('member.id')
+      .execute(),
+    db.selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).orderBy('createdAt').orderBy('id').execute(),
+    options.teams.enabled
+      ? db.selectFrom('team').selectAll().where('organizationId', '=', organization.id).orderBy('createdAt').orderBy('id').execute()
+      : Promise.resolve(undefined),
+  ]);
+  const members = memberRows.map(({ userName, userEmail, userImage, ...member }) => ({
+    ...member,
+    createdAt: new Date(member.createdAt),
+    user: { id: member.userId, name: userName, email: userEmail, image: userImage },
+  }));
+  const invitations = invitationRows.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt), createdAt: new Date(i.createdAt) }));
+  const teams = teamRows?.map((t) => ({ ...t, createdAt: new Date(t.createdAt), updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt) }));
+  return { ...toOrganizationResponse(organization), members, invitations, ...(teams ? { teams } : {}) };
+}
+
+/**
+ * Makes `organizationId` (or none) the session's active organization, in the row and in the
+ * cookie cache, so get-session shows it at once. A team belongs to one organization, so changing
+ * the organization also drops the active team (better-auth leaves it; a stale team of another
+ * organization would only mislead team routes).
+ */
+export async function setSessionActiveOrganization(
+  auth: AuthContext,
+  current: CurrentSession,
+  cookies: ResponseCookies,
+  organizationId: string | null,
+): Promise<void> {
+  const changed = current.session.activeOrganizationId !== organizationId;
+  const set = changed ? { activeOrganizationId: organizationId, activeTeamId: null } : { activeOrganizationId: organizationId };
+  await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
+  Object.assign(current.session, set);
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}
+
+/** Every session that had the organization active loses it (deletion). */
+export async function clearActiveOrganizationEverywhere(auth: AuthContext, organizationId: string): Promise<void> {
+  await organizationDb(auth)
+    .updateTable('session')
+    .set({ activeOrganizationId: null, activeTeamId: null })
+    .where('activeOrganizationId', '=', organizationId)
+    .execute();
+}
+
+/**
+ * An error response that still carries the rewritten cookie cache: a refused non-member loses the
+ * active organization (SPEC §4), and get-session must not keep showing it from a stale cache.
+ * An error answer has one header per name, so only the cache cookie rides along; a slid session
+ * cookie dropped here is sent again on a later refresh.
+ */
+export function refusalKeepingCookieCache(auth: AuthContext, entry: ErrorEntry, cookies: ResponseCookies): AuthError {
+  const prefix = `${cookieNames(auth.options).sessionData}=`;
+  const cache = [...cookies.headers].find((header) => header.startsWith(prefix));
+  return new AuthError(entry, cache === undefined ? undefined : { headers: { 'set-cookie': cache } });
+}

@@ -1,0 +1,162 @@
+/**
+ * @module The team and teamMember queries every team route shares, and the shapes they answer
+ * (better-auth's: `{id, name, organizationId, createdAt, updatedAt}` and
+ * `{id, teamId, userId, createdAt}`), with dates read the same way on every dialect.
+ */
+import type { Selectable } from 'kysely';
+import { DEFAULTS, isUniqueViolation, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { organizationDb, type TeamMemberTable, type TeamTable } from './tables';
+
+export interface Team {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+export interface TeamMember {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: Date;
+}
+
+function toTeam(row: Selectable<TeamTable>): Team {
+  return {
+    id: row.id,
+    name: row.name,
+    organizationId: row.organizationId,
+    createdAt: new Date(row.createdAt),
+    updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt),
+  };
+}
+
+function toTeamMember(row: Selectable<TeamMemberTable>): TeamMember {
+  return { id: row.id, teamId: row.teamId, userId: row.userId, createdAt: new Date(row.createdAt) };
+}
+
+export async function findTeam(auth: AuthContext, teamId: string): Promise<Team | null> {
+  const row = await organizationDb(auth).selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
+  return row ? toTeam(row) : null;
+}
+
+export async function listTeams(auth: AuthContext, organizationId: string): Promise<Team[]> {
+  const rows = await organizationDb(auth)
+    .selectFrom('team')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toTeam);
+}
+
+export async function countTeams(auth: AuthContext, organizationId: string): Promise<number> {
+  const row = await organizationDb(auth)
+    .selectFrom('team')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The new team, or null when its organization already has a team of that name (unique index). */
+export async function insertTeam(auth: AuthContext, organizationId: string, name: string): Promise<Team | null> {
+  const now = auth.now();
+  const team: Team = { id: randomString(DEFAULTS.idLength), name, organizationId, createdAt: now, updatedAt: now };
+  try {
+    await organizationDb(auth).insertInto('team').values(team).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  return team;
+}
+
+/** The renamed team, or null when the name is taken in its organization (unique index). */
+export async function renameTeam(auth: AuthContext, team: Team, name: string): Promise<Team | null> {
+  const updatedAt = auth.now();
+  try {
+    await organizationDb(auth).updateTable('team').set({ name, updatedAt }).where('id', '=', team.id).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  return { ...team, name, updatedAt };
+}
+
+/** Deletes the team (its teamMember rows cascade) and unsets it wherever it is a session's active team. */
+export async function deleteTeam(auth: AuthContext, teamId: string): Promise<void> {
+  const db = organizationDb(auth);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', teamId).execute();
+    await trx.deleteFrom('team').where('id', '=', teamId).execute();
+  });
+}
+
+export async function findTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember | null> {
+  const row = await organizationDb(auth)
+    .selectFrom('teamMember')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? toTeamMember(row) : null;
+}
+
+export async function listTeamMembers(auth: AuthContext, teamId: string): Promise<TeamMember[]> {
+  const rows = await organizationDb(auth)
+    .selectFrom('teamMember')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toTeamMember);
+}
+
+/** The user's membership of the team, created if absent: adding twice answers the first row (better-auth's findOrCreate). */
+export async function findOrAddTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember> {
+  const existing = await findTeamMember(auth, teamId, userId);
+  if (existing) return existing;
+  const member: TeamMember = { id: randomString(DEFAULTS.idLength), teamId, userId, createdAt: auth.now() };
+  try {
+    await organizationDb(auth).insertInto('teamMember').values(member).execute();
+  } catch (error) {
+    // A concurrent add won the unique index: answer its row.
+    const winner = isUniqueViolation(error) ? await findTeamMember(auth, teamId, userId) : null;
+    if (winner) return winner;
+    throw error;
+  }
+  return member;
+}
+
+export async function deleteTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<void> {
+  await organizationDb(auth).deleteFrom('teamMember').where('teamId', '=', teamId).where('userId', '=', userId).execute();
+}
+
+/** The teams the user belongs to, through teamMember, in every organization. */
+export async function listUserTeams(auth: AuthContext, userId: string): Promise<Team[]> {
+  const rows = await organizationDb(auth)
+    .selectFrom('team')
+    .innerJoin('teamMember', 'teamMember.teamId', 'team.id')
+    .selectAll('team')
+    .where('teamMember.userId', '=', userId)
+    .orderBy('team.createdAt')
+    .orderBy('team.id')
+    .execute();
+  return rows.map(toTeam);
+}
+
+/** Sets (or, with null, clears) the caller's active team in the session row and its cookie cache, so get-session shows it at once. */
+export async function storeActiveTeam(
+  auth: AuthContext,
+  cookies: Parameters<typeof setCookieCache>[1],
+  current: CurrentSession,
+  teamId: string | null,
+): Promise<void> {
+  await organizationDb(auth).updateTable('session').set({ activeTeamId: teamId }).where('id', '=', current.session.id).execute();
+  current.session.activeTeamId = teamId;
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}

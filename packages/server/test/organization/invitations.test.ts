@@ -1,0 +1,355 @@
+import { expect, it } from 'vitest';
+import { organizationPlugin } from '../../src';
+import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
+import { organizationDb } from '../../src/plugins/organization/tables';
+import { ORIGIN, describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+
+const HOUR = 3600;
+const EXPIRY = 48 * HOUR;
+
+type Entry = { status: number; code: string; message: string };
+
+function expectError(response: TestResponse, entry: Entry): void {
+  expect(response.status).toBe(entry.status);
+  expect(response.body).toMatchObject({ code: entry.code, message: entry.message });
+}
+
+/**
+ * Rows written directly: the create-organization route is built separately, and these tests are
+ * about invitations only.
+ */
+function fixtures(h: () => Harness) {
+  const db = () => organizationDb(h().auth.context);
+  let counter = 0;
+
+  async function addMember(organizationId: string, userId: string, role: string): Promise<void> {
+    counter += 1;
+    await db()
+      .insertInto('member')
+      .values({ id: `member-${counter}-${Math.random().toString(36).slice(2)}`, organizationId, userId, role, teamId: null, createdAt: h().clock.now() })
+      .execute();
+  }
+
+  async function verify(userId: string): Promise<void> {
+    await db().updateTable('user').set({ emailVerified: true } as never).where('id', '=', userId).execute();
+  }
+
+  /** An organization with a signed-in owner, admin and member. */
+  async function organization(name = 'Acme') {
+    counter += 1;
+    const id = `org-${counter}-${Math.random().toString(36).slice(2)}`;
+    await db().insertInto('organization').values({ id, name, slug: id, logo: null, metadata: null, createdAt: h().clock.now() }).execute();
+    const owner = await h().signUp(uniqueEmail('owner'), undefined, 'Olive Owner');
+    const admin = await h().signUp(uniqueEmail('admin'));
+    const member = await h().signUp(uniqueEmail('member'));
+    await addMember(id, owner.user.id, 'owner');
+    await addMember(id, admin.user.id, 'admin');
+    await addMember(id, member.user.id, 'member');
+    return { id, owner, admin, member };
+  }
+
+  /** A signed-up user with a verified address, the only kind that may accept. */
+  async function invitee(email = uniqueEmail('invitee')) {
+    const user = await h().signUp(email);
+    await verify(user.user.id);
+    return user;
+  }
+
+  async function invite(client: TestClient, organizationId: string, email: string, role: string | string[] = 'member', extra: object = {}) {
+    return client.post('/organization/invite-member', { email, role, organizationId, ...extra });
+  }
+
+  async function invitationRow(id: string) {
+    return db().selectFrom('invitation').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function membersOf(organizationId: string, userId: string) {
+    return db().selectFrom('member').selectAll().where('organizationId', '=', organizationId).where('userId', '=', userId).execute();
+  }
+
+  /** The `skip`-th invitation mail to `address` (sign-up may mail it too). */
+  async function invitationMail(address: string, skip = 0) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const mail = h()
+        .mail.to(address)
+        .filter((m) => m.subject.startsWith('You are invited'))[skip];
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no invitation mail #${skip + 1} to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  return { db, addMember, verify, organization, invitee, invite, invitationRow, membersOf, invitationMail };
+}
+
+describeEachDialect(
+  'organization invitations',
+  (h) => {
+    const f = fixtures(h);
+
+    it('an owner invites, the mail links to the web app, and the verified recipient reads, accepts and becomes an active member', async () => {
+      const org = await f.organization('<b>Acme & Co</b>');
+      const recipient = await f.invitee();
+      const email = recipient.user.email as string;
+
+      const invited = await f.invite(org.owner.client, org.id, email.toUpperCase(), 'admin');
+      expect(invited.status).toBe(200);
+      expect(invited.body).toMatchObject({ organizationId: org.id, email, role: 'admin', status: 'pending', inviterId: org.owner.user.id, teamId: null });
+      const row = await f.invitationRow(invited.body.id);
+      expect(row).toMatchObject({ email, role: 'admin', status: 'pending', inviterId: org.owner.user.id });
+      expect(new Date(row.expiresAt).getTime()).toBe(h().clock.now().getTime() + EXPIRY * 1000);
+
+      const mail = await f.invitationMail(email);
+      const link = `${ORIGIN}/invitations/${invited.body.id}`;
+      expect(mail.subject).toBe('You are invited to join <b>Acme & Co</b>');
+      expect(mail.links).toEqual([link]);
+      expect(mail.text).toContain(org.owner.user.email);
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.html).toContain('&lt;b&gt;Acme &amp; Co&lt;/b&gt;');
+      expect(mail.html).not.toContain('<b>Acme');
+
+      const mine = await recipient.client.get('/organization/list-user-invitations');
+      expect(mine.status).toBe(200);
+      expect(mine.body).toEqual([expect.objectContaining({ id: invited.body.id, organizationName: '<b>Acme & Co</b>' })]);
+
+      const read = await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({
+        id: invited.body.id,
+        organizationName: '<b>Acme & Co</b>',
+        organizationSlug: org.id,
+        inviterEmail: org.owner.user.email,
+      });
+
+      const accepted = await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.invitation).toMatchObject({ id: invited.body.id, status: 'accepted' });
+      expect(accepted.body.member).toMatchObject({ organizationId: org.id, userId: recipient.user.id, role: 'admin' });
+      expect((await f.invitationRow(invited.body.id)).status).toBe('accepted');
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
+
+      // From the cookie cache as much as from the database: the organization is active at once.
+      const cached = await recipient.client.get('/get-session');
+      expect(cached.body.session.activeOrganizationId).toBe(org.id);
+      const stored = await recipient.client.get('/get-session?disableCookieCache=true');
+      expect(stored.body.session.activeOrganizationId).toBe(org.id);
+
+      expect((await recipient.client.get('/organization/list-user-invitations')).body).toEqual([]);
+      const listed = await org.member.client.get(`/organization/list-invitations?organizationId=${org.id}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual([expect.objectContaining({ id: invited.body.id, status: 'accepted' })]);
+    });
+
+    it('an admin may invite, a member may not, and only an owner may invite an owner', async () => {
+      const org = await f.organization();
+      expect((await f.invite(org.admin.client, org.id, uniqueEmail('by-admin'), ['member', 'admin'])).status).toBe(200);
+      expectError(await f.invite(org.member.client, org.id, uniqueEmail('by-member')), ORGANIZATION_ERRORS.notAllowedToInvite);
+      expectError(await f.invite(org.admin.client, org.id, uniqueEmail('owner-by-admin'), 'owner'), ORGANIZATION_ERRORS.notAllowedToInviteWithRole);
+      const byOwner = await f.invite(org.owner.client, org.id, uniqueEmail('owner-by-owner'), 'owner');
+      expect(byOwner.status).toBe(200);
+      expect(byOwner.body.role).toBe('owner');
+      expectError(await f.invite(org.owner.client, org.id, uniqueEmail('nobody'), 'emperor'), ORGANIZATION_ERRORS.roleNotFound);
+      expect((await f.db().selectFrom('invitation').select('role').where('organizationId', '=', org.id).orderBy('role').execute()).map((r) => r.role)).toEqual([
+        'member,admin',
+        'owner',
+      ]);
+    });
+
+    it('invitation routes answer 401 without a session and 403 to someone outside the organization', async () => {
+      const org = await f.organization();
+      const outsider = await f.invitee();
+      const anonymous = h().client();
+      expect((await anonymous.post('/organization/invite-member', { email: uniqueEmail(), role: 'member', organizationId: org.id })).status).toBe(401);
+      expect((await anonymous.post('/organization/accept-invitation', { invitationId: 'x' })).status).toBe(401);
+      expect((await anonymous.get('/organization/list-user-invitations')).status).toBe(401);
+      expectError(await f.invite(outsider.client, org.id, uniqueEmail()), ORGANIZATION_ERRORS.notAMember);
+      expectError(await outsider.client.get(`/organization/list-invitations?organizationId=${org.id}`), ORGANIZATION_ERRORS.notAMember);
+      expectError(await outsider.client.get('/organization/list-invitations'), ORGANIZATION_ERRORS.noActiveOrganization);
+    });
+
+    it('inviting a member answers 400 already a member; a second invitation 400 already invited, unless resend extends and mails it again', async () => {
+      const org = await f.organization();
+      expectError(await f.invite(org.owner.client, org.id, org.member.user.email), ORGANIZATION_ERRORS.alreadyAMember);
+
+      const email = uniqueEmail('twice');
+      const first = await f.invite(org.owner.client, org.id, email);
+      expect(first.status).toBe(200);
+      await f.invitationMail(email);
+      expectError(await f.invite(org.admin.client, org.id, email), ORGANIZATION_ERRORS.alreadyInvited);
+
+      h().clock.advance(HOUR);
+      const resent = await f.invite(org.admin.client, org.id, email, 'member', { resend: true });
+      expect(resent.status).toBe(200);
+      expect(resent.body.id).toBe(first.body.id);
+      const row = await f.invitationRow(first.body.id);
+      expect(new Date(row.expiresAt).getTime()).toBe(h().clock.now().getTime() + EXPIRY * 1000);
+      const again = await f.invitationMail(email, 1);
+      expect(again.links).toEqual([`${ORIGIN}/invitations/${first.body.id}`]);
+      expect(await f.db().selectFrom('invitation').select('id').where('email', '=', email).execute()).toHaveLength(1);
+    });
+
+    it('an invitation 48 hours and one second old can be neither read, listed nor accepted, and no longer blocks a new one', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
+      h().clock.advance(EXPIRY + 1);
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`), ORGANIZATION_ERRORS.invitationNotFound);
+      expect((await recipient.client.get('/organization/list-user-invitations')).body).toEqual([]);
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
+      const fresh = await f.invite(org.owner.client, org.id, recipient.user.email);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.id).not.toBe(invited.body.id);
+    });
+
+    it('someone other than the recipient can neither read, accept nor reject the invitation', async () => {
+      const org = await f.organization();
+      const invited = await f.invite(org.owner.client, org.id, uniqueEmail('someone'));
+      const other = await f.invitee();
+      for (const response of [
+        await other.client.get(`/organization/get-invitation?id=${invited.body.id}`),
+        await other.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await other.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+      ]) {
+        expectError(response, ORGANIZATION_ERRORS.notTheRecipient);
+      }
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+      expect(await f.membersOf(org.id, other.user.id)).toHaveLength(0);
+    });
+
+    it('the recipient with an unverified e-mail may neither accept nor reject, and the invitation stays pending', async () => {
+      const org = await f.organization();
+      const unverified = await h().signUp(uniqueEmail('unverified'));
+      const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
+      expectError(await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
+      expectError(await unverified.client.post('/organization/reject-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+      expect(await f.membersOf(org.id, unverified.user.id)).toHaveLength(0);
+
+      await f.verify(unverified.user.id);
+      expect((await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+    });
+
+    it('the recipient rejects a pending invitation, which can then not be accepted', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
+      const rejected = await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body).toMatchObject({ invitation: { id: invited.body.id, status: 'rejected' }, member: null });
+      expect((await f.invitationRow(invited.body.id)).status).toBe('rejected');
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
+    });
+
+    it('an owner or admin cancels an invitation, a member or an outsider may not, and a canceled invitation cannot be accepted', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const outsider = await f.invitee();
+      const first = await f.invite(org.owner.client, org.id, recipient.user.email);
+      expectError(await org.member.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.notAllowedToCancelInvitation);
+      expectError(await outsider.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.notAMember);
+      expect((await f.invitationRow(first.body.id)).status).toBe('pending');
+
+      const canceled = await org.admin.client.post('/organization/cancel-invitation', { invitationId: first.body.id });
+      expect(canceled.status).toBe(200);
+      expect(canceled.body).toMatchObject({ id: first.body.id, status: 'canceled' });
+      expect((await f.invitationRow(first.body.id)).status).toBe('canceled');
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(await org.owner.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+
+      const second = await f.invite(org.owner.client, org.id, recipient.user.email);
+      expect((await org.owner.client.post('/organization/cancel-invitation', { invitationId: second.body.id })).status).toBe(200);
+      expectError(await org.owner.client.post('/organization/cancel-invitation', { invitationId: 'missing' }), ORGANIZATION_ERRORS.invitationNotFound);
+    });
+
+    it('10 parallel accepts of one invitation make exactly one member', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })),
+      );
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((r) => r.status !== 200)) {
+        expect(response.status).toBe(400);
+        expect([ORGANIZATION_ERRORS.invitationNotFound.code, ORGANIZATION_ERRORS.alreadyAMember.code]).toContain(response.body.code);
+      }
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
+      expect((await f.invitationRow(invited.body.id)).status).toBe('accepted');
+    });
+
+    it('accepting an invitation with a team adds the team membership; an unknown team cannot be invited into', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      await f.db().insertInto('team').values({ id: `team-${org.id}`, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      expectError(await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: 'no-such-team' }), ORGANIZATION_ERRORS.teamNotFound);
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: `team-${org.id}` });
+      expect(invited.body.teamId).toBe(`team-${org.id}`);
+      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+      const teamMembers = await f.db().selectFrom('teamMember').selectAll().where('userId', '=', recipient.user.id).execute();
+      expect(teamMembers).toEqual([expect.objectContaining({ teamId: `team-${org.id}` })]);
+    });
+
+    it('an invitation whose inviter has left answers 400 Inviter is no longer a member', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.admin.client, org.id, recipient.user.email);
+      await f.db().deleteFrom('member').where('organizationId', '=', org.id).where('userId', '=', org.admin.user.id).execute();
+      expectError(await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`), ORGANIZATION_ERRORS.inviterNoLongerMember);
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.inviterNoLongerMember);
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
+    });
+
+    it('accepting as someone who already joined answers 400 already a member and leaves the invitation pending', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
+      await f.addMember(org.id, recipient.user.id, 'member');
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.alreadyAMember);
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+    });
+  },
+  { plugins: [organizationPlugin({ teams: { enabled: true } })] },
+);
+
+const errors: string[] = [];
+
+describeEachDialect(
+  'organization invitations with a membership limit of 4 and a broken mail server',
+  (h) => {
+    const f = fixtures(h);
+
+    it('members and open invitations share the limit, and accepting into a full organization answers 403', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
+      expect(invited.status).toBe(200);
+      expectError(await f.invite(org.owner.client, org.id, uniqueEmail('fifth')), ORGANIZATION_ERRORS.membershipLimitReached);
+
+      const late = await h().signUp(uniqueEmail('late'));
+      await f.addMember(org.id, late.user.id, 'member');
+      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.membershipLimitReached);
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+    });
+
+    it('an invitation whose mail cannot be sent is still created, and the failure is logged', async () => {
+      const org = await f.organization();
+      const invited = await f.invite(org.owner.client, org.id, uniqueEmail('unmailed'));
+      expect(invited.status).toBe(200);
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+      await h().auth.context.background.drain();
+      expect(errors).toContain('Could not send the invitation mail');
+    });
+  },
+  {
+    plugins: [organizationPlugin({ membershipLimit: 4 })],
+    mailer: {
+      send: () => Promise.reject(new Error('SMTP server is down')),
+    },
+    logger: { info() {}, warn() {}, error: (_obj: unknown, msg?: string) => errors.push(msg ?? '') },
+  },
+);

@@ -1,0 +1,364 @@
+import { expect, it } from 'vitest';
+import type { AuthError} from '../../src';
+import { ERRORS, organizationPlugin } from '../../src';
+import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
+import { organizationDb } from '../../src/plugins/organization/tables';
+import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+
+type Entry = { status: number; code: string; message: string };
+
+function expectError(response: TestResponse, entry: Entry): void {
+  expect({ status: response.status, code: response.body?.code, message: response.body?.message }).toEqual(entry);
+}
+
+let slugCounter = 0;
+function uniqueSlug(prefix = 'org'): string {
+  slugCounter += 1;
+  return `${prefix}-${slugCounter}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** `auth.api.createOrganization`: plugin routes are not in the engine's typed api. */
+function createThroughApi(h: Harness, input: { body: Record<string, unknown>; headers?: Record<string, string> }): Promise<unknown> {
+  const api = h.auth.api as unknown as { createOrganization(i: typeof input): Promise<unknown> };
+  return api.createOrganization(input);
+}
+
+function db(h: Harness) {
+  return organizationDb(h.auth.context);
+}
+
+async function activeOrganizationOf(client: TestClient): Promise<unknown> {
+  const response = await client.get('/get-session');
+  return response.body.session.activeOrganizationId;
+}
+
+async function activeOrganizationInRow(h: Harness, userId: string): Promise<unknown> {
+  const row = await db(h).selectFrom('session').select('activeOrganizationId').where('userId', '=', userId).executeTakeFirstOrThrow();
+  return row.activeOrganizationId;
+}
+
+/** Adds a member row directly: adding members is another route's job. */
+async function addMemberRow(h: Harness, organizationId: string, userId: string, role: string): Promise<void> {
+  await db(h)
+    .insertInto('member')
+    .values({ id: `m-${Math.random().toString(36).slice(2, 12)}`, organizationId, userId, role, teamId: null, createdAt: h.clock.now() })
+    .execute();
+}
+
+/** An organization created over HTTP by its owner, with an admin and a plain member, each active in it. */
+async function organizationWithRoles(h: Harness) {
+  const owner = await h.signUp(uniqueEmail('owner'), undefined, 'Owner');
+  const admin = await h.signUp(uniqueEmail('admin'), undefined, 'Admin');
+  const member = await h.signUp(uniqueEmail('member'), undefined, 'Member');
+  const outsider = await h.signUp(uniqueEmail('outsider'), undefined, 'Outsider');
+  const created = await owner.client.post('/organization/create', { name: 'Acme', slug: uniqueSlug('acme'), metadata: { plan: 'pro' } });
+  expect(created.status).toBe(200);
+  const organization = created.body;
+  await addMemberRow(h, organization.id, admin.user.id, 'admin');
+  await addMemberRow(h, organization.id, member.user.id, 'member');
+  for (const who of [admin, member]) {
+    expect((await who.client.post('/organization/set-active', { organizationId: organization.id })).status).toBe(200);
+  }
+  return { owner, admin, member, outsider, organization };
+}
+
+async function rowsOf(h: Harness, organizationId: string) {
+  const teams = await db(h).selectFrom('team').selectAll().where('organizationId', '=', organizationId).execute();
+  return {
+    organizations: await db(h).selectFrom('organization').selectAll().where('id', '=', organizationId).execute(),
+    members: await db(h).selectFrom('member').selectAll().where('organizationId', '=', organizationId).execute(),
+    teams,
+    teamMembers:
+      teams.length === 0 ? [] : await db(h).selectFrom('teamMember').selectAll().where('teamId', 'in', teams.map((t) => t.id)).execute(),
+  };
+}
+
+describeEachDialect(
+  'organizations with teams enabled',
+  (h) => {
+    it('create answers the organization with metadata parsed and its owner, and writes organization, owner member, default team and team membership together', async () => {
+      const { client, user } = await h().signUp();
+      const slug = uniqueSlug();
+      const response = await client.post('/organization/create', { name: 'Globex', slug, logo: 'https://example.com/logo.png', metadata: { tier: 2 } });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ name: 'Globex', slug, logo: 'https://example.com/logo.png', metadata: { tier: 2 } });
+      expect(response.body.members).toEqual([
+        expect.objectContaining({ organizationId: response.body.id, userId: user.id, role: 'owner' }),
+      ]);
+      const rows = await rowsOf(h(), response.body.id);
+      expect(rows.organizations).toHaveLength(1);
+      expect(JSON.parse(rows.organizations[0]!.metadata!)).toEqual({ tier: 2 });
+      expect(rows.members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner' })]);
+      expect(rows.teams).toEqual([expect.objectContaining({ name: 'Globex' })]);
+      expect(rows.teamMembers).toEqual([expect.objectContaining({ teamId: rows.teams[0]!.id, userId: user.id })]);
+    });
+
+    it('create makes the new organization active at once, unless keepCurrentActiveOrganization', async () => {
+      const { client, user } = await h().signUp();
+      const first = await client.post('/organization/create', { name: 'First', slug: uniqueSlug() });
+      expect(await activeOrganizationOf(client)).toBe(first.body.id);
+      expect(await activeOrganizationInRow(h(), user.id)).toBe(first.body.id);
+      const second = await client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), keepCurrentActiveOrganization: true });
+      expect(second.status).toBe(200);
+      expect(await activeOrganizationOf(client)).toBe(first.body.id);
+      expect(await activeOrganizationInRow(h(), user.id)).toBe(first.body.id);
+    });
+
+    it('create without a session answers 401 and creates nothing, even when naming a userId', async () => {
+      const { user } = await h().signUp();
+      const slug = uniqueSlug();
+      const response = await h().client().post('/organization/create', { name: 'Nope', slug, userId: user.id });
+      expect(response.status).toBe(401);
+      expect(await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute()).toEqual([]);
+    });
+
+    it('create with a taken slug answers 400 Organization already exists', async () => {
+      const { client } = await h().signUp();
+      const slug = uniqueSlug();
+      expect((await client.post('/organization/create', { name: 'One', slug })).status).toBe(200);
+      const other = await h().signUp();
+      expectError(await other.client.post('/organization/create', { name: 'Two', slug }), ORGANIZATION_ERRORS.organizationAlreadyExists);
+      expect(await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute()).toHaveLength(1);
+    });
+
+    it('ten parallel creates with one slug make exactly one organization with one owner and one team', async () => {
+      const users = await Promise.all(Array.from({ length: 10 }, () => h().signUp()));
+      const slug = uniqueSlug('race');
+      const responses = await Promise.all(users.map(({ client }) => client.post('/organization/create', { name: 'Race', slug })));
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+      for (const refused of responses.filter((r) => r.status === 400)) expectError(refused, ORGANIZATION_ERRORS.organizationAlreadyExists);
+      const organizations = await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute();
+      expect(organizations).toHaveLength(1);
+      const rows = await rowsOf(h(), organizations[0]!.id);
+      expect(rows.members).toHaveLength(1);
+      expect(rows.teams).toHaveLength(1);
+      expect(rows.teamMembers).toHaveLength(1);
+    });
+
+    it('create leaves no organization, member or team behind when the last insert of its transaction fails', async () => {
+      const { client, user } = await h().signUp();
+      const slug = uniqueSlug('broken');
+      await h().auth.context.db.schema.alterTable('teamMember').renameTo('teamMemberAway').execute();
+      let response: TestResponse;
+      try {
+        response = await client.post('/organization/create', { name: 'Broken', slug });
+      } finally {
+        await h().auth.context.db.schema.alterTable('teamMemberAway').renameTo('teamMember').execute();
+      }
+      expect(response.status).toBe(500);
+      expect(await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute()).toEqual([]);
+      expect(await db(h()).selectFrom('member').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+      expect(await db(h()).selectFrom('team').selectAll().where('name', '=', 'Broken').execute()).toEqual([]);
+      expect(await activeOrganizationInRow(h(), user.id)).toBeNull();
+    });
+
+    it('create for another user works only as a server call (auth.api), never over HTTP', async () => {
+      const { user, client } = await h().signUp();
+      const slug = uniqueSlug('server');
+      const created = (await createThroughApi(h(), { body: { name: 'Made by server', slug, userId: user.id } })) as { id: string; members: unknown[] };
+      expect(created.members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner' })]);
+      expect((await rowsOf(h(), created.id)).members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner' })]);
+      // No session to make it active in.
+      expect(await activeOrganizationOf(client)).toBeNull();
+
+      const overHttp = await h().client().post('/organization/create', { name: 'x', slug: uniqueSlug(), userId: user.id }, { headers: {} });
+      expect(overHttp.status).toBe(401);
+      const unknownUser = await createThroughApi(h(), { body: { name: 'x', slug: uniqueSlug(), userId: 'nobody' } }).catch((e: unknown) => e);
+      expect((unknownUser as AuthError).entry).toEqual(ERRORS.userNotFound);
+    });
+
+    it('create over HTTP with a session ignores a userId naming someone else', async () => {
+      const { client, user } = await h().signUp();
+      const other = await h().signUp();
+      const response = await client.post('/organization/create', { name: 'Mine', slug: uniqueSlug(), userId: other.user.id });
+      expect(response.status).toBe(200);
+      expect(response.body.members).toEqual([expect.objectContaining({ userId: user.id })]);
+    });
+
+    it('check-slug answers {status: true} for a free slug and 400 slug is taken for a used one; 401 without a session', async () => {
+      const { client } = await h().signUp();
+      const slug = uniqueSlug();
+      const free = await client.post('/organization/check-slug', { slug });
+      expect(free.status).toBe(200);
+      expect(free.body).toEqual({ status: true });
+      await client.post('/organization/create', { name: 'Taken', slug });
+      expectError(await client.post('/organization/check-slug', { slug }), ORGANIZATION_ERRORS.slugIsTaken);
+      expect((await h().client().post('/organization/check-slug', { slug })).status).toBe(401);
+    });
+
+    it('update is allowed to owner and admin, answering metadata parsed, and refused to a member and an outsider', async () => {
+      const { owner, admin, member, outsider, organization } = await organizationWithRoles(h());
+      const byOwner = await owner.client.post('/organization/update', { data: { name: 'Acme Ltd', metadata: { plan: 'team' } }, organizationId: organization.id });
+      expect(byOwner.status).toBe(200);
+      expect(byOwner.body).toMatchObject({ id: organization.id, name: 'Acme Ltd', metadata: { plan: 'team' }, slug: organization.slug });
+      // The admin names no organization: its active one.
+      const byAdmin = await admin.client.post('/organization/update', { data: { logo: 'https://example.com/a.png' } });
+      expect(byAdmin.status).toBe(200);
+      expect(byAdmin.body).toMatchObject({ id: organization.id, name: 'Acme Ltd', logo: 'https://example.com/a.png', metadata: { plan: 'team' } });
+      expectError(await member.client.post('/organization/update', { data: { name: 'Hijacked' } }), ORGANIZATION_ERRORS.notAllowedToUpdateOrganization);
+      expectError(
+        await outsider.client.post('/organization/update', { data: { name: 'Hijacked' }, organizationId: organization.id }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
+      expectError(await outsider.client.post('/organization/update', { data: { name: 'Hijacked' } }), ORGANIZATION_ERRORS.noActiveOrganization);
+      expect((await h().client().post('/organization/update', { data: { name: 'x' }, organizationId: organization.id })).status).toBe(401);
+      const row = await db(h()).selectFrom('organization').selectAll().where('id', '=', organization.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Acme Ltd', logo: 'https://example.com/a.png' });
+    });
+
+    it('update to a slug another organization has answers 400 slug is taken and changes nothing', async () => {
+      const { owner, organization } = await organizationWithRoles(h());
+      const otherSlug = uniqueSlug();
+      await owner.client.post('/organization/create', { name: 'Other', slug: otherSlug, keepCurrentActiveOrganization: true });
+      expectError(await owner.client.post('/organization/update', { data: { slug: otherSlug } }), ORGANIZATION_ERRORS.slugIsTaken);
+      const row = await db(h()).selectFrom('organization').selectAll().where('id', '=', organization.id).executeTakeFirstOrThrow();
+      expect(row.slug).toBe(organization.slug);
+      const same = await owner.client.post('/organization/update', { data: { slug: organization.slug, name: 'Same slug' } });
+      expect(same.status).toBe(200);
+    });
+
+    it('delete is refused to admin, member and outsider, and by the owner removes everything and clears every session that had it active', async () => {
+      const { owner, admin, member, outsider, organization } = await organizationWithRoles(h());
+      await db(h())
+        .insertInto('invitation')
+        .values({ id: `i-${slugCounter}`, organizationId: organization.id, email: uniqueEmail(), role: 'member', status: 'pending', teamId: null, inviterId: owner.user.id, expiresAt: h().clock.now(), createdAt: h().clock.now() })
+        .execute();
+      expectError(await admin.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
+      expectError(await member.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
+      expectError(await outsider.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAMember);
+      expect((await h().client().post('/organization/delete', { organizationId: organization.id })).status).toBe(401);
+      expect((await rowsOf(h(), organization.id)).organizations).toHaveLength(1);
+
+      const response = await owner.client.post('/organization/delete', { organizationId: organization.id });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: organization.id, slug: organization.slug, metadata: { plan: 'pro' } });
+      const rows = await rowsOf(h(), organization.id);
+      expect(rows).toEqual({ organizations: [], members: [], teams: [], teamMembers: [] });
+      expect(await db(h()).selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).execute()).toEqual([]);
+      for (const who of [owner, admin, member]) expect(await activeOrganizationInRow(h(), who.user.id)).toBeNull();
+      expect(await activeOrganizationOf(owner.client)).toBeNull();
+      expectError(await owner.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.organizationNotFound);
+    });
+
+    it('set-active by id or slug answers the full organization and shows in get-session at once; null clears it', async () => {
+      const { member, organization } = await organizationWithRoles(h());
+      const byId = await member.client.post('/organization/set-active', { organizationId: null });
+      expect(byId.status).toBe(200);
+      expect(byId.body).toBeNull();
+      expect(await activeOrganizationOf(member.client)).toBeNull();
+      expect(await activeOrganizationInRow(h(), member.user.id)).toBeNull();
+
+      const bySlug = await member.client.post('/organization/set-active', { organizationSlug: organization.slug });
+      expect(bySlug.status).toBe(200);
+      expect(bySlug.body).toMatchObject({ id: organization.id, metadata: { plan: 'pro' } });
+      expect(bySlug.body.members).toHaveLength(3);
+      expect(bySlug.body.teams).toEqual([expect.objectContaining({ name: 'Acme' })]);
+      expect(await activeOrganizationOf(member.client)).toBe(organization.id);
+      expect(await activeOrganizationInRow(h(), member.user.id)).toBe(organization.id);
+    });
+
+    it('set-active by a non-member answers 403 and clears the active organization; an unknown one 400', async () => {
+      const { organization } = await organizationWithRoles(h());
+      const stranger = await h().signUp();
+      const own = await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
+      expect(await activeOrganizationOf(stranger.client)).toBe(own.body.id);
+      expectError(await stranger.client.post('/organization/set-active', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAMember);
+      expect(await activeOrganizationOf(stranger.client)).toBeNull();
+      expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
+      expectError(await stranger.client.post('/organization/set-active', { organizationId: 'no-such-organization' }), ORGANIZATION_ERRORS.organizationNotFound);
+      expect((await h().client().post('/organization/set-active', { organizationId: organization.id })).status).toBe(401);
+    });
+
+    it('get-full-organization answers the active one with members and their users, invitations and teams, to owner, admin and member', async () => {
+      const { owner, admin, member, organization } = await organizationWithRoles(h());
+      const invitee = uniqueEmail('invitee');
+      await db(h())
+        .insertInto('invitation')
+        .values({ id: `inv-${slugCounter}`, organizationId: organization.id, email: invitee, role: 'member', status: 'pending', teamId: null, inviterId: owner.user.id, expiresAt: h().clock.now(), createdAt: h().clock.now() })
+        .execute();
+      for (const who of [owner, admin, member]) {
+        const response = await who.client.get('/organization/get-full-organization');
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ id: organization.id, name: 'Acme', metadata: { plan: 'pro' } });
+        expect(response.body.members).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ userId: owner.user.id, role: 'owner', user: { id: owner.user.id, name: 'Owner', email: owner.user.email, image: null } }),
+            expect.objectContaining({ userId: admin.user.id, role: 'admin', user: expect.objectContaining({ email: admin.user.email }) }),
+            expect.objectContaining({ userId: member.user.id, role: 'member', user: expect.objectContaining({ name: 'Member' }) }),
+          ]),
+        );
+        expect(response.body.invitations).toEqual([expect.objectContaining({ email: invitee, status: 'pending' })]);
+        expect(response.body.teams).toEqual([expect.objectContaining({ name: 'Acme', organizationId: organization.id })]);
+      }
+      const bySlug = await member.client.get(`/organization/get-full-organization?organizationSlug=${organization.slug}`);
+      expect(bySlug.body.id).toBe(organization.id);
+    });
+
+    it('get-full-organization answers null with no organization active, 403 and clears the active one for a non-member, 401 without a session', async () => {
+      const { organization } = await organizationWithRoles(h());
+      const stranger = await h().signUp();
+      const none = await stranger.client.get('/organization/get-full-organization');
+      expect(none.status).toBe(200);
+      expect(none.body).toBeNull();
+      await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
+      expectError(await stranger.client.get(`/organization/get-full-organization?organizationId=${organization.id}`), ORGANIZATION_ERRORS.notAMember);
+      expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
+      expect(await activeOrganizationOf(stranger.client)).toBeNull();
+      expectError(await stranger.client.get('/organization/get-full-organization?organizationId=missing'), ORGANIZATION_ERRORS.organizationNotFound);
+      expect((await h().client().get(`/organization/get-full-organization?organizationId=${organization.id}`)).status).toBe(401);
+    });
+
+    it('list answers a plain array of the organizations the user belongs to, metadata parsed', async () => {
+      const { owner, member, outsider, organization } = await organizationWithRoles(h());
+      const second = await owner.client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), metadata: { n: 2 } });
+      const ownerList = await owner.client.get('/organization/list');
+      expect(ownerList.status).toBe(200);
+      expect(ownerList.body.map((o: { id: string }) => o.id).sort()).toEqual([organization.id, second.body.id].sort());
+      expect(ownerList.body.find((o: { id: string }) => o.id === second.body.id).metadata).toEqual({ n: 2 });
+      expect((await member.client.get('/organization/list')).body.map((o: { id: string }) => o.id)).toEqual([organization.id]);
+      expect((await outsider.client.get('/organization/list')).body).toEqual([]);
+      expect((await h().client().get('/organization/list')).status).toBe(401);
+    });
+  },
+  { plugins: [organizationPlugin({ teams: { enabled: true } })] },
+);
+
+describeEachDialect(
+  'organizations with creation restricted and limited, teams off',
+  (h) => {
+    it('create answers 403 not allowed to create when allowUserToCreateOrganization refuses the user', async () => {
+      const { client, user } = await h().signUp(uniqueEmail('blocked'));
+      expectError(await client.post('/organization/create', { name: 'No', slug: uniqueSlug() }), ORGANIZATION_ERRORS.notAllowedToCreateOrganization);
+      expect(await db(h()).selectFrom('member').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+    });
+
+    it('create answers the organization limit error once the user belongs to that many organizations, and makes no team', async () => {
+      const { client, user } = await h().signUp();
+      for (const name of ['One', 'Two']) {
+        const response = await client.post('/organization/create', { name, slug: uniqueSlug() });
+        expect(response.status).toBe(200);
+        expect((await rowsOf(h(), response.body.id)).teams).toEqual([]);
+      }
+      expectError(await client.post('/organization/create', { name: 'Three', slug: uniqueSlug() }), ORGANIZATION_ERRORS.organizationLimitReached);
+      expect(await db(h()).selectFrom('member').selectAll().where('userId', '=', user.id).execute()).toHaveLength(2);
+    });
+
+    it('get-full-organization has no teams key when teams are off', async () => {
+      const { client } = await h().signUp();
+      await client.post('/organization/create', { name: 'Plain', slug: uniqueSlug() });
+      const response = await client.get('/organization/get-full-organization');
+      expect(response.status).toBe(200);
+      expect(response.body).not.toHaveProperty('teams');
+      expect(response.body.members).toHaveLength(1);
+    });
+  },
+  {
+    plugins: [
+      organizationPlugin({
+        allowUserToCreateOrganization: (user) => !user.email.startsWith('blocked'),
+        organizationLimit: 2,
+      }),
+    ],
+  },
+);
