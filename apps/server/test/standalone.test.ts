@@ -76,6 +76,28 @@ describe('standalone server, started with no configuration', () => {
     }
   });
 
+  it('serves the plugins it enables: username sign-in, the admin area refusing a plain user, organizations with teams', async () => {
+    const origin = `http://localhost:${server.port}`;
+    const post = (path: string, body: unknown, cookie = '') =>
+      fetch(`${server.url}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, ...(cookie && { cookie }) },
+        body: JSON.stringify(body),
+      });
+    const signUp = await post('/sign-up/email', { name: 'Org', email: 'org@example.com', password: 'correct horse battery', username: 'Org.Owner' });
+    expect(signUp.status).toBe(200);
+    expect(await signUp.json()).toMatchObject({ user: { username: 'org.owner', role: 'user' } });
+    const signIn = await post('/sign-in/username', { username: 'ORG.owner', password: 'correct horse battery' });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    expect((await fetch(`${server.url}/api/auth/admin/list-users`, { headers: { cookie } })).status).toBe(403);
+    const created = await post('/organization/create', { name: 'Acme', slug: 'acme' }, cookie);
+    expect(created.status).toBe(200);
+    const full = await fetch(`${server.url}/api/auth/organization/get-full-organization`, { headers: { cookie } });
+    expect(await full.json()).toMatchObject({ slug: 'acme', members: [{ role: 'owner' }], teams: [{ name: 'Acme' }] });
+  });
+
   describe('survives hostile requests', () => {
     const cases: [name: string, bytes: string | Buffer, expected: number | undefined][] = [
       ['an unparsable Host header', 'GET /api/auth/ok HTTP/1.1\r\nHost: [::\r\nConnection: close\r\n\r\n', 400],
