@@ -30,3 +30,4 @@ export { emailField, imageField, nameField } from './validation/fields';
 export { pluginUserInput } from './plugin-hooks';
 export { toUser } from './db/user-store';
 export type { ResponseCookies } from './http/cookies';
+export { permissionRequestBody } from './validation/permission-request';

@@ -5,6 +5,8 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { AuthError, cookieNames, setCookieCache, type AuthContext, type ErrorEntry, type CurrentSession, type ResponseCookies } from '../../plugin-api';
+import { ORGANIZATION_ERRORS } from './errors';
+import { findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { organizationDb, type MemberTable, type OrganizationDatabase, type OrganizationTable, type TeamMemberTable, type TeamTable } from './tables';
 
@@ -162,4 +164,27 @@ export function refusalKeepingCookieCache(auth: AuthContext, entry: ErrorEntry, 
   const prefix = `${cookieNames(auth.options).sessionData}=`;
   const cache = [...cookies.headers].find((header) => header.startsWith(prefix));
   return new AuthError(entry, cache === undefined ? undefined : { headers: { 'set-cookie': cache } });
+}
+
+/**
+ * The organization a request names (by id, else slug, else the session's active one; null when
+ * none), provided the caller is a member: an unknown one is 400, and a non-member is refused with
+ * 403 and loses the active organization (SPEC §4: an attempt by a non-member clears it).
+ */
+export async function organizationOfMember(
+  auth: AuthContext,
+  current: CurrentSession,
+  cookies: ResponseCookies,
+  given: { id?: string | undefined; slug?: string | undefined },
+): Promise<OrganizationRow | null> {
+  const active = current.session.activeOrganizationId as string | null | undefined;
+  const by = given.id !== undefined ? { id: given.id } : given.slug !== undefined ? { slug: given.slug } : active ? { id: active } : null;
+  if (!by) return null;
+  const organization = await findOrganization(auth, by);
+  if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
+  if (!(await findMember(auth, organization.id, current.user.id))) {
+    await setSessionActiveOrganization(auth, current, cookies, null);
+    throw refusalKeepingCookieCache(auth, ORGANIZATION_ERRORS.notAMember, cookies);
+  }
+  return organization;
 }

@@ -7,29 +7,12 @@
  * none or several is 400 VALIDATION_ERROR.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, readCurrentSession } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, permissionRequestBody, readCurrentSession } from '../../../plugin-api';
 import type { PermissionRequest } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
 import { isAllowed } from '../require-permission';
 
-const permissionShape = z.record(z.string(), z.array(z.string()));
-
-const body = z
-  .object({
-    userId: z.string().min(1).optional(),
-    role: z.string().min(1).optional(),
-    /** better-auth's older name; exactly one of the two is given. */
-    permission: permissionShape.optional(),
-    permissions: permissionShape.optional(),
-  })
-  .refine((b) => (b.permission === undefined) !== (b.permissions === undefined), {
-    message: 'Give exactly one of permission and permissions',
-    path: ['permissions'],
-  })
-  .refine((b) => Object.keys(b.permission ?? b.permissions ?? {}).length === 1, {
-    message: 'Check one resource at a time',
-    path: ['permissions'],
-  });
+const body = permissionRequestBody({ userId: z.string().min(1).optional(), role: z.string().min(1).optional() });
 
 export function userHasPermission(options: ResolvedAdminOptions) {
   return defineEndpoint({

@@ -6,11 +6,9 @@
  * and their active organization is cleared (SPEC §4).
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
-import { ORGANIZATION_ERRORS } from '../errors';
-import { findMember } from '../membership';
+import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization, loadFullOrganization, refusalKeepingCookieCache, setSessionActiveOrganization } from '../organization-store';
+import { loadFullOrganization, organizationOfMember } from '../organization-store';
 
 const query = z.object({
   organizationId: z.string().min(1).optional(),
@@ -27,19 +25,8 @@ export function getFullOrganization(options: ResolvedOrganizationOptions) {
     // Membership decides what is shown: the active organization must not come from a stale cache.
     sessionFromDatabase: true,
     async handler({ auth, query, session, cookies }) {
-      const active = session.session.activeOrganizationId as string | null | undefined;
-      const by =
-        query.organizationId !== undefined ? { id: query.organizationId }
-        : query.organizationSlug !== undefined ? { slug: query.organizationSlug }
-        : active ? { id: active }
-        : null;
-      if (!by) return null;
-      const organization = await findOrganization(auth, by);
-      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
-      if (!(await findMember(auth, organization.id, session.user.id))) {
-        await setSessionActiveOrganization(auth, session, cookies, null);
-        throw refusalKeepingCookieCache(auth, ORGANIZATION_ERRORS.notAMember, cookies);
-      }
+      const organization = await organizationOfMember(auth, session, cookies, { id: query.organizationId, slug: query.organizationSlug });
+      if (!organization) return null;
       return loadFullOrganization(auth, options, organization);
     },
   });

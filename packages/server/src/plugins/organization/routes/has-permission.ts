@@ -5,27 +5,11 @@
  * is 400 VALIDATION_ERROR. Not a member is 403, the catalogue's one status for that entry.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint, permissionRequestBody } from '../../../plugin-api';
 import { memberMay, organizationIdOf, requireMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
-const permissionShape = z.record(z.string(), z.array(z.string()));
-
-const body = z
-  .object({
-    organizationId: z.string().min(1).optional(),
-    /** better-auth's older name; exactly one of the two is given. */
-    permission: permissionShape.optional(),
-    permissions: permissionShape.optional(),
-  })
-  .refine((b) => (b.permission === undefined) !== (b.permissions === undefined), {
-    message: 'Give exactly one of permission and permissions',
-    path: ['permissions'],
-  })
-  .refine((b) => Object.keys(b.permission ?? b.permissions ?? {}).length === 1, {
-    message: 'Check one resource at a time',
-    path: ['permissions'],
-  });
+const body = permissionRequestBody({ organizationId: z.string().min(1).optional() });
 
 export function hasPermission(options: ResolvedOrganizationOptions) {
   return defineEndpoint({

@@ -6,11 +6,9 @@
  * (SPEC §4: an attempt by a non-member clears it).
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
-import { ORGANIZATION_ERRORS } from '../errors';
-import { findMember } from '../membership';
+import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization, loadFullOrganization, refusalKeepingCookieCache, setSessionActiveOrganization } from '../organization-store';
+import { loadFullOrganization, organizationOfMember, setSessionActiveOrganization } from '../organization-store';
 
 const body = z.object({
   organizationId: z.string().min(1).nullable().optional(),
@@ -29,19 +27,11 @@ export function setActiveOrganization(options: ResolvedOrganizationOptions) {
         await setSessionActiveOrganization(auth, session, cookies, null);
         return null;
       }
-      const active = session.session.activeOrganizationId as string | null | undefined;
-      const by =
-        body.organizationId !== undefined ? { id: body.organizationId }
-        : body.organizationSlug !== undefined ? { slug: body.organizationSlug }
-        : active ? { id: active }
-        : null;
-      if (!by) return null;
-      const organization = await findOrganization(auth, by);
-      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
-      if (!(await findMember(auth, organization.id, session.user.id))) {
-        await setSessionActiveOrganization(auth, session, cookies, null);
-        throw refusalKeepingCookieCache(auth, ORGANIZATION_ERRORS.notAMember, cookies);
-      }
+      const organization = await organizationOfMember(auth, session, cookies, {
+        id: body.organizationId ?? undefined,
+        slug: body.organizationSlug,
+      });
+      if (!organization) return null;
       await setSessionActiveOrganization(auth, session, cookies, organization.id);
       return loadFullOrganization(auth, options, organization);
     },
