@@ -30,12 +30,12 @@ export interface EndpointContext<B, Q, G extends SessionGuard> {
   readonly session: G extends 'none' ? null : CurrentSession;
 }
 
-export interface Endpoint<Id extends string, B extends Schema, Q extends Schema, G extends SessionGuard, R> {
+export interface Endpoint<Id extends string, B extends Schema, Q extends Schema, G extends SessionGuard, R, P extends string = string> {
   /** The `api` method name, and what plugins use to refer to the route. */
   readonly id: Id;
   readonly method: 'GET' | 'POST';
-  /** Relative to the base path; `:name` segments become `params`. */
-  readonly path: string;
+  /** Relative to the base path; `:name` segments become `params`. Kept literal so the client can type calls by path. */
+  readonly path: P;
   readonly body?: B;
   readonly query?: Q;
   readonly session?: G;
@@ -55,9 +55,14 @@ export interface Endpoint<Id extends string, B extends Schema, Q extends Schema,
 // `unknown` handler types are widened through method bivariance, so any endpoint fits.
 export type AnyEndpoint = Endpoint<string, Schema, Schema, SessionGuard, unknown>;
 
-export function defineEndpoint<Id extends string, B extends Schema = undefined, Q extends Schema = undefined, G extends SessionGuard = 'none', R = unknown>(
-  endpoint: Endpoint<Id, B, Q, G, R>,
-): Endpoint<Id, B, Q, G, R> {
+export function defineEndpoint<
+  Id extends string,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  G extends SessionGuard = 'none',
+  R = unknown,
+  P extends string = string,
+>(endpoint: Endpoint<Id, B, Q, G, R, P>): Endpoint<Id, B, Q, G, R, P> {
   return Object.freeze(endpoint);
 }
 

@@ -5,6 +5,7 @@ export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
 export { AuthError, ERRORS, defineErrors, codeFromMessage, type ErrorEntry } from './errors';
 export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
+export type { CoreEndpoints } from './routes';
 export type { Plugin } from './plugin';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { KeyValueStore } from './storage/key-value-store';

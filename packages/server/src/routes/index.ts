@@ -52,3 +52,6 @@ export const coreEndpoints = [
   listAccounts,
   unlinkAccount,
 ] as const;
+
+/** The core routes' definitions as a type: what `@latchkey/client` infers its calls from. */
+export type CoreEndpoints = typeof coreEndpoints;

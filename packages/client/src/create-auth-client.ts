@@ -1,0 +1,53 @@
+/**
+ * @module `createAuthClient(options)`: a proxy whose property chains are routes —
+ * `client.organization.getFullOrganization(input)` calls `/organization/get-full-organization`.
+ * The runtime knows no route list (so it works for any plugin's routes); the types come from the
+ * engine's endpoint definitions (`client-types.ts`). `$fetch(path, input)` reaches routes that
+ * are not in the typed list.
+ */
+import type { CoreEndpoints } from '@latchkey/server';
+import { resolveClientOptions, type ClientOptions } from './client-options';
+import type { AnyServerEndpoint, CallOptions, ClientRoutes } from './client-types';
+import type { ClientResult } from './result';
+import { routePath } from './route-path';
+import { sendRequest } from './send-request';
+
+export interface ClientBase {
+  /** Any route by path, untyped: `$fetch('/organization/list')`. */
+  $fetch<T = unknown>(path: string, input?: Record<string, unknown>, options?: CallOptions): Promise<ClientResult<T>>;
+}
+
+export type AuthClient<Endpoints extends readonly AnyServerEndpoint[] = CoreEndpoints> = ClientRoutes<Endpoints> & ClientBase;
+
+// Promise resolution looks for `then`; a proxy that answered it would look like a thenable.
+const NOT_ROUTES = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString']);
+
+/**
+ * The type parameter lists the server's endpoints; it defaults to the core routes. Plugin routes
+ * are typed by adding their endpoint definitions: `createAuthClient<[...CoreEndpoints, typeof x]>`.
+ */
+export function createAuthClient<Endpoints extends readonly AnyServerEndpoint[] = CoreEndpoints>(options: ClientOptions): AuthClient<Endpoints> {
+  const resolved = resolveClientOptions(options);
+  const base: ClientBase = {
+    $fetch: (path, input, callOptions) => sendRequest(resolved, path, input, callOptions) as Promise<ClientResult<never>>,
+  };
+
+  function routeProxy(segments: readonly string[]): unknown {
+    const call = (input?: unknown, callOptions?: CallOptions) => sendRequest(resolved, routePath(segments), input, callOptions);
+    return new Proxy(call, {
+      get(_target, property) {
+        if (typeof property !== 'string' || NOT_ROUTES.has(property)) return undefined;
+        return routeProxy([...segments, property]);
+      },
+    });
+  }
+
+  return new Proxy(base, {
+    get(target, property) {
+      if (typeof property !== 'string') return undefined;
+      if (property in target) return target[property as keyof ClientBase];
+      if (NOT_ROUTES.has(property)) return undefined;
+      return routeProxy([property]);
+    },
+  }) as AuthClient<Endpoints>;
+}

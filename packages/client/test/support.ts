@@ -1,0 +1,82 @@
+/**
+ * @module A real Latchkey server for the client tests: the engine on a temporary SQLite file behind
+ * node:http on a free port, and a fetch that keeps cookies the way a browser does (Node's fetch
+ * has no cookie jar) and sends the page's Origin.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createAuth, organizationPlugin, type Auth } from '@latchkey/server';
+
+export interface TestServer {
+  baseURL: string;
+  auth: Auth;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-client-'));
+  // The server listens first (its port is the auth's baseURL); requests wait for `auth` below.
+  const holder: { auth?: Auth } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (request) => holder.auth!.handler(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth = createAuth({
+    baseURL,
+    secret: 'client-test-secret-client-test-secret-01',
+    database: { url: `sqlite://${join(dir, 'auth.db')}` },
+    rateLimit: { enabled: false },
+    plugins: [organizationPlugin()],
+    logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
+  });
+  await auth.migrate();
+  holder.auth = auth;
+  return {
+    baseURL,
+    auth,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await auth.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CookieFetch {
+  fetch: typeof fetch;
+  cookies: Map<string, string>;
+  /** Every request sent, in order: method and URL. */
+  requests: { method: string; url: string }[];
+}
+
+/** A browser's fetch in miniature: stores Set-Cookie, sends Cookie and Origin. */
+export function cookieFetch(origin: string): CookieFetch {
+  const cookies = new Map<string, string>();
+  const requests: CookieFetch['requests'] = [];
+  const jarFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', origin);
+    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    requests.push({ method: init.method ?? 'GET', url: String(input) });
+    const response = await fetch(input, { ...init, headers });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1);
+      if (value === '' || /max-age=0\b/i.test(header)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  };
+  return { fetch: jarFetch as typeof fetch, cookies, requests };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'client'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
