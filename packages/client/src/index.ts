@@ -1,7 +1,7 @@
 /**
  * @module @latchkey/client: the typed HTTP client for Latchkey (and any better-auth server).
  */
-export { createAuthClient, type AuthClient, type ClientBase } from './create-auth-client';
+export { createAuthClient, type AuthClient, type ClientBase, type SuccessListener } from './create-auth-client';
 export { CLIENT_DEFAULTS, type ClientOptions, type ClientFetchOptions, type RequestContext } from './client-options';
 export type { ClientResult, ClientError, ClientErrorCode } from './result';
 export type { CallInput, CallOutput, CallOptions, ClientCall, ClientRoutes, AnyServerEndpoint } from './client-types';

@@ -21,7 +21,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function sendRequest(client: ResolvedClientOptions, path: string, input: unknown, callOptions: CallOptions = {}): Promise<ClientResult<unknown>> {
+export async function sendRequest(client: ResolvedClientOptions, path: string, input: unknown, callOptions: CallOptions = {},
+  onSuccess?: (method: HttpMethod) => void,
+): Promise<ClientResult<unknown>> {
   const { body, query, fetchOptions } = splitInput(input);
   const options: CallOptions = { ...(fetchOptions as CallOptions | undefined), ...callOptions };
   const method: HttpMethod = chooseMethod(path, body, options.method);
@@ -46,5 +48,6 @@ export async function sendRequest(client: ResolvedClientOptions, path: string, i
   const parsed = parseDates(await readBody(response));
   if (!response.ok) return errorFromResponse(response.status, response.statusText, parsed);
   followRedirect(parsed);
+  onSuccess?.(method);
   return { data: parsed, error: null };
 }

@@ -146,4 +146,19 @@ describe('createAuthClient against a running Latchkey server', () => {
     expect((await client.getSession()).error?.code).toBe('NETWORK_ERROR');
     expect(calls).toBe(2);
   });
+
+  it('$onSuccess hears the path and method of each successful call, not of failed ones', async () => {
+    const { client } = browserClient();
+    const heard: [string, string][] = [];
+    const stop = client.$onSuccess((path, method) => heard.push([path, method]));
+    await client.signUp.email({ email: uniqueEmail(), password: PASSWORD, name: 'Listener' });
+    await client.getSession();
+    await client.signIn.email({ email: uniqueEmail(), password: 'wrong password here' });
+    stop();
+    await client.getSession();
+    expect(heard).toEqual([
+      ['/sign-up/email', 'POST'],
+      ['/get-session', 'GET'],
+    ]);
+  });
 });
