@@ -78,15 +78,6 @@ export async function settleInvitation(db: Kysely<OrganizationDatabase>, id: str
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
-  const row = await organizationDb(auth)
-    .selectFrom('member')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function countOpenInvitations(auth: AuthContext, organizationId: string): Promise<number> {
   const row = await organizationDb(auth)
     .selectFrom('invitation')

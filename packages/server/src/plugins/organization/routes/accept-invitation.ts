@@ -17,7 +17,8 @@ import {
   type EndpointContext,
 } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countMembers, findInvitation, isOpen, settleInvitation, type Invitation } from '../invitation-store';
+import { findInvitation, isOpen, settleInvitation, type Invitation } from '../invitation-store';
+import { countMembers } from '../member-store';
 import { findMember, type Member } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';

@@ -11,13 +11,13 @@ import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
 import {
-  countMembers,
   countOpenInvitations,
   extendInvitation,
   findOpenInvitation,
   insertInvitation,
   type Invitation,
 } from '../invitation-store';
+import { countMembers, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
@@ -31,13 +31,6 @@ const body = z.object({
   resend: z.boolean().optional(),
   teamId: z.string().min(1).optional(),
 });
-
-/** Each name must be one of the table's own keys (not `constructor`); stored comma-joined. */
-function toStoredRole(options: ResolvedOrganizationOptions, role: string | string[]): string {
-  const names = Array.isArray(role) ? role : [role];
-  for (const name of names) if (!Object.hasOwn(options.roles, name)) throw new AuthError(ORGANIZATION_ERRORS.roleNotFound);
-  return [...new Set(names)].join(',');
-}
 
 async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
   const row = await organizationDb(auth)
@@ -80,7 +73,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
       const organizationId = organizationIdOf(session, body.organizationId);
       const inviter = await requireMember(auth, organizationId, session.user.id);
       requireMemberPermission(options, inviter, { invitation: ['create'] }, ORGANIZATION_ERRORS.notAllowedToInvite);
-      const role = toStoredRole(options, body.role);
+      const role = toStoredMemberRole(options, body.role);
       // Only an owner may make an owner: else an admin could invite a second account of its own as owner.
       if (memberRoles(role).includes(options.creatorRole) && !memberRoles(inviter.role).includes(options.creatorRole)) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToInviteWithRole);
