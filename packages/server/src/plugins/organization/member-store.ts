@@ -3,12 +3,13 @@
  * shape), owners, counting, removal with what hangs on a membership (team seats, sessions whose
  * active organization it was), and the role names a route may store.
  */
-import { AuthError, normalizeEmail, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import type { Kysely } from 'kysely';
+import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import type { Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb } from './tables';
+import { organizationDb, type OrganizationDatabase } from './tables';
 
 export interface MemberUser {
   id: string;
@@ -129,4 +130,38 @@ export function forgetActiveOrganization(auth: AuthContext, cookies: Parameters<
   current.session.activeOrganizationId = null;
   current.session.activeTeamId = null;
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}
+
+/**
+ * Inserts a membership, and the team membership when `teamId` names a team that still exists,
+ * inside the caller's transaction. The unique (organizationId, userId) index decides races: the
+ * loser gets 400 `already a member`.
+ */
+export async function insertMember(
+  trx: Kysely<OrganizationDatabase>,
+  member: Omit<Member, 'createdAt'> & { createdAt: Date },
+  teamId: string | null | undefined,
+): Promise<void> {
+  try {
+    await trx.insertInto('member').values(member).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
+    throw error;
+  }
+  if (!teamId) return;
+  const team = await trx.selectFrom('team').select('id').where('id', '=', teamId).executeTakeFirst();
+  if (team) {
+    await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: team.id, userId: member.userId, createdAt: member.createdAt }).execute();
+  }
+}
+
+export async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
+  const row = await organizationDb(auth)
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .select('member.id')
+    .where('member.organizationId', '=', organizationId)
+    .where('user.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,7 +4,8 @@
  * `{id, teamId, userId, createdAt}`), with dates read the same way on every dialect.
  */
 import type { Selectable } from 'kysely';
-import { DEFAULTS, isUniqueViolation, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { AuthError, DEFAULTS, isUniqueViolation, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { ORGANIZATION_ERRORS } from './errors';
 import { organizationDb, type TeamMemberTable, type TeamTable } from './tables';
 
 export interface Team {
@@ -39,6 +40,13 @@ function toTeamMember(row: Selectable<TeamMemberTable>): TeamMember {
 export async function findTeam(auth: AuthContext, teamId: string): Promise<Team | null> {
   const row = await organizationDb(auth).selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
   return row ? toTeam(row) : null;
+}
+
+/** The team, provided it belongs to `organizationId`; else 400 `Team not found` (another organization's is not ours to name). */
+export async function requireTeamIn(auth: AuthContext, teamId: string, organizationId: string): Promise<Team> {
+  const team = await findTeam(auth, teamId);
+  if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+  return team;
 }
 
 export async function listTeams(auth: AuthContext, organizationId: string): Promise<Team[]> {

@@ -9,7 +9,6 @@ import {
   AuthError,
   DEFAULTS,
   defineEndpoint,
-  isUniqueViolation,
   randomString,
   setCookieCache,
   type AuthContext,
@@ -18,7 +17,7 @@ import {
 } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findInvitation, isOpen, settleInvitation, type Invitation } from '../invitation-store';
-import { countMembers } from '../member-store';
+import { countMembers, insertMember } from '../member-store';
 import { findMember, type Member } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
@@ -44,17 +43,8 @@ async function joinOrganization(auth: AuthContext, invitation: Invitation, userI
     .transaction()
     .execute(async (trx) => {
       if (!(await settleInvitation(trx, invitation.id, 'accepted'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
-      try {
-        await trx.insertInto('member').values(member).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
-        throw error;
-      }
-      if (invitation.teamId) {
-        // The team may have been removed since the invitation: the membership still stands.
-        const team = await trx.selectFrom('team').select('id').where('id', '=', invitation.teamId).executeTakeFirst();
-        if (team) await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: team.id, userId, createdAt: now }).execute();
-      }
+      // A team removed since the invitation leaves the membership standing, without it.
+      await insertMember(trx, member, invitation.teamId);
       return member;
     });
 }

@@ -6,12 +6,13 @@
  * organization must be under its membership limit (403). Answers the member row.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, ERRORS, defineEndpoint, isUniqueViolation, randomString, readCurrentSession } from '../../../plugin-api';
+import { AuthError, DEFAULTS, ERRORS, defineEndpoint, randomString, readCurrentSession } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countMembers, toMember, toStoredMemberRole } from '../member-store';
+import { countMembers, insertMember, toMember, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
+import { requireTeamIn } from '../team-store';
 
 const roleField = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]);
 
@@ -45,24 +46,13 @@ export function addMember(options: ResolvedOrganizationOptions) {
         throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
       }
       if (body.teamId) {
-        const team = await db.selectFrom('team').select('id').where('id', '=', body.teamId).where('organizationId', '=', organizationId).executeTakeFirst();
-        if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+        await requireTeamIn(auth, body.teamId, organizationId);
       }
 
       const now = auth.now();
       const member = { id: randomString(DEFAULTS.idLength), organizationId, userId: body.userId, role, teamId: body.teamId ?? null, createdAt: now };
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('member').values(member).execute();
-          if (body.teamId) {
-            await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: body.teamId, userId: body.userId, createdAt: now }).execute();
-          }
-        });
-      } catch (error) {
-        // A parallel add of the same user lost the race to the unique (organizationId, userId) index.
-        if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
-        throw error;
-      }
+      // The team was checked above; a parallel add of the same user loses to the unique index.
+      await db.transaction().execute((trx) => insertMember(trx, member, body.teamId));
       return toMember(member);
     },
   });

@@ -4,11 +4,11 @@
  * already in the team answers their existing row. Answers the teamMember.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrAddTeamMember, findTeam } from '../team-store';
+import { findOrAddTeamMember, requireTeamIn } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1), userId: z.string().min(1) });
 
@@ -27,8 +27,7 @@ export function addTeamMember(options: ResolvedOrganizationOptions) {
       requireMemberPermission(options, caller, { member: ['update'] }, ORGANIZATION_ERRORS.notAllowedToCreateTeamMember);
       // better-auth answers these two with 400; the catalogue keeps one status (403) per entry.
       await requireMember(auth, organizationId, body.userId);
-      const team = await findTeam(auth, body.teamId);
-      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      const team = await requireTeamIn(auth, body.teamId, organizationId);
       return findOrAddTeamMember(auth, team.id, body.userId);
     },
   });

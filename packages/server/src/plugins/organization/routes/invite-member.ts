@@ -17,10 +17,11 @@ import {
   insertInvitation,
   type Invitation,
 } from '../invitation-store';
-import { countMembers, toStoredMemberRole } from '../member-store';
+import { countMembers, isMemberByEmail, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
+import { requireTeamIn } from '../team-store';
 
 const roleName = z.string().min(1).max(255);
 
@@ -31,17 +32,6 @@ const body = z.object({
   resend: z.boolean().optional(),
   teamId: z.string().min(1).optional(),
 });
-
-async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
-  const row = await organizationDb(auth)
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.userId')
-    .select('member.id')
-    .where('member.organizationId', '=', organizationId)
-    .where('user.email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Sent after the answer: a mail server that is down is logged, and the invitation stands. */
 function mailInvitation(auth: AuthContext, invitation: Invitation, organizationName: string, inviter: { name: string; email: string }): void {
@@ -96,13 +86,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
       const seats = (await countMembers(auth, organizationId)) + (await countOpenInvitations(auth, organizationId));
       if (seats >= options.membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
       if (body.teamId !== undefined) {
-        const team = await organizationDb(auth)
-          .selectFrom('team')
-          .select('id')
-          .where('id', '=', body.teamId)
-          .where('organizationId', '=', organizationId)
-          .executeTakeFirst();
-        if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+        await requireTeamIn(auth, body.teamId, organizationId);
       }
 
       const invitation = await insertInvitation(auth, {

@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { deleteTeamMember, findTeam, findTeamMember } from '../team-store';
+import { deleteTeamMember, requireTeamIn, findTeamMember } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1), userId: z.string().min(1) });
 
@@ -25,8 +25,7 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
       const caller = await requireMember(auth, organizationId, session.user.id);
       requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToRemoveTeamMember);
       await requireMember(auth, organizationId, body.userId);
-      const team = await findTeam(auth, body.teamId);
-      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      const team = await requireTeamIn(auth, body.teamId, organizationId);
       if (!(await findTeamMember(auth, team.id, body.userId))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
       await deleteTeamMember(auth, team.id, body.userId);
       return { message: 'Team member removed successfully.' };

@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint, setCookieCache } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { countTeams, deleteTeam, findTeam } from '../team-store';
+import { countTeams, deleteTeam, requireTeamIn } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });
 
@@ -23,8 +23,7 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
       const organizationId = organizationIdOf(session, body.organizationId);
       const member = await requireMember(auth, organizationId, session.user.id);
       requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
-      const team = await findTeam(auth, body.teamId);
-      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      const team = await requireTeamIn(auth, body.teamId, organizationId);
       if (!options.teams.allowRemovingAllTeams && (await countTeams(auth, organizationId)) <= 1) {
         throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
       }

@@ -7,7 +7,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, memberMay, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findTeam, renameTeam } from '../team-store';
+import { requireTeamIn, renameTeam } from '../team-store';
 
 const body = z.object({
   teamId: z.string().min(1),
@@ -27,8 +27,7 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
       const member = await findMember(auth, organizationId, session.user.id);
       // better-auth answers a non-member and a member without team:update alike.
       if (!member || !memberMay(options, member, { team: ['update'] })) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateTeams);
-      const team = await findTeam(auth, body.teamId);
-      if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+      const team = await requireTeamIn(auth, body.teamId, organizationId);
       if (body.data.name === undefined) return team;
       const renamed = await renameTeam(auth, team, body.data.name);
       if (!renamed) throw new AuthError(ORGANIZATION_ERRORS.teamAlreadyExists);
