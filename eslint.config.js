@@ -6,13 +6,13 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { import: importPlugin },
     settings: {
       // The node resolver with TypeScript extensions: the TypeScript resolver needs native
       // bindings that the registry here does not carry for every platform, which breaks `npm ci`.
-      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
-      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import/no-cycle': 'error',
@@ -28,6 +28,19 @@ export default tseslint.config(
               message: 'The engine never imports a plugin: plugins are merged from options.',
             },
             { target: './packages/server', from: './apps', message: 'The engine never imports the deployable.' },
+            // The web app's layers (CONVENTIONS.md, after bulletproof-react): features never import
+            // each other, and shared components and lib import no feature; only app/ composes them.
+            ...['auth', 'account', 'organization', 'admin', 'dev-outbox'].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what they share to components/ or lib/.',
+            })),
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code imports no feature and not the app.',
+            },
           ],
         },
       ],
@@ -41,7 +54,7 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/test/**/*.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

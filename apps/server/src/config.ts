@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { DEFAULTS } from '@latchkey/server';
 import { z } from 'zod';
 import { MIN_SECRET_LENGTH } from './secret';
+import { DEFAULT_WEB_DIR } from './web-app';
 
 export type DatabaseDialect = 'sqlite' | 'postgres' | 'mysql';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -38,6 +39,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Lower-cased; these users get the admin role at sign-up and at every start. */
   readonly adminEmails: readonly string[];
+  /** The built web app served at `/`. */
+  readonly webDir: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -114,6 +117,7 @@ const schema = z.object({
   AUTO_SIGN_IN_AFTER_VERIFICATION: onOff,
   DELETE_ACCOUNT_VERIFICATION: onOff,
   LATCHKEY_ADMIN_EMAILS: list.pipe(z.array(z.email('each entry must be an e-mail address'))),
+  WEB_DIR: optional,
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
   ),
@@ -159,6 +163,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     dataDir,
     // Stored addresses are lower-cased at sign-up, so the list is too; duplicates are dropped.
     adminEmails: Object.freeze([...new Set(e.LATCHKEY_ADMIN_EMAILS.map((address) => address.toLowerCase()))]),
+    webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * @module The Node HTTP server around the engine's web-standard handler: paths under the base
  * path go to the engine with the socket's peer address; `GET /api/dev/outbox` lists the development
- * outbox when there is one; everything else is a JSON 404 for now. Requests that Node cannot even
+ * outbox when there is one; other `/api` paths are a JSON 404; everything else is the web app. Requests that Node cannot even
  * parse are answered 400 here, since they never reach a handler.
  */
 import type { Server } from 'node:http';
@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { AuthError, ERRORS, codeFromMessage, type AuthHandler, type OutboxMailer } from '@latchkey/server';
+import type { WebApp } from './web-app';
 
 /** Outside the engine's base path: the outbox belongs to the deployable, not to the auth API. */
 const OUTBOX_PATH = '/api/dev/outbox';
@@ -25,6 +26,8 @@ export interface HttpServerInput {
   logger: ServerLogger;
   /** The development outbox; absent (production, or SMTP configured): its route answers 404. */
   outbox?: OutboxMailer | undefined;
+  /** The built web app, served outside `/api`; absent: those paths answer 404 too. */
+  webApp?: WebApp | undefined;
 }
 
 export interface HttpServer {
@@ -36,12 +39,14 @@ export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
 
-export function createHttpServer({ handler, basePath, logger, outbox }: HttpServerInput): HttpServer {
+export function createHttpServer({ handler, basePath, logger, outbox, webApp }: HttpServerInput): HttpServer {
   let closing = false;
   const server = createAdaptorServer({
     fetch: async (request, env) => {
       if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
-      if (!isUnderBasePath(request.url, basePath)) return new AuthError(ERRORS.notFound).toResponse();
+      if (!isUnderBasePath(request.url, basePath)) {
+        return webApp && !isUnderBasePath(request.url, '/api') ? webApp(request) : new AuthError(ERRORS.notFound).toResponse();
+      }
       // Only node:http is created here, so the bindings are always HTTP/1's.
       const { incoming, outgoing } = env as HttpBindings;
       const response = await handler(request, { clientIp: incoming.socket.remoteAddress });

@@ -11,6 +11,7 @@ import { createHttpServer } from './http-server';
 import { serverPlugins } from './plugins';
 import { StartupError, resolveSecret } from './secret';
 import { createServerMail } from './server-mail';
+import { createWebApp } from './web-app';
 
 /** Below the 10 s most orchestrators wait between SIGTERM and SIGKILL. */
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -66,7 +67,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger, outbox: mail.outbox });
+  const webApp = createWebApp(config.webDir);
+  if (!webApp) logger.warn({ dir: config.webDir }, 'The web app is not built (npm run build -w @latchkey/web): serving the API only');
+  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger, outbox: mail.outbox, webApp });
   await listen(http.server, config.port);
   // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
   http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));

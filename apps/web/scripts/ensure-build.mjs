@@ -1,0 +1,36 @@
+/**
+ * Builds the web app when `dist/` is missing or older than its sources, so `npm start` and the
+ * the start after an edit always serves the current app. Runnable (`node apps/web/scripts/ensure-build.mjs`) and importable.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const built = join(root, 'dist', 'index.html');
+const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+}
+
+export function isBuildCurrent() {
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.every((source) => newestChange(join(root, source)) <= builtAt);
+}
+
+export async function ensureWebBuild() {
+  if (isBuildCurrent()) return;
+  await buildWeb(join(root, 'dist'));
+}
+
+/** A build into any folder: browser tests build their own, so parallel runs never share one. */
+export async function buildWeb(outDir) {
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureWebBuild();

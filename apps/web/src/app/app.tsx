@@ -1,0 +1,21 @@
+/**
+ * @module The app: providers around a router. The browser uses a browser router; tests pass a
+ * memory router over the same routes.
+ */
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
+import type { AppAuth } from '../lib/auth';
+import type { Language } from '../lib/languages';
+import { AppProviders } from './providers';
+import { appRoutes } from './routes';
+
+type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
+
+export function App({ auth, language, router }: { auth: AppAuth; language: Language; router?: AppRouter }) {
+  const [appRouter] = useState(() => router ?? createBrowserRouter(appRoutes));
+  return (
+    <AppProviders auth={auth} language={language}>
+      <RouterProvider router={appRouter} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * @module Route guards. Without a session a screen redirects to sign-in, which comes back to it
+ * afterwards; admin screens are refused (and their links hidden) for anyone but a platform admin.
+ * The server refuses the calls anyway: these guards are for the people, not for security.
+ */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Page } from '../components/page';
+import { ServerError } from '../components/server-error';
+import { useSession } from '../lib/auth';
+import { isPlatformAdmin } from '../lib/roles';
+import { signInPath } from '../lib/safe-redirect';
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={t('loading')} />
+    </Box>
+  );
+}
+
+export function RequireSession() {
+  const { data, error, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <Loading />;
+  if (error && error.status !== 401) return <ServerError error={error} />;
+  if (!data) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const { t } = useTranslation();
+  const { data } = useSession();
+  if (!isPlatformAdmin(data?.user)) {
+    return (
+      <Page title={t('forbidden.title')}>
+        <ServerError error={{ code: 'FORBIDDEN', message: t('forbidden.text') }} />
+      </Page>
+    );
+  }
+  return <Outlet />;
+}
+
+/** The root path: the account when signed in, else sign-in. */
+export function Home() {
+  const { data, isPending } = useSession();
+  if (isPending) return <Loading />;
+  return <Navigate to={data ? '/account' : '/sign-in'} replace />;
+}

@@ -1,0 +1,48 @@
+/**
+ * @module The language picker in the header: the languages by their own names.
+ */
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../lib/language-context';
+import { LANGUAGES } from '../lib/languages';
+
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-label={t('language.choose')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={Boolean(anchor)}
+        data-testid="language-menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {language.tag.toUpperCase()}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {LANGUAGES.map((option) => (
+          <MenuItem
+            key={option.id}
+            lang={option.tag}
+            selected={option.id === language.id}
+            data-language-id={option.id}
+            onClick={() => {
+              setLanguage(option);
+              setAnchor(null);
+            }}
+          >
+            {option.name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** The active organization picker in the header. */
+export function OrganizationSwitcher() {
+  return null;
+}

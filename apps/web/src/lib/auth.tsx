@@ -1,0 +1,52 @@
+/**
+ * @module The app's one auth client and its hooks, handed down by context so that tests can give
+ * the app a client pointed at a test server. Every call of the app goes through this client; its
+ * calls are typed from the standalone server's endpoints.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { createAuthClient, type AuthClient } from '@latchkey/client';
+import { createAuthHooks, type AuthHooks } from '@latchkey/client/react';
+import type { StandaloneAuth } from '@latchkey/standalone';
+
+export type AppClient = AuthClient<StandaloneAuth>;
+
+export interface AppAuth {
+  client: AppClient;
+  hooks: AuthHooks;
+  /** For the few calls outside the auth API (the development outbox). */
+  baseURL: string;
+  fetch: typeof fetch;
+}
+
+export interface AppAuthOptions {
+  /** The server's origin; the app is served by the server itself, so its own origin by default. */
+  baseURL: string;
+  /** A test's fetch (cookie jar); the browser's by default. */
+  fetch?: typeof fetch;
+}
+
+export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
+  const client = createAuthClient<StandaloneAuth>({ baseURL, fetchOptions: fetch ? { fetch } : {} });
+  return { client, hooks: createAuthHooks(client), baseURL, fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)) };
+}
+
+const AuthContext = createContext<AppAuth | null>(null);
+
+export function AuthProvider({ auth, children }: { auth: AppAuth; children: ReactNode }) {
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AppAuth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth needs an <AuthProvider> above it');
+  return auth;
+}
+
+export function useAuthClient(): AppClient {
+  return useAuth().client;
+}
+
+/** The signed-in user and session, shared by every component (one request for all). */
+export function useSession() {
+  return useAuth().hooks.useSession();
+}

@@ -1,0 +1,38 @@
+/**
+ * @module The chosen language: i18next's language, the MUI theme's locale and `<html lang>`
+ * follow it, and the choice is remembered in localStorage (as the SPEC's language id).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { i18n } from 'i18next';
+import { saveLanguage } from './i18n';
+import type { Language } from './languages';
+
+interface LanguageState {
+  language: Language;
+  setLanguage(language: Language): void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+export function LanguageProvider({ i18n, initial, children }: { i18n: i18n; initial: Language; children: ReactNode }) {
+  const [language, setState] = useState(initial);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      setState(next);
+      void i18n.changeLanguage(next.tag);
+      saveLanguage(next, globalThis.localStorage);
+    },
+    [i18n],
+  );
+  useEffect(() => {
+    document.documentElement.lang = language.tag;
+  }, [language]);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage needs a <LanguageProvider> above it');
+  return state;
+}

@@ -1,0 +1,28 @@
+/**
+ * @module Renders the whole app at a path, in a memory router, with a client pointed at the test
+ * server through a cookie jar: a component test sees exactly what a user would at that path.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../../src/app/app';
+import { appRoutes } from '../../src/app/routes';
+import { createAppAuth, type AppAuth } from '../../src/lib/auth';
+import { DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
+import { cookieFetch, type TestServer } from './test-server';
+
+export interface RenderedApp extends RenderResult {
+  auth: AppAuth;
+  router: ReturnType<typeof createMemoryRouter>;
+}
+
+/** `auth` lets a test act as an already signed-in user (sign in through `auth.client` first). */
+export function renderApp(server: TestServer, path: string, options: { auth?: AppAuth; language?: Language } = {}): RenderedApp {
+  const auth = options.auth ?? createTestAuth(server);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const result = render(<App auth={auth} language={options.language ?? DEFAULT_LANGUAGE} router={router} />);
+  return { ...result, auth, router };
+}
+
+export function createTestAuth(server: TestServer): AppAuth {
+  return createAppAuth({ baseURL: server.baseURL, fetch: cookieFetch(server.baseURL) });
+}

@@ -1,0 +1,77 @@
+/**
+ * @module A real Latchkey server for component tests: the engine with the standalone server's
+ * plugins (username, admin, organization with teams) on a temporary SQLite file, a development
+ * outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a browser would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { adminPlugin, createAuth, createOutboxMailer, organizationPlugin, usernamePlugin, type OutboxMailer } from '@latchkey/server';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const PASSWORD = 'correct horse battery';
+
+export interface TestServer {
+  baseURL: string;
+  outbox: OutboxMailer;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-web-'));
+  const holder: { handler?: (request: Request) => Promise<Response> } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (request) => holder.handler!(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const outbox = createOutboxMailer();
+  const auth = createAuth({
+    baseURL,
+    secret: 'web-test-secret-web-test-secret-web-01',
+    database: { url: `sqlite://${join(dir, 'auth.db')}` },
+    rateLimit: { enabled: false },
+    mailer: outbox,
+    user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
+    plugins: [usernamePlugin(), adminPlugin({ adminEmails: [ADMIN_EMAIL] }), organizationPlugin({ teams: { enabled: true } })],
+    logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
+  });
+  await auth.migrate();
+  holder.handler = (request) => auth.handler(request, { clientIp: '127.0.0.1' });
+  return {
+    baseURL,
+    outbox,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await auth.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser's fetch in miniature: keeps Set-Cookie, sends Cookie and Origin. */
+export function cookieFetch(origin: string): typeof fetch {
+  const cookies = new Map<string, string>();
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', origin);
+    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(input, { ...init, headers });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1);
+      if (value === '' || /max-age=0\b/i.test(header)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }) as typeof fetch;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'web'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}

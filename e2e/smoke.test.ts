@@ -1,0 +1,27 @@
+/**
+ * The built app is served by the standalone server at `/`: a deep link loads the app (the
+ * server falls back to index.html), the page carries its security headers, and no request leaves
+ * localhost (fonts and everything else are bundled).
+ */
+import { expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+
+describeInBrowser('the web app served by the standalone server', (e2e) => {
+  it('a deep link loads the app, with bundled assets only', async () => {
+    const { server, browser } = e2e();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) outside.push(request.url());
+    });
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await saveScreenshot(page, 'smoke-deep-link');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});
