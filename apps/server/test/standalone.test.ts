@@ -15,7 +15,8 @@ let server: StandaloneProcess;
 
 beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'latchkey-standalone-'));
-  server = await startStandalone(cwd);
+  // No web app here (web-app.test.ts covers it): paths outside the API are then a JSON 404.
+  server = await startStandalone(cwd, { WEB_DIR: join(cwd, 'no-web-app') });
 });
 
 afterAll(async () => {

@@ -5,10 +5,8 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from './languages';
-
-export const NAMESPACES = ['common', 'errors', 'auth', 'account', 'organization', 'admin', 'outbox'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+import { NAMESPACES } from './i18n-namespaces';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 
@@ -40,6 +38,3 @@ export function createI18n(language: Language): i18n {
   return instance;
 }
 
-export function saveLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined): void {
-  storage?.setItem(LANGUAGE_STORAGE_KEY, String(language.id));
-}

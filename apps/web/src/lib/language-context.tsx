@@ -4,8 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
-import { saveLanguage } from './i18n';
-import type { Language } from './languages';
+import { saveLanguage, type Language } from './languages';
 
 interface LanguageState {
   language: Language;

@@ -56,3 +56,7 @@ export function rememberedLanguage(storage: Pick<Storage, 'getItem'> | undefined
   const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
   return (stored !== null && stored !== undefined && languageById(Number(stored))) || DEFAULT_LANGUAGE;
 }
+
+export function saveLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined): void {
+  storage?.setItem(LANGUAGE_STORAGE_KEY, String(language.id));
+}
