@@ -3,6 +3,8 @@
  * becomes a property chain (`/sign-in/email` → `signIn.email`), its zod body and query schemas the
  * call's input, and its handler's return type the call's `data`. Nothing is written twice.
  * Dates arrive as strings and are revived (`parse-dates.ts`), so `Date` stays `Date` in `data`.
+ * The server is described either by its endpoints (a tuple) or by the auth itself
+ * (`typeof auth`, whose `endpoints` carry its plugins' routes, body fields and columns).
  */
 import type { z } from 'zod';
 import type { Endpoint } from '@latchkey/server';
@@ -12,6 +14,17 @@ import type { ClientResult } from './result';
 export type AnyServerEndpoint = Endpoint<string, any, any, any, any, string>;
 
 type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a client is typed from: an endpoint tuple, or a server value's type (`typeof auth`). */
+export type ServerDescription = readonly AnyServerEndpoint[] | { readonly endpoints: readonly AnyServerEndpoint[] };
+
+/** The union of the endpoints a description names. */
+export type EndpointsOf<S> = S extends readonly (infer E)[] ? E : S extends { readonly endpoints: readonly (infer E)[] } ? E : never;
+
+/** What the endpoint at `Path` answers; `Fallback` when the server has no such route. */
+export type OutputAt<S, Path extends string, Fallback = never> = [Extract<EndpointsOf<S>, { path: Path }>] extends [never]
+  ? Fallback
+  : CallOutput<Extract<EndpointsOf<S>, { path: Path }>>;
 
 /** Per-call options (the second argument, or `fetchOptions` inside the first). */
 export interface CallOptions {
@@ -54,8 +67,17 @@ type Nest<Segs, Leaf> = Segs extends [infer Head extends string, ...infer Tail]
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
-/** Routes with `:params` are links opened by a browser (mailed links), not client calls. */
-type RouteTree<E> = E extends AnyServerEndpoint ? (E['path'] extends `${string}:${string}` ? never : Nest<Segments<E['path']>, ClientCall<E>>) : never;
+/**
+ * Routes with `:params` are links opened by a browser (mailed links), not client calls. An
+ * endpoint whose path is only `string` (a plugin typed as plain `Plugin`) names no route: `$fetch` reaches it.
+ */
+type RouteTree<E> = E extends AnyServerEndpoint
+  ? string extends E['path']
+    ? never
+    : E['path'] extends `${string}:${string}`
+      ? never
+      : Nest<Segments<E['path']>, ClientCall<E>>
+  : never;
 
-export type ClientRoutes<Endpoints extends readonly AnyServerEndpoint[]> = UnionToIntersection<RouteTree<Endpoints[number]>>;
+export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<RouteTree<EndpointsOf<S>>>;
 

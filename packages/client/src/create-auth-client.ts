@@ -8,7 +8,7 @@
  */
 import type { CoreEndpoints } from '@latchkey/server';
 import { resolveClientOptions, type ClientOptions } from './client-options';
-import type { AnyServerEndpoint, CallOptions, ClientRoutes } from './client-types';
+import type { CallOptions, ClientRoutes, ServerDescription } from './client-types';
 import type { ClientResult } from './result';
 import type { HttpMethod } from './request-method';
 import { routePath } from './route-path';
@@ -16,23 +16,31 @@ import { sendRequest } from './send-request';
 
 export type SuccessListener = (path: string, method: HttpMethod) => void;
 
-export interface ClientBase {
+/**
+ * The server type a client was created for, carried by its type only (no such property exists at
+ * run time) so that `createAuthHooks(client)` can type its stores from the client alone.
+ */
+declare const serverType: unique symbol;
+
+export interface ClientBase<S extends ServerDescription = CoreEndpoints> {
+  readonly [serverType]?: S;
   /** Any route by path, untyped: `$fetch('/organization/list')`. */
   $fetch<T = unknown>(path: string, input?: Record<string, unknown>, options?: CallOptions): Promise<ClientResult<T>>;
   /** Called with the route path (`/sign-in/email`) and method after each call that resolved without error. Returns an unsubscribe. */
   $onSuccess(listener: SuccessListener): () => void;
 }
 
-export type AuthClient<Endpoints extends readonly AnyServerEndpoint[] = CoreEndpoints> = ClientRoutes<Endpoints> & ClientBase;
+export type AuthClient<S extends ServerDescription = CoreEndpoints> = ClientRoutes<S> & ClientBase<S>;
 
 // Promise resolution looks for `then`; a proxy that answered it would look like a thenable.
 const NOT_ROUTES = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString']);
 
 /**
- * The type parameter lists the server's endpoints; it defaults to the core routes. Plugin routes
- * are typed by adding their endpoint definitions: `createAuthClient<[...CoreEndpoints, typeof x]>`.
+ * The type parameter describes the server: `typeof auth` (its plugins' routes, body fields and
+ * columns included), or an endpoint tuple such as `[...CoreEndpoints, typeof x]`; by default the
+ * core routes.
  */
-export function createAuthClient<Endpoints extends readonly AnyServerEndpoint[] = CoreEndpoints>(options: ClientOptions): AuthClient<Endpoints> {
+export function createAuthClient<S extends ServerDescription = CoreEndpoints>(options: ClientOptions): AuthClient<S> {
   const resolved = resolveClientOptions(options);
   const listeners = new Set<SuccessListener>();
 
@@ -49,7 +57,7 @@ export function createAuthClient<Endpoints extends readonly AnyServerEndpoint[] 
 
   const send = (path: string, input: unknown, callOptions?: CallOptions) => sendRequest(resolved, path, input, callOptions, (method) => notify(path, method));
 
-  const base: ClientBase = {
+  const base: ClientBase<S> = {
     $fetch: (path, input, callOptions) => send(path, input, callOptions) as Promise<ClientResult<never>>,
     $onSuccess(listener) {
       listeners.add(listener);
@@ -70,9 +78,9 @@ export function createAuthClient<Endpoints extends readonly AnyServerEndpoint[] 
   return new Proxy(base, {
     get(target, property) {
       if (typeof property !== 'string') return undefined;
-      if (property in target) return target[property as keyof ClientBase];
+      if (property in target) return target[property as '$fetch' | '$onSuccess'];
       if (NOT_ROUTES.has(property)) return undefined;
       return routeProxy([property]);
     },
-  }) as AuthClient<Endpoints>;
+  }) as AuthClient<S>;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createAuthClient, type ClientError } from '../src';
-import { cookieFetch, startServer, uniqueEmail, type TestServer } from './support';
+import { cookieFetch, signedUpBrowser, startServer, uniqueEmail, type TestServer } from './support';
 
 const PASSWORD = 'correct horse battery';
 let server: TestServer;
@@ -85,19 +85,17 @@ describe('createAuthClient against a running Latchkey server', () => {
   });
 
   it('plugin routes: organization.create POSTs, organization.getFullOrganization GETs its dashed path', async () => {
-    const { client, jar } = await signedUp();
-    // Plugin endpoints are not in the default (core) type list: the proxy still reaches them.
-    type Call = (input?: Record<string, unknown>) => Promise<{ data: any; error: ClientError | null }>;
-    const org = (client as unknown as { organization: { create: Call; getFullOrganization: Call } }).organization;
-    const created = await org.create({ name: 'Acme', slug: `acme-${Date.now()}` });
+    const { client, jar } = await signedUpBrowser(server);
+    const created = await client.organization.create({ name: 'Acme', slug: `acme-${Date.now()}` });
     expect(created.error).toBeNull();
+    const organizationId = created.data!.id;
     jar.requests.length = 0;
-    const full = await org.getFullOrganization({ query: { organizationId: created.data.id } });
-    expect(jar.requests).toEqual([{ method: 'GET', url: `${server.baseURL}/api/auth/organization/get-full-organization?organizationId=${created.data.id}` }]);
+    const full = await client.organization.getFullOrganization({ query: { organizationId } });
+    expect(jar.requests).toEqual([{ method: 'GET', url: `${server.baseURL}/api/auth/organization/get-full-organization?organizationId=${organizationId}` }]);
     expect(full.error).toBeNull();
-    expect(full.data).toMatchObject({ id: created.data.id, name: 'Acme' });
-    expect(full.data.createdAt).toBeInstanceOf(Date);
-    expect(full.data.members[0].user.email).toContain('@example.com');
+    expect(full.data).toMatchObject({ id: organizationId, name: 'Acme' });
+    expect(full.data!.createdAt).toBeInstanceOf(Date);
+    expect(full.data!.members[0]!.user.email).toContain('@example.com');
   });
 
   it('signOut() POSTs and leaves no session', async () => {

@@ -11,7 +11,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../src';
 import { createAuthHooks } from '../src/react';
-import { cookieFetch, startServer, uniqueEmail, type TestServer } from './support';
+import { cookieFetch, startServer, uniqueEmail, type TestAuth, type TestServer } from './support';
 
 const dom = new Window({ url: 'http://localhost:3000' });
 Object.assign(globalThis, { window: dom, document: dom.document, navigator: dom.navigator, IS_REACT_ACT_ENVIRONMENT: true });
@@ -31,15 +31,13 @@ afterEach(() => cleanup());
 
 function setup(focusInterval = 5000) {
   const jar = cookieFetch(server.baseURL);
-  const client = createAuthClient({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } });
+  const client = createAuthClient<TestAuth>({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } });
   const hooks = createAuthHooks(client, { focusInterval });
   const count = (path: string) => jar.requests.filter((r) => new URL(r.url).pathname === `/api/auth${path}`).length;
   return { jar, client, hooks, count };
 }
 
-type Org = { create(input: unknown): Promise<{ data: { id: string } | null; error: unknown }> };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const orgOf = (client: unknown) => (client as { organization: Org }).organization;
 
 describe('React hooks against a running Latchkey server', () => {
   it('a sign-in through the client refreshes useSession: the component shows the user', async () => {
@@ -65,19 +63,19 @@ describe('React hooks against a running Latchkey server', () => {
   it('update-member-role refreshes useActiveMember', async () => {
     const first = setup();
     await first.client.signUp.email({ email: uniqueEmail('owner'), password: PASSWORD, name: 'Owner' });
-    const created = await orgOf(first.client).create({ name: 'Hooks Org', slug: `hooks-${Date.now()}` });
+    const created = await first.client.organization.create({ name: 'Hooks Org', slug: `hooks-${Date.now()}` });
     expect(created.error).toBeNull();
     const organizationId = created.data!.id;
     // A second owner (an only owner cannot step down) who then makes themselves an admin.
     const email = uniqueEmail('second');
-    const invited = await first.client.$fetch<{ id: string }>('/organization/invite-member', { email, role: 'owner', organizationId });
+    const invited = await first.client.organization.inviteMember({ email, role: 'owner', organizationId });
     expect(invited.error).toBeNull();
     const { client, hooks, count } = setup();
     const signedUp = await client.signUp.email({ email, password: PASSWORD, name: 'Second Owner' });
     // Accepting needs a verified address: verify it in the store, as the mailed link would.
     await server.auth.context.users.update(signedUp.data!.user.id, { emailVerified: true, updatedAt: new Date() });
-    expect((await client.$fetch('/organization/accept-invitation', { invitationId: invited.data!.id })).error).toBeNull();
-    expect((await client.$fetch('/organization/set-active', { organizationId })).error).toBeNull();
+    expect((await client.organization.acceptInvitation({ invitationId: invited.data!.id })).error).toBeNull();
+    expect((await client.organization.setActive({ organizationId })).error).toBeNull();
     await sleep(30); // set-active's own refresh passes before the component mounts
 
     function Role(): ReactNode {
@@ -89,7 +87,7 @@ describe('React hooks against a running Latchkey server', () => {
     const me = hooks.stores.activeMember.getSnapshot().data!;
     expect(count('/organization/get-active-member')).toBe(1);
     await act(async () => {
-      expect((await client.$fetch('/organization/update-member-role', { memberId: me.id, role: 'admin', organizationId })).error).toBeNull();
+      expect((await client.organization.updateMemberRole({ memberId: me.id, role: 'admin', organizationId })).error).toBeNull();
     });
     await waitFor(() => expect(screen.getByTestId('role').textContent).toBe('admin'));
     expect(count('/organization/get-active-member')).toBe(2);

@@ -1,25 +1,38 @@
 /**
- * @module A real Latchkey server for the client tests: the engine on a temporary SQLite file behind
- * node:http on a free port, and a fetch that keeps cookies the way a browser does (Node's fetch
- * has no cookie jar) and sends the page's Origin.
+ * @module A real Latchkey server for the client tests: the engine with the standalone server's
+ * plugins (username, admin, organization with teams) on a temporary SQLite file behind node:http
+ * on a free port, and a fetch that keeps cookies the way a browser does (Node's fetch has no
+ * cookie jar) and sends the page's Origin.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createAuth, organizationPlugin, type Auth } from '@latchkey/server';
+import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth } from '@latchkey/server';
+import { expect } from 'vitest';
+import { createAuthClient, type AuthClient } from '../src';
+
+/** Signing up with this address makes an admin (the admin plugin's `adminEmails` bootstrap). */
+export const ADMIN_EMAIL = 'client-admin@example.com';
+
+function testPlugins() {
+  return [usernamePlugin(), adminPlugin({ adminEmails: [ADMIN_EMAIL] }), organizationPlugin({ teams: { enabled: true } })] as const;
+}
+
+/** The test server's auth: what the tests type their clients from (`createAuthClient<TestAuth>`). */
+export type TestAuth = Auth<ReturnType<typeof testPlugins>>;
 
 export interface TestServer {
   baseURL: string;
-  auth: Auth;
+  auth: TestAuth;
   close(): Promise<void>;
 }
 
 export async function startServer(): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-client-'));
   // The server listens first (its port is the auth's baseURL); requests wait for `auth` below.
-  const holder: { auth?: Auth } = {};
+  const holder: { auth?: TestAuth } = {};
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: (request) => holder.auth!.handler(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -29,7 +42,7 @@ export async function startServer(): Promise<TestServer> {
     secret: 'client-test-secret-client-test-secret-01',
     database: { url: `sqlite://${join(dir, 'auth.db')}` },
     rateLimit: { enabled: false },
-    plugins: [organizationPlugin()],
+    plugins: testPlugins(),
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();
@@ -79,4 +92,31 @@ let counter = 0;
 export function uniqueEmail(prefix = 'client'): string {
   counter += 1;
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+export interface Browser {
+  client: AuthClient<TestAuth>;
+  jar: CookieFetch;
+}
+
+/** A client typed from the test server's auth, with a browser's cookie jar of its own. */
+export function browser(server: TestServer): Browser {
+  const jar = cookieFetch(server.baseURL);
+  return { client: createAuthClient<TestAuth>({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } }), jar };
+}
+
+/** Signs a new user up (and so in) through the client; `fields` may carry plugin fields (a username). */
+export async function signedUpBrowser(server: TestServer, fields: { email?: string; name?: string; username?: string } = {}) {
+  const session = browser(server);
+  const email = fields.email ?? uniqueEmail();
+  const { data, error } = await session.client.signUp.email({ name: 'Client User', ...fields, email, password: PASSWORD });
+  expect(error).toBeNull();
+  return { ...session, email, user: data!.user };
+}
+
+/** Marks an address verified in the store, as following the mailed link would (accepting an invitation needs it). */
+export async function markEmailVerified(server: TestServer, userId: string): Promise<void> {
+  await server.auth.context.users.update(userId, { emailVerified: true, updatedAt: new Date() });
 }

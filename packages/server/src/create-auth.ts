@@ -1,11 +1,14 @@
 /**
  * @module `createAuth(options)`: resolves the options once, opens the database, and builds the
- * router and the typed api from the core endpoints and those of the enabled plugins.
+ * router and the typed api from the core endpoints and those of the enabled plugins. It is generic
+ * over the plugins, so `auth.api`, `auth.endpoints` and a client typed from `typeof auth` know
+ * their routes, body fields and columns (`auth-types.ts`).
  */
 import { createApi } from './api';
+import type { AuthApi, AuthEndpoint } from './auth-types';
 import { createBackgroundTasks } from './background-tasks';
 import type { AuthContext } from './context';
-import type { AnyEndpoint, Api } from './endpoint';
+import type { AnyEndpoint } from './endpoint';
 import { createAccountStore } from './db/account-store';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
@@ -16,6 +19,7 @@ import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
 import { createVerificationStore } from './db/verification-store';
 import { createRouter, type AuthHandler } from './http/router';
+import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
 import { createMemoryStore } from './storage/memory-store';
@@ -26,7 +30,24 @@ const consoleLogger: Logger = {
   error: (obj, msg) => console.error(msg ?? '', obj),
 };
 
-export function createAuth(options: AuthOptions) {
+export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
+  /** The web-standard handler of every route reachable over HTTP. */
+  readonly handler: AuthHandler;
+  /** Every endpoint as a server-side call, by id. */
+  readonly api: AuthApi<P>;
+  /**
+   * The endpoints served, with the plugins' body fields: the value the router and `api` are built
+   * from, and the type `createAuthClient<typeof auth>` infers its calls from.
+   */
+  readonly endpoints: readonly AuthEndpoint<P>[];
+  /** Creates or updates the schema; safe to run on every start. */
+  migrate(): Promise<void>;
+  /** Waits for work still running after its answer, then closes the database pool. */
+  close(): Promise<void>;
+  readonly context: AuthContext;
+}
+
+export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]>(options: AuthOptions<P>): Auth<P> {
   const resolved = resolveOptions(options);
   const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
@@ -47,17 +68,20 @@ export function createAuth(options: AuthOptions) {
     hooks: resolved.plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
     now: options.now ?? (() => new Date()),
   });
-  const endpoints = [...extendBodies(coreEndpoints, resolved.plugins), ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? [])];
+  const endpoints: readonly AnyEndpoint[] = Object.freeze([
+    ...extendBodies(coreEndpoints, resolved.plugins),
+    ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? []),
+  ]);
   const migrations = [coreMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
 
   const handler: AuthHandler = createRouter(context, endpoints);
   return {
     handler,
-    // Typed for the core endpoints; plugin endpoints are callable by id as well.
-    api: createApi(context, endpoints) as Api<typeof coreEndpoints> & Api<AnyEndpoint[]>,
-    /** Creates or updates the schema; safe to run on every start. */
+    // Typed by what the plugins declare (auth-types.ts): at run time extendBodies adds exactly those
+    // body fields and the stores read exactly those columns, which no inference can follow.
+    api: createApi(context, endpoints) as unknown as AuthApi<P>,
+    endpoints: endpoints as readonly AuthEndpoint<P>[],
     migrate: () => migrate(db, dialect, migrations),
-    /** Waits for work still running after its answer, then closes the database pool. */
     close: async () => {
       await context.background.drain();
       await db.destroy();
@@ -65,5 +89,3 @@ export function createAuth(options: AuthOptions) {
     context,
   };
 }
-
-export type Auth = ReturnType<typeof createAuth>;

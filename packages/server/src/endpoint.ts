@@ -11,7 +11,9 @@ import type { CurrentSession } from './session/current-session';
 export type SessionGuard = 'none' | 'required' | 'fresh';
 export type RateLimitTier = 'default' | 'strict' | 'mail';
 
-type Schema = z.ZodType | undefined;
+/** A body or query schema; `undefined` for an endpoint that takes none. */
+export type EndpointSchema = z.ZodType | undefined;
+type Schema = EndpointSchema;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 type Given<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
 

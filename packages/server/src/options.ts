@@ -85,7 +85,8 @@ export interface RateLimitRule {
   max: number;
 }
 
-export interface AuthOptions {
+/** `P`, the plugins' types, is inferred by `createAuth`; `AuthOptions` alone takes any plugins. */
+export interface AuthOptions<P extends readonly Plugin[] = readonly Plugin[]> {
   /** Where the server is reached, e.g. `https://auth.example.com`; its origin is always trusted. */
   baseURL: string;
   basePath?: string;
@@ -155,7 +156,7 @@ export interface AuthOptions {
     /** Defaults to whether baseURL is https. */
     useSecureCookies?: boolean;
   };
-  plugins?: Plugin[];
+  plugins?: P;
   logger?: Logger;
   /** The clock; tests inject one to move time without sleeping. */
   now?: () => Date;

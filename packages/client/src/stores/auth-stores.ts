@@ -6,37 +6,29 @@
  */
 import type { CoreEndpoints } from '@latchkey/server';
 import type { AuthClient } from '../create-auth-client';
-import type { AnyServerEndpoint, CallOutput } from '../client-types';
+import type { OutputAt, ServerDescription } from '../client-types';
 import { createQueryStore, type QueryStore, type QueryStoreOptions } from './query-store';
 import { REFRESH_DELAY, storesToRefresh, type StoreName } from './refresh-rules';
 
-/** What `/get-session` answers: `{ session, user }`, or null when signed out. */
-export type SessionData = CallOutput<Extract<CoreEndpoints[number], { path: '/get-session' }>>;
+// Each store's value is what its route answers on the client's server. A server without the
+// organization plugin has no such routes: those stores then hold `unknown` (and answer 404).
 
-// The organization plugin's endpoint types are not exported by the engine: the fields relied on.
-export interface OrganizationData {
-  id: string;
-  name: string;
-  slug: string;
-  [field: string]: unknown;
-}
-export interface FullOrganizationData extends OrganizationData {
-  members?: unknown[];
-  invitations?: unknown[];
-}
-export interface MemberData {
-  id: string;
-  organizationId: string;
-  userId: string;
-  role: string;
-  [field: string]: unknown;
-}
+/** What `/get-session` answers: `{ session, user }` with the plugins' columns, or null when signed out. */
+export type SessionData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/get-session'>;
+/** What `/organization/list` answers: the caller's organizations. */
+export type OrganizationListData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/list', unknown>;
+/** One organization of the list. */
+export type OrganizationData<S extends ServerDescription = CoreEndpoints> = OrganizationListData<S> extends readonly (infer O)[] ? O : unknown;
+/** What `/organization/get-full-organization` answers: the active organization with members, invitations and teams, or null. */
+export type FullOrganizationData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/get-full-organization', unknown>;
+/** What `/organization/get-active-member` answers: the caller's member row in the active organization, with its user. */
+export type MemberData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/get-active-member', unknown>;
 
-export interface AuthStores {
-  session: QueryStore<SessionData>;
-  organizations: QueryStore<OrganizationData[]>;
-  activeOrganization: QueryStore<FullOrganizationData>;
-  activeMember: QueryStore<MemberData>;
+export interface AuthStores<S extends ServerDescription = CoreEndpoints> {
+  session: QueryStore<SessionData<S>>;
+  organizations: QueryStore<OrganizationListData<S>>;
+  activeOrganization: QueryStore<FullOrganizationData<S>>;
+  activeMember: QueryStore<MemberData<S>>;
   /** Stops listening to the client (pending refreshes are dropped). */
   dispose(): void;
 }
@@ -46,12 +38,14 @@ export interface AuthStoresOptions extends QueryStoreOptions {
   refreshDelay?: number;
 }
 
-export function createAuthStores<Endpoints extends readonly AnyServerEndpoint[]>(client: AuthClient<Endpoints>, options: AuthStoresOptions = {}): AuthStores {
+export function createAuthStores<S extends ServerDescription>(client: AuthClient<S>, options: AuthStoresOptions = {}): AuthStores<S> {
+  // Through $fetch, typed by the route's answer: the typed route chain needs the routes in the
+  // client's type, and a store must work for any server (404 without the organization plugin).
   const stores = {
-    session: createQueryStore(() => client.$fetch<SessionData>('/get-session'), options),
-    organizations: createQueryStore(() => client.$fetch<OrganizationData[]>('/organization/list'), options),
-    activeOrganization: createQueryStore(() => client.$fetch<FullOrganizationData>('/organization/get-full-organization'), options),
-    activeMember: createQueryStore(() => client.$fetch<MemberData>('/organization/get-active-member'), options),
+    session: createQueryStore(() => client.$fetch<SessionData<S>>('/get-session'), options),
+    organizations: createQueryStore(() => client.$fetch<OrganizationListData<S>>('/organization/list'), options),
+    activeOrganization: createQueryStore(() => client.$fetch<FullOrganizationData<S>>('/organization/get-full-organization'), options),
+    activeMember: createQueryStore(() => client.$fetch<MemberData<S>>('/organization/get-active-member'), options),
   } satisfies Record<StoreName, QueryStore<unknown>>;
 
   const delay = options.refreshDelay ?? REFRESH_DELAY;

@@ -4,4 +4,4 @@
  */
 export { createQueryStore, FOCUS_INTERVAL, type QueryState, type QueryStore, type QueryStoreOptions } from './query-store';
 export { storesToRefresh, REFRESH_DELAY, type StoreName } from './refresh-rules';
-export { createAuthStores, type AuthStores, type AuthStoresOptions, type SessionData, type OrganizationData, type FullOrganizationData, type MemberData } from './auth-stores';
+export { createAuthStores, type AuthStores, type AuthStoresOptions, type SessionData, type OrganizationListData, type OrganizationData, type FullOrganizationData, type MemberData } from './auth-stores';

@@ -2,7 +2,7 @@
  * @module The columns plugins add to `user` and `session`, by type, so every store reads them as
  * the engine's values (Date, boolean) on every dialect, and the cookie cache revives their dates.
  */
-import type { FieldType, Plugin } from '../plugin';
+import type { FieldDeclaration, FieldType, Plugin } from '../plugin';
 import { toBool, toDate } from './records';
 
 export interface ExtraFields {
@@ -14,10 +14,15 @@ export function collectExtraFields(plugins: readonly Plugin[]): ExtraFields {
   const user = new Map<string, FieldType>();
   const session = new Map<string, FieldType>();
   for (const plugin of plugins) {
-    for (const [name, type] of Object.entries(plugin.fields?.user ?? {})) user.set(name, type);
-    for (const [name, type] of Object.entries(plugin.fields?.session ?? {})) session.set(name, type);
+    for (const [name, declared] of Object.entries(plugin.fields?.user ?? {})) user.set(name, typeOf(declared));
+    for (const [name, declared] of Object.entries(plugin.fields?.session ?? {})) session.set(name, typeOf(declared));
   }
   return { user, session };
+}
+
+/** Reads need only the type: a NOT NULL column's value is converted like any other. */
+function typeOf(declared: FieldDeclaration): FieldType {
+  return typeof declared === 'string' ? declared : declared.type;
 }
 
 /** Copies the extra columns of `row` into `target`, converted from what the driver gives. */

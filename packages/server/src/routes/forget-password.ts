@@ -45,7 +45,8 @@ async function startPasswordReset({ auth, body }: EndpointContext<z.output<typeo
   return { status: true };
 }
 
-function defineResetRequest<Id extends string>(id: Id, path: string) {
+// The path stays a literal type: the client names its call after it.
+function defineResetRequest<Id extends string, P extends string>(id: Id, path: P) {
   return defineEndpoint({ id, method: 'POST', path, body: resetRequest, rateLimit: 'mail', handler: startPasswordReset });
 }
 

@@ -3,7 +3,7 @@
  * management, bans and impersonation, as routes under /admin. It uses the engine only through
  * `plugin-api`.
  */
-import type { Plugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin-api';
 import { ADMIN_ERRORS } from './errors';
 import { resolveAdminOptions, type AdminOptions } from './options';
 import { setRole } from './routes/set-role';
@@ -29,9 +29,9 @@ export { ADMIN_ERRORS, type AdminOptions };
 export { promoteAdminEmails, provisionAdmin };
 export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
 
-export function adminPlugin(options: AdminOptions = {}): Plugin {
+export function adminPlugin(options: AdminOptions = {}) {
   const resolved = resolveAdminOptions(options);
-  return Object.freeze({
+  return definePlugin({
     id: 'admin',
     endpoints: [
       setRole(resolved),

@@ -3,16 +3,17 @@
  * banExpires; session.impersonatedBy. Indexed for list-users' filters and sorts.
  */
 import { sql } from 'kysely';
-import type { FieldType, Migration } from '../../plugin-api';
+import type { FieldDeclarations, Migration } from '../../plugin-api';
 
-export const ADMIN_USER_FIELDS: Readonly<Record<string, FieldType>> = Object.freeze({
-  role: 'string',
-  banned: 'boolean',
+/** role and banned are NOT NULL with defaults (the migration below); a ban's reason and end may be absent. */
+export const ADMIN_USER_FIELDS = Object.freeze({
+  role: { type: 'string', notNull: true },
+  banned: { type: 'boolean', notNull: true },
   banReason: 'string',
   banExpires: 'date',
-});
+} as const satisfies FieldDeclarations);
 
-export const ADMIN_SESSION_FIELDS: Readonly<Record<string, FieldType>> = Object.freeze({ impersonatedBy: 'string' });
+export const ADMIN_SESSION_FIELDS = Object.freeze({ impersonatedBy: 'string' } as const satisfies FieldDeclarations);
 
 export const adminMigration: Migration = {
   name: '0200-admin',

@@ -3,7 +3,7 @@
  * invitations and teams, and the session's active organization, as routes under /organization.
  * It uses the engine only through `plugin-api`.
  */
-import type { Plugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { resolveOrganizationOptions, type OrganizationOptions } from './options';
 import { createOrganization } from './routes/create-organization';
@@ -41,9 +41,9 @@ import { ORGANIZATION_SESSION_FIELDS, organizationMigration } from './schema';
 
 export { ORGANIZATION_ERRORS, type OrganizationOptions };
 
-export function organizationPlugin(options: OrganizationOptions = {}): Plugin {
+export function organizationPlugin(options: OrganizationOptions = {}) {
   const resolved = resolveOrganizationOptions(options);
-  return Object.freeze({
+  return definePlugin({
     id: 'organization',
     endpoints: [
       createOrganization(resolved),
@@ -68,6 +68,8 @@ export function organizationPlugin(options: OrganizationOptions = {}): Plugin {
       getInvitation(resolved),
       listInvitations(resolved),
       listUserInvitations(resolved),
+      // Typed as present either way (types cannot see an option's value): without teams, a client's
+      // team calls answer 404 and `auth.api` has no such functions.
       ...(resolved.teams.enabled
         ? [
           createTeam(resolved),

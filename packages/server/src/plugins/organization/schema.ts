@@ -3,12 +3,12 @@
  * teamMember (a member may belong to several teams, as in better-auth 1.7), and the session's
  * active organization and team. Foreign keys cascade from organization and user.
  */
-import type { FieldType, Migration } from '../../plugin-api';
+import type { FieldDeclarations, Migration } from '../../plugin-api';
 
-export const ORGANIZATION_SESSION_FIELDS: Readonly<Record<string, FieldType>> = Object.freeze({
+export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
   activeOrganizationId: 'string',
   activeTeamId: 'string',
-});
+} as const satisfies FieldDeclarations);
 
 export const organizationMigration: Migration = {
   name: '0300-organization',

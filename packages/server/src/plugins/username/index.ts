@@ -3,7 +3,7 @@
  * `displayUsername` on every user, accepted by sign-up and update-user; POST /sign-in/username and
  * POST /is-username-available. It uses the engine only through `plugin-api`.
  */
-import type { Plugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin-api';
 import { USERNAME_ERRORS } from './errors';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';
@@ -13,9 +13,9 @@ import { usernameBodyFields, usernameUserInput } from './user-input';
 
 export { USERNAME_ERRORS, type UsernameOptions };
 
-export function usernamePlugin(options: UsernameOptions = {}): Plugin {
+export function usernamePlugin(options: UsernameOptions = {}) {
   const rules = resolveUsernameRules(options);
-  return Object.freeze({
+  return definePlugin({
     id: 'username',
     endpoints: [signInUsername(rules), isUsernameAvailable(rules)],
     migrations: [usernameMigration],

@@ -3,9 +3,10 @@
  * database reads the same): `username`, unique and stored lower-cased, null for users without
  * one; `displayUsername`, the username as the user typed it (or chose to show it).
  */
-import type { FieldType, Migration } from '../../plugin-api';
+import type { FieldDeclarations, Migration } from '../../plugin-api';
 
-export const USERNAME_FIELDS: Readonly<Record<string, FieldType>> = Object.freeze({ username: 'string', displayUsername: 'string' });
+/** Both nullable: users who signed up without a username have neither. */
+export const USERNAME_FIELDS = Object.freeze({ username: 'string', displayUsername: 'string' } as const satisfies FieldDeclarations);
 
 /** The user table as the plugin's own queries see it. */
 export interface UsernameDatabase {

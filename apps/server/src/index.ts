@@ -1,0 +1,15 @@
+/**
+ * @module @latchkey/standalone's importable surface: types only. A web app served by the
+ * standalone server cannot import the server's value (it runs in the browser), but can type its
+ * client from this: `createAuthClient<StandaloneAuth>({ baseURL })`.
+ */
+import type { Auth } from '@latchkey/server';
+import type { ServerPlugins } from './plugins';
+
+export type { ServerPlugins } from './plugins';
+
+/** The auth the standalone server runs (`createAuth` with `serverPlugins`), as a type. */
+export type StandaloneAuth = Auth<ServerPlugins>;
+
+/** Every endpoint the standalone server serves, with its plugins' body fields and columns. */
+export type StandaloneEndpoint = StandaloneAuth['endpoints'][number];

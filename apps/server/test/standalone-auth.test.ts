@@ -1,0 +1,33 @@
+/**
+ * `@latchkey/standalone`'s exported types, imported by package name as the web app imports them:
+ * `StandaloneAuth` describes the auth `main.ts` runs (the plugins of `serverPlugins`), so a client
+ * typed from it knows the plugin routes and columns. Checked by `tsc -p .`; the runtime half checks
+ * that the plugins the type names are the ones served.
+ */
+import { createAuth } from '@latchkey/server';
+import type { StandaloneAuth, StandaloneEndpoint } from '@latchkey/standalone';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { serverPlugins } from '../src/plugins';
+
+type SessionAnswer = NonNullable<Awaited<ReturnType<StandaloneAuth['api']['getSession']>>>;
+
+describe('StandaloneAuth', () => {
+  it('types the session with the admin, username and organization columns', () => {
+    expectTypeOf<SessionAnswer['user']['role']>().toEqualTypeOf<string>();
+    expectTypeOf<SessionAnswer['user']['username']>().toEqualTypeOf<string | null>();
+    expectTypeOf<SessionAnswer['session']['activeOrganizationId']>().toEqualTypeOf<string | null>();
+  });
+
+  it('names every route the standalone server serves, teams included', () => {
+    const auth = createAuth({
+      baseURL: 'http://localhost:3000',
+      secret: 'standalone-type-test-secret-0123456789ab',
+      database: { url: 'sqlite::memory:' },
+      plugins: serverPlugins({ adminEmails: [] }),
+    });
+    expectTypeOf(auth).toEqualTypeOf<StandaloneAuth>();
+    const paths: StandaloneEndpoint['path'][] = ['/sign-in/username', '/admin/list-users', '/organization/create-team', '/get-session'];
+    expect(auth.endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(paths));
+    return auth.close();
+  });
+});
