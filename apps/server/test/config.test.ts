@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type Env } from '../src/config';
+import { DEFAULT_WEB_DIR } from '../src/web-app';
 
 const CWD = '/srv/latchkey';
 const SECRET = 'a'.repeat(32);
@@ -35,7 +36,13 @@ describe('loadConfig', () => {
       production: false,
       dataDir: '/srv/latchkey/data',
       adminEmails: [],
+      webDir: DEFAULT_WEB_DIR,
     });
+  });
+
+  it('serves the web app from WEB_DIR, relative to the folder the server was started in', () => {
+    expect(loadConfig({ WEB_DIR: 'public' }, CWD).webDir).toBe('/srv/latchkey/public');
+    expect(loadConfig({ WEB_DIR: '/opt/web' }, CWD).webDir).toBe('/opt/web');
   });
 
   it('derives the base URL from PORT and treats empty values as unset', () => {
