@@ -1,4 +1,21 @@
+/**
+ * @module The public screens of signing in and everything around it: sign-in, sign-up, forgotten
+ * and reset password, the landing page of the verification link, and the app's error page.
+ * Mounted by `app/routes.tsx` outside the session guard.
+ */
 import type { RouteObject } from 'react-router';
+import { ErrorPage } from './components/error-page';
+import { ForgotPasswordPage } from './components/forgot-password-page';
+import { ResetPasswordPage } from './components/reset-password-page';
+import { SignInPage } from './components/sign-in-page';
+import { SignUpPage } from './components/sign-up-page';
+import { VerifyEmailPage } from './components/verify-email-page';
 
-/** Public screens: sign-in, sign-up, forgot and reset password, e-mail verification result, error. */
-export const authRoutes: RouteObject[] = [];
+export const authRoutes: RouteObject[] = [
+  { path: 'sign-in', element: <SignInPage /> },
+  { path: 'sign-up', element: <SignUpPage /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'verify-email', element: <VerifyEmailPage /> },
+  { path: 'error', element: <ErrorPage /> },
+];

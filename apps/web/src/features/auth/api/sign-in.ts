@@ -1,0 +1,28 @@
+/**
+ * @module Sign-in with one "e-mail or username" field: what contains an `@` is an e-mail address
+ * (usernames may not contain one), anything else a username. Either route answers the same way,
+ * and the session store refreshes itself after it (SPEC §4).
+ */
+import type { ClientResult } from '@latchkey/client';
+import type { AppClient } from '../../../lib/auth';
+
+export interface SignInValues {
+  identifier: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export function isEmailIdentifier(identifier: string): boolean {
+  return identifier.includes('@');
+}
+
+/**
+ * No `callbackURL`: the client would follow it with a full page load; the sign-in page navigates
+ * itself, to the page the user came from.
+ */
+export async function signIn(client: AppClient, { identifier, password, rememberMe }: SignInValues): Promise<ClientResult<unknown>> {
+  const id = identifier.trim();
+  return isEmailIdentifier(id)
+    ? client.signIn.email({ email: id, password, rememberMe })
+    : client.signIn.username({ username: id, password, rememberMe });
+}

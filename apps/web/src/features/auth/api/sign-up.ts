@@ -1,0 +1,26 @@
+/**
+ * @module Sign-up with e-mail and password (and an optional username). The verification link the
+ * server mails lands on this app's `/verify-email` page. The answer's `token` says whether the
+ * server also started a session (it does not when addresses must be verified first).
+ */
+import type { AppClient } from '../../../lib/auth';
+import { VERIFY_EMAIL_PATH } from '../lib/auth-paths';
+
+export interface SignUpValues {
+  name: string;
+  email: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function signUp(client: AppClient, { name, email, username, password }: SignUpValues) {
+  return client.signUp.email({
+    name,
+    email,
+    password,
+    // An empty field means no username: sending '' would be refused as an invalid one.
+    ...(username ? { username } : {}),
+    callbackURL: VERIFY_EMAIL_PATH,
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * @module What follows a sign-up: the verification link is in the mail. When the server already
+ * started a session the user may go on to the account (verifying later); otherwise sign-in waits
+ * for the link.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { SignedUp } from './sign-up-form';
+import { DevOutboxNote } from './dev-outbox-note';
+
+export function CheckYourMail({ email, signedIn }: SignedUp) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <Alert severity="success" role="status" sx={{ mb: 2 }}>
+        {t('checkMail.text', { email })}
+        <DevOutboxNote />
+      </Alert>
+      {signedIn ? (
+        <Button component={RouterLink} to="/account" variant="contained" fullWidth>
+          {t('checkMail.continue')}
+        </Button>
+      ) : (
+        <>
+          <Typography variant="body2" gutterBottom>
+            {t('checkMail.thenSignIn')}
+          </Typography>
+          <Button component={RouterLink} to="/sign-in" variant="outlined" fullWidth>
+            {t('signIn.submit')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * @module `/forgot-password`: asks for the address and then always shows the same neutral
+ * confirmation, whether or not an account uses it, so this page tells nobody which addresses
+ * have accounts (the server answers alike for the same reason).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { CardPage } from '../../../components/page';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
+import { useServerForm } from '../../../lib/use-server-form';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { emailField } from '../lib/credential-rules';
+import { DevOutboxNote } from './dev-outbox-note';
+
+const schema = z.object({ email: emailField });
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const client = useAuthClient();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { email: '' },
+    submit: (values: { email: string }) => requestPasswordReset(client, values),
+    onSuccess: (_data, values) => setSentTo(values.email),
+    errorFields: { INVALID_EMAIL: 'email' },
+  });
+
+  return (
+    <CardPage title={t('forgotPassword.title')}>
+      {sentTo ? (
+        <Alert severity="success" role="status">
+          {t('forgotPassword.sent', { email: sentTo })}
+          <DevOutboxNote />
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Typography variant="body2">{t('forgotPassword.intro')}</Typography>
+          <FormTextField control={form.control} name="email" label={t('email')} type="email" autoComplete="email" autoFocus required />
+          <ServerError error={serverError} />
+          <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
+            {t('forgotPassword.submit')}
+          </SubmitButton>
+        </Box>
+      )}
+      <Link component={RouterLink} to="/sign-in" sx={{ display: 'inline-block', mt: 3 }}>
+        {t('backToSignIn')}
+      </Link>
+    </CardPage>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * @module The sign-in form: one "e-mail or username" field, the password and "remember me"
+ * (off: the session ends with the browser and is never extended, SPEC §4). Wrong credentials, an
+ * unverified address, a ban and throttling are explained above the button.
+ */
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
+import { useServerForm } from '../../../lib/use-server-form';
+import { signIn, type SignInValues } from '../api/sign-in';
+import { SignInError } from './sign-in-error';
+
+const schema = z.object({
+  identifier: z.string().trim().min(1, 'validation.required'),
+  password: z.string().min(1, 'validation.required'),
+  rememberMe: z.boolean(),
+});
+
+export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> }) {
+  const { t } = useTranslation('auth');
+  const client = useAuthClient();
+  const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
+    schema,
+    defaultValues: { identifier: '', password: '', rememberMe: true },
+    submit: (values) => signIn(client, values),
+    onSuccess: onSignedIn,
+    // What concerns the identifier itself; wrong credentials stay a form-level message, as they
+    // must not say which of the two was wrong.
+    errorFields: {
+      INVALID_EMAIL: 'identifier',
+      USERNAME_IS_TOO_SHORT: 'identifier',
+      USERNAME_IS_TOO_LONG: 'identifier',
+      USERNAME_IS_INVALID: 'identifier',
+    },
+  });
+  const identifier = useWatch({ control: form.control, name: 'identifier' });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormTextField control={form.control} name="identifier" label={t('signIn.identifier')} autoComplete="username" autoFocus required />
+      <FormTextField control={form.control} name="password" label={t('password')} type="password" autoComplete="current-password" required />
+      <Controller
+        control={form.control}
+        name="rememberMe"
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('signIn.rememberMe')}
+            control={
+              <Checkbox
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { ref: field.ref } }}
+              />
+            }
+          />
+        )}
+      />
+      <SignInError error={serverError} identifier={identifier} />
+      <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
+        {t('signIn.submit')}
+      </SubmitButton>
+    </Box>
+  );
+}

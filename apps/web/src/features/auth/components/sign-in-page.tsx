@@ -1,0 +1,45 @@
+/**
+ * @module `/sign-in`. Afterwards, and for anyone already signed in who opens it, the app goes on to
+ * `redirectTo` (the page that sent the user here), only ever a path of this app.
+ */
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { CardPage } from '../../../components/page';
+import { useSession } from '../../../lib/auth';
+import { safeRedirect } from '../../../lib/safe-redirect';
+import { SignInForm } from './sign-in-form';
+
+export function SignInPage() {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { data, refetch } = useSession();
+  const target = safeRedirect(searchParams.get('redirectTo'));
+
+  if (data) return <Navigate to={target} replace />;
+  return (
+    <CardPage title={t('signIn.title')}>
+      <SignInForm
+        onSignedIn={async () => {
+          // The guarded page must not see the old "signed out" state and send the user back here.
+          await refetch();
+          navigate(target, { replace: true });
+        }}
+      />
+      <Stack spacing={1} sx={{ mt: 3 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          {t('signIn.forgotPassword')}
+        </Link>
+        <Typography variant="body2">
+          {t('signIn.noAccount')}{' '}
+          <Link component={RouterLink} to="/sign-up">
+            {t('signIn.signUpLink')}
+          </Link>
+        </Typography>
+      </Stack>
+    </CardPage>
+  );
+}

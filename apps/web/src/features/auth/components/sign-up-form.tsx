@@ -1,0 +1,71 @@
+/**
+ * @module The sign-up form: name, e-mail, optional username, password twice. The server's rules
+ * are checked as the user types; what only the server knows (the address or the username is
+ * taken) is shown at that field when it answers.
+ */
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
+import { useServerForm } from '../../../lib/use-server-form';
+import { signUp, type SignUpValues } from '../api/sign-up';
+import { emailField, optionalUsernameField, passwordField, passwordsMatch, PASSWORDS_DIFFER } from '../lib/credential-rules';
+import { NewPasswordFields } from './new-password-fields';
+import { UsernameField } from './username-field';
+
+const schema = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(256),
+    email: emailField,
+    username: optionalUsernameField,
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+
+/** Catalogue codes that concern one field. */
+const ERROR_FIELDS = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  USER_ALREADY_EXISTS: 'email',
+  INVALID_EMAIL: 'email',
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: 'username',
+  USERNAME_IS_TOO_SHORT: 'username',
+  USERNAME_IS_TOO_LONG: 'username',
+  USERNAME_IS_INVALID: 'username',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+} as const;
+
+export interface SignedUp {
+  email: string;
+  /** The server started a session (it does not when addresses must be verified first). */
+  signedIn: boolean;
+}
+
+export function SignUpForm({ onSignedUp }: { onSignedUp(result: SignedUp): void | Promise<void> }) {
+  const { t } = useTranslation('auth');
+  const client = useAuthClient();
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { name: '', email: '', username: '', password: '', confirmPassword: '' } satisfies SignUpValues,
+    submit: (values: SignUpValues) => signUp(client, values),
+    onSuccess: (data, values) => onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
+    errorFields: ERROR_FIELDS,
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormTextField control={form.control} name="name" label={t('name')} autoComplete="name" autoFocus required />
+      <FormTextField control={form.control} name="email" label={t('email')} type="email" autoComplete="email" required />
+      <UsernameField control={form.control} />
+      <NewPasswordFields control={form.control} />
+      <ServerError error={serverError} />
+      <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
+        {t('signUp.submit')}
+      </SubmitButton>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * @module `/verify-email`: where the verification link lands. The server redirects here after
+ * verifying, adding `?error=token_expired|invalid_token|user_not_found|unauthorized` when it
+ * could not. When the server signed the user in (or the browser already was), the next step is
+ * the account; otherwise sign-in.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { CardPage } from '../../../components/page';
+import { useSession } from '../../../lib/auth';
+
+/** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
+const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
+type Failure = (typeof FAILURES)[number];
+
+function isKnownFailure(code: string): code is Failure {
+  return (FAILURES as readonly string[]).includes(code);
+}
+
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const { data } = useSession();
+  const failure = searchParams.get('error');
+
+  return (
+    <CardPage title={t(failure ? 'verifyEmail.failedTitle' : 'verifyEmail.title')}>
+      {failure ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={failure}>
+          {isKnownFailure(failure) ? t(`verifyEmail.errors.${failure}`) : t('verifyEmail.errors.other', { code: failure })}
+        </Alert>
+      ) : (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t('verifyEmail.done')}
+        </Alert>
+      )}
+      {data ? (
+        <Button component={RouterLink} to="/account" variant="contained" fullWidth>
+          {t('goToAccount')}
+        </Button>
+      ) : (
+        <Button component={RouterLink} to="/sign-in" variant="contained" fullWidth>
+          {t('signIn.submit')}
+        </Button>
+      )}
+    </CardPage>
+  );
+}
