@@ -1,0 +1,130 @@
+/**
+ * @module The profile form: name, picture URL (previewed as the avatar), username and display
+ * username. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
+ * as you type; the server's refusals (a taken username) land at the username field too.
+ */
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { useServerForm } from '../../../lib/use-server-form';
+import { useUpdateProfile } from '../api/update-profile';
+
+const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
+
+/** The username plugin's codes, all about the username field. */
+const USERNAME_ERRORS = {
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: 'username',
+  USERNAME_IS_TOO_SHORT: 'username',
+  USERNAME_IS_TOO_LONG: 'username',
+  USERNAME_IS_INVALID: 'username',
+} as const;
+
+export function isImageUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** A username cannot be removed once set (the server only replaces it), so then it is required. */
+function profileSchema(hasUsername: boolean) {
+  return z
+    .object({
+      name: z.string().trim().min(1, 'validation.required').max(256),
+      image: z.string().trim().max(2048).refine((value) => value === '' || isImageUrl(value), 'validation.url'),
+      username: z
+        .string()
+        .trim()
+        .superRefine((value, ctx) => {
+          if (value === '') {
+            if (hasUsername) ctx.addIssue({ code: 'custom', message: 'validation.required' });
+          } else if (value.length < 3 || value.length > 30) ctx.addIssue({ code: 'custom', message: 'validation.usernameLength' });
+          else if (!USERNAME_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: 'validation.usernamePattern' });
+        }),
+      displayUsername: z.string().trim().max(256),
+    })
+    .refine((values) => values.displayUsername === '' || values.username !== '', {
+      path: ['displayUsername'],
+      message: 'account:profile.displayNeedsUsername',
+    });
+}
+
+type ProfileValues = z.infer<ReturnType<typeof profileSchema>>;
+
+export interface ProfileUser {
+  name: string;
+  image?: string | null;
+  username?: string | null;
+  displayUsername?: string | null;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export function ProfileForm({ user }: { user: ProfileUser }) {
+  const { t } = useTranslation('account');
+  const updateProfile = useUpdateProfile();
+  const [saved, setSaved] = useState(false);
+  const schema = useMemo(() => profileSchema(Boolean(user.username)), [user.username]);
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { name: user.name, image: user.image ?? '', username: user.username ?? '', displayUsername: user.displayUsername ?? '' },
+    submit: (values: ProfileValues) => {
+      setSaved(false);
+      return updateProfile({
+        name: values.name,
+        image: values.image === '' ? null : values.image,
+        ...(values.username !== '' && { username: values.username }),
+        ...(values.displayUsername !== '' && { displayUsername: values.displayUsername }),
+      });
+    },
+    onSuccess: (_data, values) => {
+      form.reset(values);
+      setSaved(true);
+    },
+    errorFields: USERNAME_ERRORS,
+  });
+  const [image, name] = useWatch({ control: form.control, name: ['image', 'name'] });
+  const preview = image && isImageUrl(image) ? image : undefined;
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Avatar src={preview} alt={t('profile.avatarAlt')} sx={{ width: 64, height: 64, fontSize: 24 }}>
+            {initials(name ?? '')}
+          </Avatar>
+          <FormTextField control={form.control} name="image" label={t('profile.image')} type="url" autoComplete="photo" fullWidth helperText={t('profile.imageHelp')} />
+        </Box>
+        <FormTextField control={form.control} name="name" label={t('profile.name')} autoComplete="name" required fullWidth />
+        <FormTextField control={form.control} name="username" label={t('profile.username')} autoComplete="username" fullWidth helperText={t('profile.usernameHelp')} />
+        <FormTextField control={form.control} name="displayUsername" label={t('profile.displayUsername')} fullWidth helperText={t('profile.displayUsernameHelp')} />
+        <ServerError error={serverError} />
+        {saved && (
+          <Alert severity="success" role="status">
+            {t('common:saved')}
+          </Alert>
+        )}
+        <Box>
+          <SubmitButton pending={pending}>{t('common:save')}</SubmitButton>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

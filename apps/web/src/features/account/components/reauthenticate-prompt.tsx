@@ -1,0 +1,42 @@
+/**
+ * @module "Sign in again" for actions that need a fresh session (SPEC §6: delete-user without a
+ * password, unlink-account). Signing out first makes the next sign-in create a new, fresh
+ * session; the sign-in page then returns to the action.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuthClient } from '../../../lib/auth';
+import { signInPath } from '../../../lib/safe-redirect';
+
+export function ReauthenticatePrompt({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation('account');
+  const client = useAuthClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ my: 2 }}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          disabled={pending}
+          onClick={async () => {
+            setPending(true);
+            await client.signOut();
+            navigate(signInPath(returnTo), { replace: true });
+          }}
+        >
+          {t('reauth.signInAgain')}
+        </Button>
+      }
+    >
+      {t('reauth.text')}
+    </Alert>
+  );
+}

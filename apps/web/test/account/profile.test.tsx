@@ -1,0 +1,64 @@
+import '../support/dom';
+/**
+ * The profile form against a real server: a username another user holds is refused at the
+ * username field; a valid change is saved on the server and the form says so.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import errors from '../../src/locales/en/errors.json';
+import { renderApp, useTestServer } from '../support/render-app';
+import { signedInUser } from './signed-in-user';
+
+const server = useTestServer();
+
+function describedText(field: HTMLElement): string | null | undefined {
+  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+}
+
+describe('profile', () => {
+  it('a username held by another user is shown as taken at the username field', async () => {
+    const taken = `taken_${Math.random().toString(36).slice(2, 8)}`;
+    await signedInUser(server, { username: taken });
+    const user = await signedInUser(server);
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    const field = await screen.findByLabelText('Username');
+    await ui.type(field, taken.toUpperCase());
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(field)).toBe(errors.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('an invalid username is refused inline before sending', async () => {
+    const user = await signedInUser(server);
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    const field = await screen.findByLabelText('Username');
+    await ui.type(field, 'no spaces');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedText(field)).toBe('Letters, digits, underscores and dots only'));
+  });
+
+  it('saves name, picture, username and display username on the server and shows "Saved"', async () => {
+    const user = await signedInUser(server, { name: 'Old Name' });
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    const name = await screen.findByLabelText(/^Name/);
+    expect(screen.getByTestId('account-email').textContent).toBe(user.email);
+    expect(screen.getByText('Not verified')).toBeTruthy();
+
+    const handle = `grace_${Math.random().toString(36).slice(2, 8)}`;
+    await ui.clear(name);
+    await ui.type(name, 'Grace Hopper');
+    await ui.type(screen.getByLabelText('Picture URL'), 'https://example.com/grace.png');
+    await ui.type(screen.getByLabelText('Username'), handle);
+    await ui.type(screen.getByLabelText('Display username'), handle.toUpperCase());
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Saved');
+    const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
+    expect(data?.user).toMatchObject({ name: 'Grace Hopper', image: 'https://example.com/grace.png', username: handle, displayUsername: handle.toUpperCase() });
+  });
+});
