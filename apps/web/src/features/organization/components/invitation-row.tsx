@@ -1,0 +1,78 @@
+/**
+ * @module One pending invitation: address, role, team, expiry (an expired one says so), and the
+ * resend and cancel actions the caller's role allows, each with its own progress and error.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { useTranslation } from 'react-i18next';
+import { ServerError } from '../../../components/server-error';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useCancelInvitation } from '../api/cancel-invitation';
+import { useResendInvitation } from '../api/invite-member';
+import type { OrganizationInvitation } from '../api/list-invitations';
+import type { MemberAbilities } from '../lib/member-permissions';
+import { useRoleLabel } from './use-role-label';
+
+export interface InvitationRowProps {
+  invitation: OrganizationInvitation;
+  organizationId: string;
+  abilities: MemberAbilities;
+  teamName: string | undefined;
+}
+
+export function InvitationRow({ invitation, organizationId, abilities, teamName }: InvitationRowProps) {
+  const { t, i18n } = useTranslation('organization');
+  const roleLabel = useRoleLabel();
+  const resend = useResendInvitation(organizationId);
+  const cancel = useCancelInvitation(organizationId);
+  const busy = resend.isPending || cancel.isPending;
+  const expiresAt = new Date(invitation.expiresAt);
+  const expired = expiresAt.getTime() <= Date.now();
+  const role = invitation.role ?? 'member';
+  const details = [
+    roleLabel(role),
+    teamName ? t('invitations.team', { team: teamName }) : null,
+    expired ? null : t('invitations.expires', { date: expiresAt.toLocaleString(i18n.language) }),
+  ].filter(Boolean);
+
+  return (
+    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-invitation-id={invitation.id}>
+      <ListItemText primary={invitation.email} secondary={details.join(' · ')} sx={{ minWidth: 200, wordBreak: 'break-all' }} />
+      {expired && <Chip label={t('invitations.expired')} size="small" color="warning" />}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {abilities.invite && (
+          <Button
+            disabled={busy}
+            aria-busy={resend.isPending}
+            aria-label={t('invitations.resendTo', { email: invitation.email })}
+            onClick={() => resend.mutate({ email: invitation.email, role, teamId: invitation.teamId })}
+          >
+            {t('invitations.resend')}
+          </Button>
+        )}
+        {abilities.cancelInvitations && (
+          <Button
+            color="error"
+            disabled={busy}
+            aria-busy={cancel.isPending}
+            aria-label={t('invitations.cancelTo', { email: invitation.email })}
+            onClick={() => cancel.mutate(invitation.id)}
+          >
+            {t('invitations.cancel')}
+          </Button>
+        )}
+      </Box>
+      {resend.isSuccess && (
+        <Box role="status" sx={{ width: '100%', typography: 'body2', color: 'success.main' }}>
+          {t('invitations.resent')}
+        </Box>
+      )}
+      <Box sx={{ width: '100%' }}>
+        <ServerError error={clientErrorOf(resend.error ?? cancel.error)} />
+      </Box>
+    </ListItem>
+  );
+}

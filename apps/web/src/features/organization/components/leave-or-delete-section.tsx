@@ -1,0 +1,126 @@
+/**
+ * @module The last section: leave the organization (the only owner cannot: the server says so),
+ * and, for roles that may, delete it — confirmed by typing its slug, so a slip of the finger
+ * cannot delete the wrong organization.
+ */
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useDeleteOrganization } from '../api/delete-organization';
+import { useLeaveOrganization } from '../api/leave-organization';
+import type { OrganizationsNotice } from './organizations-page';
+import type { SectionProps } from './section-props';
+
+function LeaveCard({ organization }: SectionProps) {
+  const { t } = useTranslation('organization');
+  const navigate = useNavigate();
+  const leave = useLeaveOrganization(organization.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('leave.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('leave.text')}</Typography>
+      </CardContent>
+      <CardActions>
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          {t('leave.open')}
+        </Button>
+      </CardActions>
+      <ConfirmDialog
+        open={open}
+        title={t('leave.confirmTitle', { name: organization.name })}
+        text={t('leave.text')}
+        confirmLabel={t('leave.confirm')}
+        pending={leave.isPending}
+        error={clientErrorOf(leave.error)}
+        onConfirm={() =>
+          leave.mutate(undefined, { onSuccess: () => navigate('/organizations', { state: { left: organization.name } satisfies OrganizationsNotice }) })
+        }
+        onClose={() => {
+          setOpen(false);
+          leave.reset();
+        }}
+      />
+    </Card>
+  );
+}
+
+function DeleteCard({ organization }: SectionProps) {
+  const { t } = useTranslation('organization');
+  const navigate = useNavigate();
+  const remove = useDeleteOrganization(organization.id);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setTyped('');
+    setMismatch(false);
+    remove.reset();
+  };
+  return (
+    <Card variant="outlined" sx={{ borderColor: 'error.main' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('delete.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('delete.text')}</Typography>
+      </CardContent>
+      <CardActions>
+        <Button color="error" variant="contained" onClick={() => setOpen(true)}>
+          {t('delete.open')}
+        </Button>
+      </CardActions>
+      <ConfirmDialog
+        open={open}
+        title={t('delete.confirmTitle', { name: organization.name })}
+        text={t('delete.text')}
+        confirmLabel={t('delete.confirm')}
+        pending={remove.isPending}
+        error={clientErrorOf(remove.error)}
+        onConfirm={() => {
+          if (typed.trim() !== organization.slug) {
+            setMismatch(true);
+            return;
+          }
+          remove.mutate(undefined, { onSuccess: () => navigate('/organizations', { state: { deleted: organization.name } satisfies OrganizationsNotice }) });
+        }}
+        onClose={close}
+      >
+        <TextField
+          label={t('delete.typeSlug', { slug: organization.slug })}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setMismatch(false);
+          }}
+          autoFocus
+          autoComplete="off"
+          error={mismatch}
+          helperText={mismatch ? t('delete.slugMismatch') : undefined}
+        />
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+export function LeaveOrDeleteSection(props: SectionProps) {
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <LeaveCard {...props} />
+      {props.abilities.deleteOrganization && <DeleteCard {...props} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * @module One member in the Members table: the role picker (owner/admin/member; the owner role
+ * only offered by an owner, an owner's row only changeable by an owner) and the remove button with
+ * its confirmation. A refusal from the server is shown in a row under the member it concerns.
+ */
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ServerError } from '../../../components/server-error';
+import { clientErrorOf } from '../../../lib/unwrap';
+import type { FullOrganization } from '../api/get-organization';
+import type { OrganizationMember } from '../api/list-members';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMemberRole } from '../api/update-member-role';
+import { assignableRoles, mayManageMember, type MemberAbilities } from '../lib/member-permissions';
+import { useRoleLabel } from './use-role-label';
+
+export interface MemberRowProps {
+  member: OrganizationMember;
+  organization: FullOrganization;
+  abilities: MemberAbilities;
+  isSelf: boolean;
+}
+
+export function MemberRow({ member, organization, abilities, isSelf }: MemberRowProps) {
+  const { t } = useTranslation('organization');
+  const roleLabel = useRoleLabel();
+  const updateRole = useUpdateMemberRole(organization.id);
+  const remove = useRemoveMember(organization.id);
+  const [confirming, setConfirming] = useState(false);
+  const name = member.user.name || member.user.email;
+  const canChangeRole = mayManageMember(abilities, member.role, 'update');
+  const canRemove = !isSelf && mayManageMember(abilities, member.role, 'remove');
+  // A stored role outside the picker's list (several roles, or a custom one) stays shown as it is.
+  const roles: string[] = assignableRoles(abilities);
+  const options = roles.includes(member.role) ? roles : [member.role, ...roles];
+  const error = clientErrorOf(updateRole.error);
+
+  return (
+    <>
+      <TableRow data-member-id={member.id}>
+        <TableCell sx={{ wordBreak: 'break-word' }}>
+          {member.user.name}
+          {isSelf && <Chip label={t('members.you')} size="small" sx={{ ml: 1 }} />}
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            {member.user.email}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          {canChangeRole ? (
+            <Select
+              size="small"
+              value={member.role}
+              disabled={updateRole.isPending}
+              onChange={(event) => {
+                if (event.target.value !== member.role) updateRole.mutate({ memberId: member.id, role: event.target.value });
+              }}
+              inputProps={{ 'aria-label': t('members.roleOf', { name }) }}
+              sx={{ minWidth: { xs: 110, sm: 140 } }}
+            >
+              {options.map((role) => (
+                <MenuItem key={role} value={role} disabled={!roles.includes(role)}>
+                  {roleLabel(role)}
+                </MenuItem>
+              ))}
+            </Select>
+          ) : (
+            roleLabel(member.role)
+          )}
+        </TableCell>
+        {abilities.removeMembers && (
+          <TableCell align="right">
+            {canRemove && (
+              <Button color="error" onClick={() => setConfirming(true)} aria-label={t('members.removeNamed', { name })}>
+                {t('common:remove')}
+              </Button>
+            )}
+          </TableCell>
+        )}
+      </TableRow>
+      {error && (
+        <TableRow>
+          <TableCell colSpan={abilities.removeMembers ? 3 : 2} sx={{ py: 0 }}>
+            <ServerError error={error} />
+          </TableCell>
+        </TableRow>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('members.removeTitle')}
+        text={t('members.removeText', { name, organization: organization.name })}
+        confirmLabel={t('common:remove')}
+        pending={remove.isPending}
+        error={clientErrorOf(remove.error)}
+        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
+        onClose={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * @module The user's organizations (the client's own list store, which reloads itself after a
+ * create, update or delete), each a link to its page, the session's active one marked.
+ */
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ServerError } from '../../../components/server-error';
+import { useAuth, useSession } from '../../../lib/auth';
+import { OrganizationAvatar } from './organization-avatar';
+
+export function OrganizationList() {
+  const { t } = useTranslation('organization');
+  const { data, error, isPending } = useAuth().hooks.useListOrganizations();
+  const { data: session } = useSession();
+  const activeId = session?.session.activeOrganizationId ?? null;
+
+  if (isPending) return <CircularProgress aria-label={t('common:loading')} />;
+  if (error) return <ServerError error={error} />;
+  if (!data || data.length === 0) return <Alert severity="info">{t('list.empty')}</Alert>;
+  return (
+    <Paper variant="outlined">
+      <List aria-label={t('list.label')} disablePadding>
+        {data.map((organization) => (
+          <ListItem key={organization.id} disablePadding divider>
+            <ListItemButton component={RouterLink} to={`/organizations/${organization.id}`}>
+              <ListItemAvatar>
+                <OrganizationAvatar name={organization.name} logo={organization.logo} />
+              </ListItemAvatar>
+              <ListItemText primary={organization.name} secondary={organization.slug} slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }} />
+              {organization.id === activeId && <Chip label={t('active')} color="primary" size="small" sx={{ ml: 1 }} />}
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * @module One team: its name, rename in place, and remove with a confirmation. The organization's
+ * last team cannot be removed; the server says so in the dialog.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { clientErrorOf } from '../../../lib/unwrap';
+import type { OrganizationTeam } from '../api/list-teams';
+import { useRemoveTeam } from '../api/remove-team';
+import type { MemberAbilities } from '../lib/member-permissions';
+import { RenameTeamForm } from './rename-team-form';
+
+export interface TeamRowProps {
+  team: OrganizationTeam;
+  organizationId: string;
+  abilities: MemberAbilities;
+}
+
+export function TeamRow({ team, organizationId, abilities }: TeamRowProps) {
+  const { t } = useTranslation('organization');
+  const remove = useRemoveTeam(organizationId);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-team-id={team.id}>
+      {renaming ? (
+        <RenameTeamForm team={team} organizationId={organizationId} onDone={() => setRenaming(false)} />
+      ) : (
+        <>
+          <ListItemText primary={team.name} sx={{ minWidth: 160, wordBreak: 'break-word' }} />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {abilities.updateTeams && (
+              <Button onClick={() => setRenaming(true)} aria-label={t('teams.renameNamed', { name: team.name })}>
+                {t('teams.rename')}
+              </Button>
+            )}
+            {abilities.deleteTeams && (
+              <Button color="error" onClick={() => setConfirming(true)} aria-label={t('teams.removeNamed', { name: team.name })}>
+                {t('common:remove')}
+              </Button>
+            )}
+          </Box>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('teams.removeTitle')}
+        text={t('teams.removeText', { name: team.name })}
+        confirmLabel={t('common:remove')}
+        pending={remove.isPending}
+        error={clientErrorOf(remove.error)}
+        onConfirm={() => remove.mutate(team.id, { onSuccess: () => setConfirming(false) })}
+        onClose={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+      />
+    </ListItem>
+  );
+}

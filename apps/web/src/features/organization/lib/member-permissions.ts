@@ -1,0 +1,70 @@
+/**
+ * @module What a member's role lets them do in an organization, to hide or disable the actions
+ * they cannot take. It mirrors the server's default role table (SPEC §6, the organization
+ * plugin's access-control.ts): owner everything; admin the same but deleting the organization;
+ * member nothing. Only an owner gives or changes the owner role. The server decides in the end
+ * and its refusal is shown; this only spares people buttons that cannot work.
+ */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+const OWNER_ROLE: OrganizationRole = 'owner';
+
+const GRANTS: Record<OrganizationRole, readonly string[]> = {
+  owner: ['organization:update', 'organization:delete', 'member:create', 'member:update', 'member:delete', 'invitation:create', 'invitation:cancel', 'team:create', 'team:update', 'team:delete'],
+  admin: ['organization:update', 'member:create', 'member:update', 'member:delete', 'invitation:create', 'invitation:cancel', 'team:create', 'team:update', 'team:delete'],
+  member: [],
+};
+
+/** A member's role may list several roles, comma-joined: the union of their grants. */
+export function memberRoles(role: string | null | undefined): string[] {
+  return (role ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+}
+
+export function isOwner(role: string | null | undefined): boolean {
+  return memberRoles(role).includes(OWNER_ROLE);
+}
+
+function may(role: string | null | undefined, permission: string): boolean {
+  return memberRoles(role).some((name) => (GRANTS as Record<string, readonly string[] | undefined>)[name]?.includes(permission));
+}
+
+export interface MemberAbilities {
+  isOwner: boolean;
+  updateOrganization: boolean;
+  deleteOrganization: boolean;
+  updateMembers: boolean;
+  removeMembers: boolean;
+  invite: boolean;
+  cancelInvitations: boolean;
+  createTeams: boolean;
+  updateTeams: boolean;
+  deleteTeams: boolean;
+}
+
+/** `role` undefined: not (yet) known to be a member, so nothing. */
+export function abilitiesOf(role: string | null | undefined): MemberAbilities {
+  return {
+    isOwner: isOwner(role),
+    updateOrganization: may(role, 'organization:update'),
+    deleteOrganization: may(role, 'organization:delete'),
+    updateMembers: may(role, 'member:update'),
+    removeMembers: may(role, 'member:delete'),
+    invite: may(role, 'invitation:create'),
+    cancelInvitations: may(role, 'invitation:cancel'),
+    createTeams: may(role, 'team:create'),
+    updateTeams: may(role, 'team:update'),
+    deleteTeams: may(role, 'team:delete'),
+  };
+}
+
+/** Whether the caller may change `target`'s role or remove them: owners only by owners. */
+export function mayManageMember(caller: MemberAbilities, targetRole: string, action: 'update' | 'remove'): boolean {
+  const allowed = action === 'update' ? caller.updateMembers : caller.removeMembers;
+  return allowed && (caller.isOwner || !isOwner(targetRole));
+}
+
+/** The roles the caller may give: the owner role only by an owner. */
+export function assignableRoles(caller: MemberAbilities): OrganizationRole[] {
+  return ORGANIZATION_ROLES.filter((role) => role !== OWNER_ROLE || caller.isOwner);
+}

@@ -1,0 +1,68 @@
+/**
+ * The Members section against a real server: an owner changes a member's role from the role
+ * picker (the server stores it), the only owner demoting themselves gets the server's refusal in
+ * words under their row, an owner removes a member after confirming, and a plain member sees
+ * roles as text with no remove buttons.
+ */
+import '../support/dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, useTestServer } from '../support/render-app';
+import { addMember, createOrganization, signUp } from './organization-fixtures';
+
+const server = useTestServer();
+
+describe('members and their roles', () => {
+  it('an owner makes a member an admin, then removes them', async () => {
+    const owner = await signUp(server, 'Sam');
+    const organization = await createOrganization(owner, 'Wonka');
+    const member = await signUp(server, 'Tess');
+    const memberId = await addMember(server, owner, organization.id, member, 'member');
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.id}/members`, { auth: owner.auth });
+
+    const picker = await screen.findByRole('combobox', { name: 'Role of Tess' });
+    expect(picker.textContent).toBe('Member');
+    await user.click(picker);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Owner', 'Admin', 'Member']);
+    await user.click(screen.getByRole('option', { name: 'Admin' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Tess' }).textContent).toBe('Admin'));
+    const { data } = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });
+    expect(data?.members.find((m: { id: string }) => m.id === memberId)).toMatchObject({ role: 'admin' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove Tess' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove member?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Role of Tess' })).toBeNull());
+    const after = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });
+    expect(after.data?.members.map((m: { userId: string }) => m.userId)).not.toContain(memberId);
+  });
+
+  it('the only owner demoting themselves sees the refusal under their row', async () => {
+    const owner = await signUp(server, 'Uma');
+    const organization = await createOrganization(owner, 'Stark');
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.id}/members`, { auth: owner.auth });
+
+    await user.click(await screen.findByRole('combobox', { name: 'Role of Uma' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/only owner/);
+    expect(screen.getByRole('combobox', { name: 'Role of Uma' }).textContent).toBe('Owner');
+  });
+
+  it('a plain member sees roles as text, no pickers and no remove buttons', async () => {
+    const owner = await signUp(server, 'Vic');
+    const organization = await createOrganization(owner, 'Tyrell');
+    const member = await signUp(server, 'Wes');
+    await addMember(server, owner, organization.id, member, 'member');
+    renderApp(server, `/organizations/${organization.id}/members`, { auth: member.auth });
+
+    const table = await screen.findByRole('table', { name: 'Members' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getByText('Owner')).toBeTruthy();
+    expect(within(table).queryByRole('combobox')).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+});

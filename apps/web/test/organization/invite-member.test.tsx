@@ -1,0 +1,82 @@
+/**
+ * The invitation form of an organization's Invitations section against a real server: an invalid
+ * address is refused inline before any request, an invitation is sent (mailed, listed as pending),
+ * a second one to the same address is refused at the e-mail field in words, and the pending list's
+ * resend and cancel act on the server. A plain member is offered neither the form nor the actions.
+ */
+import '../support/dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, useTestServer } from '../support/render-app';
+import { uniqueEmail } from '../support/test-server';
+import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
+
+const server = useTestServer();
+
+describe('inviting a member', () => {
+  it('refuses an invalid e-mail inline, sends an invitation, and shows a second one to the same address refused', async () => {
+    const owner = await signUp(server, 'Olive');
+    const organization = await createOrganization(owner, 'Umbrella');
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.id}/invitations`, { auth: owner.auth });
+
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    const email = within(form).getByLabelText(/^E-mail/);
+    await user.type(email, 'not-an-email');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(descriptionOf(email)).toBe('Enter a valid e-mail address'));
+    expect(server.outbox.list().some((mail) => mail.subject.includes('Umbrella'))).toBe(false);
+
+    const invitee = uniqueEmail('invitee');
+    await user.clear(email);
+    await user.type(email, invitee);
+    await user.click(within(form).getByRole('combobox', { name: /^Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect((await within(form).findByRole('status')).textContent).toBe(`Invitation sent to ${invitee}.`);
+    expect((email as HTMLInputElement).value).toBe('');
+
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+    await waitFor(() => expect(within(pending).getByText(invitee)).toBeTruthy());
+    const { data: invitations } = await owner.auth.client.organization.listInvitations({ query: { organizationId: organization.id } });
+    expect(invitations).toEqual([expect.objectContaining({ email: invitee, role: 'admin', status: 'pending' })]);
+    await waitFor(() => expect(server.outbox.list().find((mail) => mail.to === invitee)?.links[0]).toMatch(new RegExp(`/invitations/${invitations![0]!.id}$`)));
+
+    await user.type(email, `${invitee}{Enter}`);
+    await waitFor(() => expect(descriptionOf(email)).toMatch(/already been invited/));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('resends and cancels a pending invitation', async () => {
+    const owner = await signUp(server, 'Petra');
+    const organization = await createOrganization(owner, 'Hooli');
+    const invitee = uniqueEmail('pending');
+    await owner.auth.client.organization.inviteMember({ email: invitee, role: 'member', organizationId: organization.id });
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.id}/invitations`, { auth: owner.auth });
+
+    await user.click(await screen.findByRole('button', { name: `Resend the invitation to ${invitee}` }));
+    expect(await screen.findByText('Invitation sent again.')).toBeTruthy();
+    await waitFor(() => expect(server.outbox.list().filter((mail) => mail.to === invitee)).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: `Cancel the invitation to ${invitee}` }));
+    expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+    const { data } = await owner.auth.client.organization.listInvitations({ query: { organizationId: organization.id } });
+    expect(data).toEqual([expect.objectContaining({ email: invitee, status: 'canceled' })]);
+  });
+
+  it('offers a plain member neither the form nor resend and cancel', async () => {
+    const owner = await signUp(server, 'Quinn');
+    const organization = await createOrganization(owner, 'Vandelay');
+    const member = await signUp(server, 'Rita');
+    await addMember(server, owner, organization.id, member, 'member');
+    await owner.auth.client.organization.inviteMember({ email: uniqueEmail('other'), role: 'member', organizationId: organization.id });
+    renderApp(server, `/organizations/${organization.id}/invitations`, { auth: member.auth });
+
+    expect(await screen.findByText('Only owners and admins can invite members.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
+    await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(screen.queryByRole('button', { name: /Resend|Cancel the invitation/ })).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Organizations in real Chromium against the standalone server with the development outbox:
+ * user A signs in, creates an organization and invites user B by e-mail; B, in another browser
+ * (a phone-sized one), opens the mailed invitation link signed out, is sent to sign-in and back,
+ * is told to verify the address first, verifies it from the outbox, accepts and lands in the
+ * organization; A then makes B an admin and removes B.
+ */
+import { expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+
+const PASSWORD = 'correct horse battery';
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Signs up through the API in a throwaway context, so the user's own browser starts signed out. */
+async function signUp(browser: Browser, url: string, name: string, email: string): Promise<void> {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${url}/api/auth/sign-up/email`, { headers: { origin: url }, data: { name, email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  await context.close();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('E-mail or username').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+}
+
+async function mailLink(server: { outbox(): Promise<{ to: string; links: string[] }[]> }, to: string, pattern: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = (await server.outbox())
+      .filter((mail) => mail.to === to)
+      .flatMap((mail) => mail.links)
+      .find((l) => pattern.test(l));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a link like ${pattern}`);
+}
+
+describeInBrowser('organizations', (e2e) => {
+  it('create → invite → the invitee accepts in another browser → role changed → removed', async () => {
+    const { server, browser } = e2e();
+    const emailA = uniqueEmail('e2e-org-owner');
+    const emailB = uniqueEmail('e2e-org-invitee');
+    await signUp(browser, server.url, 'Ada Owner', emailA);
+    await signUp(browser, server.url, 'Bea Invitee', emailB);
+
+    // A signs in and creates an organization; its slug is proposed from the name and checked.
+    const contextA = await browser.newContext();
+    const pageA = await contextA.newPage();
+    pageA.setDefaultTimeout(10_000);
+    await pageA.goto(`${server.url}/organizations`);
+    await signIn(pageA, emailA);
+    await pageA.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
+    await pageA.getByRole('button', { name: 'New organization' }).click();
+    const create = pageA.getByRole('dialog', { name: 'New organization' });
+    const name = `Acme ${Date.now().toString(36)}`;
+    await create.getByLabel(/^Name/).fill(name);
+    await create.getByText('This slug is free').waitFor();
+    await create.getByRole('button', { name: 'Create' }).click();
+    await pageA.getByRole('status').getByText(`Organization “${name}” created.`).waitFor();
+    await saveScreenshot(pageA, 'organization-list');
+    await pageA.getByRole('list', { name: 'Your organizations' }).getByRole('link', { name: new RegExp(name) }).click();
+    await pageA.getByRole('heading', { level: 1, name }).waitFor();
+    await pageA.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
+    await saveScreenshot(pageA, 'organization-settings');
+
+    // A invites B as a member.
+    await pageA.getByRole('tab', { name: 'Invitations' }).click();
+    const invite = pageA.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel(/^E-mail/).fill(emailB);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await invite.getByRole('status').getByText(`Invitation sent to ${emailB}.`).waitFor();
+    await pageA.getByRole('list', { name: 'Pending invitations' }).getByText(emailB).waitFor();
+    await saveScreenshot(pageA, 'organization-invitations');
+    const invitationLink = await mailLink(server, emailB, /\/invitations\/[^/]+$/);
+    expect(invitationLink.startsWith(`${server.url}/invitations/`)).toBe(true);
+
+    // B, signed out on a phone, opens the link: sign-in first, then back to the invitation.
+    const contextB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const pageB = await contextB.newPage();
+    pageB.setDefaultTimeout(10_000);
+    await pageB.goto(invitationLink);
+    await pageB.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(pageB.url()).searchParams.get('redirectTo')).toBe(new URL(invitationLink).pathname);
+    await signIn(pageB, emailB);
+    await pageB.waitForURL(invitationLink);
+    await pageB.getByText(`${emailA} invites you to join ${name}.`).waitFor();
+    await saveScreenshot(pageB, 'organization-invitation-page');
+
+    // An address not yet verified cannot accept: the page says what to do.
+    await pageB.getByRole('button', { name: 'Accept' }).click();
+    await pageB.getByText(/Verify your e-mail address/).waitFor();
+    // The sign-up mail of an API sign-up has no callbackURL: the link answers JSON.
+    const verified = await pageB.goto(await mailLink(server, emailB, /\/verify-email\?token=/));
+    expect(verified?.status()).toBe(200);
+    await pageB.goto(invitationLink);
+    await pageB.getByRole('button', { name: 'Accept' }).click();
+    await pageB.getByRole('heading', { level: 1, name }).waitFor();
+    await pageB.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
+    await pageB.getByRole('tab', { name: 'Members' }).click();
+    await pageB.getByRole('table', { name: 'Members' }).getByText(emailA).waitFor();
+    await saveScreenshot(pageB, 'organization-member-view-phone');
+
+    // A makes B an admin, then removes B.
+    await pageA.getByRole('tab', { name: 'Members' }).click();
+    const role = pageA.getByRole('combobox', { name: 'Role of Bea Invitee' });
+    await role.click();
+    await pageA.getByRole('option', { name: 'Admin' }).click();
+    await expect.poll(() => role.textContent()).toBe('Admin');
+    const members = (await (
+      await contextA.request.get(`${server.url}/api/auth/organization/list-members?organizationId=${encodeURIComponent(new URL(pageA.url()).pathname.split('/')[2]!)}`)
+    ).json()) as { members: { role: string; user: { email: string } }[] };
+    expect(members.members.find((m) => m.user.email === emailB)?.role).toBe('admin');
+    await saveScreenshot(pageA, 'organization-role-changed');
+
+    await pageA.getByRole('button', { name: 'Remove Bea Invitee' }).click();
+    const confirm = pageA.getByRole('dialog', { name: 'Remove member?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await pageA.getByRole('table', { name: 'Members' }).getByText(emailB).waitFor({ state: 'detached' });
+    await saveScreenshot(pageA, 'organization-member-removed');
+
+    await contextA.close();
+    await contextB.close();
+  });
+});
