@@ -1,4 +1,51 @@
-/** Shown on every page while an admin impersonates a user. */
+/**
+ * @module Shown on every page while an admin impersonates a user (the session carries
+ * `impersonatedBy`): whom the admin is acting as, and the way back to their own session and the
+ * users list. It is hard to miss on purpose: every action taken is the user's.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/errors';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useStopImpersonating } from '../api/stop-impersonating';
+
 export function ImpersonationBanner() {
-  return null;
+  const { t } = useTranslation('admin');
+  const { data } = useSession();
+  const navigate = useNavigate();
+  const stop = useStopImpersonating();
+  if (!data?.session.impersonatedBy) return null;
+  const { user } = data;
+  const error = clientErrorOf(stop.error);
+
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      square
+      role="region"
+      aria-label={t('impersonate.bannerLabel')}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+      action={
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          disabled={stop.isPending}
+          aria-busy={stop.isPending}
+          startIcon={stop.isPending ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+          onClick={() => stop.mutateAsync().then(() => navigate('/admin/users'), () => undefined)}
+        >
+          {t('impersonate.stop')}
+        </Button>
+      }
+    >
+      {t('impersonate.banner', { name: user.name || user.email, email: user.email })}
+      {error && <div role="alert">{errorMessage(t, error)}</div>}
+    </Alert>
+  );
 }

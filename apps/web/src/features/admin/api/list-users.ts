@@ -1,0 +1,22 @@
+/**
+ * @module GET /admin/list-users: one page of users, searched, filtered and sorted by the server,
+ * with the total. The previous page stays on screen while the next loads, so the grid does not
+ * flash empty (and keeps its row count) at every keystroke or page change.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAuthClient, type AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
+import { adminKeys } from './admin-keys';
+
+export type ListUsersQuery = NonNullable<NonNullable<Parameters<AppClient['admin']['listUsers']>[0]>['query']>;
+export type UserPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listUsers']>>['data']>;
+export type AdminUser = UserPage['users'][number];
+
+export function useListUsers(query: ListUsersQuery) {
+  const client = useAuthClient();
+  return useQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: () => unwrap(client.admin.listUsers({ query })),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * @module POST /admin/remove-user {userId}: deletes a user with their sessions and accounts. The
+ * removed user's own queries are dropped rather than invalidated: reloading them would only fetch
+ * "User not found" for a page the admin is leaving.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuthClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
+import { adminKeys } from './admin-keys';
+
+export function useRemoveUser() {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => unwrap(client.admin.removeUser({ userId })),
+    onSuccess: async (_data, userId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+      queryClient.removeQueries({ queryKey: adminKeys.sessions(userId) });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+  });
+}

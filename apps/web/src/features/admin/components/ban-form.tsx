@@ -1,0 +1,94 @@
+/**
+ * @module Ban a user, with a reason and for how long — a usual duration, for good, or until a
+ * date — or, when banned, see why and until when and lift the ban. Banning also ends every
+ * session the user has; the server refuses to let an admin ban themself, and says so here.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useServerForm } from '../../../lib/use-server-form';
+import { useBanUser } from '../api/ban-user';
+import type { AdminUserDetail } from '../api/get-user';
+import { settle } from '../api/settle';
+import { useUnbanUser } from '../api/unban-user';
+import { BAN_DURATIONS, banExpiresIn, type BanDuration } from './ban-durations';
+
+const schema = z
+  .object({
+    banReason: z.string().max(500),
+    duration: z.enum(Object.keys(BAN_DURATIONS) as [BanDuration, ...BanDuration[]]),
+    until: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.duration !== 'until') return;
+    if (!values.until || Number.isNaN(new Date(values.until).getTime())) ctx.addIssue({ code: 'custom', path: ['until'], message: 'validation.required' });
+    else if ((banExpiresIn('until', values.until) ?? 0) <= 0) ctx.addIssue({ code: 'custom', path: ['until'], message: 'admin:ban.untilInPast' });
+  });
+type BanValues = z.infer<typeof schema>;
+
+export function BanForm({ user }: { user: AdminUserDetail }) {
+  return user.banned ? <BanState user={user} /> : <BanUserForm userId={user.id} />;
+}
+
+function BanState({ user }: { user: AdminUserDetail }) {
+  const { t, i18n } = useTranslation('admin');
+  const unban = useUnbanUser();
+  const until = user.banExpires ? new Date(user.banExpires).toLocaleString(i18n.language) : null;
+  return (
+    <>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        <div>{until ? t('ban.bannedUntil', { until }) : t('ban.bannedForGood')}</div>
+        <div>{t('ban.reason', { reason: user.banReason || t('ban.noReason') })}</div>
+      </Alert>
+      <ServerError error={clientErrorOf(unban.error)} />
+      <Button
+        variant="outlined"
+        disabled={unban.isPending}
+        aria-busy={unban.isPending}
+        startIcon={unban.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        onClick={() => unban.mutate({ userId: user.id })}
+      >
+        {t('ban.unban')}
+      </Button>
+    </>
+  );
+}
+
+function BanUserForm({ userId }: { userId: string }) {
+  const { t } = useTranslation('admin');
+  const ban = useBanUser();
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { banReason: '', duration: 'never', until: '' },
+    submit: (values: BanValues) =>
+      settle(ban.mutateAsync({ userId, banReason: values.banReason.trim() || undefined, banExpiresIn: banExpiresIn(values.duration, values.until) })),
+  });
+  const duration = form.watch('duration');
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormTextField control={form.control} name="banReason" label={t('ban.reasonLabel')} multiline minRows={2} helperText={t('ban.reasonHelp')} />
+      <FormTextField control={form.control} name="duration" label={t('ban.duration')} select>
+        {Object.keys(BAN_DURATIONS).map((name) => (
+          <MenuItem key={name} value={name}>
+            {t(`ban.durations.${name}`)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {duration === 'until' && (
+        <FormTextField control={form.control} name="until" label={t('ban.until')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+      )}
+      <ServerError error={serverError} />
+      <SubmitButton pending={pending} color="error" sx={{ mt: 1 }}>
+        {t('ban.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * @module /admin/users/new: an admin creates a user with an e-mail, a password, a name and a
+ * role, then lands on the new user's page. The server's password and e-mail rules are repeated
+ * here so most mistakes are caught before the request; the server's answer still wins.
+ */
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { Page } from '../../../components/page';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { useServerForm } from '../../../lib/use-server-form';
+import { useCreateUser } from '../api/create-user';
+import { settle } from '../api/settle';
+import { KNOWN_ROLES } from './known-roles';
+import { userPath } from './users-columns';
+
+const schema = z.object({
+  email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
+  password: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong'),
+  name: z.string().trim().min(1, 'validation.required').max(256),
+  role: z.enum(KNOWN_ROLES),
+});
+type CreateUserValues = z.infer<typeof schema>;
+
+export function CreateUserPage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const createUser = useCreateUser();
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { email: '', password: '', name: '', role: 'user' },
+    submit: (values: CreateUserValues) => settle(createUser.mutateAsync(values)),
+    onSuccess: (data) => navigate(userPath(data.user.id)),
+    errorFields: {
+      USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+      INVALID_EMAIL: 'email',
+      PASSWORD_TOO_SHORT: 'password',
+      PASSWORD_TOO_LONG: 'password',
+      ROLE_NOT_FOUND: 'role',
+    },
+  });
+  const { control } = form;
+
+  return (
+    <Page title={t('create.title')} maxWidth="sm">
+      <form onSubmit={onSubmit} noValidate>
+        <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="off" required />
+        <FormTextField control={control} name="name" label={t('fields.name')} autoComplete="off" required />
+        <FormTextField control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required helperText={t('create.passwordHelp')} />
+        <FormTextField control={control} name="role" label={t('fields.role')} select>
+          {KNOWN_ROLES.map((role) => (
+            <MenuItem key={role} value={role}>
+              {t(`roles.${role}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <ServerError error={serverError} />
+        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+          <SubmitButton pending={pending}>{t('create.submit')}</SubmitButton>
+          <Button component={RouterLink} to="/admin/users">
+            {t('common:cancel')}
+          </Button>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

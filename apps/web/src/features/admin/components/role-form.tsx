@@ -1,0 +1,70 @@
+/**
+ * @module The user's platform roles: one or several (the server stores them comma-joined). Roles
+ * the server knows but this console does not offer are listed too, so saving keeps them.
+ */
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { rolesOf } from '../../../lib/roles';
+import { useServerForm } from '../../../lib/use-server-form';
+import { useSetRole } from '../api/set-role';
+import { settle } from '../api/settle';
+import { KNOWN_ROLES } from './known-roles';
+
+const schema = z.object({ roles: z.array(z.string()).min(1, 'validation.required') });
+type RoleValues = z.infer<typeof schema>;
+
+export function RoleForm({ userId, role }: { userId: string; role: string | null | undefined }) {
+  const { t } = useTranslation('admin');
+  const setRole = useSetRole();
+  const [saved, setSaved] = useState(false);
+  const current = rolesOf(role);
+  const options = [...new Set<string>([...KNOWN_ROLES, ...current])];
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { roles: current.length > 0 ? current : ['user'] },
+    submit: ({ roles }: RoleValues) => {
+      setSaved(false);
+      return settle(setRole.mutateAsync({ userId, role: roles.length === 1 ? roles[0]! : roles }));
+    },
+    onSuccess: () => setSaved(true),
+    errorFields: { ROLE_NOT_FOUND: 'roles' },
+  });
+  // The role changed on the server (saved here, or by another admin): show what it is now.
+  const { reset } = form;
+  useEffect(() => {
+    const roles = rolesOf(role);
+    reset({ roles: roles.length > 0 ? roles : ['user'] });
+  }, [role, reset]);
+  const label = (name: string) => t(`roles.${name}`, { defaultValue: name });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormTextField
+        control={form.control}
+        name="roles"
+        label={t('fields.role')}
+        select
+        slotProps={{ select: { multiple: true, renderValue: (value) => (value as string[]).map(label).join(', ') } }}
+      >
+        {options.map((name) => (
+          <MenuItem key={name} value={name}>
+            {label(name)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <ServerError error={serverError} />
+      {saved && (
+        <Alert severity="success" sx={{ my: 1 }}>
+          {t('role.saved')}
+        </Alert>
+      )}
+      <SubmitButton pending={pending}>{t('role.submit')}</SubmitButton>
+    </form>
+  );
+}

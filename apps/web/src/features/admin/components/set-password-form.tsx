@@ -1,0 +1,49 @@
+/**
+ * @module Set a user's password (for example after they lost access to their e-mail). Their
+ * sessions are kept, as the server does; revoke them below to sign them out everywhere.
+ */
+import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { ServerError } from '../../../components/server-error';
+import { SubmitButton } from '../../../components/submit-button';
+import { useServerForm } from '../../../lib/use-server-form';
+import { settle } from '../api/settle';
+import { useSetUserPassword } from '../api/set-user-password';
+
+const schema = z.object({ newPassword: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong') });
+type PasswordValues = z.infer<typeof schema>;
+
+export function SetPasswordForm({ userId }: { userId: string }) {
+  const { t } = useTranslation('admin');
+  const setPassword = useSetUserPassword();
+  const [done, setDone] = useState(false);
+  const { form, onSubmit, serverError, pending } = useServerForm({
+    schema,
+    defaultValues: { newPassword: '' },
+    submit: ({ newPassword }: PasswordValues) => {
+      setDone(false);
+      return settle(setPassword.mutateAsync({ userId, newPassword }));
+    },
+    onSuccess: () => {
+      setDone(true);
+      form.reset();
+    },
+    errorFields: { PASSWORD_TOO_SHORT: 'newPassword', PASSWORD_TOO_LONG: 'newPassword' },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormTextField control={form.control} name="newPassword" label={t('password.label')} type="password" autoComplete="new-password" />
+      <ServerError error={serverError} />
+      {done && (
+        <Alert severity="success" sx={{ my: 1 }}>
+          {t('password.done')}
+        </Alert>
+      )}
+      <SubmitButton pending={pending}>{t('password.submit')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * @module /admin/users/:id: one user — who they are, their role, ban, password and sessions —
+ * with impersonation and removal. Each block acts on its own and shows its own errors.
+ */
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { ServerError } from '../../../components/server-error';
+import { useSession } from '../../../lib/auth';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useAdminUser } from '../api/get-user';
+import { BanForm } from './ban-form';
+import { DetailSection } from './detail-section';
+import { ImpersonateButton } from './impersonate-button';
+import { RemoveUserButton } from './remove-user-button';
+import { RoleForm } from './role-form';
+import { SetPasswordForm } from './set-password-form';
+import { UserSessions } from './user-sessions';
+import { UserSummary } from './user-summary';
+
+export function UserDetailPage() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const { data: session } = useSession();
+  const { data: user, error, isPending } = useAdminUser(id);
+  const back = (
+    <Button component={RouterLink} to="/admin/users">
+      {t('detail.back')}
+    </Button>
+  );
+
+  if (!user) {
+    return (
+      <Page title={t('detail.title')} actions={back}>
+        {isPending ? <CircularProgress aria-label={t('common:loading')} /> : <ServerError error={clientErrorOf(error)} />}
+      </Page>
+    );
+  }
+  const isYou = session?.user.id === user.id;
+  return (
+    <Page title={user.name || user.email} actions={back}>
+      <Stack spacing={3}>
+        <DetailSection title={t('detail.profile')}>
+          <UserSummary user={user} isYou={isYou} />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+            {!isYou && <ImpersonateButton userId={user.id} />}
+            <RemoveUserButton userId={user.id} email={user.email} />
+          </Stack>
+        </DetailSection>
+        <DetailSection title={t('role.title')}>
+          <RoleForm userId={user.id} role={user.role} />
+        </DetailSection>
+        <DetailSection title={t('ban.title')}>
+          <BanForm user={user} />
+        </DetailSection>
+        <DetailSection title={t('password.title')}>
+          <SetPasswordForm userId={user.id} />
+        </DetailSection>
+        <DetailSection title={t('sessions.title')}>
+          <UserSessions userId={user.id} />
+        </DetailSection>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * @module The user's live sessions (device, IP, created, expires; impersonations marked), each
+ * revocable, and "revoke all" to sign the user out everywhere. The table scrolls sideways at
+ * phone width.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ServerError } from '../../../components/server-error';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useUserSessions } from '../api/list-user-sessions';
+import { useRevokeUserSession } from '../api/revoke-user-session';
+import { useRevokeUserSessions } from '../api/revoke-user-sessions';
+
+const progress = (pending: boolean) => (pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined);
+
+export function UserSessions({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation('admin');
+  const sessions = useUserSessions(userId);
+  const revokeOne = useRevokeUserSession();
+  const revokeAll = useRevokeUserSessions();
+  const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
+  const list = sessions.data ?? [];
+
+  if (sessions.isPending) return <CircularProgress aria-label={t('common:loading')} size={24} />;
+  return (
+    <>
+      <ServerError error={clientErrorOf(sessions.error) ?? clientErrorOf(revokeOne.error) ?? clientErrorOf(revokeAll.error)} />
+      {list.length === 0 ? (
+        <Typography color="text.secondary">{t('sessions.none')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('sessions.title')} sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('sessions.device')}</TableCell>
+                <TableCell>{t('sessions.ip')}</TableCell>
+                <TableCell>{t('sessions.created')}</TableCell>
+                <TableCell>{t('sessions.expires')}</TableCell>
+                <TableCell align="right">{t('sessions.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((session) => {
+                const pending = revokeOne.isPending && revokeOne.variables?.sessionToken === session.token;
+                return (
+                  <TableRow key={session.id}>
+                    <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>
+                      {session.userAgent || t('sessions.unknownDevice')}
+                      {session.impersonatedBy && <Chip size="small" color="warning" label={t('sessions.impersonation')} sx={{ ml: 1 }} />}
+                    </TableCell>
+                    <TableCell>{session.ipAddress || '—'}</TableCell>
+                    <TableCell>{date(session.createdAt)}</TableCell>
+                    <TableCell>{date(session.expiresAt)}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" color="error" disabled={pending} aria-busy={pending} startIcon={progress(pending)} onClick={() => revokeOne.mutate({ sessionToken: session.token })}>
+                        {t('sessions.revoke')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {revokeAll.isSuccess && list.length === 0 && (
+        <Alert severity="success" sx={{ my: 1 }}>
+          {t('sessions.allRevoked')}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ mt: 2 }}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={revokeAll.isPending || list.length === 0}
+          aria-busy={revokeAll.isPending}
+          startIcon={progress(revokeAll.isPending)}
+          onClick={() => revokeAll.mutate({ userId })}
+        >
+          {t('sessions.revokeAll')}
+        </Button>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * @module The users grid's columns. Name and e-mail are searched with the search box (the server
+ * searches them with contains / starts with / ends with), so their column filters are off; role,
+ * banned and created offer only the grid operators the server can apply (users-grid-query.ts).
+ */
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import { getGridBooleanOperators, getGridDateOperators, getGridSingleSelectOperators, type GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router';
+import type { AdminUser } from '../api/list-users';
+import { KNOWN_ROLES } from './known-roles';
+import { RoleChips } from './role-chips';
+import { FILTER_OPERATORS } from './users-grid-query';
+
+const serverCanApply = (operator: { value: string }) => operator.value in FILTER_OPERATORS;
+/** An instant is never "equal" in practice: only before and after are offered for dates. */
+const rangeOnly = (operator: { value: string }) => serverCanApply(operator) && operator.value !== 'is' && operator.value !== 'not';
+
+export function userPath(id: string): string {
+  return `/admin/users/${encodeURIComponent(id)}`;
+}
+
+export function usersColumns(t: TFunction<'admin'>, language: string): GridColDef<AdminUser>[] {
+  return [
+    { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 140, filterable: false },
+    {
+      field: 'email',
+      headerName: t('fields.email'),
+      flex: 1.4,
+      minWidth: 200,
+      filterable: false,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={userPath(row.id)} onClick={(event) => event.stopPropagation()}>
+          {row.email}
+        </Link>
+      ),
+    },
+    {
+      field: 'role',
+      headerName: t('fields.role'),
+      type: 'singleSelect',
+      valueOptions: KNOWN_ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
+      width: 150,
+      filterOperators: getGridSingleSelectOperators().filter(serverCanApply),
+      renderCell: ({ row }) => <RoleChips role={row.role} />,
+    },
+    {
+      field: 'banned',
+      headerName: t('fields.banned'),
+      type: 'boolean',
+      width: 120,
+      valueGetter: (_value, row) => Boolean(row.banned),
+      filterOperators: getGridBooleanOperators().filter(serverCanApply),
+      renderCell: ({ row }) =>
+        row.banned ? (
+          <Tooltip title={row.banReason ?? ''}>
+            <Chip size="small" color="error" label={t('users.bannedChip')} />
+          </Tooltip>
+        ) : (
+          <span aria-label={t('users.notBanned')}>—</span>
+        ),
+    },
+    {
+      field: 'createdAt',
+      headerName: t('fields.createdAt'),
+      type: 'dateTime',
+      width: 190,
+      filterOperators: getGridDateOperators(true).filter(rangeOnly),
+      valueGetter: (value: Date | string | null) => (value ? new Date(value) : null),
+      valueFormatter: (value: Date | null) => (value ? value.toLocaleString(language) : ''),
+    },
+  ];
+}

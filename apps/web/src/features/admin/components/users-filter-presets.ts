@@ -1,0 +1,32 @@
+/**
+ * @module The quick filters above the grid (admins, users, banned, not banned): each is one grid
+ * filter item, so the select and the grid's own filter panel show the same filter.
+ */
+import type { GridFilterModel } from '@mui/x-data-grid';
+
+export const FILTER_PRESETS = {
+  all: null,
+  admins: { field: 'role', operator: 'is', value: 'admin' },
+  users: { field: 'role', operator: 'is', value: 'user' },
+  banned: { field: 'banned', operator: 'is', value: 'true' },
+  notBanned: { field: 'banned', operator: 'is', value: 'false' },
+} as const;
+
+export type FilterPreset = keyof typeof FILTER_PRESETS;
+/** A filter set in the grid's panel that is none of the presets. */
+export type FilterChoice = FilterPreset | 'other';
+
+export function filterModelOf(preset: FilterPreset): GridFilterModel {
+  const item = FILTER_PRESETS[preset];
+  return { items: item ? [{ id: preset, ...item }] : [] };
+}
+
+export function presetOf(model: GridFilterModel): FilterChoice {
+  const items = model.items.filter((item) => item.value !== undefined && item.value !== '' && item.value !== null);
+  if (items.length === 0) return 'all';
+  const [item] = items;
+  for (const [name, preset] of Object.entries(FILTER_PRESETS)) {
+    if (preset && items.length === 1 && preset.field === item!.field && preset.operator === item!.operator && preset.value === String(item!.value)) return name as FilterPreset;
+  }
+  return 'other';
+}

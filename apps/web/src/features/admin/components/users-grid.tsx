@@ -1,0 +1,55 @@
+/**
+ * @module The users DataGrid in server mode: the rows are one page the server chose, `rowCount`
+ * is the server's total, and paging, sorting and filtering only report the new model upwards
+ * (users-page.tsx turns it into the next query). Memoised: typing in the search box re-renders
+ * the page, not the grid. The grid's texts follow the language through the theme's locale.
+ */
+import { DataGrid, type GridFilterModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AdminUser } from '../api/list-users';
+import { userPath, usersColumns } from './users-columns';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+export interface UsersGridProps {
+  users: AdminUser[];
+  total: number;
+  loading: boolean;
+  pagination: GridPaginationModel;
+  onPaginationChange(model: GridPaginationModel): void;
+  sort: GridSortModel;
+  onSortChange(model: GridSortModel): void;
+  filter: GridFilterModel;
+  onFilterChange(model: GridFilterModel): void;
+}
+
+export const UsersGrid = memo(function UsersGrid(props: UsersGridProps) {
+  const { t, i18n } = useTranslation('admin');
+  const navigate = useNavigate();
+  const columns = useMemo(() => usersColumns(t, i18n.language), [t, i18n.language]);
+  return (
+    <DataGrid
+      aria-label={t('users.gridLabel')}
+      rows={props.users}
+      rowCount={props.total}
+      columns={columns}
+      loading={props.loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      paginationModel={props.pagination}
+      onPaginationModelChange={props.onPaginationChange}
+      pageSizeOptions={PAGE_SIZES}
+      sortModel={props.sort}
+      onSortModelChange={props.onSortChange}
+      filterModel={props.filter}
+      onFilterModelChange={props.onFilterChange}
+      onRowClick={({ id }) => navigate(userPath(String(id)))}
+      disableRowSelectionOnClick
+      disableColumnSelector
+      sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+    />
+  );
+});

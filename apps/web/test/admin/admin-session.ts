@@ -1,0 +1,35 @@
+/**
+ * @module Helpers for the admin tests: a signed-in admin (admin@example.com is made admin at
+ * sign-up) and users created through the admin API, as the console would create them.
+ */
+import type { AppAuth } from '../../src/lib/auth';
+import { createTestAuth } from '../support/render-app';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail, type TestServer } from '../support/test-server';
+
+/** Signs the admin up on a fresh server, or in when a previous test already did. */
+export async function signInAdmin(server: TestServer): Promise<AppAuth> {
+  const auth = createTestAuth(server);
+  const signUp = await auth.client.signUp.email({ email: ADMIN_EMAIL, password: PASSWORD, name: 'Ada Admin' });
+  if (signUp.error) {
+    const signIn = await auth.client.signIn.email({ email: ADMIN_EMAIL, password: PASSWORD });
+    if (signIn.error) throw new Error(`admin sign-in failed: ${signIn.error.message}`);
+  }
+  return auth;
+}
+
+export async function signInUser(server: TestServer, email = uniqueEmail('member'), name = 'Mia Member'): Promise<{ auth: AppAuth; email: string; id: string }> {
+  const auth = createTestAuth(server);
+  const { data, error } = await auth.client.signUp.email({ email, password: PASSWORD, name });
+  if (error) throw new Error(`sign-up failed: ${error.message}`);
+  return { auth, email, id: data.user.id };
+}
+
+export async function createUsers(admin: AppAuth, users: { email: string; name: string; role?: 'user' | 'admin' }[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const user of users) {
+    const { data, error } = await admin.client.admin.createUser({ ...user, password: PASSWORD });
+    if (error) throw new Error(`create-user failed: ${error.message}`);
+    ids.push(data.user.id);
+  }
+  return ids;
+}

@@ -1,0 +1,40 @@
+/**
+ * Impersonation against a real server: the admin becomes the user (the banner names them on every
+ * page) and stops, getting their own session and the users list back.
+ */
+import '../support/dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, useTestServer } from '../support/render-app';
+import { ADMIN_EMAIL } from '../support/test-server';
+import { signInAdmin, signInUser } from './admin-session';
+
+const server = useTestServer();
+
+describe('impersonation', () => {
+  it('the admin acts as the user under a banner, then stops and is back on the users list', async () => {
+    const user = userEvent.setup({ document });
+    const admin = await signInAdmin(server);
+    const member = await signInUser(server, undefined, 'Ivy Impersonated');
+    const { router } = renderApp(server, `/admin/users/${member.id}`, { auth: admin });
+    await screen.findByRole('heading', { level: 1, name: 'Ivy Impersonated' });
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Impersonate' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    expect(banner.textContent).toContain(`You are signed in as Ivy Impersonated (${member.email})`);
+    const session = (await admin.client.getSession()).data!;
+    expect(session.user.id).toBe(member.id);
+    expect(session.session.impersonatedBy).toBeTruthy();
+    // The admin console is closed to the impersonated user.
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+
+    await user.click(within(banner).getByRole('button', { name: 'Stop impersonating' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
+    expect((await admin.client.getSession()).data!.user.email).toBe(ADMIN_EMAIL);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The user's page against a real server: ban with a reason and an expiry (and the server's
+ * refusal to let an admin ban themself, in words), unban, role, password, sessions, removal.
+ */
+import '../support/dom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppAuth } from '../../src/lib/auth';
+import { createTestAuth, renderApp } from '../support/render-app';
+import { PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../support/test-server';
+import { signInAdmin, signInUser } from './admin-session';
+
+// The grid and the server share two CPUs with other test files: allow for a slow render.
+
+let server: TestServer;
+let admin: AppAuth;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+});
+afterAll(() => server?.close());
+afterEach(() => cleanup());
+
+const userOnServer = async (id: string) => (await admin.client.admin.getUser({ query: { id } })).data!;
+const section = (name: string) => screen.getByRole('region', { name });
+
+async function openUser(id: string, name = 'Mia Member') {
+  const rendered = renderApp(server, `/admin/users/${id}`, { auth: admin });
+  await screen.findByRole('heading', { level: 1, name });
+  return rendered;
+}
+
+describe('the user page', () => {
+  it('bans with a reason for a day: the server has the ban, the page shows it, and unban lifts it', async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    await openUser(member.id);
+    const ban = section('Ban');
+    await user.type(within(ban).getByRole('textbox', { name: 'Reason' }), 'Spamming the forum');
+    await user.click(within(ban).getByRole('combobox', { name: 'Duration' }));
+    await user.click(await screen.findByRole('option', { name: '1 day' }));
+    const before = Date.now();
+    await user.click(within(ban).getByRole('button', { name: 'Ban user' }));
+
+    expect(await within(ban).findByText(/^Banned until/)).toBeTruthy();
+    expect(within(ban).getByText('Reason: Spamming the forum')).toBeTruthy();
+    const banned = await userOnServer(member.id);
+    expect(banned.banned).toBe(true);
+    expect(banned.banReason).toBe('Spamming the forum');
+    const expires = new Date(banned.banExpires!).getTime();
+    expect(expires).toBeGreaterThan(before + 86_390_000);
+    expect(expires).toBeLessThan(Date.now() + 86_410_000);
+    // Banning ends the user's sessions.
+    expect((await member.auth.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
+
+    await user.click(within(ban).getByRole('button', { name: 'Unban' }));
+    expect(await within(ban).findByRole('button', { name: 'Ban user' })).toBeTruthy();
+    expect((await userOnServer(member.id)).banned).toBe(false);
+  });
+
+  it("banning oneself shows the server's refusal in words, and nothing changes", async () => {
+    const user = userEvent.setup({ document });
+    const { data } = await admin.client.getSession();
+    await openUser(data!.user.id, 'Ada Admin');
+    const ban = section('Ban');
+    await user.click(within(ban).getByRole('button', { name: 'Ban user' }));
+    const alert = await within(ban).findByRole('alert');
+    expect(alert.textContent).toMatch(/cannot ban yourself/i);
+    expect(alert.getAttribute('data-code')).toBe('YOU_CANNOT_BAN_YOURSELF');
+    expect((await userOnServer(data!.user.id)).banned).toBeFalsy();
+  });
+
+  it('a ban "until a date" needs a moment in the future', async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    await openUser(member.id);
+    const ban = section('Ban');
+    await user.click(within(ban).getByRole('combobox', { name: 'Duration' }));
+    await user.click(await screen.findByRole('option', { name: 'Until a date…' }));
+    await user.click(within(ban).getByRole('button', { name: 'Ban user' }));
+    expect(await within(ban).findByText('Required')).toBeTruthy();
+    await user.type(within(ban).getByLabelText('Banned until'), '2001-01-01T10:00');
+    await user.click(within(ban).getByRole('button', { name: 'Ban user' }));
+    expect(await within(ban).findByText('Choose a moment in the future')).toBeTruthy();
+    expect((await userOnServer(member.id)).banned).toBeFalsy();
+  });
+
+  it('sets the role to admin', async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    await openUser(member.id);
+    const role = section('Role');
+    await user.click(within(role).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(role).getByRole('button', { name: 'Save role' }));
+    expect(await within(role).findByText('Role saved.')).toBeTruthy();
+    expect((await userOnServer(member.id)).role).toBe('user,admin');
+    // The page reloads the user; the form shows the saved roles and keeps its confirmation.
+    expect(await within(section('Profile')).findByText('Admin')).toBeTruthy();
+    expect(within(role).getByRole('combobox', { name: 'Role' }).textContent).toBe('User, Admin');
+    expect(within(role).getByText('Role saved.')).toBeTruthy();
+  });
+
+  it('sets a password: too short is refused in the form, a valid one signs the user in', async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    await openUser(member.id);
+    const password = section('Password');
+    await user.type(within(password).getByLabelText('New password'), 'short');
+    await user.click(within(password).getByRole('button', { name: 'Set password' }));
+    expect(await within(password).findByText('At least 8 characters')).toBeTruthy();
+    await user.clear(within(password).getByLabelText('New password'));
+    await user.type(within(password).getByLabelText('New password'), 'a brand new secret');
+    await user.click(within(password).getByRole('button', { name: 'Set password' }));
+    expect(await within(password).findByText(/^Password set/)).toBeTruthy();
+    const signIn = await createTestAuth(server).client.signIn.email({ email: member.email, password: 'a brand new secret' });
+    expect(signIn.error).toBeNull();
+  });
+
+  it("lists the user's sessions, revokes one, then all", async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    await createTestAuth(server).client.signIn.email({ email: member.email, password: PASSWORD });
+    await openUser(member.id);
+    const sessions = section('Sessions');
+    const table = await within(sessions).findByRole('table', { name: 'Sessions' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+
+    await user.click(within(table).getAllByRole('button', { name: 'Revoke' })[0]!);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    await user.click(within(sessions).getByRole('button', { name: 'Revoke all sessions' }));
+    expect(await within(sessions).findByText('No active sessions.')).toBeTruthy();
+    expect((await admin.client.admin.listUserSessions({ userId: member.id })).data!.sessions).toEqual([]);
+  });
+
+  it('removes the user after a confirmation and returns to the list', async () => {
+    const user = userEvent.setup({ document });
+    const member = await signInUser(server);
+    const { router } = await openUser(member.id);
+    await user.click(screen.getByRole('button', { name: 'Remove user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this user?' });
+    expect(within(dialog).getByText(new RegExp(member.email.replace(/[.+]/g, '\\$&')))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect((await admin.client.admin.getUser({ query: { id: member.id } })).error?.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('an unknown user id shows "User not found"', async () => {
+    renderApp(server, '/admin/users/no-such-user', { auth: admin });
+    expect((await screen.findByRole('alert')).getAttribute('data-code')).toBe('USER_NOT_FOUND');
+    expect(screen.getByRole('alert').textContent).toMatch(/not found/i);
+  });
+});
+
+describe('creating a user', () => {
+  it('checks the form, puts a taken e-mail at its field, then creates the user and opens their page', async () => {
+    const user = userEvent.setup({ document });
+    const { router } = renderApp(server, '/admin/users/new', { auth: admin });
+    await screen.findByRole('heading', { level: 1, name: 'Create user' });
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+
+    const taken = await signInUser(server);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), taken.email);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Nora New');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(/already exists/i)).toBeTruthy();
+
+    const address = uniqueEmail('nora');
+    await user.clear(email);
+    await user.type(email, address);
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nora New' })).toBeTruthy();
+    const id = decodeURIComponent(router.state.location.pathname.split('/').pop()!);
+    const created = await userOnServer(id);
+    expect(created.email).toBe(address);
+    expect(created.role).toBe('admin');
+  });
+});

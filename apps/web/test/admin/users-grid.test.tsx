@@ -1,0 +1,131 @@
+/**
+ * The users grid against a real server: it pages, searches and filters on the server and shows
+ * the total; a non-admin is refused.
+ */
+import '../support/dom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppAuth } from '../../src/lib/auth';
+import { languageByTag } from '../../src/lib/languages';
+import { renderApp } from '../support/render-app';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createUsers, signInAdmin, signInUser } from './admin-session';
+
+// The grid and the server share two CPUs with other test files: allow for a slow render.
+
+let server: TestServer;
+let admin: AppAuth;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+  await createUsers(admin, [
+    { email: 'grace.grid@example.com', name: 'Grace Hopper' },
+    { email: 'alan.grid@example.com', name: 'Alan Turing' },
+    { email: 'grid.edsger@example.org', name: 'Edsger Dijkstra' },
+    { email: 'barbara@example.net', name: 'Barbara Liskov', role: 'admin' },
+  ]);
+});
+afterAll(() => server?.close());
+afterEach(() => cleanup());
+
+const total = () => screen.getByTestId('users-total').textContent;
+const rows = () => screen.getAllByRole('row').slice(1);
+
+describe('the users grid', () => {
+  it('loads the users from the server with the total', async () => {
+    renderApp(server, '/admin/users', { auth: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    const grid = screen.getByRole('grid', { name: 'Users' });
+    expect(within(grid).getByRole('link', { name: 'grace.grid@example.com' }).getAttribute('href')).toMatch(/^\/admin\/users\/.+/);
+    expect(within(grid).getByText('Barbara Liskov')).toBeTruthy();
+  });
+
+  it('searching by e-mail with an operator narrows the rows and the total', async () => {
+    const user = userEvent.setup({ document });
+    renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'grid');
+    await waitFor(() => expect(total()).toBe('Total: 3'));
+    expect(rows()).toHaveLength(3);
+
+    await user.click(screen.getByRole('combobox', { name: 'Match' }));
+    await user.click(await screen.findByRole('option', { name: 'Starts with' }));
+    await waitFor(() => expect(total()).toBe('Total: 1'));
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]!).getByText('grid.edsger@example.org')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Search in' }));
+    await user.click(await screen.findByRole('option', { name: 'Name' }));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'al');
+    await waitFor(() => expect(total()).toBe('Total: 1'));
+    expect(within(rows()[0]!).getByText('Alan Turing')).toBeTruthy();
+  });
+
+  it('the quick filter asks the server for admins only, and a column sorts on the server', async () => {
+    const user = userEvent.setup({ document });
+    renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Admins' }));
+    await waitFor(() => expect(total()).toBe('Total: 2'));
+    expect(rows().map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual(['Ada Admin', 'Barbara Liskov']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'All users' }));
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    const nameHeader = screen.getByRole('columnheader', { name: /^Name/ });
+    await user.click(nameHeader);
+    await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('ascending'));
+    await user.click(nameHeader);
+    expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Grace Hopper'));
+  });
+
+  it("speaks the chosen language, the grid's own texts included", async () => {
+    const user = userEvent.setup({ document });
+    renderApp(server, '/admin/users', { auth: admin, language: languageByTag('ru') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Пользователи' })).toBeTruthy();
+    await waitFor(() => expect(total()).toBe('Всего: 5'));
+    expect(screen.getByRole('columnheader', { name: 'Эл. почта' })).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск' }), 'nobody-here');
+    await waitFor(() => expect(total()).toBe('Всего: 0'));
+    expect(await screen.findByText('Нет строк')).toBeTruthy();
+  });
+
+  it("a row opens the user's page", async () => {
+    const user = userEvent.setup({ document });
+    const { router } = renderApp(server, '/admin/users', { auth: admin });
+    await user.click(await screen.findByText('Alan Turing'));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/users\/[^/]+$/));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alan Turing' })).toBeTruthy();
+  });
+
+  // Last: it adds users the other tests do not count.
+  it('pages on the server: the next page holds the rest of the total', async () => {
+    const user = userEvent.setup({ document });
+    await createUsers(
+      admin,
+      Array.from({ length: 8 }, (_, i) => ({ email: `page-${i}@paging.example`, name: `Paged ${i}` })),
+    );
+    renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 13'));
+    expect(rows()).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByText('11–13 of 13')).toBeTruthy();
+    expect(within(rows()[2]!).getByText('Paged 7')).toBeTruthy();
+  });
+
+  it('a non-admin visiting /admin/users is refused', async () => {
+    const { auth } = await signInUser(server);
+    renderApp(server, '/admin/users', { auth });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The admin console in Chromium against the standalone server: the listed admin signs in, lists
+ * and searches users, creates one and bans them with a reason — whose next sign-in, in another
+ * browser, shows the banned message — then impersonates another user under the banner and stops.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ADMIN_EMAIL } from './support/app-server';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+
+const PASSWORD = 'correct horse battery';
+
+async function signUpByApi(url: string, email: string, name: string): Promise<void> {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, name, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function signIn(browser: Browser, url: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  // A missing element fails the step that looked for it, well within the test's own limit.
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${url}/sign-in`);
+  await page.getByLabel('E-mail or username').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return page;
+}
+
+async function searchAndOpen(page: Page, text: string, operator: string, name: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await page.getByRole('combobox', { name: 'Match' }).click();
+  await page.getByRole('option', { name: operator }).click();
+  await expect.poll(() => page.getByTestId('users-total').textContent()).toBe('Total: 1');
+  await page.getByRole('gridcell', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+describeInBrowser('the admin console', (e2e) => {
+  it('lists, searches, bans (the banned sign-in says so), impersonates and stops', async () => {
+    const { server, browser } = e2e();
+    await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    await signUpByApi(server.url, 'iris@example.com', 'Iris Impersonated');
+    await signUpByApi(server.url, 'someone@example.org', 'Some One');
+
+    const admin = await signIn(browser, server.url, ADMIN_EMAIL);
+    await admin.waitForURL(/\/account/);
+    await admin.getByRole('link', { name: 'Admin' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 3');
+
+    // A user created from the console, to be banned.
+    await admin.getByRole('link', { name: 'Create user' }).click();
+    await admin.getByRole('textbox', { name: 'E-mail' }).fill('bob.banned@example.com');
+    await admin.getByRole('textbox', { name: 'Name' }).fill('Bob Banned');
+    await admin.getByLabel(/^Password/).fill(PASSWORD);
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Bob Banned' }).waitFor();
+    await admin.getByRole('link', { name: 'Back to users' }).click();
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
+    await saveScreenshot(admin, 'admin-users');
+
+    await searchAndOpen(admin, 'bob', 'Starts with', 'Bob Banned');
+    const ban = admin.getByRole('region', { name: 'Ban' });
+    await ban.getByRole('textbox', { name: 'Reason' }).fill('Posting spam');
+    await ban.getByRole('combobox', { name: 'Duration' }).click();
+    await admin.getByRole('option', { name: '7 days' }).click();
+    await ban.getByRole('button', { name: 'Ban user' }).click();
+    await ban.getByText('Reason: Posting spam').waitFor();
+    await saveScreenshot(admin, 'admin-user-banned');
+
+    const bob = await signIn(browser, server.url, 'bob.banned@example.com');
+    const refusal = bob.locator('[data-code="BANNED_USER"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('You have been banned from this application');
+    await saveScreenshot(bob, 'admin-banned-sign-in');
+    await bob.context().close();
+
+    await admin.getByRole('link', { name: 'Back to users' }).click();
+    await searchAndOpen(admin, 'iris@', 'Starts with', 'Iris Impersonated');
+    await admin.getByRole('button', { name: 'Impersonate' }).click();
+    await admin.waitForURL(/\/account$/);
+    const banner = admin.getByRole('region', { name: 'Impersonation' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('You are signed in as Iris Impersonated (iris@example.com)');
+    expect(await admin.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await saveScreenshot(admin, 'admin-impersonating');
+
+    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await admin.waitForURL(/\/admin\/users$/);
+    await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    expect(await admin.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
+    await saveScreenshot(admin, 'admin-stopped-impersonating');
+
+    // At phone width the search bar stacks and the grid scrolls sideways inside its frame.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.getByRole('searchbox', { name: 'Search' }).fill('example.com');
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 3');
+    await saveScreenshot(admin, 'admin-users-phone');
+    await admin.context().close();
+  }, 120_000);
+});
