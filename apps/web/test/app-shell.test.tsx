@@ -4,22 +4,13 @@
  * SPEC's language id; unknown paths show the not-found page.
  */
 import './support/dom';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/languages';
-import { renderApp } from './support/render-app';
-import { startTestServer, type TestServer } from './support/test-server';
+import { renderApp, useTestServer } from './support/render-app';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+const server = useTestServer();
 
 describe('the app frame', () => {
   it('a protected page without a session redirects to sign-in with the page to return to', async () => {

@@ -12,7 +12,7 @@ export type AppClient = AuthClient<StandaloneAuth>;
 
 export interface AppAuth {
   client: AppClient;
-  hooks: AuthHooks;
+  hooks: AuthHooks<StandaloneAuth>;
   /** For the few calls outside the auth API (the development outbox). */
   baseURL: string;
   fetch: typeof fetch;

@@ -1,10 +1,10 @@
 /**
  * @module The development outbox (`GET /api/dev/outbox`): outside the auth API, so read with plain
  * fetch. It answers 404 when the server sends real mail or runs in production; the app then hides
- * the page and its link.
+ * the page and its link, and the "check your mail" screens do not point to it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useAuth, type AppAuth } from '../../../lib/auth';
+import { useAuth, type AppAuth } from './auth';
 
 export interface OutboxMail {
   id: string;
@@ -17,6 +17,8 @@ export interface OutboxMail {
 }
 
 export const OUTBOX_PATH = '/api/dev/outbox';
+/** The app's page that lists the outbox. */
+export const OUTBOX_PAGE_PATH = '/dev/outbox';
 
 /** null: this server has no development outbox. */
 export async function getOutbox({ baseURL, fetch }: Pick<AppAuth, 'baseURL' | 'fetch'>): Promise<OutboxMail[] | null> {
@@ -30,4 +32,9 @@ export async function getOutbox({ baseURL, fetch }: Pick<AppAuth, 'baseURL' | 'f
 export function useOutbox(options: { refetchInterval?: number } = {}) {
   const auth = useAuth();
   return useQuery({ queryKey: ['dev-outbox'], queryFn: () => getOutbox(auth), refetchInterval: options.refetchInterval ?? false });
+}
+
+export function useHasDevOutbox(): boolean {
+  const { data } = useOutbox();
+  return Array.isArray(data);
 }

@@ -2,13 +2,18 @@
  * @module Renders the whole app at a path, in a memory router, with a client pointed at the test
  * server through a cookie jar: a component test sees exactly what a user would at that path.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../../src/app/app';
 import { appRoutes } from '../../src/app/routes';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
 import { DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
-import { cookieFetch, type TestServer } from './test-server';
+import { cookieFetch, startTestServer, type TestServer } from './test-server';
+
+// Two test files run at once on two cores; a screen that loads from the server may need more than
+// the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface RenderedApp extends RenderResult {
   auth: AppAuth;
@@ -25,4 +30,21 @@ export function renderApp(server: TestServer, path: string, options: { auth?: Ap
 
 export function createTestAuth(server: TestServer): AppAuth {
   return createAppAuth({ baseURL: server.baseURL, fetch: cookieFetch(server.baseURL) });
+}
+
+/**
+ * One real server for the test file, started before its tests and closed after them; each test
+ * starts from an empty page and an empty localStorage. The object is filled in once the server runs.
+ */
+export function useTestServer(): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer());
+  });
+  afterAll(() => server.close?.());
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+  return server;
 }

@@ -5,7 +5,7 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useOutbox } from '../api/get-outbox';
+import { useOutbox } from '../../../lib/dev-outbox';
 
 export function OutboxLink() {
   const { t } = useTranslation('outbox');

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { useOutbox } from '../api/get-outbox';
+import { useOutbox } from '../../../lib/dev-outbox';
 
 const REFRESH_MS = 3000;
 
