@@ -307,6 +307,23 @@ describeEachDialect('per-account sign-in throttling', (h) => {
     expect(unknownAnswers[10]).toEqual([429, JSON.stringify(TOO_MANY), '1']);
   });
 
+  it('answers 429 to a sign-in in flight through another identifier of the account once failures through its e-mail lock it, right password or wrong', async () => {
+    const email = uniqueEmail('inflight');
+    const { user } = await h().signUp(email, PASSWORD);
+    // Two attempts through another identifier (a username) that passed the lock checks before the
+    // lock existed; the throttle is driven directly, as the route would between check and answer.
+    const rightPassword = signInThrottle(h().auth.context, 'username:inflight', user.id);
+    const wrongPassword = signInThrottle(h().auth.context, 'username:inflight', user.id);
+    await rightPassword.assertOpen();
+    await wrongPassword.assertOpen();
+
+    await failTimes(h(), email, 10);
+
+    await expect(rightPassword.succeeded()).rejects.toMatchObject({ status: 429 });
+    await expect(wrongPassword.failed()).rejects.toMatchObject({ status: 429 });
+    expect(await sessionsOf(h(), user.id)).toHaveLength(1);
+  });
+
   it('evaluates no more than 100 failures a day: a burst that reaches 100 locks the account until the day is over', async () => {
     const email = uniqueEmail('daily');
     const { user } = await h().signUp(email, PASSWORD);

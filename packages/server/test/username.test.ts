@@ -1,7 +1,8 @@
 /**
  * The username plugin on every database: the fields of sign-up and update-user with their rules
  * and messages, uniqueness under parallel sign-ups, POST /sign-in/username with the guarantees of
- * e-mail sign-in (one 401 for unknown and wrong, throttling, verification, refusal by a plugin),
+ * e-mail sign-in (one 401 for unknown and wrong, throttling counted per account across its e-mail
+ * and username, verification, refusal by a plugin),
  * POST /is-username-available, and a core engine without the plugin.
  */
 import { sql } from 'kysely';
@@ -22,6 +23,7 @@ const TOO_SHORT = { code: 'USERNAME_IS_TOO_SHORT', message: 'username is too sho
 const TOO_LONG = { code: 'USERNAME_IS_TOO_LONG', message: 'username is too long' };
 const INVALID = { code: 'USERNAME_IS_INVALID', message: 'username is invalid' };
 const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
+const INVALID_EMAIL_CREDENTIALS = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
 
 let counter = 0;
 /** A username no other test uses, in mixed case. */
@@ -45,6 +47,10 @@ async function sessionsOf(h: Harness, userId: string) {
 
 function signUp(h: Harness, fields: Record<string, unknown>, email = uniqueEmail('uname')): Promise<TestResponse> {
   return h.client().post('/sign-up/email', { email, password: PASSWORD, name: 'Name', ...fields });
+}
+
+function signInEmail(h: Harness, email: string, password: string, ip?: string): Promise<TestResponse> {
+  return h.client(ip).post('/sign-in/email', { email, password });
 }
 
 function expectError(response: TestResponse, status: number, body: { code: string; message: string }): void {
@@ -422,6 +428,63 @@ describeEachDialect(
       const unknown = await run(uniqueUsername('nobody'));
       expect(unknown).toEqual(known);
       expect(unknown.at(-1)).toEqual([429, JSON.stringify(TOO_MANY), '1']);
+    });
+
+    it("answers a username sign-in with 429 after 10 wrong passwords through the account's e-mail, even with the right password", async () => {
+      const { email, typed, user } = await signedUp();
+      for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
+        expectError(await signInEmail(h(), email, WRONG, `198.51.100.${i}`), 401, INVALID_EMAIL_CREDENTIALS);
+      }
+
+      const locked = await h().client('198.51.100.99').post('/sign-in/username', { username: typed, password: PASSWORD });
+
+      expectError(locked, 429, TOO_MANY);
+      expect(locked.headers.get('x-retry-after')).toBe('1');
+      expect(await sessionsOf(h(), user.id)).toHaveLength(1);
+      h().clock.advance(1);
+      expect((await h().client().post('/sign-in/username', { username: typed, password: PASSWORD })).status).toBe(200);
+    });
+
+    it("answers an e-mail sign-in with 429 after 10 wrong passwords through the account's username, even with the right password", async () => {
+      const { email, typed, user } = await signedUp();
+      for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
+        expectError(await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+      }
+
+      const locked = await signInEmail(h(), email, PASSWORD, '198.51.100.99');
+
+      expectError(locked, 429, TOO_MANY);
+      expect(locked.headers.get('x-retry-after')).toBe('1');
+      expect(await sessionsOf(h(), user.id)).toHaveLength(1);
+      h().clock.advance(1);
+      expect((await signInEmail(h(), email, PASSWORD)).status).toBe(200);
+    });
+
+    it('counts wrong passwords through the e-mail and the username of one account together: five of each lock it', async () => {
+      const { email, typed } = await signedUp();
+      for (let i = 0; i < DEFAULTS.accountLockoutThreshold / 2; i++) {
+        expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+        expectError(await h().client().post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+      }
+
+      expectError(await signInEmail(h(), email, PASSWORD), 429, TOO_MANY);
+      expectError(await h().client().post('/sign-in/username', { username: typed, password: PASSWORD }), 429, TOO_MANY);
+    });
+
+    it('still locks an unknown username and an unknown e-mail after 10 failures each, and neither counts toward the other', async () => {
+      const username = uniqueUsername('nobody');
+      const email = uniqueEmail('nobody');
+      for (let i = 0; i < DEFAULTS.accountLockoutThreshold - 1; i++) {
+        expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 401, INVALID_CREDENTIALS);
+        expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+      }
+      expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 401, INVALID_CREDENTIALS);
+      expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 429, TOO_MANY);
+
+      expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+      const locked = await signInEmail(h(), email, WRONG);
+      expectError(locked, 429, TOO_MANY);
+      expect(locked.headers.get('x-retry-after')).toBe('1');
     });
   },
   { plugins: [usernamePlugin()] },

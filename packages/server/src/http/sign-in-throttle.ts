@@ -2,8 +2,12 @@
  * @module Throttling of password guesses per account, whatever the client address: after
  * `accountLockoutThreshold` consecutive failures the account is locked for an interval that
  * doubles with each further failure (capped), and no more than `accountDailyFailureLimit` failures
- * a day are ever evaluated. Keys are the identifier typed (e-mail or username), so an unknown
- * account is throttled exactly like a known one and the 429 reveals nothing.
+ * a day are ever evaluated.
+ *
+ * Failures are counted under the identifier typed (`email:…`, `username:…`), so an unknown
+ * account is throttled exactly like a known one typed the same way and the 429 reveals nothing;
+ * and, once the identifier names an account, under the account too (`user:<id>`), so guesses
+ * through its e-mail and through its username add up to one count and one lock.
  *
  * A burst of parallel guesses can pass the lock check before the lock exists. Once the lock
  * appears, every answer still in flight is 429, right password or wrong, so such a burst learns
@@ -16,7 +20,7 @@ import { tooManyRequests } from './rate-limit';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SignInThrottle {
-  /** Throws 429 while the account is locked. */
+  /** Throws 429 while the identifier or the account is locked. */
   assertOpen(): Promise<void>;
   /** After a correct password: the caller may proceed unless a parallel failure locked the account. */
   succeeded(): Promise<void>;
@@ -29,13 +33,17 @@ function lockDurationMs(failures: number): number {
   return Math.min(DEFAULTS.accountLockoutBaseSeconds * 2 ** doublings, DEFAULTS.accountLockoutMaxSeconds) * 1000;
 }
 
-export function signInThrottle(auth: AuthContext, identifier: string): SignInThrottle {
-  const lockKey = `lock:${identifier}`;
-  const failKey = `fail:${identifier}`;
+/**
+ * The throttle of `identifier` and, when given, of the account `userId` it names: both locks are
+ * checked, both counts take each failure, and a success clears both.
+ */
+export function signInThrottle(auth: AuthContext, identifier: string, userId?: string): SignInThrottle {
+  const keys = userId === undefined ? [identifier] : [identifier, `user:${userId}`];
   const now = () => auth.now().getTime();
 
   async function lockedUntil(): Promise<number> {
-    return Number((await auth.kv.get(lockKey, now())) ?? 0);
+    const locks = await Promise.all(keys.map((key) => auth.kv.get(`lock:${key}`, now())));
+    return Math.max(0, ...locks.map((until) => Number(until ?? 0)));
   }
 
   async function throwIfLocked(): Promise<void> {
@@ -43,23 +51,27 @@ export function signInThrottle(auth: AuthContext, identifier: string): SignInThr
     if (until > now()) throw tooManyRequests(until - now());
   }
 
+  async function countFailure(key: string): Promise<void> {
+    const { count, resetAt } = await auth.kv.increment(`fail:${key}`, DAY_MS, now());
+    if (count >= DEFAULTS.accountDailyFailureLimit) {
+      await auth.kv.set(`lock:${key}`, String(resetAt), resetAt - now(), now());
+    } else if (count >= DEFAULTS.accountLockoutThreshold) {
+      const duration = lockDurationMs(count);
+      await auth.kv.set(`lock:${key}`, String(now() + duration), duration, now());
+    }
+  }
+
   return {
     assertOpen: throwIfLocked,
 
     async succeeded() {
       await throwIfLocked();
-      await Promise.all([auth.kv.delete(failKey), auth.kv.delete(lockKey)]);
+      await Promise.all(keys.flatMap((key) => [auth.kv.delete(`fail:${key}`), auth.kv.delete(`lock:${key}`)]));
     },
 
     async failed() {
       const wasLocked = (await lockedUntil()) > now();
-      const { count, resetAt } = await auth.kv.increment(failKey, DAY_MS, now());
-      if (count >= DEFAULTS.accountDailyFailureLimit) {
-        await auth.kv.set(lockKey, String(resetAt), resetAt - now(), now());
-      } else if (count >= DEFAULTS.accountLockoutThreshold) {
-        const duration = lockDurationMs(count);
-        await auth.kv.set(lockKey, String(now() + duration), duration, now());
-      }
+      await Promise.all(keys.map(countFailure));
       if (wasLocked) await throwIfLocked();
     },
   };

@@ -36,10 +36,10 @@ export const changePassword = defineEndpoint({
     const account = await auth.accounts.findCredential(user.id);
     if (!account?.password) throw new AuthError(ERRORS.credentialAccountNotFound);
 
-    // Guesses of the current password count with the sign-in guesses of the account (same key as
-    // sign-in/email): the per-client rate limit alone would let a stolen session, spread over many
-    // addresses, search for the password.
-    const throttle = signInThrottle(auth, `email:${user.email}`);
+    // Guesses of the current password count with the sign-in guesses of the account (its e-mail's
+    // count and the account's own): the per-client rate limit alone would let a stolen session,
+    // spread over many addresses, search for the password.
+    const throttle = signInThrottle(auth, `email:${user.email}`, user.id);
     await throttle.assertOpen();
     if (!(await verifyPassword(account.password, body.currentPassword))) {
       await throttle.failed();

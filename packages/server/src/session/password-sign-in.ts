@@ -14,8 +14,8 @@ import { createSession, type SessionOrigin } from './create-session';
 
 export interface PasswordSignInRequest {
   /**
-   * The lookup (`users.findWithPasswordBy`), run only once the throttle is open: a locked account
-   * costs no database read.
+   * The lookup (`users.findWithPasswordBy`), run only once the identifier's throttle is open: a
+   * locked identifier costs no database read.
    */
   find(): Promise<PasswordCredential | null>;
   /** The identifier as looked up (`email:…`, `username:…`), so an unknown one is throttled alike. */
@@ -36,9 +36,13 @@ export interface PasswordSignInResult {
 
 export async function passwordSignIn(origin: SessionOrigin, request: PasswordSignInRequest): Promise<PasswordSignInResult> {
   const { auth } = origin;
-  const throttle = signInThrottle(auth, request.throttleKey);
-  await throttle.assertOpen();
+  await signInThrottle(auth, request.throttleKey).assertOpen();
   const found = await request.find();
+  // The account's lock too, before any verification: guesses through its other identifiers (its
+  // e-mail, its username) count against it. An unknown identifier has only its own count, which
+  // runs exactly as a known one's does when that one alone is typed.
+  const throttle = signInThrottle(auth, request.throttleKey, found?.user.id);
+  await throttle.assertOpen();
   const passwordHash = found?.passwordHash;
   const valid = passwordHash ? await verifyPassword(passwordHash, request.password) : await verifyAgainstDummy(request.password);
   if (!found || !passwordHash || !valid) {

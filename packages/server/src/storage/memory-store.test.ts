@@ -99,4 +99,30 @@ describe('memory store size', () => {
     expect((await store.increment('ip-249999', day, T0)).count).toBe(2);
     expect((await store.increment('ip-0', day, T0)).count).toBe(1);
   }, 20_000);
+
+  it('keeps an account lock through a flood of 120,000 distinct rate-limit keys, which evict only each other', async () => {
+    const store = createMemoryStore();
+    const hour = 60 * 60 * 1000;
+    await store.set('lock:email:victim@example.com', String(T0 + hour), hour, T0);
+    await store.increment('fail:email:victim@example.com', 24 * hour, T0);
+    let largest = 0;
+    for (let i = 0; i < 120_000; i++) {
+      await store.increment(`rl:2001:db8:${i.toString(16)}::/sign-in/email`, 10_000, T0 + 1);
+      largest = Math.max(largest, store.size);
+    }
+
+    expect(largest).toBeLessThanOrEqual(100_000 + 2);
+    expect(await store.get('lock:email:victim@example.com', T0 + 2)).toBe(String(T0 + hour));
+    expect((await store.increment('fail:email:victim@example.com', 24 * hour, T0 + 2)).count).toBe(2);
+    expect((await store.increment('rl:2001:db8:0::/sign-in/email', 10_000, T0 + 2)).count).toBe(1);
+  }, 20_000);
+
+  it('bounds each kind of key on its own: a flood of one prefix never grows past 100,000 entries', async () => {
+    const store = createMemoryStore();
+    const day = 24 * 60 * 60 * 1000;
+    for (let i = 0; i < 150_000; i++) await store.increment(`fail:email:${i}@example.com`, day, T0);
+    expect(store.size).toBeLessThanOrEqual(100_000);
+    for (let i = 0; i < 150_000; i++) await store.increment(`rl:${i}:/sign-in/email`, day, T0);
+    expect(store.size).toBeLessThanOrEqual(200_000);
+  }, 20_000);
 });

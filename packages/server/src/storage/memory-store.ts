@@ -1,6 +1,15 @@
 /**
- * @module The in-process store: enough for a single instance. Expired entries are swept when the
- * map grows, so a flood of distinct keys cannot grow memory without bound.
+ * @module The in-process store: enough for a single instance. Keys are kept apart by their prefix,
+ * the text before the first `:` (`rl` for rate-limit counters, `fail` and `lock` for sign-in
+ * throttling), each prefix in a partition of its own with its own bound: a flood of keys of one
+ * kind, such as rate-limit counters sprayed from many addresses, can only evict keys of that kind,
+ * never an account's lock.
+ *
+ * Memory is bounded: at most MAX_PARTITIONS partitions (keys of any further prefix share the
+ * partition of keys without one) of at most MAX_ENTRIES entries each, so 400,000 entries in all.
+ * Every key the engine writes is short (an e-mail, the longest part, is at most 254 characters):
+ * a full partition of such keys takes under 40 MB. Within a partition, expired entries are
+ * swept when it grows, and when it is full of live ones the oldest written are evicted.
  */
 import type { KeyValueStore, WindowCount } from './key-value-store';
 
@@ -14,30 +23,29 @@ const SWEEP_THRESHOLD = 10_000;
 const MAX_ENTRIES = 100_000;
 /** When full of live keys, evict down to this many, so the next sweep is many inserts away. */
 const EVICT_TO = MAX_ENTRIES - MAX_ENTRIES / 10;
+/** The engine uses three prefixes; with the shared one, each has a partition to itself. */
+const MAX_PARTITIONS = 4;
 
 /** The in-process store; `size` lets tests and metrics see that it stays bounded. */
 export interface MemoryStore extends KeyValueStore {
   readonly size: number;
 }
 
-export function createMemoryStore(): MemoryStore {
-  const entries = new Map<string, Entry>();
-  // A sweep walks the whole map; it runs only once the map has grown by as much again as it held
-  // after the last one, so a flood of new keys costs O(1) each, not O(size).
-  let sweepAt = SWEEP_THRESHOLD;
+interface Partition {
+  entries: Map<string, Entry>;
+  live(key: string, now: number): Entry | undefined;
+  put(key: string, entry: Entry, now: number): void;
+}
 
-  function live(key: string, now: number): Entry | undefined {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+function createPartition(): Partition {
+  const entries = new Map<string, Entry>();
+  // A sweep walks the whole partition; it runs only once the partition has grown by as much again
+  // as it held after the last one, so a flood of new keys costs O(1) each, not O(size).
+  let sweepAt = SWEEP_THRESHOLD;
 
   function sweep(now: number): void {
     for (const [k, e] of entries) if (e.expiresAt <= now) entries.delete(k);
-    // Still full of live keys: drop the oldest insertions rather than grow.
+    // Still full of live keys: drop the oldest writes rather than grow.
     if (entries.size >= EVICT_TO) {
       for (const k of entries.keys()) {
         if (entries.size < EVICT_TO) break;
@@ -47,32 +55,66 @@ export function createMemoryStore(): MemoryStore {
     sweepAt = Math.min(MAX_ENTRIES, Math.max(SWEEP_THRESHOLD, entries.size * 2));
   }
 
-  function put(key: string, entry: Entry, now: number): void {
-    if (entries.size >= sweepAt && !entries.has(key)) sweep(now);
-    entries.set(key, entry);
+  return {
+    entries,
+    live(key, now) {
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt <= now) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    put(key, entry, now) {
+      if (entries.size >= sweepAt && !entries.has(key)) sweep(now);
+      // Re-inserted, so a value written again (a lock extended) is the last to be evicted.
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+  };
+}
+
+export function createMemoryStore(): MemoryStore {
+  const shared = createPartition();
+  const partitions = new Map<string, Partition>([['', shared]]);
+
+  function partitionOf(key: string): Partition {
+    const colon = key.indexOf(':');
+    const prefix = colon < 0 ? '' : key.slice(0, colon);
+    let partition = partitions.get(prefix);
+    if (!partition) {
+      // Prefixes come from the engine's code, not from requests; the cap bounds memory all the same.
+      if (partitions.size >= MAX_PARTITIONS) return shared;
+      partition = createPartition();
+      partitions.set(prefix, partition);
+    }
+    return partition;
   }
 
   return {
     get size() {
-      return entries.size;
+      let size = 0;
+      for (const partition of partitions.values()) size += partition.entries.size;
+      return size;
     },
     async increment(key, windowMs, now): Promise<WindowCount> {
-      const entry = live(key, now);
+      const partition = partitionOf(key);
+      const entry = partition.live(key, now);
       if (entry) {
         entry.count += 1;
         return { count: entry.count, resetAt: entry.expiresAt };
       }
-      put(key, { value: '', count: 1, expiresAt: now + windowMs }, now);
+      partition.put(key, { value: '', count: 1, expiresAt: now + windowMs }, now);
       return { count: 1, resetAt: now + windowMs };
     },
     async get(key, now) {
-      return live(key, now)?.value ?? null;
+      return partitionOf(key).live(key, now)?.value ?? null;
     },
     async set(key, value, ttlMs, now) {
-      put(key, { value, count: 0, expiresAt: now + ttlMs }, now);
+      partitionOf(key).put(key, { value, count: 0, expiresAt: now + ttlMs }, now);
     },
     async delete(key) {
-      entries.delete(key);
+      partitionOf(key).entries.delete(key);
     },
   };
 }
