@@ -14,7 +14,7 @@ import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useChangePassword } from '../api/change-password';
-import { FormCheckbox } from './form-checkbox';
+import { FormCheckbox } from '../../../components/form-checkbox';
 
 /** The server's defaults (SPEC §5; DEFAULTS.minPasswordLength/maxPasswordLength); the server has the last word. */
 const MIN_PASSWORD = 8;

@@ -4,11 +4,10 @@
  * unverified address, a ban and throttling are explained above the button.
  */
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
@@ -45,24 +44,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> 
     <Box component="form" noValidate onSubmit={onSubmit}>
       <FormTextField control={form.control} name="identifier" label={t('signIn.identifier')} autoComplete="username" autoFocus required />
       <FormTextField control={form.control} name="password" label={t('password')} type="password" autoComplete="current-password" required />
-      <Controller
-        control={form.control}
-        name="rememberMe"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('signIn.rememberMe')}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref } }}
-              />
-            }
-          />
-        )}
-      />
+      <FormCheckbox control={form.control} name="rememberMe" label={t('signIn.rememberMe')} />
       <SignInError error={serverError} identifier={identifier} />
       <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
         {t('signIn.submit')}
