@@ -155,6 +155,18 @@ export async function insertMember(
   }
 }
 
+/** A membership (and team seat) of its own, outside any other transaction: add-member's insert. */
+export async function createMembership(auth: AuthContext, member: Omit<Member, 'createdAt'> & { createdAt: Date }, teamId: string | null | undefined): Promise<void> {
+  await organizationDb(auth)
+    .transaction()
+    .execute((trx) => insertMember(trx, member, teamId));
+}
+
+/** `role` as toStoredMemberRole stored it (comma-joined names). */
+export async function setMemberRole(auth: AuthContext, memberId: string, role: string): Promise<void> {
+  await organizationDb(auth).updateTable('member').set({ role }).where('id', '=', memberId).execute();
+}
+
 export async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
   const row = await organizationDb(auth)
     .selectFrom('member')

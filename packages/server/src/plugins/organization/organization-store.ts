@@ -1,11 +1,13 @@
 /**
  * @module Queries on organizations as a whole: reading one by id or slug, the wire shape with its
  * metadata parsed, the full organization (members with their users, invitations, teams), creating
- * one with its owner in one transaction, and the sessions' active organization.
+ * one with its owner in one transaction (within the creator's organization limit), updating and
+ * deleting one, and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
 import { AuthError, cookieNames, setCookieCache, type AuthContext, type ErrorEntry, type CurrentSession, type ResponseCookies } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
+import { inLockedTransaction } from './locked-transaction';
 import { findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { organizationDb, type MemberTable, type OrganizationDatabase, type OrganizationTable, type TeamMemberTable, type TeamTable } from './tables';
@@ -65,16 +67,28 @@ export interface NewOrganization {
 /**
  * All rows or none: a failure after the organization row (the process dying, the team insert
  * refused) must not leave an organization without its owner. The slug's unique index, not a prior
- * SELECT, settles concurrent creates; the caller maps its violation.
+ * SELECT, settles concurrent creates; the caller maps its violation. With `organizationLimit`,
+ * 403 once the creator belongs to that many organizations (better-auth counts memberships):
+ * counted behind a lock on the creator's user row, so one user's parallel creates queue instead
+ * of each seeing room for one more.
  */
-export async function insertOrganization(auth: AuthContext, rows: NewOrganization): Promise<void> {
-  await organizationDb(auth).transaction().execute(async (trx: Kysely<OrganizationDatabase>) => {
+export async function insertOrganization(auth: AuthContext, rows: NewOrganization, organizationLimit: number | undefined): Promise<void> {
+  const insertRows = async (trx: Kysely<OrganizationDatabase>) => {
     await trx.insertInto('organization').values(rows.organization).execute();
     await trx.insertInto('member').values(rows.member).execute();
     if (rows.team) {
       await trx.insertInto('team').values(rows.team.team).execute();
       await trx.insertInto('teamMember').values(rows.team.teamMember).execute();
     }
+  };
+  if (organizationLimit === undefined) {
+    await organizationDb(auth).transaction().execute(insertRows);
+    return;
+  }
+  const { userId } = rows.member;
+  await inLockedTransaction(auth, { table: 'user', id: userId }, async (trx) => {
+    if ((await countUserMemberships(trx, userId)) >= organizationLimit) throw new AuthError(ORGANIZATION_ERRORS.organizationLimitReached);
+    await insertRows(trx);
   });
 }
 
@@ -89,13 +103,33 @@ export async function listUserOrganizations(auth: AuthContext, userId: string): 
     .execute();
 }
 
-export async function countUserMemberships(auth: AuthContext, userId: string): Promise<number> {
-  const row = await organizationDb(auth)
+async function countUserMemberships(db: Kysely<OrganizationDatabase>, userId: string): Promise<number> {
+  const row = await db
     .selectFrom('member')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('userId', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export interface OrganizationChanges {
+  name?: string | undefined;
+  slug?: string | undefined;
+  logo?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+}
+
+/** Writes the fields given (undefined ones stay); a slug another organization has throws the driver's unique violation, for the caller to map. */
+export async function updateOrganizationFields(auth: AuthContext, organizationId: string, changes: OrganizationChanges): Promise<void> {
+  const { name, slug, logo, metadata } = changes;
+  const set = Object.fromEntries(Object.entries({ name, slug, logo, metadata: serializeMetadata(metadata) }).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return;
+  await organizationDb(auth).updateTable('organization').set(set).where('id', '=', organizationId).execute();
+}
+
+/** Members, invitations and teams go with it: their foreign keys cascade. */
+export async function deleteOrganizationById(auth: AuthContext, organizationId: string): Promise<void> {
+  await organizationDb(auth).deleteFrom('organization').where('id', '=', organizationId).execute();
 }
 
 /** The organization with members (each with its user), invitations, and teams when enabled. */
@@ -143,6 +177,14 @@ export async function setSessionActiveOrganization(
   await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
   Object.assign(current.session, set);
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}
+
+/**
+ * The session row's active organization only: the active team stays (accept-invitation, as
+ * better-auth). setSessionActiveOrganization also drops the team and rewrites the cookie cache.
+ */
+export async function updateSessionActiveOrganization(auth: AuthContext, sessionId: string, organizationId: string): Promise<void> {
+  await organizationDb(auth).updateTable('session').set({ activeOrganizationId: organizationId }).where('id', '=', sessionId).execute();
 }
 
 /** Every session that had the organization active loses it (deletion). */

@@ -3,10 +3,11 @@
  * (better-auth's: `{id, name, organizationId, createdAt, updatedAt}` and
  * `{id, teamId, userId, createdAt}`), with dates read the same way on every dialect.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { AuthError, DEFAULTS, isUniqueViolation, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
-import { organizationDb, type TeamMemberTable, type TeamTable } from './tables';
+import { inLockedTransaction } from './locked-transaction';
+import { organizationDb, type OrganizationDatabase, type TeamMemberTable, type TeamTable } from './tables';
 
 export interface Team {
   id: string;
@@ -60,8 +61,8 @@ export async function listTeams(auth: AuthContext, organizationId: string): Prom
   return rows.map(toTeam);
 }
 
-export async function countTeams(auth: AuthContext, organizationId: string): Promise<number> {
-  const row = await organizationDb(auth)
+async function countTeamsIn(db: Kysely<OrganizationDatabase>, organizationId: string): Promise<number> {
+  const row = await db
     .selectFrom('team')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('organizationId', '=', organizationId)
@@ -69,12 +70,28 @@ export async function countTeams(auth: AuthContext, organizationId: string): Pro
   return Number(row.count);
 }
 
-/** The new team, or null when its organization already has a team of that name (unique index). */
-export async function insertTeam(auth: AuthContext, organizationId: string, name: string): Promise<Team | null> {
+export function countTeams(auth: AuthContext, organizationId: string): Promise<number> {
+  return countTeamsIn(organizationDb(auth), organizationId);
+}
+
+/**
+ * The new team, or null when its organization already has a team of that name (unique index).
+ * With `maximumTeams`, 400 `maximum number of teams` once the organization has that many: counted
+ * and inserted in one transaction behind the organization row's lock, so parallel creations queue
+ * instead of each seeing room for one more.
+ */
+export async function insertTeam(auth: AuthContext, organizationId: string, name: string, maximumTeams: number | undefined): Promise<Team | null> {
   const now = auth.now();
   const team: Team = { id: randomString(DEFAULTS.idLength), name, organizationId, createdAt: now, updatedAt: now };
   try {
-    await organizationDb(auth).insertInto('team').values(team).execute();
+    if (maximumTeams === undefined) {
+      await organizationDb(auth).insertInto('team').values(team).execute();
+    } else {
+      await inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
+        if ((await countTeamsIn(trx, organizationId)) >= maximumTeams) throw new AuthError(ORGANIZATION_ERRORS.teamLimitReached);
+        await trx.insertInto('team').values(team).execute();
+      });
+    }
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;

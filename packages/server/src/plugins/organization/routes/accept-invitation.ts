@@ -20,6 +20,7 @@ import { findInvitation, isOpen, settleInvitation, type Invitation } from '../in
 import { countMembers, insertMember } from '../member-store';
 import { findMember, type Member } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { updateSessionActiveOrganization } from '../organization-store';
 import { organizationDb } from '../tables';
 
 const body = z.object({ invitationId: z.string().min(1) });
@@ -52,7 +53,7 @@ async function joinOrganization(auth: AuthContext, invitation: Invitation, userI
 /** The session row, and the cookie cache so get-session shows the change at once. */
 async function activateOrganization(ctx: EndpointContext<unknown, unknown, 'required'>, organizationId: string): Promise<void> {
   const { auth, cookies, session: current } = ctx;
-  await organizationDb(auth).updateTable('session').set({ activeOrganizationId: organizationId }).where('id', '=', current.session.id).execute();
+  await updateSessionActiveOrganization(auth, current.session.id, organizationId);
   const session = { ...current.session, activeOrganizationId: organizationId };
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, session, current.user);
 }

@@ -8,10 +8,10 @@
 import { z } from 'zod';
 import { AuthError, DEFAULTS, ERRORS, defineEndpoint, randomString, readCurrentSession } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countMembers, insertMember, toMember, toStoredMemberRole } from '../member-store';
+import { countMembers, createMembership, toMember, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { findOrganization } from '../organization-store';
 import { requireTeamIn } from '../team-store';
 
 const roleField = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]);
@@ -36,8 +36,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
       const organizationId = body.organizationId ?? (current ? organizationIdOf(current, undefined) : null);
       if (!organizationId) throw new AuthError(ORGANIZATION_ERRORS.noActiveOrganization);
       const role = toStoredMemberRole(options, body.role);
-      const db = organizationDb(auth);
-      const organization = await db.selectFrom('organization').select('id').where('id', '=', organizationId).executeTakeFirst();
+      const organization = await findOrganization(auth, { id: organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       // The catalogue's one entry for a missing user (404), where better-auth answers 400.
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
@@ -52,7 +51,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
       const now = auth.now();
       const member = { id: randomString(DEFAULTS.idLength), organizationId, userId: body.userId, role, teamId: body.teamId ?? null, createdAt: now };
       // The team was checked above; a parallel add of the same user loses to the unique index.
-      await db.transaction().execute((trx) => insertMember(trx, member, body.teamId));
+      await createMembership(auth, member, body.teamId);
       return toMember(member);
     },
   });

@@ -23,15 +23,7 @@ import {
 } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import {
-  countUserMemberships,
-  insertOrganization,
-  serializeMetadata,
-  setSessionActiveOrganization,
-  slugIsTaken,
-  toOrganizationResponse,
-  type NewOrganization,
-} from '../organization-store';
+import { insertOrganization, serializeMetadata, setSessionActiveOrganization, toOrganizationResponse, type NewOrganization } from '../organization-store';
 
 const body = z.object({
   name: z.string().min(1),
@@ -57,17 +49,12 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
       const { auth, body, cookies } = ctx;
       const { current, user } = await creatorOf(ctx);
       if (!(await options.allowUserToCreateOrganization(user, auth))) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToCreateOrganization);
-      // As better-auth: the limit counts the organizations the user belongs to.
-      if (options.organizationLimit !== undefined && (await countUserMemberships(auth, user.id)) >= options.organizationLimit) {
-        throw new AuthError(ORGANIZATION_ERRORS.organizationLimitReached);
-      }
-      if (await slugIsTaken(auth, body.slug)) throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists);
-
       const rows = newOrganizationRows(auth, options, user, body);
       try {
-        await insertOrganization(auth, rows);
+        // Refuses over organizationLimit before it inserts, so the limit error comes first.
+        await insertOrganization(auth, rows, options.organizationLimit);
       } catch (error) {
-        // Lost a race with a parallel create of the same slug: the unique index decided.
+        // A taken slug (by an earlier create or a parallel one): the unique index decides.
         if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists, { cause: error });
         throw error;
       }

@@ -8,8 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { clearActiveOrganizationEverywhere, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
-import { organizationDb } from '../tables';
+import { clearActiveOrganizationEverywhere, deleteOrganizationById, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -26,7 +25,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       const member = await requireMember(auth, organization.id, session.user.id);
       requireMemberPermission(options, member, { organization: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
       await clearActiveOrganizationEverywhere(auth, organization.id);
-      await organizationDb(auth).deleteFrom('organization').where('id', '=', organization.id).execute();
+      await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
       if (session.session.activeOrganizationId === organization.id) await setSessionActiveOrganization(auth, session, cookies, null);
       return toOrganizationResponse(organization);

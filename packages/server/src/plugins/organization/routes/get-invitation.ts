@@ -9,7 +9,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { findInvitation, isOpen } from '../invitation-store';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { findOrganization } from '../organization-store';
 
 const query = z.object({ id: z.string().min(1) });
 
@@ -26,11 +26,10 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
       const invitation = await findInvitation(auth, query.id);
       if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       if (invitation.email !== session.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
-      const db = organizationDb(auth);
-      const organization = await db.selectFrom('organization').select(['name', 'slug']).where('id', '=', invitation.organizationId).executeTakeFirst();
+      const organization = await findOrganization(auth, { id: invitation.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       if (!(await findMember(auth, invitation.organizationId, invitation.inviterId))) throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);
-      const inviter = await db.selectFrom('user').select('email').where('id', '=', invitation.inviterId).executeTakeFirst();
+      const inviter = await auth.users.findById(invitation.inviterId);
       return { ...invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter?.email ?? null };
     },
   });

@@ -20,7 +20,7 @@ import {
 import { countMembers, isMemberByEmail, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { findOrganization } from '../organization-store';
 import { requireTeamIn } from '../team-store';
 
 const roleName = z.string().min(1).max(255);
@@ -70,7 +70,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
       }
       if (await isMemberByEmail(auth, organizationId, email)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
 
-      const organization = await organizationDb(auth).selectFrom('organization').select('name').where('id', '=', organizationId).executeTakeFirst();
+      const organization = await findOrganization(auth, { id: organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const expiresAt = new Date(auth.now().getTime() + options.invitationExpiresIn * 1000);
 

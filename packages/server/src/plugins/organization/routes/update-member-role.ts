@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countOwners, findMemberByIdOrEmail, isOwner, toStoredMemberRole } from '../member-store';
+import { countOwners, findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
 
 const body = z.object({
   role: z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]),
@@ -42,7 +41,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
       if (isOwner(options, target) && !givesOwner && (await countOwners(auth, options, organizationId)) <= 1) {
         throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
       }
-      await organizationDb(auth).updateTable('member').set({ role }).where('id', '=', target.id).execute();
+      await setMemberRole(auth, target.id, role);
       return { ...target, role };
     },
   });

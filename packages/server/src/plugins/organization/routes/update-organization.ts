@@ -8,8 +8,7 @@ import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin-ap
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization, serializeMetadata, toOrganizationResponse } from '../organization-store';
-import { organizationDb } from '../tables';
+import { findOrganization, toOrganizationResponse, updateOrganizationFields } from '../organization-store';
 
 const body = z.object({
   data: z.object({
@@ -34,21 +33,17 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
       requireMemberPermission(options, member, { organization: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateOrganization);
       const existing = await findOrganization(auth, { id: organizationId });
       if (!existing) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
-      const { name, slug, logo, metadata } = body.data;
+      const { slug } = body.data;
       if (slug !== undefined && slug !== existing.slug) {
         const holder = await findOrganization(auth, { slug });
         if (holder) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken);
       }
-      const set = Object.fromEntries(
-        Object.entries({ name, slug, logo, metadata: serializeMetadata(metadata) }).filter(([, v]) => v !== undefined),
-      );
-      if (Object.keys(set).length > 0) {
-        try {
-          await organizationDb(auth).updateTable('organization').set(set).where('id', '=', organizationId).execute();
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken, { cause: error });
-          throw error;
-        }
+      try {
+        await updateOrganizationFields(auth, organizationId, body.data);
+      } catch (error) {
+        // A parallel update or create took the slug after the check: the unique index decided.
+        if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.slugIsTaken, { cause: error });
+        throw error;
       }
       const updated = await findOrganization(auth, { id: organizationId });
       if (!updated) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);

@@ -1,0 +1,39 @@
+/**
+ * @module The transaction behind the plugin's count-then-insert limits (teams.maximumTeams,
+ * organizationLimit): its first statement locks a row every competitor must lock too, so each
+ * counts only after the previous one's insert is committed or rolled back.
+ */
+import type { Kysely } from 'kysely';
+import type { AuthContext } from '../../plugin-api';
+import { organizationDb, type OrganizationDatabase } from './tables';
+
+/** The row competitors queue on: the organization for its teams, the user for the organizations they create. */
+export interface LockedRow {
+  table: 'organization' | 'user';
+  id: string;
+}
+
+export function inLockedTransaction<T>(auth: AuthContext, row: LockedRow, work: (trx: Kysely<OrganizationDatabase>) => Promise<T>): Promise<T> {
+  return organizationDb(auth)
+    .transaction()
+    .execute(async (trx) => {
+      if (auth.dialect === 'sqlite') {
+        // Kysely begins SQLite transactions deferred (one process's are serialised by its connection
+        // mutex, but not another's): two could count the same rows, and the later insert would fail
+        // with SQLITE_BUSY_SNAPSHOT. A write as the first statement takes the write lock at once
+        // (BEGIN IMMEDIATE semantics), so a competitor waits (busy_timeout) and then counts the
+        // committed rows. Setting a column to itself changes nothing.
+        await trx
+          .updateTable(row.table)
+          .set((eb) => ({ name: eb.ref('name') }))
+          .where('id', '=', row.id)
+          .execute();
+      } else {
+        // PostgreSQL and MySQL hold the row lock until commit. The count that follows reads fresh
+        // rows: PostgreSQL takes a snapshot per statement, and InnoDB's REPEATABLE READ snapshot
+        // starts at the first plain read, which comes after the lock is granted.
+        await trx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
+      }
+      return work(trx);
+    });
+}
