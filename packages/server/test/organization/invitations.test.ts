@@ -293,6 +293,41 @@ describeEachDialect(
       expect(teamMembers).toEqual([expect.objectContaining({ teamId: `team-${org.id}` })]);
     });
 
+    it("accepting makes the invitation's team the active team, and accepting one without a team clears the previous organization's active team", async () => {
+      const first = await f.organization();
+      const second = await f.organization();
+      const recipient = await f.invitee();
+      const teamId = `team-${first.id}`;
+      await f.db().insertInto('team').values({ id: teamId, name: 'Blue', organizationId: first.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      const active = async () => {
+        const cached = (await recipient.client.get('/get-session')).body.session;
+        const stored = (await recipient.client.get('/get-session?disableCookieCache=true')).body.session;
+        expect(cached).toMatchObject({ activeOrganizationId: stored.activeOrganizationId, activeTeamId: stored.activeTeamId });
+        return { activeOrganizationId: stored.activeOrganizationId, activeTeamId: stored.activeTeamId };
+      };
+
+      const withTeam = await f.invite(first.owner.client, first.id, recipient.user.email, 'member', { teamId });
+      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: withTeam.body.id })).status).toBe(200);
+      expect(await active()).toEqual({ activeOrganizationId: first.id, activeTeamId: teamId });
+
+      const withoutTeam = await f.invite(second.owner.client, second.id, recipient.user.email);
+      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: withoutTeam.body.id })).status).toBe(200);
+      expect(await active()).toEqual({ activeOrganizationId: second.id, activeTeamId: null });
+    });
+
+    it('accepting an invitation whose team has been removed since joins without a team and leaves no active team', async () => {
+      const org = await f.organization();
+      const recipient = await f.invitee();
+      const teamId = `team-${org.id}`;
+      await f.db().insertInto('team').values({ id: teamId, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId });
+      await f.db().deleteFrom('team').where('id', '=', teamId).execute();
+      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+      expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
+      expect(await f.db().selectFrom('teamMember').select('id').where('userId', '=', recipient.user.id).execute()).toEqual([]);
+      expect((await recipient.client.get('/get-session?disableCookieCache=true')).body.session).toMatchObject({ activeOrganizationId: org.id, activeTeamId: null });
+    });
+
     it('an invitation whose inviter has left answers 400 Inviter is no longer a member', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();

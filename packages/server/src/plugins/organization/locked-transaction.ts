@@ -1,13 +1,14 @@
 /**
- * @module The transaction behind the plugin's count-then-insert limits (teams.maximumTeams,
- * organizationLimit): its first statement locks a row every competitor must lock too, so each
- * counts only after the previous one's insert is committed or rolled back.
+ * @module The transaction behind the plugin's count-then-act checks (teams.maximumTeams,
+ * organizationLimit, membershipLimit, keeping an organization's last team): its first statement
+ * locks a row every competitor must lock too, so each counts only after the previous one's write
+ * is committed or rolled back.
  */
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../plugin-api';
 import { organizationDb, type OrganizationDatabase } from './tables';
 
-/** The row competitors queue on: the organization for its teams, the user for the organizations they create. */
+/** The row competitors queue on: the organization for its teams and members, the user for the organizations they create. */
 export interface LockedRow {
   table: 'organization' | 'user';
   id: string;

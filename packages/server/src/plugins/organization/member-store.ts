@@ -1,12 +1,15 @@
 /**
  * @module The member routes' queries, written once: members with their user (better-auth's wire
- * shape), owners, counting, removal with what hangs on a membership (team seats, sessions whose
- * active organization it was), and the role names a route may store.
+ * shape), owners, counting, joining within the membership limit (add-member, accept-invitation),
+ * removal with what hangs on a membership (team seats, sessions whose active organization it was),
+ * and the role names a route may store.
  */
 import type { Kysely } from 'kysely';
 import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
+import { settleInvitation, type Invitation } from './invitation-store';
+import { inLockedTransaction } from './locked-transaction';
 import type { Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { organizationDb, type OrganizationDatabase } from './tables';
@@ -132,34 +135,58 @@ export function forgetActiveOrganization(auth: AuthContext, cookies: Parameters<
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
 }
 
+type NewMember = Omit<Member, 'createdAt'> & { createdAt: Date };
+
 /**
  * Inserts a membership, and the team membership when `teamId` names a team that still exists,
- * inside the caller's transaction. The unique (organizationId, userId) index decides races: the
- * loser gets 400 `already a member`.
+ * inside the caller's transaction; answers the team seated in, if any. The unique
+ * (organizationId, userId) index decides races: the loser gets 400 `already a member`.
  */
-export async function insertMember(
-  trx: Kysely<OrganizationDatabase>,
-  member: Omit<Member, 'createdAt'> & { createdAt: Date },
-  teamId: string | null | undefined,
-): Promise<void> {
+async function insertMember(trx: Kysely<OrganizationDatabase>, member: NewMember, teamId: string | null | undefined): Promise<string | null> {
   try {
     await trx.insertInto('member').values(member).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
     throw error;
   }
-  if (!teamId) return;
+  if (!teamId) return null;
   const team = await trx.selectFrom('team').select('id').where('id', '=', teamId).executeTakeFirst();
-  if (team) {
-    await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: team.id, userId: member.userId, createdAt: member.createdAt }).execute();
-  }
+  if (!team) return null;
+  await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: team.id, userId: member.userId, createdAt: member.createdAt }).execute();
+  return team.id;
 }
 
-/** A membership (and team seat) of its own, outside any other transaction: add-member's insert. */
-export async function createMembership(auth: AuthContext, member: Omit<Member, 'createdAt'> & { createdAt: Date }, teamId: string | null | undefined): Promise<void> {
-  await organizationDb(auth)
-    .transaction()
-    .execute((trx) => insertMember(trx, member, teamId));
+/** 403 `membership limit reached` once the organization has `membershipLimit` members, else the insert; the caller holds the organization row's lock. */
+async function insertMemberWithinLimit(trx: Kysely<OrganizationDatabase>, member: NewMember, teamId: string | null | undefined, membershipLimit: number) {
+  const row = await trx
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('organizationId', '=', member.organizationId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+  return insertMember(trx, member, teamId);
+}
+
+/**
+ * add-member's insert (with its team seat), within the membership limit: counted and inserted in
+ * one transaction behind the organization row's lock, so parallel adds queue instead of each
+ * seeing room for one more.
+ */
+export async function createMembership(auth: AuthContext, member: NewMember, teamId: string | null | undefined, membershipLimit: number): Promise<void> {
+  await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, (trx) => insertMemberWithinLimit(trx, member, teamId, membershipLimit));
+}
+
+/**
+ * accept-invitation's writes, all or none, behind the organization row's lock (the one add-member
+ * takes), so parallel accepts count members one at a time. The status change is conditional on
+ * `pending`, so of concurrent accepts of one invitation only the first gets past it. Answers the
+ * team the member was seated in: the invitation's, unless that team has been removed since.
+ */
+export async function joinByInvitation(auth: AuthContext, invitation: Invitation, member: NewMember, membershipLimit: number): Promise<string | null> {
+  return inLockedTransaction(auth, { table: 'organization', id: invitation.organizationId }, async (trx) => {
+    if (!(await settleInvitation(trx, invitation.id, 'accepted'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+    return insertMemberWithinLimit(trx, member, invitation.teamId, membershipLimit);
+  });
 }
 
 /** `role` as toStoredMemberRole stored it (comma-joined names). */

@@ -160,11 +160,19 @@ export async function loadFullOrganization(auth: AuthContext, options: ResolvedO
   return { ...toOrganizationResponse(organization), members, invitations, ...(teams ? { teams } : {}) };
 }
 
+type ActiveFields = { activeOrganizationId: string | null; activeTeamId?: string | null };
+
+/** The session row and, so get-session shows the change at once, the cookie cache. */
+async function storeSessionActive(auth: AuthContext, current: CurrentSession, cookies: ResponseCookies, set: ActiveFields): Promise<void> {
+  await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
+  Object.assign(current.session, set);
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+}
+
 /**
- * Makes `organizationId` (or none) the session's active organization, in the row and in the
- * cookie cache, so get-session shows it at once. A team belongs to one organization, so changing
- * the organization also drops the active team (better-auth leaves it; a stale team of another
- * organization would only mislead team routes).
+ * Makes `organizationId` (or none) the session's active organization. A team belongs to one
+ * organization, so changing the organization also drops the active team (better-auth leaves it; a
+ * stale team of another organization would only mislead team routes).
  */
 export async function setSessionActiveOrganization(
   auth: AuthContext,
@@ -174,17 +182,23 @@ export async function setSessionActiveOrganization(
 ): Promise<void> {
   const changed = current.session.activeOrganizationId !== organizationId;
   const set = changed ? { activeOrganizationId: organizationId, activeTeamId: null } : { activeOrganizationId: organizationId };
-  await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
-  Object.assign(current.session, set);
-  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+  await storeSessionActive(auth, current, cookies, set);
 }
 
 /**
- * The session row's active organization only: the active team stays (accept-invitation, as
- * better-auth). setSessionActiveOrganization also drops the team and rewrites the cookie cache.
+ * accept-invitation's session change: the joined organization becomes active, with the team the
+ * invitation seated the member in, else no team. better-auth makes a single-team invitation's team
+ * active too, but otherwise leaves the previous organization's team active; we clear it, as
+ * setSessionActiveOrganization does, since a team of another organization would mislead team routes.
  */
-export async function updateSessionActiveOrganization(auth: AuthContext, sessionId: string, organizationId: string): Promise<void> {
-  await organizationDb(auth).updateTable('session').set({ activeOrganizationId: organizationId }).where('id', '=', sessionId).execute();
+export async function activateJoinedOrganization(
+  auth: AuthContext,
+  current: CurrentSession,
+  cookies: ResponseCookies,
+  organizationId: string,
+  teamId: string | null,
+): Promise<void> {
+  await storeSessionActive(auth, current, cookies, { activeOrganizationId: organizationId, activeTeamId: teamId });
 }
 
 /** Every session that had the organization active loses it (deletion). */

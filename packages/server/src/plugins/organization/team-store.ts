@@ -70,10 +70,6 @@ async function countTeamsIn(db: Kysely<OrganizationDatabase>, organizationId: st
   return Number(row.count);
 }
 
-export function countTeams(auth: AuthContext, organizationId: string): Promise<number> {
-  return countTeamsIn(organizationDb(auth), organizationId);
-}
-
 /**
  * The new team, or null when its organization already has a team of that name (unique index).
  * With `maximumTeams`, 400 `maximum number of teams` once the organization has that many: counted
@@ -111,13 +107,22 @@ export async function renameTeam(auth: AuthContext, team: Team, name: string): P
   return { ...team, name, updatedAt };
 }
 
-/** Deletes the team (its teamMember rows cascade) and unsets it wherever it is a session's active team. */
-export async function deleteTeam(auth: AuthContext, teamId: string): Promise<void> {
-  const db = organizationDb(auth);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', teamId).execute();
-    await trx.deleteFrom('team').where('id', '=', teamId).execute();
-  });
+/**
+ * Deletes the team (its teamMember rows cascade) and unsets it wherever it is a session's active
+ * team; 400 `Team not found` if a parallel removal got there first. Unless `allowRemovingLast`,
+ * 400 `Unable to remove last team` when no team of its organization would be left: deleted and
+ * counted in one transaction behind the organization row's lock, so parallel removals of its
+ * last teams queue and the last one rolls back instead of each seeing another team left.
+ */
+export async function deleteTeam(auth: AuthContext, team: Pick<Team, 'id' | 'organizationId'>, allowRemovingLast: boolean): Promise<void> {
+  const work = async (trx: Kysely<OrganizationDatabase>) => {
+    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
+    const deleted = await trx.deleteFrom('team').where('id', '=', team.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+    if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0) throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
+  };
+  if (allowRemovingLast) await organizationDb(auth).transaction().execute(work);
+  else await inLockedTransaction(auth, { table: 'organization', id: team.organizationId }, work);
 }
 
 export async function findTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember | null> {

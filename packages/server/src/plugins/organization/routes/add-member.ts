@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AuthError, DEFAULTS, ERRORS, defineEndpoint, randomString, readCurrentSession } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countMembers, createMembership, toMember, toStoredMemberRole } from '../member-store';
+import { createMembership, toMember, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
@@ -41,17 +41,15 @@ export function addMember(options: ResolvedOrganizationOptions) {
       // The catalogue's one entry for a missing user (404), where better-auth answers 400.
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
       if (await findMember(auth, organizationId, body.userId)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
-      if ((await countMembers(auth, organizationId)) >= options.membershipLimit) {
-        throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
-      }
       if (body.teamId) {
         await requireTeamIn(auth, body.teamId, organizationId);
       }
 
       const now = auth.now();
       const member = { id: randomString(DEFAULTS.idLength), organizationId, userId: body.userId, role, teamId: body.teamId ?? null, createdAt: now };
-      // The team was checked above; a parallel add of the same user loses to the unique index.
-      await createMembership(auth, member, body.teamId);
+      // The team was checked above; a parallel add of the same user loses to the unique index, and
+      // the membership limit is counted behind the organization's lock (403 once it is full).
+      await createMembership(auth, member, body.teamId, options.membershipLimit);
       return toMember(member);
     },
   });

@@ -4,11 +4,11 @@
  * last team stays unless teams.allowRemovingAllTeams. Sessions whose active team it was lose it.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, setCookieCache } from '../../../plugin-api';
+import { defineEndpoint, setCookieCache } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { countTeams, deleteTeam, requireTeamIn } from '../team-store';
+import { deleteTeam, requireTeamIn } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });
 
@@ -24,12 +24,10 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
       const member = await requireMember(auth, organizationId, session.user.id);
       requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
-      if (!options.teams.allowRemovingAllTeams && (await countTeams(auth, organizationId)) <= 1) {
-        throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
-      }
       // better-auth refuses to remove the caller's own active team; we remove it and unset it in
       // every session instead (the caller's included), so no session names a team that is gone.
-      await deleteTeam(auth, team.id);
+      // The last-team check is made inside, behind the organization's lock.
+      await deleteTeam(auth, team, options.teams.allowRemovingAllTeams);
       if (session.session.activeTeamId === team.id) {
         session.session.activeTeamId = null;
         if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, session.user);
