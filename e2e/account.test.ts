@@ -8,26 +8,10 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
+import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
 
-const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'staple battery horse';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-
-let counter = 0;
-function uniqueEmail(): string {
-  counter += 1;
-  return `account-e2e-${counter}-${Date.now().toString(36)}@example.com`;
-}
-
-/** Sign-up through the API, as a script would; the browser only signs in. */
-async function signUp(url: string, email: string, name: string): Promise<void> {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** A session of another device: its cookies, as that device would send them. */
 async function signInElsewhere(url: string, email: string): Promise<string> {
@@ -47,9 +31,7 @@ async function isSignedIn(url: string, cookie: string): Promise<boolean> {
 
 async function signInWithPage(page: Page, url: string, email: string, password: string, returnTo: string): Promise<void> {
   await page.goto(`${url}/sign-in?redirectTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('E-mail or username').fill(email);
-  await page.getByLabel('Password', { exact: false }).first().fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignIn(page, email, password);
   await page.waitForURL((target) => target.pathname === returnTo);
 }
 
@@ -61,8 +43,8 @@ async function newPage(browser: Browser, options: Parameters<Browser['newContext
 describeInBrowser('the account screens', (e2e) => {
   it('changes the password signing out other devices, then signs in with the new password', async () => {
     const { server, browser } = e2e();
-    const email = uniqueEmail();
-    await signUp(server.url, email, 'Ada Lovelace');
+    const email = uniqueEmail('account');
+    await signUpByApi(server.url, email, 'Ada Lovelace');
     const otherDevice = await signInElsewhere(server.url, email);
     const { context, page } = await newPage(browser);
 
@@ -88,8 +70,8 @@ describeInBrowser('the account screens', (e2e) => {
 
   it('the sessions page names each device and marks this one', async () => {
     const { server, browser } = e2e();
-    const email = uniqueEmail();
-    await signUp(server.url, email, 'Grace Hopper');
+    const email = uniqueEmail('account');
+    await signUpByApi(server.url, email, 'Grace Hopper');
     const laptop = await newPage(browser, { userAgent: FIREFOX_WINDOWS });
     await signInWithPage(laptop.page, server.url, email, PASSWORD, '/account');
     const { context, page } = await newPage(browser);
@@ -109,8 +91,8 @@ describeInBrowser('the account screens', (e2e) => {
 
   it('deleting the account with e-mail confirmation: the mailed link deletes it', async () => {
     const { server, browser } = e2e();
-    const email = uniqueEmail();
-    await signUp(server.url, email, 'Alan Turing');
+    const email = uniqueEmail('account');
+    await signUpByApi(server.url, email, 'Alan Turing');
     const { context, page } = await newPage(browser);
     await signInWithPage(page, server.url, email, PASSWORD, '/account/delete');
     await page.getByRole('button', { name: 'Delete my account…' }).click();
@@ -137,8 +119,8 @@ describeInBrowser('the account screens', (e2e) => {
 
   it('at phone width the section list wraps above the section', async () => {
     const { server, browser } = e2e();
-    const email = uniqueEmail();
-    await signUp(server.url, email, 'Katherine Johnson');
+    const email = uniqueEmail('account');
+    await signUpByApi(server.url, email, 'Katherine Johnson');
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signInWithPage(page, server.url, email, PASSWORD, '/account/sessions');
     await page.getByTestId('session-row').first().waitFor();

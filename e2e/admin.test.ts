@@ -8,26 +8,15 @@ import { expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
+import { PASSWORD, fillSignIn, signUpByApi } from './support/users';
 
-const PASSWORD = 'correct horse battery';
-
-async function signUpByApi(url: string, email: string, name: string): Promise<void> {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, name, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-}
 
 async function signIn(browser: Browser, url: string, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   // A missing element fails the step that looked for it, well within the test's own limit.
   page.setDefaultTimeout(10_000);
   await page.goto(`${url}/sign-in`);
-  await page.getByLabel('E-mail or username').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignIn(page, email);
   return page;
 }
 

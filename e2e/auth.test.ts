@@ -4,25 +4,15 @@
  * → the account. And the failures a person must be able to read: a wrong password, a ban.
  */
 import { expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
+import { PASSWORD, fillSignIn, uniqueEmail } from './support/users';
 
-const PASSWORD = 'correct horse battery';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-}
-
-async function signIn(page: Page, identifier: string, password: string): Promise<void> {
-  await page.getByLabel('E-mail or username').fill(identifier);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-}
 
 /** A user made through the API in its own context (its cookies stay there). */
-async function signUpByApi(context: BrowserContext, url: string, email: string): Promise<string> {
+async function signUpInContext(context: BrowserContext, url: string, email: string): Promise<string> {
   const response = await context.request.post(`${url}/api/auth/sign-up/email`, {
     headers: { origin: url },
     data: { name: 'Api User', email, password: PASSWORD },
@@ -60,7 +50,7 @@ describeInBrowser('signing up and in', (e2e) => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
-    await signIn(page, email, PASSWORD);
+    await fillSignIn(page, email);
     await page.waitForURL(`${server.url}/account`);
     const session = (await (await context.request.get(`${server.url}/api/auth/get-session`)).json()) as { user: { email: string; emailVerified: boolean } };
     expect(session.user).toMatchObject({ email, emailVerified: true });
@@ -72,10 +62,10 @@ describeInBrowser('signing up and in', (e2e) => {
     const { server, browser } = e2e();
     const adminContext = await browser.newContext();
     const victimEmail = uniqueEmail('e2e-banned');
-    await signUpByApi(adminContext, server.url, ADMIN_EMAIL);
+    await signUpInContext(adminContext, server.url, ADMIN_EMAIL);
     // Signed up elsewhere: the browser below starts signed out.
     const signUpContext = await browser.newContext();
-    const victimId = await signUpByApi(signUpContext, server.url, victimEmail);
+    const victimId = await signUpInContext(signUpContext, server.url, victimEmail);
     await signUpContext.close();
     const ban = await adminContext.request.post(`${server.url}/api/auth/admin/ban-user`, { headers: { origin: server.url }, data: { userId: victimId } });
     expect(ban.status()).toBe(200);
@@ -84,7 +74,7 @@ describeInBrowser('signing up and in', (e2e) => {
     const victimContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await victimContext.newPage();
     await page.goto(`${server.url}/sign-in`);
-    await signIn(page, victimEmail, 'not the password');
+    await fillSignIn(page, victimEmail, 'not the password');
     await page.getByRole('alert').getByText('The e-mail address or the password is not correct.').waitFor();
 
     await page.getByLabel(/^Password/).fill(PASSWORD);

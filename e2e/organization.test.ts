@@ -6,56 +6,25 @@
  * organization; A then makes B an admin and removes B.
  */
 import { expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
+import { fillSignIn, mailLink, signUpByApi, uniqueEmail } from './support/users';
 
-const PASSWORD = 'correct horse battery';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-}
-
-/** Signs up through the API in a throwaway context, so the user's own browser starts signed out. */
-async function signUp(browser: Browser, url: string, name: string, email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${url}/api/auth/sign-up/email`, { headers: { origin: url }, data: { name, email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  await context.close();
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByLabel('E-mail or username').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-}
-
-async function mailLink(server: { outbox(): Promise<{ to: string; links: string[] }[]> }, to: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const link = (await server.outbox())
-      .filter((mail) => mail.to === to)
-      .flatMap((mail) => mail.links)
-      .find((l) => pattern.test(l));
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link like ${pattern}`);
-}
 
 describeInBrowser('organizations', (e2e) => {
   it('create → invite → the invitee accepts in another browser → role changed → removed', async () => {
     const { server, browser } = e2e();
     const emailA = uniqueEmail('e2e-org-owner');
     const emailB = uniqueEmail('e2e-org-invitee');
-    await signUp(browser, server.url, 'Ada Owner', emailA);
-    await signUp(browser, server.url, 'Bea Invitee', emailB);
+    await signUpByApi(server.url, emailA, 'Ada Owner');
+    await signUpByApi(server.url, emailB, 'Bea Invitee');
 
     // A signs in and creates an organization; its slug is proposed from the name and checked.
     const contextA = await browser.newContext();
     const pageA = await contextA.newPage();
     pageA.setDefaultTimeout(10_000);
     await pageA.goto(`${server.url}/organizations`);
-    await signIn(pageA, emailA);
+    await fillSignIn(pageA, emailA);
     await pageA.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
     await pageA.getByRole('button', { name: 'New organization' }).click();
     const create = pageA.getByRole('dialog', { name: 'New organization' });
@@ -88,7 +57,7 @@ describeInBrowser('organizations', (e2e) => {
     await pageB.goto(invitationLink);
     await pageB.waitForURL((url) => url.pathname === '/sign-in');
     expect(new URL(pageB.url()).searchParams.get('redirectTo')).toBe(new URL(invitationLink).pathname);
-    await signIn(pageB, emailB);
+    await fillSignIn(pageB, emailB);
     await pageB.waitForURL(invitationLink);
     await pageB.getByText(`${emailA} invites you to join ${name}.`).waitFor();
     await saveScreenshot(pageB, 'organization-invitation-page');

@@ -14,13 +14,13 @@ import { LanguageMenu } from '../components/language-menu';
 import { ImpersonationBanner } from '../features/admin/components/impersonation-banner';
 import { OutboxLink } from '../features/dev-outbox/components/outbox-link';
 import { OrganizationSwitcher } from '../features/organization/components/organization-switcher';
-import { useAuthClient, useSession } from '../lib/auth';
+import { useSession, useSignOut } from '../lib/auth';
 import { isPlatformAdmin } from '../lib/roles';
 
 export function Layout() {
   const { t } = useTranslation();
   const { data } = useSession();
-  const client = useAuthClient();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const user = data?.user;
 
@@ -54,7 +54,7 @@ export function Layout() {
             <Button
               color="inherit"
               onClick={async () => {
-                await client.signOut();
+                await signOut();
                 navigate('/sign-in');
               }}
             >

@@ -50,3 +50,16 @@ export function useAuthClient(): AppClient {
 export function useSession() {
   return useAuth().hooks.useSession();
 }
+
+/**
+ * Signs out and waits until the session store says so: a page reached right after (sign-in, say)
+ * must not see the old session first, or it would treat the user as still signed in.
+ */
+export function useSignOut(): () => Promise<void> {
+  const { client } = useAuth();
+  const { refetch } = useSession();
+  return async () => {
+    await client.signOut();
+    await refetch();
+  };
+}

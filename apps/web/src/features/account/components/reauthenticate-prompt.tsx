@@ -8,12 +8,12 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuthClient } from '../../../lib/auth';
+import { useSignOut } from '../../../lib/auth';
 import { signInPath } from '../../../lib/safe-redirect';
 
 export function ReauthenticatePrompt({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation('account');
-  const client = useAuthClient();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   return (
@@ -28,7 +28,7 @@ export function ReauthenticatePrompt({ returnTo }: { returnTo: string }) {
           disabled={pending}
           onClick={async () => {
             setPending(true);
-            await client.signOut();
+            await signOut();
             navigate(signInPath(returnTo), { replace: true });
           }}
         >
