@@ -4,7 +4,7 @@
  */
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { App } from '../../src/app/app';
 import { appRoutes } from '../../src/app/routes';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
@@ -13,7 +13,16 @@ import { cookieFetch, startTestServer, type TestServer } from './test-server';
 
 // Two test files run at once on two cores; a screen that loads from the server may need more than
 // the default second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Screens the app loads on first visit are loaded (and compiled) here, not inside a test's wait. */
+async function preloadLazyRoutes(routes: readonly RouteObject[]): Promise<void> {
+  await Promise.all(routes.map(async (route) => {
+    if (typeof route.lazy === 'function') await route.lazy();
+    if (route.children) await preloadLazyRoutes(route.children);
+  }));
+}
+await preloadLazyRoutes(appRoutes);
 
 export interface RenderedApp extends RenderResult {
   auth: AppAuth;

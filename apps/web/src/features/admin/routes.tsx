@@ -1,21 +1,20 @@
 /**
  * @module The admin console, under /admin; the app mounts it behind RequireSession and
  * RequireAdmin, so only platform admins reach it (and the server checks every call anyway).
+ * Its screens load on first visit: the DataGrid is the largest part of the app, and most users
+ * never open the console.
  */
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { CreateUserPage } from './components/create-user-page';
-import { UserDetailPage } from './components/user-detail-page';
-import { UsersPage } from './components/users-page';
 
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
     children: [
       { index: true, element: <Navigate to="users" replace /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'users/new', element: <CreateUserPage /> },
-      { path: 'users/:id', element: <UserDetailPage /> },
+      { path: 'users', lazy: async () => ({ Component: (await import('./components/users-page')).UsersPage }) },
+      { path: 'users/new', lazy: async () => ({ Component: (await import('./components/create-user-page')).CreateUserPage }) },
+      { path: 'users/:id', lazy: async () => ({ Component: (await import('./components/user-detail-page')).UserDetailPage }) },
     ],
   },
 ];
