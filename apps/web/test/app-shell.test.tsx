@@ -7,7 +7,8 @@ import './support/dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from '../src/lib/languages';
+import { createAppTheme } from '../src/lib/theme';
 import { renderApp, useTestServer } from './support/render-app';
 
 const server = useTestServer();
@@ -32,5 +33,16 @@ describe('the app frame', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Русский' }));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('0');
     expect(document.documentElement.lang).toBe('ru');
+  });
+
+  it('popovers and menus use SPEC §9: margin threshold 16, elevation 8', async () => {
+    const theme = createAppTheme(DEFAULT_LANGUAGE);
+    expect(theme.components?.MuiPopover?.defaultProps).toMatchObject({ marginThreshold: 16, elevation: 8 });
+    expect(theme.components?.MuiMenu?.defaultProps).toMatchObject({ marginThreshold: 16, elevation: 8 });
+    const user = userEvent.setup({ document });
+    renderApp(server, '/no/such/page');
+    await user.click(await screen.findByRole('button', { name: 'Choose language' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.closest('.MuiPaper-root')?.classList.contains('MuiPaper-elevation8')).toBe(true);
   });
 });
