@@ -1,7 +1,8 @@
 /**
- * @module The count-then-act checks (teams.maximumTeams, organizationLimit, membershipLimit, an
- * organization's last team) under parallel requests: a check made before the write, outside a
- * lock, lets each of several requests see room for one more (or one more team left).
+ * @module The count-then-act checks (teams.maximumTeams, organizationLimit, membershipLimit for
+ * members and invitations, an organization's last team and its last owner) under parallel
+ * requests: a check made before the write, outside a lock, lets each of several requests see room
+ * for one more (or one more team, or owner, left).
  */
 import { expect, it } from 'vitest';
 import { AuthError, organizationPlugin } from '../../src';
@@ -89,6 +90,61 @@ describeEachDialect(
   { plugins: [organizationPlugin({ teams: { enabled: true } })] },
 );
 
+/** Two owners, the organization's only ones: the seeded one and a second. */
+async function seedTwoOwners(h: Harness) {
+  const { organizationId, owner } = await seedOrganization(h);
+  const second = await h.signUp();
+  const secondMemberId = `${organizationId}-owner-2`;
+  await db(h).insertInto('member').values({ id: secondMemberId, organizationId, userId: second.user.id, role: 'owner', teamId: null, createdAt: h.clock.now() }).execute();
+  return { organizationId, owners: [{ ...owner, memberId: `${organizationId}-owner` }, { ...second, memberId: secondMemberId }] };
+}
+
+async function ownerCount(h: Harness, organizationId: string): Promise<number> {
+  return (await db(h).selectFrom('member').select('id').where('organizationId', '=', organizationId).where('role', '=', 'owner').execute()).length;
+}
+
+describeEachDialect(
+  'last owner under parallel leave, demotion and removal',
+  (h) => {
+    it('the only two owners leaving in parallel: one leaves, the other is refused with 400 cannot leave as the only owner and stays owner', async () => {
+      const { organizationId, owners } = await seedTwoOwners(h());
+      const responses = await Promise.all(owners.map((o) => o.client.post('/organization/leave', { organizationId })));
+      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, 1);
+      expect(await ownerCount(h(), organizationId)).toBe(1);
+    });
+
+    it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 and stays owner', async () => {
+      const { organizationId, owners } = await seedTwoOwners(h());
+      const responses = await Promise.all(
+        owners.map((o) => o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId })),
+      );
+      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, 1);
+      expect(await ownerCount(h(), organizationId)).toBe(1);
+    });
+
+    // Only an owner may remove an owner, so the only two owners remove each other. Which refusal
+    // the loser gets depends on timing: 400 when it got past its membership check before the
+    // winner committed (the race the lock closes), 403 not a member when it did not.
+    it('the only two owners removing each other in parallel: one is removed, the other is refused and stays owner', async () => {
+      const { organizationId, owners } = await seedTwoOwners(h());
+      const [first, second] = owners as [(typeof owners)[0], (typeof owners)[0]];
+      const responses = await Promise.all([
+        first.client.post('/organization/remove-member', { memberIdOrEmail: second.memberId, organizationId }),
+        second.client.post('/organization/remove-member', { memberIdOrEmail: first.memberId, organizationId }),
+      ]);
+      const refused = responses.filter((r) => r.status !== 200);
+      expect(refused).toHaveLength(1);
+      expect([ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, ORGANIZATION_ERRORS.notAMember]).toContainEqual({
+        status: refused[0]?.status,
+        code: refused[0]?.body?.code,
+        message: refused[0]?.body?.message,
+      });
+      expect(await ownerCount(h(), organizationId)).toBe(1);
+    });
+  },
+  { plugins: [organizationPlugin()] },
+);
+
 /** The owner holds one seat, so `LIMIT` more fit. */
 const MEMBERSHIP_LIMIT = LIMIT + 1;
 
@@ -155,6 +211,16 @@ describeEachDialect(
         expect((r.reason as AuthError).entry).toBe(ORGANIZATION_ERRORS.membershipLimitReached);
       }
       expect(await memberCount(organizationId)).toBe(MEMBERSHIP_LIMIT);
+    });
+
+    it(`${PARALLEL} parallel invitations with membershipLimit ${MEMBERSHIP_LIMIT} create exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
+      const { organizationId, owner } = await seedOrganization(h());
+      const responses = await Promise.all(
+        Array.from({ length: PARALLEL }, () => owner.client.post('/organization/invite-member', { email: uniqueEmail('invitee'), role: 'member', organizationId })),
+      );
+      expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
+      const invitations = await db(h()).selectFrom('invitation').select('id').where('organizationId', '=', organizationId).execute();
+      expect(invitations).toHaveLength(LIMIT);
     });
   },
   { plugins: [organizationPlugin({ membershipLimit: MEMBERSHIP_LIMIT })] },

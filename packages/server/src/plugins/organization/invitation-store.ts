@@ -58,9 +58,12 @@ export async function findOpenInvitation(auth: AuthContext, organizationId: stri
   return row ? toInvitation(row) : null;
 }
 
-export async function insertInvitation(auth: AuthContext, fields: Omit<Invitation, 'id' | 'status' | 'createdAt'>): Promise<Invitation> {
-  const invitation: Invitation = { ...fields, id: randomString(DEFAULTS.idLength), status: 'pending', createdAt: auth.now() };
-  await organizationDb(auth).insertInto('invitation').values(invitation).execute();
+export type NewInvitation = Omit<Invitation, 'id' | 'status' | 'createdAt'>;
+
+/** Inside the caller's transaction: invite-member inserts behind the organization row's lock (member-store's inviteWithinLimit). */
+export async function insertInvitation(db: Kysely<OrganizationDatabase>, fields: NewInvitation, now: Date): Promise<Invitation> {
+  const invitation: Invitation = { ...fields, id: randomString(DEFAULTS.idLength), status: 'pending', createdAt: now };
+  await db.insertInto('invitation').values(invitation).execute();
   return invitation;
 }
 
@@ -78,13 +81,13 @@ export async function settleInvitation(db: Kysely<OrganizationDatabase>, id: str
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function countOpenInvitations(auth: AuthContext, organizationId: string): Promise<number> {
-  const row = await organizationDb(auth)
+export async function countOpenInvitations(db: Kysely<OrganizationDatabase>, organizationId: string, now: Date): Promise<number> {
+  const row = await db
     .selectFrom('invitation')
-    .select((eb) => eb.fn.countAll().as('count'))
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('organizationId', '=', organizationId)
     .where('status', '=', 'pending')
-    .where('expiresAt', '>', auth.now())
+    .where('expiresAt', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

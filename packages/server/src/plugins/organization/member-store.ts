@@ -1,14 +1,16 @@
 /**
  * @module The member routes' queries, written once: members with their user (better-auth's wire
- * shape), owners, counting, joining within the membership limit (add-member, accept-invitation),
- * removal with what hangs on a membership (team seats, sessions whose active organization it was),
- * and the role names a route may store.
+ * shape), owners, counting, the membership limit's seats (add-member, accept-invitation,
+ * invite-member), removal with what hangs on a membership (team seats, sessions whose active
+ * organization it was), role changes, and the role names a route may store. Every write that
+ * could leave an organization without an owner or over its limit checks behind the organization
+ * row's lock (locked-transaction.ts).
  */
 import type { Kysely } from 'kysely';
 import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
-import { settleInvitation, type Invitation } from './invitation-store';
+import { countOpenInvitations, insertInvitation, settleInvitation, type Invitation, type NewInvitation } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
 import type { Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
@@ -76,23 +78,34 @@ export async function listMembersWithUser(auth: AuthContext, organizationId: str
   return rows.map(toMemberWithUser);
 }
 
-export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
-  const row = await organizationDb(auth)
+async function countMembersIn(db: Kysely<OrganizationDatabase>, organizationId: string): Promise<number> {
+  const row = await db
     .selectFrom('member')
-    .select((eb) => eb.fn.countAll().as('count'))
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('organizationId', '=', organizationId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
+  return countMembersIn(organizationDb(auth), organizationId);
 }
 
 export function isOwner(options: ResolvedOrganizationOptions, member: Pick<Member, 'role'>): boolean {
   return memberRoles(member.role).includes(options.creatorRole);
 }
 
-/** How many members hold the creator (owner) role; roles are comma lists, so counted here, not in SQL. */
-export async function countOwners(auth: AuthContext, options: ResolvedOrganizationOptions, organizationId: string): Promise<number> {
-  const rows = await organizationDb(auth).selectFrom('member').select('role').where('organizationId', '=', organizationId).execute();
-  return rows.filter((row) => isOwner(options, row)).length;
+/**
+ * 400 `cannot leave as the only owner` when the member is the organization's only owner, so it
+ * always keeps someone who may delete it. Roles are read inside the caller's transaction, which
+ * holds the organization row's lock: two owners stepping down in parallel count one after the
+ * other, and a role changed since the route read it counts as it is now. Roles are comma lists,
+ * so owners are picked out here, not in SQL.
+ */
+async function refuseRemovingOnlyOwner(trx: Kysely<OrganizationDatabase>, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId'>) {
+  const rows = await trx.selectFrom('member').select(['id', 'role']).where('organizationId', '=', member.organizationId).execute();
+  const owners = rows.filter((row) => isOwner(options, row));
+  if (owners.length === 1 && owners[0]?.id === member.id) throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
 }
 
 /**
@@ -112,9 +125,12 @@ export function toStoredMemberRole(options: ResolvedOrganizationOptions, role: s
  * Removes a membership with what depends on it: the user's seats in the organization's teams, and
  * the organization (and its team) as the active one of the user's sessions (SPEC §4: cleared on
  * leave and removal), so no session keeps pointing at an organization it may no longer use.
+ * 400 `cannot leave as the only owner` for the only owner, checked behind the organization row's
+ * lock (taken before any of those rows, as every locked transaction does).
  */
-export async function deleteMembership(auth: AuthContext, member: Pick<Member, 'id' | 'organizationId' | 'userId'>): Promise<void> {
-  await organizationDb(auth).transaction().execute(async (trx) => {
+export async function deleteMembership(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId' | 'userId'>): Promise<void> {
+  await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
+    await refuseRemovingOnlyOwner(trx, options, member);
     const teamIds = trx.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
     await trx.deleteFrom('teamMember').where('userId', '=', member.userId).where('teamId', 'in', teamIds).execute();
     await trx.deleteFrom('member').where('id', '=', member.id).execute();
@@ -158,12 +174,7 @@ async function insertMember(trx: Kysely<OrganizationDatabase>, member: NewMember
 
 /** 403 `membership limit reached` once the organization has `membershipLimit` members, else the insert; the caller holds the organization row's lock. */
 async function insertMemberWithinLimit(trx: Kysely<OrganizationDatabase>, member: NewMember, teamId: string | null | undefined, membershipLimit: number) {
-  const row = await trx
-    .selectFrom('member')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('organizationId', '=', member.organizationId)
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+  if ((await countMembersIn(trx, member.organizationId)) >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
   return insertMember(trx, member, teamId);
 }
 
@@ -189,9 +200,31 @@ export async function joinByInvitation(auth: AuthContext, invitation: Invitation
   });
 }
 
-/** `role` as toStoredMemberRole stored it (comma-joined names). */
-export async function setMemberRole(auth: AuthContext, memberId: string, role: string): Promise<void> {
-  await organizationDb(auth).updateTable('member').set({ role }).where('id', '=', memberId).execute();
+/**
+ * invite-member's insert, within the membership limit: open invitations hold seats beside the
+ * members (else accepting them all could overshoot). Counted and inserted behind the organization
+ * row's lock that add-member and accept-invitation take, so parallel invitations queue instead of
+ * each seeing a seat free; 403 `membership limit reached` once none is.
+ */
+export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation, membershipLimit: number): Promise<Invitation> {
+  const now = auth.now();
+  return inLockedTransaction(auth, { table: 'organization', id: fields.organizationId }, async (trx) => {
+    const seats = (await countMembersIn(trx, fields.organizationId)) + (await countOpenInvitations(trx, fields.organizationId, now));
+    if (seats >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+    return insertInvitation(trx, fields, now);
+  });
+}
+
+/**
+ * Stores `role` as toStoredMemberRole made it (comma-joined names). A role without the owner's
+ * takes 400 `cannot leave as the only owner` from the only owner, checked behind the organization
+ * row's lock, so two owners demoted in parallel cannot both lose it.
+ */
+export async function setMemberRole(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId'>, role: string): Promise<void> {
+  await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
+    if (!isOwner(options, { role })) await refuseRemovingOnlyOwner(trx, options, member);
+    await trx.updateTable('member').set({ role }).where('id', '=', member.id).execute();
+  });
 }
 
 export async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {

@@ -2,7 +2,7 @@
  * @module Queries on organizations as a whole: reading one by id or slug, the wire shape with its
  * metadata parsed, the full organization (members with their users, invitations, teams), creating
  * one with its owner in one transaction (within the creator's organization limit), updating and
- * deleting one, and the sessions' active organization.
+ * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
 import { AuthError, cookieNames, setCookieCache, type AuthContext, type ErrorEntry, type CurrentSession, type ResponseCookies } from '../../plugin-api';
@@ -127,9 +127,20 @@ export async function updateOrganizationFields(auth: AuthContext, organizationId
   await organizationDb(auth).updateTable('organization').set(set).where('id', '=', organizationId).execute();
 }
 
-/** Members, invitations and teams go with it: their foreign keys cascade. */
+/**
+ * Members, invitations and teams go with it (their foreign keys cascade), and every session that
+ * had it active loses it, all or none. Behind the organization row's lock, taken before the session
+ * rows as every transaction on an organization's rows takes it (locked-transaction.ts).
+ */
 export async function deleteOrganizationById(auth: AuthContext, organizationId: string): Promise<void> {
-  await organizationDb(auth).deleteFrom('organization').where('id', '=', organizationId).execute();
+  await inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
+    await trx
+      .updateTable('session')
+      .set({ activeOrganizationId: null, activeTeamId: null })
+      .where('activeOrganizationId', '=', organizationId)
+      .execute();
+    await trx.deleteFrom('organization').where('id', '=', organizationId).execute();
+  });
 }
 
 /** The organization with members (each with its user), invitations, and teams when enabled. */
@@ -199,15 +210,6 @@ export async function activateJoinedOrganization(
   teamId: string | null,
 ): Promise<void> {
   await storeSessionActive(auth, current, cookies, { activeOrganizationId: organizationId, activeTeamId: teamId });
-}
-
-/** Every session that had the organization active loses it (deletion). */
-export async function clearActiveOrganizationEverywhere(auth: AuthContext, organizationId: string): Promise<void> {
-  await organizationDb(auth)
-    .updateTable('session')
-    .set({ activeOrganizationId: null, activeTeamId: null })
-    .where('activeOrganizationId', '=', organizationId)
-    .execute();
 }
 
 /**

@@ -112,17 +112,17 @@ export async function renameTeam(auth: AuthContext, team: Team, name: string): P
  * team; 400 `Team not found` if a parallel removal got there first. Unless `allowRemovingLast`,
  * 400 `Unable to remove last team` when no team of its organization would be left: deleted and
  * counted in one transaction behind the organization row's lock, so parallel removals of its
- * last teams queue and the last one rolls back instead of each seeing another team left.
+ * last teams queue and the last one rolls back instead of each seeing another team left. The lock
+ * is taken even when the last team may go: like every transaction on an organization's rows, this
+ * one locks the organization row before its session and teamMember rows (locked-transaction.ts).
  */
 export async function deleteTeam(auth: AuthContext, team: Pick<Team, 'id' | 'organizationId'>, allowRemovingLast: boolean): Promise<void> {
-  const work = async (trx: Kysely<OrganizationDatabase>) => {
-    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
+  await inLockedTransaction(auth, { table: 'organization', id: team.organizationId }, async (trx) => {
     const deleted = await trx.deleteFrom('team').where('id', '=', team.id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
     if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0) throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
-  };
-  if (allowRemovingLast) await organizationDb(auth).transaction().execute(work);
-  else await inLockedTransaction(auth, { table: 'organization', id: team.organizationId }, work);
+    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
+  });
 }
 
 export async function findTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember | null> {

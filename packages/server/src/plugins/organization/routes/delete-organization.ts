@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { clearActiveOrganizationEverywhere, deleteOrganizationById, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
+import { deleteOrganizationById, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -24,7 +24,6 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const member = await requireMember(auth, organization.id, session.user.id);
       requireMemberPermission(options, member, { organization: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
-      await clearActiveOrganizationEverywhere(auth, organization.id);
       await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
       if (session.session.activeOrganizationId === organization.id) await setSessionActiveOrganization(auth, session, cookies, null);

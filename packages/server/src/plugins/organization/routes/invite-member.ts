@@ -10,14 +10,8 @@ import { AuthError, ERRORS, defineEndpoint, emailField, normalizeEmail, type Aut
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
-import {
-  countOpenInvitations,
-  extendInvitation,
-  findOpenInvitation,
-  insertInvitation,
-  type Invitation,
-} from '../invitation-store';
-import { countMembers, isMemberByEmail, toStoredMemberRole } from '../member-store';
+import { extendInvitation, findOpenInvitation, type Invitation } from '../invitation-store';
+import { inviteWithinLimit, isMemberByEmail, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
@@ -82,21 +76,12 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
         return extended;
       }
 
-      // Open invitations hold seats: otherwise accepting them all could overshoot the limit.
-      const seats = (await countMembers(auth, organizationId)) + (await countOpenInvitations(auth, organizationId));
-      if (seats >= options.membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
       if (body.teamId !== undefined) {
         await requireTeamIn(auth, body.teamId, organizationId);
       }
-
-      const invitation = await insertInvitation(auth, {
-        organizationId,
-        email,
-        role,
-        teamId: body.teamId ?? null,
-        inviterId: session.user.id,
-        expiresAt,
-      });
+      // Members and open invitations share the membership limit, counted behind the organization's lock (403 when full).
+      const fields = { organizationId, email, role, teamId: body.teamId ?? null, inviterId: session.user.id, expiresAt };
+      const invitation = await inviteWithinLimit(auth, fields, options.membershipLimit);
       mailInvitation(auth, invitation, organization.name, session.user);
       return invitation;
     },

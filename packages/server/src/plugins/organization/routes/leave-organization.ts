@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countOwners, deleteMembership, findMemberWithUser, forgetActiveOrganization, isOwner } from '../member-store';
+import { deleteMembership, findMemberWithUser, forgetActiveOrganization } from '../member-store';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const body = z.object({ organizationId: z.string().min(1) });
@@ -22,10 +22,8 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
     async handler({ auth, body, session, cookies }) {
       const member = await findMemberWithUser(auth, body.organizationId, session.user.id);
       if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
-      if (isOwner(options, member) && (await countOwners(auth, options, body.organizationId)) <= 1) {
-        throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
-      }
-      await deleteMembership(auth, member);
+      // The only-owner check is made inside, behind the organization's lock (400 when it fails).
+      await deleteMembership(auth, options, member);
       forgetActiveOrganization(auth, cookies, session, body.organizationId);
       return member;
     },

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countOwners, deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
+import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
@@ -29,11 +29,9 @@ export function removeMember(options: ResolvedOrganizationOptions) {
       const target = await findMemberByIdOrEmail(auth, organizationId, body.memberIdOrEmail);
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
       requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
-      if (isOwner(options, target)) {
-        if (!isOwner(options, caller)) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
-        if ((await countOwners(auth, options, organizationId)) <= 1) throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
-      }
-      await deleteMembership(auth, target);
+      if (isOwner(options, target) && !isOwner(options, caller)) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      // The only-owner check is made inside, behind the organization's lock (400 when it fails).
+      await deleteMembership(auth, options, target);
       if (target.userId === session.user.id) forgetActiveOrganization(auth, cookies, session, organizationId);
       return { member: target };
     },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { countOwners, findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
+import { findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
@@ -38,10 +38,8 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
       if ((givesOwner || isOwner(options, target)) && !isOwner(options, caller)) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       }
-      if (isOwner(options, target) && !givesOwner && (await countOwners(auth, options, organizationId)) <= 1) {
-        throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
-      }
-      await setMemberRole(auth, target.id, role);
+      // The only owner keeps the owner role: checked inside, behind the organization's lock (400).
+      await setMemberRole(auth, options, target, role);
       return { ...target, role };
     },
   });
