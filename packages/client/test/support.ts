@@ -12,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth } from '@latchkey/server';
 import { expect } from 'vitest';
 import { createAuthClient, type AuthClient } from '../src';
+import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
 
 /** Signing up with this address makes an admin (the admin plugin's `adminEmails` bootstrap). */
 export const ADMIN_EMAIL = 'client-admin@example.com';
@@ -58,35 +59,7 @@ export async function startServer(): Promise<TestServer> {
   };
 }
 
-export interface CookieFetch {
-  fetch: typeof fetch;
-  cookies: Map<string, string>;
-  /** Every request sent, in order: method and URL. */
-  requests: { method: string; url: string }[];
-}
-
-/** A browser's fetch in miniature: stores Set-Cookie, sends Cookie and Origin. */
-export function cookieFetch(origin: string): CookieFetch {
-  const cookies = new Map<string, string>();
-  const requests: CookieFetch['requests'] = [];
-  const jarFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', origin);
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    requests.push({ method: init.method ?? 'GET', url: String(input) });
-    const response = await fetch(input, { ...init, headers });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1);
-      if (value === '' || /max-age=0\b/i.test(header)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    return response;
-  };
-  return { fetch: jarFetch as typeof fetch, cookies, requests };
-}
+export { cookieFetch, type CookieFetch };
 
 let counter = 0;
 export function uniqueEmail(prefix = 'client'): string {

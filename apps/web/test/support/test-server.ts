@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { cookieFetch as sharedCookieFetch } from '../../../../test/cookie-fetch';
 import { adminPlugin, createAuth, createOutboxMailer, organizationPlugin, usernamePlugin, type OutboxMailer } from '@latchkey/server';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -50,24 +51,9 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-/** A browser's fetch in miniature: keeps Set-Cookie, sends Cookie and Origin. */
+/** The cookie-keeping fetch of the shared test support, as a plain fetch. */
 export function cookieFetch(origin: string): typeof fetch {
-  const cookies = new Map<string, string>();
-  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', origin);
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(input, { ...init, headers });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1);
-      if (value === '' || /max-age=0\b/i.test(header)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    return response;
-  }) as typeof fetch;
+  return sharedCookieFetch(origin).fetch;
 }
 
 let counter = 0;
