@@ -1,8 +1,8 @@
 /**
  * @module The count-then-act checks (teams.maximumTeams, organizationLimit, membershipLimit for
- * members and invitations, an organization's last team and its last owner) under parallel
- * requests: a check made before the write, outside a lock, lets each of several requests see room
- * for one more (or one more team, or owner, left).
+ * members and invitations, an organization's last team and its last owner, one open invitation per
+ * address) under parallel requests: a check made before the write, outside a lock, lets each of
+ * several requests see room for one more (or one more team, or owner, left, or no invitation yet).
  */
 import { expect, it } from 'vitest';
 import { AuthError, organizationPlugin } from '../../src';
@@ -88,6 +88,25 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true } })] },
+);
+
+const SAME_ADDRESS = 6;
+
+describeEachDialect(
+  'one open invitation per address under parallel invite-member requests',
+  (h) => {
+    it(`${SAME_ADDRESS} parallel invitations to one address create exactly one invitation and refuse the rest with 400 already invited`, async () => {
+      const { organizationId, owner } = await seedOrganization(h());
+      const email = uniqueEmail('invited-once');
+      const responses = await Promise.all(
+        Array.from({ length: SAME_ADDRESS }, () => owner.client.post('/organization/invite-member', { email, role: 'member', organizationId })),
+      );
+      expectLimitHeld(responses, ORGANIZATION_ERRORS.alreadyInvited, 1);
+      const invitations = await db(h()).selectFrom('invitation').select('id').where('organizationId', '=', organizationId).execute();
+      expect(invitations).toHaveLength(1);
+    });
+  },
+  { plugins: [organizationPlugin()] },
 );
 
 /** Two owners, the organization's only ones: the seeded one and a second. */

@@ -46,29 +46,33 @@ export async function findInvitation(auth: AuthContext, id: string): Promise<Inv
   return row ? toInvitation(row) : null;
 }
 
-export async function findOpenInvitation(auth: AuthContext, organizationId: string, email: string): Promise<Invitation | null> {
-  const row = await organizationDb(auth)
+/**
+ * Inside the caller's transaction, as the insert and the extension below: invite-member looks for
+ * an open invitation behind the organization row's lock (member-store's inviteWithinLimit), so two
+ * parallel invitations to one address cannot both find none.
+ */
+export async function findOpenInvitation(db: Kysely<OrganizationDatabase>, organizationId: string, email: string, now: Date): Promise<Invitation | null> {
+  const row = await db
     .selectFrom('invitation')
     .selectAll()
     .where('organizationId', '=', organizationId)
     .where('email', '=', email)
     .where('status', '=', 'pending')
-    .where('expiresAt', '>', auth.now())
+    .where('expiresAt', '>', now)
     .executeTakeFirst();
   return row ? toInvitation(row) : null;
 }
 
 export type NewInvitation = Omit<Invitation, 'id' | 'status' | 'createdAt'>;
 
-/** Inside the caller's transaction: invite-member inserts behind the organization row's lock (member-store's inviteWithinLimit). */
 export async function insertInvitation(db: Kysely<OrganizationDatabase>, fields: NewInvitation, now: Date): Promise<Invitation> {
   const invitation: Invitation = { ...fields, id: randomString(DEFAULTS.idLength), status: 'pending', createdAt: now };
   await db.insertInto('invitation').values(invitation).execute();
   return invitation;
 }
 
-export async function extendInvitation(auth: AuthContext, invitation: Invitation, expiresAt: Date): Promise<Invitation> {
-  await organizationDb(auth).updateTable('invitation').set({ expiresAt }).where('id', '=', invitation.id).execute();
+export async function extendInvitation(db: Kysely<OrganizationDatabase>, invitation: Invitation, expiresAt: Date): Promise<Invitation> {
+  await db.updateTable('invitation').set({ expiresAt }).where('id', '=', invitation.id).execute();
   return { ...invitation, expiresAt };
 }
 

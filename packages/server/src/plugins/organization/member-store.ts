@@ -1,20 +1,21 @@
 /**
  * @module The member routes' queries, written once: members with their user (better-auth's wire
  * shape), owners, counting, the membership limit's seats (add-member, accept-invitation,
- * invite-member), removal with what hangs on a membership (team seats, sessions whose active
- * organization it was), role changes, and the role names a route may store. Every write that
- * could leave an organization without an owner or over its limit checks behind the organization
- * row's lock (locked-transaction.ts).
+ * invite-member with its other checks), removal with what hangs on a membership (team seats,
+ * sessions whose active organization it was), role changes, and the role names a route may store.
+ * Every write that could leave an organization without an owner, over its limit or with two open
+ * invitations to one address checks behind the organization row's lock (locked-transaction.ts).
  */
 import type { Kysely } from 'kysely';
 import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
-import { countOpenInvitations, insertInvitation, settleInvitation, type Invitation, type NewInvitation } from './invitation-store';
+import { countOpenInvitations, extendInvitation, findOpenInvitation, insertInvitation, settleInvitation, type Invitation, type NewInvitation } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
 import type { Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { organizationDb, type OrganizationDatabase } from './tables';
+import { requireTeamOf } from './team-store';
 
 export interface MemberUser {
   id: string;
@@ -200,16 +201,38 @@ export async function joinByInvitation(auth: AuthContext, invitation: Invitation
   });
 }
 
+async function isMemberByEmail(db: Kysely<OrganizationDatabase>, organizationId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .select('member.id')
+    .where('member.organizationId', '=', organizationId)
+    .where('user.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * invite-member's insert, within the membership limit: open invitations hold seats beside the
- * members (else accepting them all could overshoot). Counted and inserted behind the organization
- * row's lock that add-member and accept-invitation take, so parallel invitations queue instead of
- * each seeing a seat free; 403 `membership limit reached` once none is.
+ * invite-member's checks and write, in one transaction behind the organization row's lock that
+ * add-member and accept-invitation take: no invitation table index stops two open invitations to
+ * one address, so parallel invitations must queue for the check to see each other. In order: 400
+ * `already a member`; an open invitation to the address answers 400 `already invited`, unless
+ * `resend`, which extends that one; 400 `Team not found` for a team outside the organization; 403
+ * `membership limit reached` once members and open invitations (which hold seats, else accepting
+ * them all could overshoot) fill it; else a new invitation.
  */
-export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation, membershipLimit: number): Promise<Invitation> {
+export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation, { membershipLimit, resend }: { membershipLimit: number; resend: boolean }): Promise<Invitation> {
   const now = auth.now();
-  return inLockedTransaction(auth, { table: 'organization', id: fields.organizationId }, async (trx) => {
-    const seats = (await countMembersIn(trx, fields.organizationId)) + (await countOpenInvitations(trx, fields.organizationId, now));
+  const { organizationId, email } = fields;
+  return inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
+    if (await isMemberByEmail(trx, organizationId, email)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
+    const open = await findOpenInvitation(trx, organizationId, email, now);
+    if (open) {
+      if (!resend) throw new AuthError(ORGANIZATION_ERRORS.alreadyInvited);
+      return extendInvitation(trx, open, fields.expiresAt);
+    }
+    if (fields.teamId !== null) await requireTeamOf(trx, fields.teamId, organizationId);
+    const seats = (await countMembersIn(trx, organizationId)) + (await countOpenInvitations(trx, organizationId, now));
     if (seats >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
     return insertInvitation(trx, fields, now);
   });
@@ -225,15 +248,4 @@ export async function setMemberRole(auth: AuthContext, options: ResolvedOrganiza
     if (!isOwner(options, { role })) await refuseRemovingOnlyOwner(trx, options, member);
     await trx.updateTable('member').set({ role }).where('id', '=', member.id).execute();
   });
-}
-
-export async function isMemberByEmail(auth: AuthContext, organizationId: string, email: string): Promise<boolean> {
-  const row = await organizationDb(auth)
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.userId')
-    .select('member.id')
-    .where('member.organizationId', '=', organizationId)
-    .where('user.email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
 }

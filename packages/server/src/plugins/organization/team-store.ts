@@ -43,11 +43,19 @@ export async function findTeam(auth: AuthContext, teamId: string): Promise<Team 
   return row ? toTeam(row) : null;
 }
 
-/** The team, provided it belongs to `organizationId`; else 400 `Team not found` (another organization's is not ours to name). */
+/**
+ * The team, provided it belongs to `organizationId`; else 400 `Team not found` (another
+ * organization's is not ours to name). Read through `db`: a caller holding the organization row's
+ * lock passes its transaction, so the team cannot be removed between the check and its write.
+ */
+export async function requireTeamOf(db: Kysely<OrganizationDatabase>, teamId: string, organizationId: string): Promise<Team> {
+  const row = await db.selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
+  if (!row || row.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+  return toTeam(row);
+}
+
 export async function requireTeamIn(auth: AuthContext, teamId: string, organizationId: string): Promise<Team> {
-  const team = await findTeam(auth, teamId);
-  if (!team || team.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
-  return team;
+  return requireTeamOf(organizationDb(auth), teamId, organizationId);
 }
 
 export async function listTeams(auth: AuthContext, organizationId: string): Promise<Team[]> {

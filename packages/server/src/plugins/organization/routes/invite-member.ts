@@ -10,12 +10,11 @@ import { AuthError, ERRORS, defineEndpoint, emailField, normalizeEmail, type Aut
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
-import { extendInvitation, findOpenInvitation, type Invitation } from '../invitation-store';
-import { inviteWithinLimit, isMemberByEmail, toStoredMemberRole } from '../member-store';
+import type { Invitation } from '../invitation-store';
+import { inviteWithinLimit, toStoredMemberRole } from '../member-store';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
-import { requireTeamIn } from '../team-store';
 
 const roleName = z.string().min(1).max(255);
 
@@ -62,26 +61,14 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
       if (memberRoles(role).includes(options.creatorRole) && !memberRoles(inviter.role).includes(options.creatorRole)) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToInviteWithRole);
       }
-      if (await isMemberByEmail(auth, organizationId, email)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
-
       const organization = await findOrganization(auth, { id: organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const expiresAt = new Date(auth.now().getTime() + options.invitationExpiresIn * 1000);
 
-      const open = await findOpenInvitation(auth, organizationId, email);
-      if (open) {
-        if (!body.resend) throw new AuthError(ORGANIZATION_ERRORS.alreadyInvited);
-        const extended = await extendInvitation(auth, open, expiresAt);
-        mailInvitation(auth, extended, organization.name, session.user);
-        return extended;
-      }
-
-      if (body.teamId !== undefined) {
-        await requireTeamIn(auth, body.teamId, organizationId);
-      }
-      // Members and open invitations share the membership limit, counted behind the organization's lock (403 when full).
+      // Already a member, already invited (or resent), the team and the membership limit are all
+      // checked behind the organization's lock, so parallel invitations to one address make one.
       const fields = { organizationId, email, role, teamId: body.teamId ?? null, inviterId: session.user.id, expiresAt };
-      const invitation = await inviteWithinLimit(auth, fields, options.membershipLimit);
+      const invitation = await inviteWithinLimit(auth, fields, { membershipLimit: options.membershipLimit, resend: body.resend === true });
       mailInvitation(auth, invitation, organization.name, session.user);
       return invitation;
     },
