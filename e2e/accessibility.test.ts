@@ -1,0 +1,92 @@
+/**
+ * Every screen is labelled and fits a phone: on each page (signed out, signed in, in an
+ * organization, in the admin console) every form control has an accessible name, every button
+ * says what it does, there is one h1, and at 375 px nothing makes the page scroll sideways. The
+ * sign-in form is also used from the keyboard alone.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ADMIN_EMAIL } from './support/app-server';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+import { PASSWORD, fillSignIn, signUpByApi } from './support/users';
+
+/** What a screen reader would find unnamed, and whether the page is wider than the window. */
+function audit(page: Page) {
+  return page.evaluate(() => {
+    const nameOf = (element: Element): string => {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const byIds = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+      const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])].map((label) => label.textContent ?? '').join(' ') : '';
+      return [element.getAttribute('aria-label') ?? '', byIds, labels, element.getAttribute('title') ?? ''].join(' ').trim();
+    };
+    const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null || (element as HTMLInputElement).type === 'hidden';
+    const controls = [...document.querySelectorAll('input, select, textarea, [role="combobox"]')].filter((element) => !hidden(element));
+    const buttons = [...document.querySelectorAll('button, [role="button"]')].filter((element) => !hidden(element));
+    return {
+      controls: controls.length,
+      unnamedControls: controls.filter((element) => nameOf(element) === '').map((element) => element.outerHTML.slice(0, 120)),
+      unnamedButtons: buttons.filter((element) => nameOf(element) === '' && (element.textContent ?? '').trim() === '').map((element) => element.outerHTML.slice(0, 120)),
+      headings: document.querySelectorAll('h1').length,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
+}
+
+/** The number of form controls audited on the page. */
+async function expectAccessible(page: Page, url: string, path: string): Promise<number> {
+  await page.goto(url + path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const { controls, ...result } = await audit(page);
+  expect({ path, ...result }).toEqual({ path, unnamedControls: [], unnamedButtons: [], headings: 1, overflow: 0 });
+  return controls;
+}
+
+describeInBrowser('accessibility and phone width', (e2e) => {
+  it('every screen names its controls and fits 375 px', async () => {
+    const { server, browser } = e2e();
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    for (const path of ['/sign-up', '/forgot-password', '/reset-password?token=x', '/verify-email', '/error?error=invalid_code', '/dev/outbox']) {
+      await expectAccessible(page, server.url, path);
+    }
+    // The audit sees the form: identifier, password, remember me.
+    expect(await expectAccessible(page, server.url, '/sign-in')).toBe(3);
+
+    const adminId = await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    await page.goto(`${server.url}/sign-in`);
+    await fillSignIn(page, ADMIN_EMAIL, PASSWORD);
+    await page.waitForURL(`${server.url}/account`);
+    const created = await page.request.post(`${server.url}/api/auth/organization/create`, {
+      headers: { origin: server.url },
+      data: { name: 'Acme', slug: `acme-${Date.now().toString(36)}` },
+    });
+    const organizationId = ((await created.json()) as { id: string }).id;
+
+    const signedIn = ['/account', '/account/email', '/account/password', '/account/sessions', '/account/linked', '/account/delete', '/organizations'];
+    const organization = ['settings', 'members', 'invitations', 'teams'].map((section) => `/organizations/${organizationId}/${section}`);
+    const admin = ['/admin/users', '/admin/users/new', `/admin/users/${adminId}`];
+    for (const path of [...signedIn, ...organization, ...admin]) await expectAccessible(page, server.url, path);
+    await saveScreenshot(page, 'accessibility-admin-user-phone');
+    await context.close();
+  });
+
+  it('signs in with the keyboard alone', async () => {
+    const { server, browser } = e2e();
+    const email = `keyboard-${Date.now().toString(36)}@example.com`;
+    await signUpByApi(server.url, email, 'Kim Keys');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    // The identifier field has the focus on arrival; Tab reaches the password, Enter submits.
+    await page.getByLabel('E-mail or username').waitFor();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/account`);
+    await saveScreenshot(page, 'accessibility-keyboard-sign-in');
+    await context.close();
+  });
+});
