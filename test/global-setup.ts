@@ -1,14 +1,15 @@
 /**
- * Probes the database servers once for the whole run. A missing server skips its suites with one
+ * Probes the database servers and the browser once for the whole run. A missing server skips its suites with one
  * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI).
  */
 import type { TestProject } from 'vitest/node';
-import { isReachable, isRedisReachable, MYSQL_URL, POSTGRES_URL, REDIS_URL, requestedDialects, type TestDialect } from './services';
+import { CHROMIUM, hasChromium, isReachable, isRedisReachable, MYSQL_URL, POSTGRES_URL, REDIS_URL, requestedDialects, type TestDialect } from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dialects: TestDialect[];
     redis: boolean;
+    chromium: boolean;
   }
 }
 
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const redis = await isRedisReachable();
   if (!redis) missing.push(`redis (${REDIS_URL})`);
+  const chromium = hasChromium();
+  if (!chromium) missing.push(`chromium (${CHROMIUM}; apt-get install -y chromium)`);
   if (missing.length > 0) {
     const list = missing.join(', ');
     if (process.env.REQUIRE_SERVICES === '1') throw new Error(`REQUIRE_SERVICES=1 but not reachable: ${list}`);
@@ -30,4 +33,5 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   project.provide('dialects', available);
   project.provide('redis', redis);
+  project.provide('chromium', chromium);
 }

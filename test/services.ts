@@ -2,6 +2,7 @@
  * @module Where the test databases are, and whether they answer. Every database suite runs once
  * per dialect; LATCHKEY_TEST_DIALECTS narrows the list (default: sqlite,postgres,mysql).
  */
+import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -11,6 +12,13 @@ export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+/** Debian's Chromium, which the browser tests drive (playwright-core never downloads one). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function hasChromium(): boolean {
+  return existsSync(CHROMIUM);
+}
 
 export function requestedDialects(): TestDialect[] {
   const list = (process.env.LATCHKEY_TEST_DIALECTS ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());

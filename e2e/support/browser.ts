@@ -3,18 +3,14 @@
  * keep it off the network beyond localhost: this machine refuses outside connections, and
  * Chromium's background services would otherwise retry them at every start.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM } from '../../test/services';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The test output folder: each end-to-end test leaves a screenshot of its last screen here. */
 export const OUTPUT_DIR = fileURLToPath(new URL('../output', import.meta.url));
-
-export function hasChromium(): boolean {
-  return existsSync(CHROMIUM);
-}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -1,12 +1,13 @@
 /**
- * @module The frame of a browser test file: one server and one browser for the file, skipped with
- * a clear line when Chromium is not installed, unless REQUIRE_SERVICES is set (CI), where a
- * missing browser fails the run. `.ci/run` installs Debian's chromium when it is absent.
+ * @module The frame of a browser test file: one server and one browser for the file. Whether
+ * Chromium is installed is probed once for the run, with the databases (test/global-setup.ts):
+ * without it the run says so in its SKIPPED line and these suites count as skipped, and with
+ * REQUIRE_SERVICES=1 (CI) the run fails instead. `.ci/run` installs Debian's chromium when absent.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { startAppServer, type AppServer } from './app-server';
-import { CHROMIUM, hasChromium, launchBrowser } from './browser';
+import { launchBrowser } from './browser';
 
 export interface E2E {
   server: AppServer;
@@ -14,14 +15,9 @@ export interface E2E {
 }
 
 export function describeInBrowser(name: string, suite: (e2e: () => E2E) => void, env: Record<string, string> = {}): void {
-  const available = hasChromium();
-  if (!available && process.env.REQUIRE_SERVICES !== '1') {
-    console.warn(`SKIPPED: ${name} — no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-  }
-  (available || process.env.REQUIRE_SERVICES === '1' ? describe : describe.skip)(name, () => {
+  describe.skipIf(!inject('chromium'))(name, () => {
     let state: E2E | undefined;
     beforeAll(async () => {
-      if (!available) throw new Error(`No Chromium at ${CHROMIUM}: install it with apt-get install -y chromium`);
       const [server, browser] = await Promise.all([startAppServer(env), launchBrowser()]);
       state = { server, browser };
     }, 120_000);
