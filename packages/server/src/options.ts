@@ -51,6 +51,13 @@ export const DEFAULTS = Object.freeze({
   accountLockoutMaxSeconds: 60 * 60,
   /** At most this many failures a day are ever evaluated for one account. */
   accountDailyFailureLimit: 100,
+  /**
+   * A browser holding a device cookie of the account is throttled on its own count instead: locked
+   * after this many consecutive failures (growing as the account's lock does)…
+   */
+  deviceLockoutThreshold: 5,
+  /** …and evaluated for no more than this many failures a day, so a stolen device cookie buys few guesses. */
+  deviceDailyFailureLimit: 20,
   oauthStateLifetime: 10 * 60,
   codeVerifierLength: 128,
   oauthStateLength: 32,
@@ -64,6 +71,7 @@ export const DEFAULTS = Object.freeze({
   minUsernameLength: 3,
   maxUsernameLength: 30,
   impersonationSessionDuration: 3600,
+  /** Also the lifetime of the device cookie that sign-in throttling trusts. */
   trustedDeviceCookieMaxAge: 30 * DAY,
   defaultBanReason: 'No reason',
   defaultRole: 'user',

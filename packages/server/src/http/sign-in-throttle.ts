@@ -9,6 +9,10 @@
  * and, once the identifier names an account, under the account too (`user:<id>`), so guesses
  * through its e-mail and through its username add up to one count and one lock.
  *
+ * A browser holding a device cookie of the account (session/device-cookie.ts) is throttled
+ * instead under its own key (`device:<nonce>`), with a smaller budget: strangers' guesses cannot
+ * lock the owner's browser out, and its failures neither count toward nor lift the account's lock.
+ *
  * A burst of parallel guesses can pass the lock check before the lock exists. Once the lock
  * appears, every answer still in flight is 429, right password or wrong, so such a burst learns
  * nothing beyond the first failures.
@@ -20,16 +24,26 @@ import { tooManyRequests } from './rate-limit';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SignInThrottle {
-  /** Throws 429 while the identifier or the account is locked. */
+  /** Throws 429 while the identifier or the account (or the device) is locked. */
   assertOpen(): Promise<void>;
-  /** After a correct password: the caller may proceed unless a parallel failure locked the account. */
+  /** After a correct password: the caller may proceed unless a parallel failure locked it. */
   succeeded(): Promise<void>;
-  /** After a wrong password: throws 429 if the account was locked meanwhile, else returns for the 401. */
+  /** After a wrong password: throws 429 if it was locked meanwhile, else returns for the 401. */
   failed(): Promise<void>;
 }
 
-function lockDurationMs(failures: number): number {
-  const doublings = Math.min(failures - DEFAULTS.accountLockoutThreshold, 30);
+interface Budget {
+  /** Consecutive failures before the first lock. */
+  threshold: number;
+  /** Failures a day beyond which none is evaluated until the day is over. */
+  dailyLimit: number;
+}
+
+const ACCOUNT: Budget = { threshold: DEFAULTS.accountLockoutThreshold, dailyLimit: DEFAULTS.accountDailyFailureLimit };
+const DEVICE: Budget = { threshold: DEFAULTS.deviceLockoutThreshold, dailyLimit: DEFAULTS.deviceDailyFailureLimit };
+
+function lockDurationMs(budget: Budget, failures: number): number {
+  const doublings = Math.min(failures - budget.threshold, 30);
   return Math.min(DEFAULTS.accountLockoutBaseSeconds * 2 ** doublings, DEFAULTS.accountLockoutMaxSeconds) * 1000;
 }
 
@@ -38,7 +52,15 @@ function lockDurationMs(failures: number): number {
  * checked, both counts take each failure, and a success clears both.
  */
 export function signInThrottle(auth: AuthContext, identifier: string, userId?: string): SignInThrottle {
-  const keys = userId === undefined ? [identifier] : [identifier, `user:${userId}`];
+  return throttle(auth, userId === undefined ? [identifier] : [identifier, `user:${userId}`], ACCOUNT);
+}
+
+/** The throttle of one trusted browser, named by its device cookie's nonce, in place of the account's. */
+export function deviceSignInThrottle(auth: AuthContext, nonce: string): SignInThrottle {
+  return throttle(auth, [`device:${nonce}`], DEVICE);
+}
+
+function throttle(auth: AuthContext, keys: readonly string[], budget: Budget): SignInThrottle {
   const now = () => auth.now().getTime();
 
   async function lockedUntil(): Promise<number> {
@@ -53,10 +75,10 @@ export function signInThrottle(auth: AuthContext, identifier: string, userId?: s
 
   async function countFailure(key: string): Promise<void> {
     const { count, resetAt } = await auth.kv.increment(`fail:${key}`, DAY_MS, now());
-    if (count >= DEFAULTS.accountDailyFailureLimit) {
+    if (count >= budget.dailyLimit) {
       await auth.kv.set(`lock:${key}`, String(resetAt), resetAt - now(), now());
-    } else if (count >= DEFAULTS.accountLockoutThreshold) {
-      const duration = lockDurationMs(count);
+    } else if (count >= budget.threshold) {
+      const duration = lockDurationMs(budget, count);
       await auth.kv.set(`lock:${key}`, String(now() + duration), duration, now());
     }
   }

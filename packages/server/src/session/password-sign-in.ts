@@ -1,16 +1,24 @@
 /**
  * @module Signing in with a password, whatever identifies the account (an e-mail, a username):
- * the per-account throttle, the password checked or the same Argon2 work spent on a dummy, one
- * answer for an unknown account and a wrong password, the e-mail verification requirement, the
- * upgrade of old hashes, then the session. Routes only parse their identifier and look it up.
+ * the per-account throttle (or, for a browser holding the account's device cookie, the device's
+ * own), the password checked or the same Argon2 work spent on a dummy, one answer for an unknown
+ * account and a wrong password, the e-mail verification requirement, the upgrade of old hashes,
+ * then the session and a new device cookie. Routes only parse their identifier and look it up.
  */
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../crypto/password';
 import type { User } from '../db/records';
 import type { PasswordCredential } from '../db/user-store';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
-import { signInThrottle } from '../http/sign-in-throttle';
+import type { RequestCookies } from '../http/cookies';
+import { deviceSignInThrottle, signInThrottle } from '../http/sign-in-throttle';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { createSession, type SessionOrigin } from './create-session';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
+
+export interface PasswordSignInOrigin extends SessionOrigin {
+  /** Where the device cookie is read from. */
+  requestCookies: RequestCookies;
+}
 
 export interface PasswordSignInRequest {
   /**
@@ -34,14 +42,21 @@ export interface PasswordSignInResult {
   user: User;
 }
 
-export async function passwordSignIn(origin: SessionOrigin, request: PasswordSignInRequest): Promise<PasswordSignInResult> {
+export async function passwordSignIn(origin: PasswordSignInOrigin, request: PasswordSignInRequest): Promise<PasswordSignInResult> {
   const { auth } = origin;
-  await signInThrottle(auth, request.throttleKey).assertOpen();
+  const device = readDeviceCookie(auth, origin.requestCookies);
+  // A browser with a genuine device cookie may be the owner's, whom the identifier's lock must not
+  // keep out: whether the cookie is for this account is known only after the lookup.
+  if (!device) await signInThrottle(auth, request.throttleKey).assertOpen();
   const found = await request.find();
   // The account's lock too, before any verification: guesses through its other identifiers (its
   // e-mail, its username) count against it. An unknown identifier has only its own count, which
-  // runs exactly as a known one's does when that one alone is typed.
-  const throttle = signInThrottle(auth, request.throttleKey, found?.user.id);
+  // runs exactly as a known one's does when that one alone is typed. The owner's browser has its
+  // own count instead, which strangers cannot fill and which does not add to theirs.
+  const throttle =
+    device && found && device.isFor(found.user.id)
+      ? deviceSignInThrottle(auth, device.nonce)
+      : signInThrottle(auth, request.throttleKey, found?.user.id);
   await throttle.assertOpen();
   const passwordHash = found?.passwordHash;
   const valid = passwordHash ? await verifyPassword(passwordHash, request.password) : await verifyAgainstDummy(request.password);
@@ -67,5 +82,6 @@ export async function passwordSignIn(origin: SessionOrigin, request: PasswordSig
     await auth.accounts.updatePassword(found.accountId, await hashPassword(request.password), auth.now());
   }
   const current = await createSession(origin, found.user, { dontRemember: request.rememberMe === false });
+  setDeviceCookie(auth, origin.cookies, found.user.id);
   return { redirect: request.callbackURL !== undefined, token: current.token, url: request.callbackURL, user: current.user };
 }
