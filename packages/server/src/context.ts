@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer';
 import type { ExtraFields } from './db/extra-fields';
 import type { Logger, ResolvedOptions } from './options';
 import type { PluginHooks } from './plugin';
+import type { SessionRevocations } from './session/revocations';
 import type { KeyValueStore } from './storage/key-value-store';
 
 export interface AuthContext {
@@ -23,6 +24,8 @@ export interface AuthContext {
   readonly sessions: SessionStore;
   readonly accounts: AccountStore;
   readonly verifications: VerificationStore;
+  /** Users whose sessions were deleted lately: their cookie caches are no longer believed. */
+  readonly revocations: SessionRevocations;
   /** Absent: the flows that mail links answer their "isn't enabled" errors. */
   readonly mailer: Mailer | undefined;
   readonly kv: KeyValueStore;

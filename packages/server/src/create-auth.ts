@@ -22,6 +22,7 @@ import { createRouter, type AuthHandler } from './http/router';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
+import { createSessionRevocations } from './session/revocations';
 import { createMemoryStore } from './storage/memory-store';
 
 const consoleLogger: Logger = {
@@ -52,12 +53,15 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
   const fields = collectExtraFields(resolved.plugins);
+  const now = options.now ?? (() => new Date());
+  const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge);
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
     dialect,
-    users: createUserStore(db, fields.user),
-    sessions: createSessionStore(db, fields),
+    users: createUserStore(db, fields.user, revocations),
+    sessions: createSessionStore(db, fields, revocations),
+    revocations,
     accounts: createAccountStore(db, dialect),
     verifications: createVerificationStore(db),
     mailer: options.mailer,
@@ -66,7 +70,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     background: createBackgroundTasks(logger),
     fields,
     hooks: resolved.plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
-    now: options.now ?? (() => new Date()),
+    now,
   });
   const endpoints: readonly AnyEndpoint[] = Object.freeze([
     ...extendBodies(coreEndpoints, resolved.plugins),

@@ -8,6 +8,7 @@ import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable, UserTable } from './schema';
 import { toDate, type Session, type User } from './records';
 import { toUser } from './user-store';
+import type { SessionRevocations } from '../session/revocations';
 
 export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<string, FieldType>): Session {
   const session: Session = {
@@ -39,7 +40,11 @@ function selectSessionWithUser(db: Kysely<Database>, sessionColumns: readonly st
     .where('session.token', '=', '');
 }
 
-export function createSessionStore(db: Kysely<Database>, extra: ExtraFields) {
+/**
+ * Every delete notes its users in `revocations` once it has committed, so a cookie cache cannot
+ * outlive the row it vouches for (session/revocations.ts); no route has to remember to.
+ */
+export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, revocations: SessionRevocations) {
   const sessionColumns = [...CORE_SESSION_COLUMNS, ...extra.session.keys()];
   // Built and compiled once: on the hot path only the statement runs (SQLite also reuses the
   // prepared statement), not Kysely's query building.
@@ -80,23 +85,30 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields) {
       await db.updateTable('session').set({ expiresAt, updatedAt: now }).where('id', '=', id).execute();
     },
 
-    async deleteById(id: string): Promise<void> {
+    async deleteById(id: string, userId: string): Promise<void> {
       await db.deleteFrom('session').where('id', '=', id).execute();
+      revocations.revokeUser(userId);
     },
 
-    async deleteByDigest(digest: string): Promise<void> {
-      await db.deleteFrom('session').where('token', '=', digest).execute();
+    /** Deletes whichever sessions, of any user, have one of these digests. */
+    async deleteByDigests(digests: string[]): Promise<void> {
+      const owners = await db.selectFrom('session').select('userId').distinct().where('token', 'in', digests).execute();
+      if (owners.length === 0) return;
+      await db.deleteFrom('session').where('token', 'in', digests).execute();
+      for (const { userId } of owners) revocations.revokeUser(userId);
     },
 
     /** Deletes the user's session whose digest is one of `digests`; another user's is never touched. */
     async deleteOwnByDigests(userId: string, digests: string[]): Promise<void> {
       await db.deleteFrom('session').where('userId', '=', userId).where('token', 'in', digests).execute();
+      revocations.revokeUser(userId);
     },
 
     async deleteByUser(userId: string, exceptId?: string): Promise<void> {
       let query = db.deleteFrom('session').where('userId', '=', userId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       await query.execute();
+      revocations.revokeUser(userId);
     },
   };
 }

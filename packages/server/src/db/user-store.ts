@@ -7,6 +7,7 @@ import type { Database, UserTable } from './schema';
 import type { FieldType } from '../plugin';
 import { readExtraFields } from './extra-fields';
 import { toBool, toDate, type User } from './records';
+import type { SessionRevocations } from '../session/revocations';
 
 /** A user and its credential account's password hash (null without one). */
 export interface PasswordCredential {
@@ -32,7 +33,7 @@ export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, Fi
 /** Core columns, and plugin columns by name. */
 export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>> & Record<string, unknown>;
 
-export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string, FieldType>) {
+export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string, FieldType>, revocations: SessionRevocations) {
   const asUser = (row: Selectable<UserTable>) => toUser(row, extra);
   return {
     async findById(id: string): Promise<User | null> {
@@ -83,9 +84,10 @@ export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string,
       });
     },
 
-    /** Sessions and accounts go with the user (foreign keys cascade). */
+    /** Sessions and accounts go with the user (foreign keys cascade); its cookie caches too. */
     async delete(id: string): Promise<void> {
       await db.deleteFrom('user').where('id', '=', id).execute();
+      revocations.revokeUser(id);
     },
 
     async update(id: string, patch: UserPatch & { updatedAt: Date }): Promise<User | null> {

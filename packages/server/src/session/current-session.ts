@@ -42,7 +42,9 @@ export async function readCurrentSession(
     // Not yet verified: the cache's own signature covers the token (see setCookieCache).
     const claimedToken = signed.slice(0, signed.lastIndexOf('.'));
     const cached = readCookieCache(auth, requestCookies, claimedToken);
-    if (cached && cached.session.expiresAt > auth.now()) return { ...cached, token: claimedToken };
+    if (cached && cached.session.expiresAt > auth.now() && !auth.revocations.isRevoked(cached.user.id, cached.issuedAt)) {
+      return { session: cached.session, user: cached.user, token: claimedToken };
+    }
   }
 
   const token = unsignValue(signed, options.secret);
@@ -51,7 +53,7 @@ export async function readCurrentSession(
   const found = await auth.sessions.findWithUserByDigest(digest);
   const now = auth.now();
   if (!found || found.session.expiresAt <= now) {
-    if (found) await auth.sessions.deleteById(found.session.id);
+    if (found) await auth.sessions.deleteById(found.session.id, found.session.userId);
     clearSessionCookies(auth, responseCookies);
     return null;
   }

@@ -104,8 +104,15 @@ function dateNames(fields: ExtraFields): { user: string[]; session: string[] } {
   return names;
 }
 
+export interface CachedSession {
+  session: Session;
+  user: User;
+  /** Epoch ms the cache was written at, for the revocation check. */
+  issuedAt: number;
+}
+
 /** The cached session and user, if the cache was issued for `token` and is still fresh. */
-export function readCookieCache(auth: AuthContext, cookies: RequestCookies, token: string): { session: Session; user: User } | null {
+export function readCookieCache(auth: AuthContext, cookies: RequestCookies, token: string): CachedSession | null {
   const value = cookies.get(cookieNames(auth.options).sessionData);
   const dot = value ? value.lastIndexOf('.') : -1;
   if (!value || dot < 1) return null;
@@ -117,7 +124,7 @@ export function readCookieCache(auth: AuthContext, cookies: RequestCookies, toke
     const names = dateNames(auth.fields);
     reviveDates(payload.session, names.session);
     reviveDates(payload.user, names.user);
-    return { session: payload.session, user: payload.user };
+    return { session: payload.session, user: payload.user, issuedAt: payload.expiresAt - auth.options.session.cookieCache.maxAge * 1000 };
   } catch {
     return null;
   }

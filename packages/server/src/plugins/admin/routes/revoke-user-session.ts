@@ -21,7 +21,7 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     async handler({ auth, body, session, cookies }) {
       requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
       const digest = sha256Hex(body.sessionToken);
-      await Promise.all([auth.sessions.deleteByDigest(digest), auth.sessions.deleteByDigest(body.sessionToken)]);
+      await auth.sessions.deleteByDigests([digest, body.sessionToken]);
       // An admin who revokes the session in use is signed out, as with /revoke-session.
       if (digest === session.session.token || body.sessionToken === session.session.token) clearSessionCookies(auth, cookies);
       return { success: true };

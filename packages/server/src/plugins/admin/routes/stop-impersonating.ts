@@ -24,7 +24,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
       if (!saved || !admin || admin.user.id !== adminId || admin.session.expiresAt <= auth.now()) {
         throw new AuthError(ADMIN_ERRORS.failedToFindAdminSession);
       }
-      await auth.sessions.deleteById(session.session.id);
+      await auth.sessions.deleteById(session.session.id, session.session.userId);
       setSessionTokenCookie(auth, cookies, saved.token, saved.dontRemember);
       if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, saved.token, admin.session, admin.user);
       cookies.delete(adminCookie.name, adminCookie.attributes);
