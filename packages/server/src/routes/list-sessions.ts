@@ -1,7 +1,8 @@
 /**
  * @module GET /list-sessions: the user's live sessions. Only token digests are stored, so each
- * session's `token` here is its digest: a handle that /revoke-session accepts from its owner, and
- * with which nobody can sign in.
+ * other session's `token` here is its digest: a handle that /revoke-session accepts from its owner,
+ * and with which nobody can sign in. The caller's own session shows the token the caller already
+ * holds, as get-session does, so an application marks "this device" by comparing the two.
  */
 import { defineEndpoint } from '../endpoint';
 import { visibleSessions } from '../plugin-hooks';
@@ -12,6 +13,7 @@ export const listSessions = defineEndpoint({
   path: '/list-sessions',
   session: 'required',
   async handler({ auth, session }) {
-    return visibleSessions(auth, await auth.sessions.listByUser(session.user.id, auth.now()), session);
+    const sessions = await visibleSessions(auth, await auth.sessions.listByUser(session.user.id, auth.now()), session);
+    return sessions.map((listed) => (listed.id === session.session.id ? { ...listed, token: session.token } : listed));
   },
 });

@@ -1,6 +1,7 @@
 /**
- * @module GET /list-sessions: the signed-in user's live sessions. Each one's `token` is the
- * server's digest of the real token: a handle for /revoke-session, useless for signing in.
+ * @module GET /list-sessions: the signed-in user's live sessions. The current one carries the
+ * browser's own token; every other one's `token` is the server's digest of the real token: a
+ * handle for /revoke-session, useless for signing in.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useAuthClient, useSession, type AppClient } from '../../../lib/auth';
