@@ -115,6 +115,24 @@ describeEachDialect('device cookies: an account locked by strangers', (h) => {
     expect(await sessionsOf(h(), userId)).toHaveLength(before + 1);
   });
 
+  it("lets the owner change the password from a signed-in browser with the device cookie; a stolen session without it gets 429", async () => {
+    const { email, userId, owner } = await ownerWithDevice(h());
+    expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    const thief = h().client('198.51.100.99');
+    for (const [name, value] of owner.cookies) if (name !== DEVICE) thief.cookies.set(name, value);
+    await attack(h(), email);
+
+    const refused = await thief.post('/change-password', { currentPassword: PASSWORD, newPassword: 'stolen and changed' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    const changed = await owner.post('/change-password', { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.id).toBe(userId);
+    const row = await h().auth.context.db.selectFrom('account').select('password').where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(row.password).not.toBeNull();
+    expect((await owner.post('/sign-in/email', { email, password: 'a brand new passphrase' })).status).toBe(200);
+  });
+
   it("evaluates the owner's wrong password with 401, and the device's failures do not extend the account's lock", async () => {
     const { email, userId, owner } = await ownerWithDevice(h());
     await attack(h(), email);

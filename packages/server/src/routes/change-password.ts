@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../crypto/password';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
-import { signInThrottle } from '../http/sign-in-throttle';
+import { deviceSignInThrottle, signInThrottle } from '../http/sign-in-throttle';
 import { createSession } from '../session/create-session';
+import { readDeviceCookie } from '../session/device-cookie';
 import { readDontRemember } from '../session/session-cookies';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
@@ -38,8 +39,12 @@ export const changePassword = defineEndpoint({
 
     // Guesses of the current password count with the sign-in guesses of the account (its e-mail's
     // count and the account's own): the per-client rate limit alone would let a stolen session,
-    // spread over many addresses, search for the password.
-    const throttle = signInThrottle(auth, `email:${user.email}`, user.id);
+    // spread over many addresses, search for the password. The owner's own browser (its device
+    // cookie) has its own budget, as at sign-in, so strangers' guesses do not block the change.
+    const device = readDeviceCookie(auth, ctx.requestCookies);
+    const throttle = device?.isFor(user.id)
+      ? deviceSignInThrottle(auth, device.nonce)
+      : signInThrottle(auth, `email:${user.email}`, user.id);
     await throttle.assertOpen();
     if (!(await verifyPassword(account.password, body.currentPassword))) {
       await throttle.failed();
