@@ -5,8 +5,9 @@
  */
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULTS } from '@latchkey/server';
+import { DEFAULTS, type AdminRoleTable } from '@latchkey/server';
 import { z } from 'zod';
+import { adminRolesVariable } from './admin-roles';
 import { MIN_SECRET_LENGTH } from './secret';
 import { DEFAULT_WEB_DIR } from './web-app';
 
@@ -39,6 +40,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Lower-cased; these users get the admin role at sign-up and at every start. */
   readonly adminEmails: readonly string[];
+  /** Platform roles declared beside the built-in admin and user (ADMIN_ROLES). */
+  readonly adminRoles: AdminRoleTable;
   /** The built web app served at `/`. */
   readonly webDir: string;
 }
@@ -117,6 +120,7 @@ const schema = z.object({
   AUTO_SIGN_IN_AFTER_VERIFICATION: onOff,
   DELETE_ACCOUNT_VERIFICATION: onOff,
   LATCHKEY_ADMIN_EMAILS: list.pipe(z.array(z.email('each entry must be an e-mail address'))),
+  ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
   WEB_DIR: optional,
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
@@ -163,6 +167,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     dataDir,
     // Stored addresses are lower-cased at sign-up, so the list is too; duplicates are dropped.
     adminEmails: Object.freeze([...new Set(e.LATCHKEY_ADMIN_EMAILS.map((address) => address.toLowerCase()))]),
+    adminRoles: e.ADMIN_ROLES ?? Object.freeze({}),
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
   });
 }
@@ -171,8 +176,9 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
 function describeIssue(env: Env, path: readonly PropertyKey[], message: string): string {
   const key = String(path[0]);
   const index = path[1];
-  // Neither the secret nor a Redis or SMTP URL (which may carry a password) is echoed.
-  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL' || key === 'SMTP_URL') return `${key}: ${message}`;
+  // Neither the secret nor a Redis or SMTP URL (which may carry a password) is echoed; nor the
+  // roles' JSON, whose problems each name the role they are in.
+  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL' || key === 'SMTP_URL' || key === 'ADMIN_ROLES') return `${key}: ${message}`;
   if (typeof index === 'number') {
     const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
     return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;

@@ -3,13 +3,14 @@
  * `create-admin` command must agree on them, since they decide the migrations and the user columns.
  * Their precise types make `StandaloneAuth` (index.ts), which the web app's client is typed from.
  */
-import { adminPlugin, organizationPlugin, usernamePlugin } from '@latchkey/server';
+import { DEFAULT_ADMIN_ROLES, adminPlugin, organizationPlugin, usernamePlugin } from '@latchkey/server';
 import type { ServerConfig } from './config';
 
-export function serverPlugins(config: Pick<ServerConfig, 'adminEmails'>) {
+export function serverPlugins(config: Pick<ServerConfig, 'adminEmails'> & Partial<Pick<ServerConfig, 'adminRoles'>>) {
   return [
     usernamePlugin(),
-    adminPlugin({ adminEmails: [...config.adminEmails] }),
+    // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
+    adminPlugin({ adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } }),
     // Teams on: the web app manages them, and better-auth clients with teams expect the routes.
     organizationPlugin({ teams: { enabled: true } }),
   ] as const;

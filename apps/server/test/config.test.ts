@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       production: false,
       dataDir: '/srv/latchkey/data',
       adminEmails: [],
+      adminRoles: {},
       webDir: DEFAULT_WEB_DIR,
     });
   });
@@ -214,6 +215,40 @@ describe('loadConfig', () => {
   it('refuses a LATCHKEY_ADMIN_EMAILS entry that is not an e-mail address, naming it by position', () => {
     expect(problemsOf({ LATCHKEY_ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toEqual([
       'LATCHKEY_ADMIN_EMAILS entry 2 ("not-an-address"): each entry must be an e-mail address',
+    ]);
+  });
+
+  it('reads ADMIN_ROLES as JSON roles beside admin and user, each action named once', () => {
+    const config = loadConfig({ ADMIN_ROLES: ' {"support":{"user":["list","get","list"],"session":["list"]},"auditor":{}} ' }, CWD);
+    expect(config.adminRoles).toEqual({ support: { user: ['list', 'get'], session: ['list'] }, auditor: {} });
+    expect(loadConfig({ ADMIN_ROLES: '' }, CWD).adminRoles).toEqual({});
+  });
+
+  it('refuses ADMIN_ROLES that is not a JSON object, without echoing it', () => {
+    const message = 'ADMIN_ROLES: must be a JSON object of roles, e.g. {"support":{"user":["list","get"],"session":["list"]}}';
+    for (const ADMIN_ROLES of ['support', '{"support":', '["support"]', 'null', '42']) expect(problemsOf({ ADMIN_ROLES })).toEqual([message]);
+  });
+
+  it('refuses each unknown resource or action, a built-in or malformed role name, and a role that is not an object, all at once', () => {
+    const problems = problemsOf({
+      ADMIN_ROLES: JSON.stringify({
+        support: { user: ['list', 'lst'], users: ['get'], session: 'list' },
+        admin: { user: ['list'] },
+        user: {},
+        'ops team': { user: ['list'] },
+        'a,b': {},
+        auditor: ['list'],
+      }),
+    });
+    expect(problems).toEqual([
+      'ADMIN_ROLES: role "support": "lst" is not an action on user (create, list, set-role, ban, impersonate, impersonate-admins, delete, set-password, get, update)',
+      'ADMIN_ROLES: role "support": "users" is not a resource (user, session)',
+      'ADMIN_ROLES: role "support": session must be a list of actions (list, revoke, delete)',
+      'ADMIN_ROLES: role "admin" is built in and cannot be redefined',
+      'ADMIN_ROLES: role "user" is built in and cannot be redefined',
+      'ADMIN_ROLES: role "ops team": a name is up to 64 letters, digits, ".", "_" or "-", without spaces or commas',
+      'ADMIN_ROLES: role "a,b": a name is up to 64 letters, digits, ".", "_" or "-", without spaces or commas',
+      'ADMIN_ROLES: role "auditor" must map resources to lists of actions',
     ]);
   });
 });

@@ -23,6 +23,8 @@ export { usernamePlugin, type UsernameOptions } from './plugins/username';
 // eslint-disable-next-line import/no-restricted-paths
 export { adminPlugin, type AdminOptions } from './plugins/admin';
 // eslint-disable-next-line import/no-restricted-paths
+export { ADMIN_STATEMENTS, DEFAULT_ADMIN_ROLES, type AdminRoleTable } from './plugins/admin';
+// eslint-disable-next-line import/no-restricted-paths
 export { promoteAdminEmails, provisionAdmin, type ProvisionAdminInput, type ProvisionAdminResult } from './plugins/admin';
 // eslint-disable-next-line import/no-restricted-paths
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';

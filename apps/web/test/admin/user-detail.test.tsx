@@ -71,6 +71,28 @@ describe('the user page', () => {
     expect((await userOnServer(data!.user.id)).banned).toBeFalsy();
   });
 
+  it("the only admin taking their own admin role away sees the server's refusal in words, and stays admin", async () => {
+    const user = userEvent.setup({ document });
+    const { data } = await admin.client.getSession();
+    const adaId = data!.user.id;
+    // Admins made by other tests are demoted first, so Ada is the last one.
+    const listed = await admin.client.admin.listUsers({ query: { limit: 1000 } });
+    for (const other of listed.data!.users.filter((u) => u.id !== adaId && (u.role ?? '').split(',').includes('admin'))) {
+      expect((await admin.client.admin.setRole({ userId: other.id, role: 'user' })).error).toBeNull();
+    }
+    await openUser(adaId, 'Ada Admin');
+    const role = section('Role');
+    await user.click(within(role).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'User' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(role).getByRole('button', { name: 'Save role' }));
+    const alert = await within(role).findByRole('alert');
+    expect(alert.getAttribute('data-code')).toBe('YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN');
+    expect(alert.textContent).toBe('The last administrator cannot be demoted, banned or removed.');
+    expect((await userOnServer(adaId)).role).toBe('admin');
+  });
+
   it('a ban "until a date" needs a moment in the future', async () => {
     const user = userEvent.setup({ document });
     const member = await signInUser(server);

@@ -1,10 +1,12 @@
 /**
  * Impersonation on every database: POST /admin/impersonate-user signs an admin in as a user for an
  * hour with a session naming the admin, /admin/stop-impersonating restores the admin's own
- * session, and GET /list-sessions hides impersonation sessions from the impersonated user.
+ * session, GET /list-sessions hides impersonation sessions from the impersonated user, and an
+ * admin is impersonated only with `user:impersonate-admins`.
  */
 import { expect, it } from 'vitest';
 import { adminPlugin, usernamePlugin } from '../../src';
+import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
 
 const TOKEN = 'latchkey.session_token';
@@ -199,4 +201,70 @@ describeEachDialect(
     });
   },
   { plugins: [usernamePlugin(), adminPlugin()] },
+);
+
+const CONFIGURED_ADMIN_ID = 'configured-admin';
+const CANNOT_IMPERSONATE_ADMINS = { code: 'YOU_CANNOT_IMPERSONATE_ADMINS', message: 'You cannot impersonate admins' };
+
+describeEachDialect(
+  'impersonating an admin',
+  (h) => {
+    async function withRole(role: string) {
+      const signedUp = await h().signUp(uniqueEmail(role.replace(/,/g, '-')));
+      await h().auth.context.db.updateTable('user').set({ role } as never).where('id', '=', signedUp.user.id).execute();
+      return signedUp;
+    }
+
+    it('refuses an admin impersonating a user with an admin role (alone, among others, or another admin role) with 403, creating no session', async () => {
+      const admin = await withRole('admin');
+      for (const role of ['admin', 'user,admin', 'staff']) {
+        const target = await withRole(role);
+        const response = await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(CANNOT_IMPERSONATE_ADMINS);
+        expect(response.setCookies.has(TOKEN)).toBe(false);
+        expect(response.setCookies.has(ADMIN_SESSION)).toBe(false);
+      }
+      expect(await impersonationRows(h(), admin.user.id)).toHaveLength(0);
+      expect(admin.client.cookies.has(ADMIN_SESSION)).toBe(false);
+      expect((await admin.client.get('/get-session?disableCookieCache=true')).body.user.id).toBe(admin.user.id);
+    });
+
+    it('refuses to impersonate a configured admin user id, whatever its role', async () => {
+      const admin = await withRole('admin');
+      const now = h().clock.now();
+      await h()
+        .auth.context.db.insertInto('user')
+        .values({ id: CONFIGURED_ADMIN_ID, name: 'Configured', email: uniqueEmail('configured'), emailVerified: false, image: null, createdAt: now, updatedAt: now })
+        .execute();
+      const response = await admin.client.post('/admin/impersonate-user', { userId: CONFIGURED_ADMIN_ID });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(CANNOT_IMPERSONATE_ADMINS);
+      expect(await impersonationRows(h(), admin.user.id)).toHaveLength(0);
+    });
+
+    it('lets a caller whose roles grant impersonate-admins impersonate an admin', async () => {
+      const superAdmin = await withRole('admin,superadmin');
+      const target = await withRole('admin');
+      const response = await superAdmin.client.post('/admin/impersonate-user', { userId: target.user.id });
+      expect(response.status).toBe(200);
+      expect(response.body.session).toMatchObject({ userId: target.user.id, impersonatedBy: superAdmin.user.id });
+      expect(await impersonationRows(h(), superAdmin.user.id)).toHaveLength(1);
+    });
+
+    it('still lets an admin impersonate a user with no admin role', async () => {
+      const admin = await withRole('admin');
+      const target = await withRole('user,support');
+      expect((await admin.client.post('/admin/impersonate-user', { userId: target.user.id })).status).toBe(200);
+    });
+  },
+  {
+    plugins: [
+      adminPlugin({
+        roles: { ...DEFAULT_ROLES, staff: {}, support: {}, superadmin: { user: ['impersonate-admins'] } },
+        adminRoles: ['admin', 'staff'],
+        adminUserIds: [CONFIGURED_ADMIN_ID],
+      }),
+    ],
+  },
 );

@@ -5,21 +5,41 @@
  */
 
 export const ADMIN_STATEMENTS = {
-  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password', 'get', 'update'],
+  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'impersonate-admins', 'delete', 'set-password', 'get', 'update'],
   session: ['list', 'revoke', 'delete'],
 } as const;
+
+/**
+ * better-auth 1.7's `adminAc`: every statement but `impersonate-admins`, which an operator grants
+ * to a role of their own so that one admin cannot silently act as another.
+ */
+const ADMIN_ROLE_USER_ACTIONS = ADMIN_STATEMENTS.user.filter((action) => action !== 'impersonate-admins');
 
 export type Resource = keyof typeof ADMIN_STATEMENTS;
 export type PermissionRequest = Partial<Record<string, readonly string[]>>;
 export type RoleTable = Readonly<Record<string, Readonly<Partial<Record<string, readonly string[]>>>>>;
 
 export const DEFAULT_ROLES: RoleTable = Object.freeze({
-  admin: { user: [...ADMIN_STATEMENTS.user], session: [...ADMIN_STATEMENTS.session] },
+  admin: { user: ADMIN_ROLE_USER_ACTIONS, session: [...ADMIN_STATEMENTS.session] },
   user: {},
 });
 
 export function rolesOf(role: unknown): string[] {
   return typeof role === 'string' ? role.split(',').map((r) => r.trim()).filter(Boolean) : [];
+}
+
+/**
+ * Whether a user counts as an administrator, as better-auth's impersonate-user decides it: one of
+ * its roles (the default role when it has none) is an admin role, or its id is a configured admin
+ * user id.
+ */
+export function isAdminUser(
+  options: { adminRoles: readonly string[]; adminUserIds: ReadonlySet<string>; defaultRole: string },
+  user: { id: string; role?: unknown },
+): boolean {
+  if (options.adminUserIds.has(user.id)) return true;
+  const roles = rolesOf(user.role);
+  return (roles.length > 0 ? roles : [options.defaultRole]).some((role) => options.adminRoles.includes(role));
 }
 
 /** True when the union of `role`'s roles grants every action requested. */

@@ -20,7 +20,14 @@ export const ADMIN_ERRORS = defineErrors({
   // SPEC §8 names this code itself.
   bannedUser: [403, 'You have been banned from this application. Please contact support if you believe this is an error.', 'BANNED_USER'],
   notImpersonating: [400, 'You are not impersonating anyone'],
-  roleNotFound: [400, 'Role not found'],
+  // better-auth 1.7's code, which its message does not spell: a role outside the roles table.
+  notAllowedToSetNonExistentRole: [400, 'You are not allowed to set a non-existent role value', 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE'],
+  cannotImpersonateAdmins: [403, 'You cannot impersonate admins'],
+  noDataToUpdate: [400, 'No data to update'],
+  // The core entry's code and message, with better-auth's status for this route (sign-up keeps 422).
+  userAlreadyExistsUseAnotherEmail: [400, 'User already exists. Use another email.'],
+  // Latchkey's own (README, decisions): set-role, update-user, ban-user or remove-user would leave no admin.
+  lastAdmin: [400, 'You cannot demote, ban or remove the last admin'],
   // Added for remove-user (better-auth 1.7 answers it when an admin removes their own account).
   cannotRemoveYourself: [400, 'You cannot remove yourself'],
   // Added for stop-impersonating: better-auth's 500 when the saved admin session cannot be restored.

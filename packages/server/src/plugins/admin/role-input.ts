@@ -1,6 +1,7 @@
 /**
  * @module The roles an admin assigns (set-role, create-user, update-user): one role or a list,
- * each a name in the configured roles table, stored comma-joined as better-auth stores them.
+ * each a name in the configured roles table (else better-auth's 400
+ * `YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE`), stored comma-joined as better-auth stores them.
  */
 import { z } from 'zod';
 import { AuthError } from '../../plugin-api';
@@ -17,7 +18,7 @@ export const roleField = z.union([z.string().min(1).max(255), z.array(z.string()
 export function toStoredRole(options: ResolvedAdminOptions, role: z.output<typeof roleField>): string {
   const names = Array.isArray(role) ? role : [role];
   for (const name of names) {
-    if (!Object.hasOwn(options.roles, name)) throw new AuthError(ADMIN_ERRORS.roleNotFound);
+    if (!Object.hasOwn(options.roles, name)) throw new AuthError(ADMIN_ERRORS.notAllowedToSetNonExistentRole);
   }
   return [...new Set(names)].join(',');
 }

@@ -41,7 +41,7 @@ export function CreateUserPage() {
       INVALID_EMAIL: 'email',
       PASSWORD_TOO_SHORT: 'password',
       PASSWORD_TOO_LONG: 'password',
-      ROLE_NOT_FOUND: 'role',
+      YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'role',
     },
   });
   const { control } = form;

@@ -33,7 +33,7 @@ export function RoleForm({ userId, role }: { userId: string; role: string | null
       return settle(setRole.mutateAsync({ userId, role: roles.length === 1 ? roles[0]! : roles }));
     },
     onSuccess: () => setSaved(true),
-    errorFields: { ROLE_NOT_FOUND: 'roles' },
+    errorFields: { YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'roles' },
   });
   // The role changed on the server (saved here, or by another admin): show what it is now.
   const { reset } = form;

@@ -1,11 +1,13 @@
 /**
  * @module POST /admin/ban-user {userId, banReason?, banExpiresIn?}: bans a user, for banExpiresIn
  * seconds or for good, and ends every session the user has. The ban itself is enforced where
- * sessions are created (hooks.ts).
+ * sessions are created (hooks.ts). The last admin whose ban does not hold cannot be banned
+ * (last-admin.ts).
  */
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
+import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -29,13 +31,20 @@ export function banUser(options: ResolvedAdminOptions) {
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotBanYourself);
       const now = auth.now();
-      const user = await auth.users.update(body.userId, {
+      const ban = {
         banned: true,
         // An empty reason is no reason, as better-auth reads it (`banReason || default`).
         banReason: body.banReason || options.defaultBanReason,
         banExpires: body.banExpiresIn === undefined ? null : new Date(now.getTime() + body.banExpiresIn * 1000),
         updatedAt: now,
+      };
+      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
+        staysAdmin: () => false,
+        write: async (trx) => {
+          await trx.updateTable('user').set(ban).where('id', '=', body.userId).execute();
+        },
       });
+      const user = found ? await auth.users.findById(body.userId) : null;
       if (!user) throw new AuthError(ERRORS.userNotFound);
       // Sessions already issued would outlive the ban check, which runs only at session creation.
       await auth.sessions.deleteByUser(user.id);

@@ -1,7 +1,7 @@
 /**
  * @module POST /admin/create-user {email, password, name, role?, data?}: a user with a credential
  * account, created by an admin. The e-mail and password follow sign-up's rules; a taken e-mail is
- * sign-up's 422. The role defaults to the plugin's default role; giving one also needs
+ * sign-up's error with better-auth's 400 for this route (sign-up answers 422). The role defaults to the plugin's default role; giving one also needs
  * `user:set-role` (as better-auth 1.7). `data` sets only what user-data.ts allows. The new user's
  * e-mail is unverified and no session is created. Answers {user}.
  */
@@ -54,7 +54,7 @@ export function createUser(options: ResolvedAdminOptions) {
       const email = normalizeEmail(body.email);
       if (!email) throw new AuthError(ERRORS.invalidEmail);
       checkPasswordLength(auth, body.password);
-      if (await auth.users.findByEmail(email)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+      if (await auth.users.findByEmail(email)) throw new AuthError(ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail);
       const data = body.data ?? {};
       const columns = await readUserData(auth, 'signUpEmail', data, null);
 
@@ -87,7 +87,7 @@ export function createUser(options: ResolvedAdminOptions) {
 async function creationFailure(auth: AuthContext, error: unknown, email: string, data: Record<string, unknown>): Promise<AuthError> {
   if (isUniqueViolation(error)) {
     // Lost a race with a parallel creation: the address, or a plugin column whose check names it.
-    if (await auth.users.findByEmail(email)) return new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+    if (await auth.users.findByEmail(email)) return new AuthError(ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail);
     try {
       await readUserData(auth, 'signUpEmail', data, null);
     } catch (named) {

@@ -3,6 +3,9 @@
  * impersonationSessionDuration seconds, with a session that names the admin in `impersonatedBy`.
  * The admin's own session token is kept in a signed cookie so /admin/stop-impersonating can
  * restore it; the ban hook refuses to impersonate a banned user, as it refuses them any session.
+ * An admin (an admin role, or a configured admin user id) is impersonated only by a caller whose
+ * roles grant `user:impersonate-admins`, which the default admin role does not: else better-auth
+ * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`.
  */
 import { z } from 'zod';
 import {
@@ -18,6 +21,7 @@ import {
   type AuthContext,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
+import { isAdminUser } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -63,6 +67,9 @@ export function impersonateUser(options: ResolvedAdminOptions) {
       requirePermission(options, session, { user: ['impersonate'] }, ADMIN_ERRORS.notAllowedToImpersonateUsers);
       const target = await auth.users.findById(body.userId);
       if (!target) throw new AuthError(ERRORS.userNotFound);
+      if (isAdminUser(options, target)) {
+        requirePermission(options, session, { user: ['impersonate-admins'] }, ADMIN_ERRORS.cannotImpersonateAdmins);
+      }
       const adminCookie = adminSessionCookie(auth);
       const marker = requestCookies.get(cookieNames(auth.options).dontRemember);
       const adminDontRemember = marker !== undefined && unsignValue(marker, auth.options.secret) === 'true';

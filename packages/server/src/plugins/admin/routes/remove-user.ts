@@ -2,11 +2,13 @@
  * @module POST /admin/remove-user {userId}: deletes a user with everything that names it —
  * sessions and accounts (foreign keys cascade) and pending one-time tokens, as account deletion
  * does — but leaves the admin's own cookies alone. As better-auth 1.7, an admin cannot remove
- * themself here (400 `You cannot remove yourself`); POST /delete-user is the way for that.
+ * themself here (400 `You cannot remove yourself`); POST /delete-user is the way for that. The
+ * last admin cannot be removed (last-admin.ts).
  */
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
+import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -23,6 +25,15 @@ export function removeUser(options: ResolvedAdminOptions) {
       requirePermission(options, session, { user: ['delete'] }, ADMIN_ERRORS.notAllowedToDeleteUsers);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotRemoveYourself);
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
+        staysAdmin: () => false,
+        write: async (trx) => {
+          await trx.deleteFrom('user').where('id', '=', body.userId).execute();
+        },
+      });
+      if (!found) throw new AuthError(ERRORS.userNotFound);
+      // The row is gone; the store's delete, run again, does whatever else it does when a user
+      // goes (its cookie caches stop being believed), so this route cannot fall behind it.
       await auth.users.delete(body.userId);
       // After the row is gone, so a token issued while the deletion ran dies too.
       await auth.verifications.deleteForUser(body.userId);

@@ -1,10 +1,14 @@
 /**
  * @module POST /admin/set-role {userId, role}: gives a user one role or several (an array, stored
- * comma-joined). Every role must be in the roles table, else 400 `Role not found`. Answers {user}.
+ * comma-joined). Every role must be in the roles table, else better-auth's 400
+ * `YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE`; the last admin keeps an admin role
+ * (last-admin.ts). Answers {user}.
  */
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
+import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { roleField, toStoredRole } from '../role-input';
@@ -22,8 +26,13 @@ export function setRole(options: ResolvedAdminOptions) {
       requirePermission(options, session, { user: ['set-role'] }, ADMIN_ERRORS.notAllowedToChangeRole);
       // better-auth's order: the roles are checked before the user is looked up.
       const role = toStoredRole(options, body.role);
-      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
-      const user = await auth.users.update(body.userId, { role, updatedAt: auth.now() });
+      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
+        staysAdmin: (target) => isAdminUser(options, { id: target.id, role }),
+        write: async (trx) => {
+          await trx.updateTable('user').set({ role, updatedAt: auth.now() }).where('id', '=', body.userId).execute();
+        },
+      });
+      const user = found ? await auth.users.findById(body.userId) : null;
       if (!user) throw new AuthError(ERRORS.userNotFound);
       return { user };
     },

@@ -1,12 +1,15 @@
 /**
  * @module POST /admin/update-user {userId, data}: changes another user's name, image or plugin
  * columns (a username, by its plugin's rules) and, with `user:set-role` too, the role (set-role's
- * rules). Other keys of `data` (email, emailVerified, banned, password…) are ignored: they have
- * their own routes and checks. Answers the updated user bare, as better-auth 1.7 does.
+ * rules, the last admin's included). Other keys of `data` (email, emailVerified, banned,
+ * password…) are ignored: they have their own routes and checks. An empty `data` is better-auth's
+ * 400 `NO_DATA_TO_UPDATE`. Answers the updated user bare, as better-auth 1.7 does.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, isUniqueViolation } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
+import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
+import { changeKeepingAnAdmin, type AdminUserTable } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { roleField, toStoredRole } from '../role-input';
@@ -23,19 +26,23 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     session: 'required',
     async handler({ auth, body, session }) {
       requirePermission(options, session, { user: ['update'] }, ADMIN_ERRORS.notAllowedToUpdateUsers);
-      const patch: Record<string, unknown> = {};
+      if (Object.keys(body.data).length === 0) throw new AuthError(ADMIN_ERRORS.noDataToUpdate);
+      let role: string | undefined;
       if (Object.hasOwn(body.data, 'role')) {
         requirePermission(options, session, { user: ['set-role'] }, ADMIN_ERRORS.notAllowedToChangeRole);
-        const role = roleField.safeParse(body.data.role);
-        if (!role.success) throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'data.role', message: role.error.issues[0]?.message ?? 'Invalid role' }] });
-        patch.role = toStoredRole(options, role.data);
+        const parsed = roleField.safeParse(body.data.role);
+        if (!parsed.success) throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'data.role', message: parsed.error.issues[0]?.message ?? 'Invalid role' }] });
+        role = toStoredRole(options, parsed.data);
       }
       const existing = await auth.users.findById(body.userId);
       if (!existing) throw new AuthError(ERRORS.userNotFound);
-      Object.assign(patch, await readUserData(auth, 'updateUser', body.data, body.userId));
-      if (Object.keys(patch).length === 0) return existing;
+      const patch = await readUserData(auth, 'updateUser', body.data, body.userId);
+      if (role === undefined && Object.keys(patch).length === 0) return existing;
       try {
-        const user = await auth.users.update(body.userId, { ...patch, updatedAt: auth.now() });
+        const user =
+          role === undefined
+            ? await auth.users.update(body.userId, { ...patch, updatedAt: auth.now() })
+            : await updateWithRole(auth, options, body.userId, { ...patch, role });
         if (!user) throw new AuthError(ERRORS.userNotFound);
         return user;
       } catch (error) {
@@ -46,4 +53,21 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
       }
     },
   });
+}
+
+/** A role change goes through the last admin's lock, with the rest of the patch in the same write. */
+async function updateWithRole(
+  auth: AuthContext,
+  options: ResolvedAdminOptions,
+  userId: string,
+  patch: Record<string, unknown> & { role: string },
+): Promise<User | null> {
+  const found = await changeKeepingAnAdmin(auth, options, userId, {
+    staysAdmin: (target) => isAdminUser(options, { id: target.id, role: patch.role }),
+    write: async (trx) => {
+      const columns = { ...patch, updatedAt: auth.now() } as Partial<AdminUserTable>;
+      await trx.updateTable('user').set(columns).where('id', '=', userId).execute();
+    },
+  });
+  return found ? auth.users.findById(userId) : null;
 }

@@ -1,0 +1,77 @@
+/**
+ * ADMIN_ROLES through the standalone server's plugins: a declared role can be given with set-role
+ * and grants exactly what it declares; a role declared nowhere is still refused.
+ */
+import { createAuth, type Auth } from '@latchkey/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { serverPlugins } from '../src/plugins';
+
+const BASE_URL = 'http://localhost:3000';
+const PASSWORD = 'correct horse battery';
+
+let auth: Auth;
+
+/** A signed-in browser against `auth.handler`: keeps its cookies, sends the trusted Origin. */
+async function signedUp(email: string) {
+  const cookies = new Map<string, string>();
+  const call = async (method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { origin: BASE_URL };
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await auth.handler(new Request(`${BASE_URL}/api/auth${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
+      clientIp: '127.0.0.1',
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const eq = pair.indexOf('=');
+      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+  const signUp = await call('POST', '/sign-up/email', { email, password: PASSWORD, name: email });
+  expect(signUp.status).toBe(200);
+  return { id: signUp.body.user.id as string, call, signInAgain: () => call('POST', '/sign-in/email', { email, password: PASSWORD }) };
+}
+
+beforeAll(async () => {
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', ADMIN_ROLES: '{"support":{"user":["list","get"],"session":["list"]}}' }, '/tmp');
+  auth = createAuth({ baseURL: BASE_URL, secret: 'admin-roles-test-secret-0123456789abcdef', database: { url: config.databaseUrl }, plugins: serverPlugins(config) });
+  await auth.migrate();
+});
+
+afterAll(() => auth?.close());
+
+describe('ADMIN_ROLES in the standalone server', () => {
+  it('set-role gives a declared role, which grants its permissions and nothing more', async () => {
+    const admin = await signedUp('boss@example.com');
+    await auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.id).execute();
+    await admin.signInAgain();
+    const agent = await signedUp('agent@example.com');
+
+    const given = await admin.call('POST', '/admin/set-role', { userId: agent.id, role: 'support' });
+    expect(given.status).toBe(200);
+    expect(given.body.user.role).toBe('support');
+    const row = await auth.context.db.selectFrom('user').selectAll().where('id', '=', agent.id).executeTakeFirst();
+    expect((row as Record<string, unknown> | undefined)?.role).toBe('support');
+
+    expect((await agent.call('GET', '/admin/list-users?limit=5')).status).toBe(200);
+    expect((await agent.call('POST', '/admin/list-user-sessions', { userId: admin.id })).status).toBe(200);
+    const ban = await agent.call('POST', '/admin/ban-user', { userId: admin.id });
+    expect(ban).toMatchObject({ status: 403, body: { code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS' } });
+  });
+
+  it('set-role still refuses a role nobody declared', async () => {
+    const admin = await signedUp('chief@example.com');
+    await auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.id).execute();
+    await admin.signInAgain();
+    const other = await signedUp('other@example.com');
+    const refused = await admin.call('POST', '/admin/set-role', { userId: other.id, role: 'auditor' });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE', message: 'You are not allowed to set a non-existent role value' },
+    });
+    const row = await auth.context.db.selectFrom('user').selectAll().where('id', '=', other.id).executeTakeFirst();
+    expect((row as Record<string, unknown> | undefined)?.role).toBe('user');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * @module The last admin stays (README, decisions): set-role, update-user's role, ban-user and
+ * remove-user write in one transaction that first locks the target's row and every other admin's,
+ * and refuse with 400 `lastAdmin` when the target is an admin whose ban does not hold, the change
+ * ends that, and no other such admin is left.
+ *
+ * Why a lock: two admins demoting each other (or themselves) at once would each count the other
+ * and both succeed. Here each locks every admin row it counts, in id order, before it counts, so
+ * the second waits for the first to commit and then counts what the first left. The admins are
+ * picked by a plain read and then locked by primary key, so MySQL locks those rows and no range of
+ * the table; an admin promoted in between is simply not counted, which can only refuse, never let
+ * the last one go. SQLite has no row locks: a write as the first statement takes the database's
+ * write lock at once (BEGIN IMMEDIATE semantics), so the reads that follow are fresh, as in the
+ * organization plugin's locked-transaction.ts.
+ */
+import type { Kysely } from 'kysely';
+import { AuthError, type AuthContext } from '../../plugin-api';
+import { isAdminUser } from './access-control';
+import { ADMIN_ERRORS } from './errors';
+import type { ResolvedAdminOptions } from './options';
+
+/** The user table as these writes see it: the admin plugin's columns with the core ones they touch. */
+export interface AdminUserTable {
+  id: string;
+  role: string;
+  banned: boolean | number;
+  banReason: string | null;
+  banExpires: Date | string | null;
+  updatedAt: Date | string;
+}
+
+export type AdminDb = Kysely<{ user: AdminUserTable }>;
+
+export interface AdminRow {
+  id: string;
+  role: string;
+  banned: boolean;
+  banExpires: Date | null;
+}
+
+export interface GuardedChange {
+  /** Whether the target still counts as an admin once the change is made. */
+  staysAdmin(target: AdminRow): boolean;
+  /** The change itself, inside the transaction that holds the locks. */
+  write(trx: AdminDb): Promise<void>;
+}
+
+function adminDb(auth: AuthContext): AdminDb {
+  return auth.db as unknown as AdminDb;
+}
+
+function toRow(row: Pick<AdminUserTable, 'id' | 'role' | 'banned' | 'banExpires'>): AdminRow {
+  return {
+    id: row.id,
+    role: row.role,
+    banned: row.banned === true || row.banned === 1,
+    banExpires: row.banExpires === null ? null : new Date(row.banExpires),
+  };
+}
+
+/** An admin who can act: banned users cannot sign in, until a timed ban has run out. */
+function countsAsAdmin(options: ResolvedAdminOptions, row: AdminRow, now: Date): boolean {
+  const banHolds = row.banned && (row.banExpires === null || row.banExpires > now);
+  return !banHolds && isAdminUser(options, row);
+}
+
+/** Ids that may be admins: a role containing an admin role's name (checked exactly later), or a configured admin id. */
+async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promise<string[]> {
+  const adminIds = [...options.adminUserIds];
+  if (options.adminRoles.length === 0 && adminIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('user')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        ...options.adminRoles.map((role) => eb('role', 'like', `%${role}%`)),
+        ...(adminIds.length > 0 ? [eb('id', 'in', adminIds)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes `change` to user `userId` unless it would leave no admin (400 `lastAdmin`). False when
+ * the user does not exist (any more), and nothing is written.
+ */
+export async function changeKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOptions, userId: string, change: GuardedChange): Promise<boolean> {
+  return adminDb(auth)
+    .transaction()
+    .execute(async (trx) => {
+      let rows: AdminRow[];
+      if (auth.dialect === 'sqlite') {
+        // Setting a column to itself changes nothing but takes the write lock.
+        await trx
+          .updateTable('user')
+          .set((eb) => ({ role: eb.ref('role') }))
+          .where('id', '=', userId)
+          .execute();
+        const ids = [userId, ...(await candidateIds(trx, options))];
+        rows = (await trx.selectFrom('user').select(['id', 'role', 'banned', 'banExpires']).where('id', 'in', ids).execute()).map(toRow);
+      } else {
+        const ids = [...new Set([userId, ...(await candidateIds(trx, options))])];
+        // Locked in id order, one order for every competitor, so two never wait on each other's rows.
+        const locked = await trx.selectFrom('user').select(['id', 'role', 'banned', 'banExpires']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+        rows = locked.map(toRow);
+      }
+      const target = rows.find((row) => row.id === userId);
+      if (!target) return false;
+      const now = auth.now();
+      if (countsAsAdmin(options, target, now) && !change.staysAdmin(target)) {
+        const othersLeft = rows.some((row) => row.id !== userId && countsAsAdmin(options, row, now));
+        if (!othersLeft) throw new AuthError(ADMIN_ERRORS.lastAdmin);
+      }
+      await change.write(trx);
+      return true;
+    });
+}

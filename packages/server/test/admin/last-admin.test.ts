@@ -1,0 +1,212 @@
+/**
+ * The last admin stays, on every database: set-role, update-user's role, ban-user and remove-user
+ * refuse with 400 `YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN` a change that would leave no
+ * admin who can act (admins whose ban holds do not count; a configured admin user id does), and
+ * the rule holds when admins are demoted, banned or removed in parallel.
+ */
+import { expect, it } from 'vitest';
+import { adminPlugin } from '../../src';
+import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
+import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
+import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import { expectNothingChanged } from '../support/rows';
+
+const PASSWORD = 'correct horse battery';
+const LAST_ADMIN = { code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN', message: 'You cannot demote, ban or remove the last admin' };
+const CONFIGURED_ADMIN_ID = 'configured-admin';
+
+/** `operator` may change roles, ban and remove users but is no admin: it can act on the last one. */
+const ROLES = { ...DEFAULT_ROLES, operator: { user: ['set-role', 'ban', 'delete', 'update'] } };
+
+function expectRefused(response: TestResponse): void {
+  expect(response.status).toBe(400);
+  expect(response.body).toEqual(LAST_ADMIN);
+}
+
+function db(h: Harness) {
+  return h.auth.context.db;
+}
+
+/** Every user of the database gets `user`, then these get their role: the only admins are the ones a test names. */
+async function setRoles(h: Harness, roles: Record<string, string>): Promise<void> {
+  await db(h).updateTable('user').set({ role: 'user' } as never).execute();
+  for (const [id, role] of Object.entries(roles)) await db(h).updateTable('user').set({ role } as never).where('id', '=', id).execute();
+}
+
+async function signedUp(h: Harness): Promise<{ client: TestClient; id: string }> {
+  const { client, user } = await h.signUp(uniqueEmail('last-admin'), PASSWORD);
+  return { client, id: user.id };
+}
+
+async function roleOf(h: Harness, id: string): Promise<unknown> {
+  return ((await db(h).selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined)?.role;
+}
+
+/** Users who can act as admins: an admin role and no ban in force (the tests set no timed bans). */
+async function actingAdmins(h: Harness): Promise<string[]> {
+  const rows = (await db(h).selectFrom('user').selectAll().execute()) as Record<string, unknown>[];
+  return rows.filter((r) => String(r.role).split(',').includes('admin') && !r.banned).map((r) => String(r.id));
+}
+
+describeEachDialect(
+  'the last admin',
+  (h) => {
+    it('set-role refuses the only admin demoting themself, and allows it once another admin exists', async () => {
+      const admin = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin' });
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
+        expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: ['user', 'operator'] }));
+      });
+      expect(await roleOf(h(), admin.id)).toBe('admin');
+
+      const second = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin', [second.id]: 'admin' });
+      const demoted = await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' });
+      expect(demoted.status).toBe(200);
+      expect(await roleOf(h(), admin.id)).toBe('user');
+      expect(await actingAdmins(h())).toEqual([second.id]);
+    });
+
+    it('set-role lets the last admin change roles while keeping an admin role', async () => {
+      const admin = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin' });
+      const response = await admin.client.post('/admin/set-role', { userId: admin.id, role: ['operator', 'admin'] });
+      expect(response.status).toBe(200);
+      expect(await roleOf(h(), admin.id)).toBe('operator,admin');
+    });
+
+    it('update-user refuses a role change that demotes the last admin, and writes none of its other data', async () => {
+      const admin = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin' });
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await admin.client.post('/admin/update-user', { userId: admin.id, data: { role: 'user', name: 'Renamed' } }));
+      });
+      const renamed = await admin.client.post('/admin/update-user', { userId: admin.id, data: { role: 'admin', name: 'Renamed' } });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ id: admin.id, role: 'admin', name: 'Renamed' });
+    });
+
+    it('ban-user and remove-user refuse the last admin to a user who may ban and remove but is no admin', async () => {
+      const admin = await signedUp(h());
+      const operator = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin', [operator.id]: 'operator' });
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await operator.client.post('/admin/ban-user', { userId: admin.id }));
+        expectRefused(await operator.client.post('/admin/ban-user', { userId: admin.id, banExpiresIn: 60 }));
+        expectRefused(await operator.client.post('/admin/remove-user', { userId: admin.id }));
+        expectRefused(await operator.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
+      });
+      // The admin is still signed in and still an admin.
+      expect((await admin.client.get('/admin/list-users?limit=1')).status).toBe(200);
+    });
+
+    it('an admin whose ban holds does not count: the other admin stays', async () => {
+      const admin = await signedUp(h());
+      const banned = await signedUp(h());
+      const operator = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin', [banned.id]: 'admin', [operator.id]: 'operator' });
+      expect((await admin.client.post('/admin/ban-user', { userId: banned.id })).status).toBe(200);
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await operator.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
+        expectRefused(await operator.client.post('/admin/remove-user', { userId: admin.id }));
+      });
+      // Unbanned, the other admin counts again.
+      expect((await admin.client.post('/admin/unban-user', { userId: banned.id })).status).toBe(200);
+      expect((await operator.client.post('/admin/ban-user', { userId: admin.id })).status).toBe(200);
+      expect(await actingAdmins(h())).toEqual([banned.id]);
+    });
+
+    it('banning or removing one of two admins is allowed, and the second one is then refused', async () => {
+      const [first, second, operator] = [await signedUp(h()), await signedUp(h()), await signedUp(h())];
+      await setRoles(h(), { [first.id]: 'admin', [second.id]: 'admin', [operator.id]: 'operator' });
+      expect((await operator.client.post('/admin/remove-user', { userId: first.id })).status).toBe(200);
+      expect(await db(h()).selectFrom('user').select('id').where('id', '=', first.id).execute()).toEqual([]);
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await operator.client.post('/admin/remove-user', { userId: second.id }));
+      });
+      expect(ADMIN_ERRORS.lastAdmin).toMatchObject({ status: 400, ...LAST_ADMIN });
+    });
+
+    it('a user who is no admin is demoted, banned and removed as before', async () => {
+      const admin = await signedUp(h());
+      const [plain, other] = [await signedUp(h()), await signedUp(h())];
+      await setRoles(h(), { [admin.id]: 'admin', [plain.id]: 'operator' });
+      expect((await admin.client.post('/admin/set-role', { userId: plain.id, role: 'user' })).status).toBe(200);
+      expect((await admin.client.post('/admin/ban-user', { userId: plain.id })).status).toBe(200);
+      expect((await admin.client.post('/admin/remove-user', { userId: other.id })).status).toBe(200);
+      expect(await actingAdmins(h())).toEqual([admin.id]);
+    });
+  },
+  { plugins: [adminPlugin({ roles: ROLES })] },
+);
+
+describeEachDialect(
+  'the last admin beside a configured admin user id',
+  (h) => {
+    it('the configured admin counts, so the only admin by role may demote themself; while it does not exist, they may not', async () => {
+      const admin = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin' });
+      expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
+      const now = h().clock.now();
+      await db(h())
+        .insertInto('user')
+        .values({ id: CONFIGURED_ADMIN_ID, name: 'Configured', email: uniqueEmail('configured'), emailVerified: false, image: null, createdAt: now, updatedAt: now })
+        .execute();
+      const demoted = await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' });
+      expect(demoted.status).toBe(200);
+      expect(await roleOf(h(), admin.id)).toBe('user');
+    });
+  },
+  { plugins: [adminPlugin({ roles: ROLES, adminUserIds: [CONFIGURED_ADMIN_ID] })] },
+);
+
+const PARALLEL = 6;
+
+describeEachDialect(
+  'the last admin under parallel requests',
+  (h) => {
+    it(`${PARALLEL} admins demoted, banned and removed in parallel: all but one go, the last is refused with 400`, async () => {
+      const operator = await signedUp(h());
+      const admins = [];
+      for (let i = 0; i < PARALLEL; i++) admins.push(await signedUp(h()));
+      await setRoles(h(), { [operator.id]: 'operator', ...Object.fromEntries(admins.map((a) => [a.id, 'admin'])) });
+      const requests = admins.map((a, i) => {
+        if (i % 3 === 0) return operator.client.post('/admin/set-role', { userId: a.id, role: 'user' });
+        if (i % 3 === 1) return operator.client.post('/admin/ban-user', { userId: a.id });
+        return operator.client.post('/admin/remove-user', { userId: a.id });
+      });
+      const responses = await Promise.all(requests);
+      const refused = responses.filter((r) => r.status !== 200);
+      expect(refused).toHaveLength(1);
+      expectRefused(refused[0]!);
+      expect(await actingAdmins(h())).toHaveLength(1);
+    });
+
+    it('the only two admins demoting each other at once: one is demoted, one admin is left', async () => {
+      const [first, second] = [await signedUp(h()), await signedUp(h())];
+      await setRoles(h(), { [first.id]: 'admin', [second.id]: 'admin' });
+      const responses = await Promise.all([
+        first.client.post('/admin/set-role', { userId: second.id, role: 'user' }),
+        second.client.post('/admin/set-role', { userId: first.id, role: 'user' }),
+      ]);
+      // The loser is refused as the last admin, or, when the winner committed before its
+      // permission check, as no longer allowed to change roles.
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+      const loser = responses.find((r) => r.status !== 200)!;
+      expect([LAST_ADMIN.code, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE']).toContain(loser.body.code);
+      expect(await actingAdmins(h())).toHaveLength(1);
+    });
+
+    it('the only two admins each demoting themself at once: one is demoted, the other is refused', async () => {
+      const [first, second] = [await signedUp(h()), await signedUp(h())];
+      await setRoles(h(), { [first.id]: 'admin', [second.id]: 'admin' });
+      const responses = await Promise.all([first, second].map((a) => a.client.post('/admin/set-role', { userId: a.id, role: 'user' })));
+      const refused = responses.filter((r) => r.status !== 200);
+      expect(refused).toHaveLength(1);
+      expectRefused(refused[0]!);
+      expect(await actingAdmins(h())).toHaveLength(1);
+    });
+  },
+  { plugins: [adminPlugin({ roles: ROLES })] },
+);
