@@ -158,12 +158,17 @@ describe('team routes through the typed client', () => {
     expect((await owner.client.organization.listTeams()).data?.map((t) => t.name)).toEqual(['Teamed']);
   });
 
-  it('a member may not create teams (403), and the last team cannot be removed (400)', async () => {
+  it('a member may not create teams (403), the caller\'s active team cannot be removed (403), and the last team cannot be removed (400)', async () => {
     const { owner, organization } = await ownedOrganization('Solo');
     const member = await joinedMember(owner, organization.id);
     const refused = await member.client.organization.createTeam({ name: 'Rogue' });
     expect(refused.error).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION' });
     const [only] = (await owner.client.organization.listTeams()).data!;
+    // Creating the organization made its default team the creator's active team.
+    expect((await owner.client.getSession({ query: { disableCookieCache: true } })).data?.session.activeTeamId).toBe(only!.id);
+    const active = await owner.client.organization.removeTeam({ teamId: only!.id });
+    expect(active.error).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM' });
+    await owner.client.organization.setActiveTeam({ teamId: null });
     const last = await owner.client.organization.removeTeam({ teamId: only!.id });
     expect(last.error).toMatchObject({ status: 400, code: 'UNABLE_TO_REMOVE_LAST_TEAM', message: 'Unable to remove last team' });
   });

@@ -132,12 +132,12 @@ describeEachDialect(
       expect(await ownerCount(h(), organizationId)).toBe(1);
     });
 
-    it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 and stays owner', async () => {
+    it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 cannot leave without an owner and stays owner', async () => {
       const { organizationId, owners } = await seedTwoOwners(h());
       const responses = await Promise.all(
         owners.map((o) => o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId })),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, 1);
+      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
       expect(await ownerCount(h(), organizationId)).toBe(1);
     });
 

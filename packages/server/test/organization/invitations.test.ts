@@ -232,6 +232,29 @@ describeEachDialect(
       expect((await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
     });
 
+    it('an account signed up under the invited address but unverified learns nothing: list-user-invitations and get-invitation answer 403', async () => {
+      const org = await f.organization('Secret Project');
+      const unverified = await h().signUp(uniqueEmail('squatter'));
+      const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
+      const refusal = { code: 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION', message: 'Email verification required to view or list invitations for the session email' };
+
+      const listed = await unverified.client.get('/organization/list-user-invitations');
+      expect(listed.status).toBe(403);
+      expect(listed.body).toEqual(refusal);
+      const read = await unverified.client.get(`/organization/get-invitation?id=${invited.body.id}`);
+      expect(read.status).toBe(403);
+      expect(read.body).toEqual(refusal);
+      expect(JSON.stringify([listed.body, read.body])).not.toContain('Secret Project');
+      expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
+
+      // Once the mailbox is proven, the same session sees the invitation.
+      await f.verify(unverified.user.id);
+      const after = await unverified.client.get('/organization/list-user-invitations');
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual([expect.objectContaining({ id: invited.body.id, organizationName: 'Secret Project' })]);
+      expect((await unverified.client.get(`/organization/get-invitation?id=${invited.body.id}`)).body).toMatchObject({ organizationName: 'Secret Project' });
+    });
+
     it('the recipient rejects a pending invitation, which can then not be accepted', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();

@@ -32,6 +32,16 @@ async function activeOrganizationOf(client: TestClient): Promise<unknown> {
   return response.body.session.activeOrganizationId;
 }
 
+async function activeTeamOf(client: TestClient): Promise<unknown> {
+  const response = await client.get('/get-session');
+  return response.body.session.activeTeamId;
+}
+
+async function activeTeamInRow(h: Harness, userId: string): Promise<unknown> {
+  const row = await db(h).selectFrom('session').select('activeTeamId').where('userId', '=', userId).executeTakeFirstOrThrow();
+  return row.activeTeamId;
+}
+
 async function activeOrganizationInRow(h: Harness, userId: string): Promise<unknown> {
   const row = await db(h).selectFrom('session').select('activeOrganizationId').where('userId', '=', userId).executeTakeFirstOrThrow();
   return row.activeOrganizationId;
@@ -93,15 +103,21 @@ describeEachDialect(
       expect(rows.teamMembers).toEqual([expect.objectContaining({ teamId: rows.teams[0]!.id, userId: user.id })]);
     });
 
-    it('create makes the new organization active at once, unless keepCurrentActiveOrganization', async () => {
+    it('create makes the new organization active at once, with its default team as the active team, unless keepCurrentActiveOrganization', async () => {
       const { client, user } = await h().signUp();
       const first = await client.post('/organization/create', { name: 'First', slug: uniqueSlug() });
+      const [firstTeam] = (await rowsOf(h(), first.body.id)).teams;
       expect(await activeOrganizationOf(client)).toBe(first.body.id);
       expect(await activeOrganizationInRow(h(), user.id)).toBe(first.body.id);
+      // From the cookie cache as much as from the session row.
+      expect(await activeTeamOf(client)).toBe(firstTeam!.id);
+      expect(await activeTeamInRow(h(), user.id)).toBe(firstTeam!.id);
       const second = await client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), keepCurrentActiveOrganization: true });
       expect(second.status).toBe(200);
       expect(await activeOrganizationOf(client)).toBe(first.body.id);
       expect(await activeOrganizationInRow(h(), user.id)).toBe(first.body.id);
+      expect(await activeTeamOf(client)).toBe(firstTeam!.id);
+      expect(await activeTeamInRow(h(), user.id)).toBe(firstTeam!.id);
     });
 
     it('create without a session answers 401 and creates nothing, even when naming a userId', async () => {
@@ -232,7 +248,8 @@ describeEachDialect(
 
       const response = await owner.client.post('/organization/delete', { organizationId: organization.id });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: organization.id, slug: organization.slug, metadata: { plan: 'pro' } });
+      // As stored, as better-auth answers the deleted organization.
+      expect(response.body).toMatchObject({ id: organization.id, slug: organization.slug, metadata: '{"plan":"pro"}' });
       const rows = await rowsOf(h(), organization.id);
       expect(rows).toEqual({ organizations: [], members: [], teams: [], teamMembers: [] });
       expect(await db(h()).selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).execute()).toEqual([]);
@@ -241,7 +258,7 @@ describeEachDialect(
       expectError(await owner.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.organizationNotFound);
     });
 
-    it('set-active by id or slug answers the full organization and shows in get-session at once; null clears it', async () => {
+    it('set-active by id or slug answers the full organization, metadata as stored, and shows in get-session at once; null clears it', async () => {
       const { member, organization } = await organizationWithRoles(h());
       const byId = await member.client.post('/organization/set-active', { organizationId: null });
       expect(byId.status).toBe(200);
@@ -251,7 +268,7 @@ describeEachDialect(
 
       const bySlug = await member.client.post('/organization/set-active', { organizationSlug: organization.slug });
       expect(bySlug.status).toBe(200);
-      expect(bySlug.body).toMatchObject({ id: organization.id, metadata: { plan: 'pro' } });
+      expect(bySlug.body).toMatchObject({ id: organization.id, metadata: '{"plan":"pro"}' });
       expect(bySlug.body.members).toHaveLength(3);
       expect(bySlug.body.teams).toEqual([expect.objectContaining({ name: 'Acme' })]);
       expect(await activeOrganizationOf(member.client)).toBe(organization.id);
@@ -270,7 +287,7 @@ describeEachDialect(
       expect((await h().client().post('/organization/set-active', { organizationId: organization.id })).status).toBe(401);
     });
 
-    it('get-full-organization answers the active one with members and their users, invitations and teams, to owner, admin and member', async () => {
+    it('get-full-organization answers the active one, metadata as stored, with members and their users, invitations and teams, to owner, admin and member', async () => {
       const { owner, admin, member, organization } = await organizationWithRoles(h());
       const invitee = uniqueEmail('invitee');
       await db(h())
@@ -280,7 +297,7 @@ describeEachDialect(
       for (const who of [owner, admin, member]) {
         const response = await who.client.get('/organization/get-full-organization');
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ id: organization.id, name: 'Acme', metadata: { plan: 'pro' } });
+        expect(response.body).toMatchObject({ id: organization.id, name: 'Acme', metadata: '{"plan":"pro"}' });
         expect(response.body.members).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ userId: owner.user.id, role: 'owner', user: { id: owner.user.id, name: 'Owner', email: owner.user.email, image: null } }),
@@ -293,6 +310,29 @@ describeEachDialect(
       }
       const bySlug = await member.client.get(`/organization/get-full-organization?organizationSlug=${organization.slug}`);
       expect(bySlug.body.id).toBe(organization.id);
+    });
+
+    it('get-full-organization and set-active list each team with its memberCount', async () => {
+      const { owner, admin, member, organization } = await organizationWithRoles(h());
+      const [defaultTeam] = (await rowsOf(h(), organization.id)).teams;
+      const crew = await owner.client.post('/organization/create-team', { name: 'Crew' });
+      const empty = await owner.client.post('/organization/create-team', { name: 'Empty' });
+      for (const who of [admin, member]) {
+        expect((await owner.client.post('/organization/add-team-member', { teamId: crew.body.id, userId: who.user.id })).status).toBe(200);
+      }
+      const expected = [
+        { id: defaultTeam!.id, name: 'Acme', organizationId: organization.id, memberCount: 1 },
+        { id: crew.body.id, name: 'Crew', organizationId: organization.id, memberCount: 2 },
+        { id: empty.body.id, name: 'Empty', organizationId: organization.id, memberCount: 0 },
+      ];
+      const byId = <T extends { id: string }>(teams: T[]) => [...teams].sort((a, b) => expected.findIndex((e) => e.id === a.id) - expected.findIndex((e) => e.id === b.id));
+      const full = await member.client.get('/organization/get-full-organization');
+      expect(full.status).toBe(200);
+      expect(byId(full.body.teams)).toEqual(expected.map((team) => ({ ...team, createdAt: expect.any(String), updatedAt: expect.any(String) })));
+      const active = await admin.client.post('/organization/set-active', { organizationId: organization.id });
+      expect(byId(active.body.teams as { id: string; memberCount: number }[]).map((t) => t.memberCount)).toEqual([1, 2, 0]);
+      // Only here: list-teams answers teams without it, as better-auth does.
+      expect((await member.client.get('/organization/list-teams')).body[0]).not.toHaveProperty('memberCount');
     });
 
     it('get-full-organization answers null with no organization active, 403 and clears the active one for a non-member, 401 without a session', async () => {
@@ -309,13 +349,16 @@ describeEachDialect(
       expect((await h().client().get(`/organization/get-full-organization?organizationId=${organization.id}`)).status).toBe(401);
     });
 
-    it('list answers a plain array of the organizations the user belongs to, metadata parsed', async () => {
+    it('list answers a plain array of the organizations the user belongs to, metadata as stored', async () => {
       const { owner, member, outsider, organization } = await organizationWithRoles(h());
       const second = await owner.client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), metadata: { n: 2 } });
       const ownerList = await owner.client.get('/organization/list');
       expect(ownerList.status).toBe(200);
       expect(ownerList.body.map((o: { id: string }) => o.id).sort()).toEqual([organization.id, second.body.id].sort());
-      expect(ownerList.body.find((o: { id: string }) => o.id === second.body.id).metadata).toEqual({ n: 2 });
+      // The stored JSON text, as better-auth answers it here; create answered it parsed.
+      expect(second.body.metadata).toEqual({ n: 2 });
+      expect(ownerList.body.find((o: { id: string }) => o.id === second.body.id).metadata).toBe('{"n":2}');
+      expect(ownerList.body.find((o: { id: string }) => o.id === organization.id).metadata).toBe('{"plan":"pro"}');
       expect((await member.client.get('/organization/list')).body.map((o: { id: string }) => o.id)).toEqual([organization.id]);
       expect((await outsider.client.get('/organization/list')).body).toEqual([]);
       expect((await h().client().get('/organization/list')).status).toBe(401);

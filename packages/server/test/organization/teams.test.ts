@@ -182,17 +182,36 @@ describeEachDialect(
 
     it('remove-team unsets the team wherever it was a session active team and drops its memberships', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Doomed', [org.owner.user.id, org.member.user.id]);
+      const teamId = await seedTeam(h(), org.organizationId, 'Doomed', [org.admin.user.id, org.member.user.id]);
       await seedTeam(h(), org.organizationId, 'Stays');
       expect((await org.member.client.post('/organization/set-active-team', { teamId })).status).toBe(200);
-      expect((await org.owner.client.post('/organization/set-active-team', { teamId })).status).toBe(200);
+      expect((await org.admin.client.post('/organization/set-active-team', { teamId })).status).toBe(200);
       const removed = await org.owner.client.post('/organization/remove-team', { teamId });
       expect(removed.status).toBe(200);
       expect(await activeTeamOf(h(), org.member.user.id)).toEqual([null]);
-      expect(await activeTeamOf(h(), org.owner.user.id)).toEqual([null]);
-      // The caller's cookie cache was rewritten with the team gone.
-      expect((await org.owner.client.get('/get-session')).body.session.activeTeamId).toBeNull();
+      expect(await activeTeamOf(h(), org.admin.user.id)).toEqual([null]);
       expect(await db(h()).selectFrom('teamMember').select('id').where('teamId', '=', teamId).execute()).toEqual([]);
+    });
+
+    it("remove-team of the caller's own active team answers 403 before the last-team rule, and removes nothing", async () => {
+      const org = await seedOrganization(h());
+      const only = await seedTeam(h(), org.organizationId, 'Only', [org.owner.user.id, org.member.user.id]);
+      for (const who of [org.owner, org.member]) {
+        expect((await who.client.post('/organization/set-active-team', { teamId: only })).status).toBe(200);
+        // The owner may delete teams, the member may not: the active team is refused to both alike.
+        const refused = await who.client.post('/organization/remove-team', { teamId: only });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM', message: 'You are not allowed to delete this team' });
+      }
+      expect(await teamNames(h(), org.organizationId)).toEqual(['Only']);
+      expect(await activeTeamOf(h(), org.owner.user.id)).toEqual([only]);
+
+      // Once it is no longer the caller's active team, the last-team rule answers.
+      expect((await org.owner.client.post('/organization/set-active-team', { teamId: null })).status).toBe(200);
+      const last = await org.owner.client.post('/organization/remove-team', { teamId: only });
+      expect(last.status).toBe(400);
+      expect(last.body).toEqual({ code: 'UNABLE_TO_REMOVE_LAST_TEAM', message: 'Unable to remove last team' });
+      expect(await teamNames(h(), org.organizationId)).toEqual(['Only']);
     });
 
     it('set-active-team sets a team of the caller at once in get-session, and null clears it', async () => {

@@ -21,6 +21,8 @@ export const ORGANIZATION_ERRORS = defineErrors({
   teamAlreadyExists: [400, 'Team already exists'],
   teamNotFound: [400, 'Team not found'],
   cannotLeaveAsOnlyOwner: [400, 'You cannot leave the organization as the only owner'],
+  // update-member-role demoting the only owner (better-auth's entry; leave and remove-member keep the one above).
+  cannotLeaveWithoutOwner: [400, 'You cannot leave the organization without an owner'],
   notAllowedToDeleteMember: [403, 'You are not allowed to delete this member'],
   notAllowedToUpdateMember: [403, 'You are not allowed to update this member'],
   notAllowedToInvite: [403, 'You are not allowed to invite users to this organization'],
@@ -36,7 +38,15 @@ export const ORGANIZATION_ERRORS = defineErrors({
   notAllowedToCreateTeams: [403, 'You are not allowed to create teams in this organization'],
   notAllowedToDeleteTeams: [403, 'You are not allowed to delete teams in this organization'],
   notAllowedToUpdateTeams: [403, 'You are not allowed to update this team'],
+  // remove-team of the caller's own active team (better-auth's entry).
+  notAllowedToDeleteTeam: [403, 'You are not allowed to delete this team'],
   emailNotVerifiedForInvitation: [403, 'Email verification required before accepting or rejecting invitation'],
+  // get-invitation and list-user-invitations: better-auth's code, which is not derived from its message.
+  emailNotVerifiedToViewInvitations: [
+    403,
+    'Email verification required to view or list invitations for the session email',
+    'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
+  ],
   // Teams (better-auth's wording): set-active-team and list-team-members need the caller in the team.
   notATeamMember: [403, 'User is not a member of the team'],
   // Teams: list-team-members without a teamId and without an active team.

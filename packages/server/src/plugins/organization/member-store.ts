@@ -7,7 +7,7 @@
  * invitations to one address checks behind the organization row's lock (locked-transaction.ts).
  */
 import type { Kysely } from 'kysely';
-import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession, type ErrorEntry } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import { countOpenInvitations, extendInvitation, findOpenInvitation, insertInvitation, settleInvitation, type Invitation, type NewInvitation } from './invitation-store';
@@ -97,16 +97,21 @@ export function isOwner(options: ResolvedOrganizationOptions, member: Pick<Membe
 }
 
 /**
- * 400 `cannot leave as the only owner` when the member is the organization's only owner, so it
- * always keeps someone who may delete it. Roles are read inside the caller's transaction, which
- * holds the organization row's lock: two owners stepping down in parallel count one after the
- * other, and a role changed since the route read it counts as it is now. Roles are comma lists,
- * so owners are picked out here, not in SQL.
+ * `refusal` (400) when the member is the organization's only owner, so it always keeps someone
+ * who may delete it. Roles are read inside the caller's transaction, which holds the organization
+ * row's lock: two owners stepping down in parallel count one after the other, and a role changed
+ * since the route read it counts as it is now. Roles are comma lists, so owners are picked out
+ * here, not in SQL.
  */
-async function refuseRemovingOnlyOwner(trx: Kysely<OrganizationDatabase>, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId'>) {
+async function refuseRemovingOnlyOwner(
+  trx: Kysely<OrganizationDatabase>,
+  options: ResolvedOrganizationOptions,
+  member: Pick<Member, 'id' | 'organizationId'>,
+  refusal: ErrorEntry,
+) {
   const rows = await trx.selectFrom('member').select(['id', 'role']).where('organizationId', '=', member.organizationId).execute();
   const owners = rows.filter((row) => isOwner(options, row));
-  if (owners.length === 1 && owners[0]?.id === member.id) throw new AuthError(ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+  if (owners.length === 1 && owners[0]?.id === member.id) throw new AuthError(refusal);
 }
 
 /**
@@ -131,7 +136,7 @@ export function toStoredMemberRole(options: ResolvedOrganizationOptions, role: s
  */
 export async function deleteMembership(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId' | 'userId'>): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
-    await refuseRemovingOnlyOwner(trx, options, member);
+    await refuseRemovingOnlyOwner(trx, options, member, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
     const teamIds = trx.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
     await trx.deleteFrom('teamMember').where('userId', '=', member.userId).where('teamId', 'in', teamIds).execute();
     await trx.deleteFrom('member').where('id', '=', member.id).execute();
@@ -240,12 +245,13 @@ export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation
 
 /**
  * Stores `role` as toStoredMemberRole made it (comma-joined names). A role without the owner's
- * takes 400 `cannot leave as the only owner` from the only owner, checked behind the organization
- * row's lock, so two owners demoted in parallel cannot both lose it.
+ * takes 400 `cannot leave the organization without an owner` (better-auth's entry for a role
+ * change) from the only owner, checked behind the organization row's lock, so two owners demoted
+ * in parallel cannot both lose it.
  */
 export async function setMemberRole(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId'>, role: string): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
-    if (!isOwner(options, { role })) await refuseRemovingOnlyOwner(trx, options, member);
+    if (!isOwner(options, { role })) await refuseRemovingOnlyOwner(trx, options, member, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner);
     await trx.updateTable('member').set({ role }).where('id', '=', member.id).execute();
   });
 }

@@ -1,6 +1,6 @@
 /**
- * @module Queries on organizations as a whole: reading one by id or slug, the wire shape with its
- * metadata parsed, the full organization (members with their users, invitations, teams), creating
+ * @module Queries on organizations as a whole: reading one by id or slug, the wire shapes (metadata
+ * parsed or as stored), the full organization (members with their users, invitations, teams), creating
  * one with its owner in one transaction (within the creator's organization limit), updating and
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
@@ -14,12 +14,12 @@ import { organizationDb, type MemberTable, type OrganizationDatabase, type Organ
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
-export interface OrganizationResponse {
+export interface OrganizationResponse<Metadata = unknown> {
   id: string;
   name: string;
   slug: string;
   logo: string | null;
-  metadata: unknown;
+  metadata: Metadata;
   createdAt: Date;
 }
 
@@ -33,8 +33,17 @@ function parseMetadata(text: string | null): unknown {
   }
 }
 
+/** As create and update answer it (better-auth parses metadata there): metadata an object. */
 export function toOrganizationResponse(row: OrganizationRow): OrganizationResponse {
-  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: parseMetadata(row.metadata), createdAt: new Date(row.createdAt) };
+  return { ...toStoredOrganization(row), metadata: parseMetadata(row.metadata) };
+}
+
+/**
+ * As list, set-active, get-full-organization and delete answer it: metadata the stored JSON text,
+ * because better-auth answers it so there and applications written against it parse it themselves.
+ */
+export function toStoredOrganization(row: OrganizationRow): OrganizationResponse<string | null> {
+  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: row.metadata, createdAt: new Date(row.createdAt) };
 }
 
 export function serializeMetadata(metadata: Record<string, unknown> | undefined | null): string | null | undefined {
@@ -143,7 +152,10 @@ export async function deleteOrganizationById(auth: AuthContext, organizationId: 
   });
 }
 
-/** The organization with members (each with its user), invitations, and teams when enabled. */
+/**
+ * The organization (metadata as stored) with members (each with its user), invitations, and teams
+ * when enabled, each team with its `memberCount` as better-auth lists them here (and nowhere else).
+ */
 export async function loadFullOrganization(auth: AuthContext, options: ResolvedOrganizationOptions, organization: OrganizationRow) {
   const db = organizationDb(auth);
   const [memberRows, invitationRows, teamRows] = await Promise.all([
@@ -158,7 +170,20 @@ export async function loadFullOrganization(auth: AuthContext, options: ResolvedO
       .execute(),
     db.selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).orderBy('createdAt').orderBy('id').execute(),
     options.teams.enabled
-      ? db.selectFrom('team').selectAll().where('organizationId', '=', organization.id).orderBy('createdAt').orderBy('id').execute()
+      ? db
+        .selectFrom('team')
+        .selectAll('team')
+        .select((eb) =>
+          eb
+            .selectFrom('teamMember')
+            .select((sub) => sub.fn.countAll<number | string | bigint>().as('count'))
+            .whereRef('teamMember.teamId', '=', 'team.id')
+            .as('memberCount'),
+        )
+        .where('team.organizationId', '=', organization.id)
+        .orderBy('team.createdAt')
+        .orderBy('team.id')
+        .execute()
       : Promise.resolve(undefined),
   ]);
   const members = memberRows.map(({ userName, userEmail, userImage, ...member }) => ({
@@ -167,8 +192,13 @@ export async function loadFullOrganization(auth: AuthContext, options: ResolvedO
     user: { id: member.userId, name: userName, email: userEmail, image: userImage },
   }));
   const invitations = invitationRows.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt), createdAt: new Date(i.createdAt) }));
-  const teams = teamRows?.map((t) => ({ ...t, createdAt: new Date(t.createdAt), updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt) }));
-  return { ...toOrganizationResponse(organization), members, invitations, ...(teams ? { teams } : {}) };
+  const teams = teamRows?.map((t) => ({
+    ...t,
+    createdAt: new Date(t.createdAt),
+    updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt),
+    memberCount: Number(t.memberCount ?? 0),
+  }));
+  return { ...toStoredOrganization(organization), members, invitations, ...(teams ? { teams } : {}) };
 }
 
 type ActiveFields = { activeOrganizationId: string | null; activeTeamId?: string | null };
@@ -197,12 +227,13 @@ export async function setSessionActiveOrganization(
 }
 
 /**
- * accept-invitation's session change: the joined organization becomes active, with the team the
- * invitation seated the member in, else no team. better-auth makes a single-team invitation's team
- * active too, but otherwise leaves the previous organization's team active; we clear it, as
- * setSessionActiveOrganization does, since a team of another organization would mislead team routes.
+ * The organization becomes active together with one of its teams (or none): create's default team,
+ * or the team an accepted invitation seated the member in. better-auth makes a single-team
+ * invitation's team active too, but otherwise leaves the previous organization's team active; we
+ * clear it, as setSessionActiveOrganization does, since a team of another organization would
+ * mislead team routes.
  */
-export async function activateJoinedOrganization(
+export async function activateOrganizationWithTeam(
   auth: AuthContext,
   current: CurrentSession,
   cookies: ResponseCookies,

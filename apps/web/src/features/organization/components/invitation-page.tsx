@@ -3,8 +3,9 @@
  * into which organization, with which role, until when; accept (the organization becomes the
  * active one and the user lands on its page) or decline. A signed-out visitor is sent to sign-in
  * first and comes back here (the route sits behind RequireSession). Refusals are explained:
- * the invitation is gone (answered, canceled, expired or never existed), or it was sent to
- * another address than the signed-in user's.
+ * the invitation is gone (answered, canceled, expired or never existed), it was sent to
+ * another address than the signed-in user's, or that address is not verified yet (the server
+ * shows nothing of the invitation until it is).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,10 @@ function Explanation({ code, email }: { code: string | undefined; email: string 
   const { t } = useTranslation('organization');
   if (code === 'INVITATION_NOT_FOUND') return <Typography gutterBottom>{t('invitation.gone')}</Typography>;
   if (code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION') return <Typography gutterBottom>{t('invitation.otherRecipient', { email })}</Typography>;
-  if (code === 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION') return <Typography gutterBottom>{t('invitation.verifyFirst', { email })}</Typography>;
+  // Reading the invitation already needs a verified address; answering it too.
+  if (code === 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION' || code === 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION') {
+    return <Typography gutterBottom>{t('invitation.verifyFirst', { email })}</Typography>;
+  }
   return null;
 }
 

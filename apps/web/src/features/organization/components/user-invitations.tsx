@@ -1,6 +1,7 @@
 /**
  * @module The signed-in user's pending invitations, on the organizations page, each a link to its
- * invitation page where it is accepted or declined. Nothing is shown when there are none.
+ * invitation page where it is accepted or declined. Nothing is shown when there are none, nor to a
+ * user whose address is not verified yet (the server lists nothing to them).
  */
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -21,7 +22,9 @@ export function UserInvitations() {
   const roleLabel = useRoleLabel();
   const headingId = useId();
   const { data, error } = useListUserInvitations();
-  if (error) return <ServerError error={clientErrorOf(error)} />;
+  const serverError = clientErrorOf(error);
+  if (serverError?.code === 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION') return null;
+  if (error) return <ServerError error={serverError} />;
   if (!data || data.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>

@@ -17,9 +17,13 @@ export function isMetadataText(text: string): boolean {
   return parseMetadata(text) !== undefined;
 }
 
-/** Stored metadata as the field shows it: pretty JSON, or empty. */
+/**
+ * Stored metadata as the field shows it: pretty JSON, or empty. get-full-organization answers the
+ * stored JSON text (as better-auth does), which is shown like the object it holds.
+ */
 export function metadataText(metadata: unknown): string {
   if (metadata === null || metadata === undefined) return '';
-  if (typeof metadata === 'string') return metadata;
-  return JSON.stringify(metadata, null, 2);
+  const value = typeof metadata === 'string' ? (parseMetadata(metadata) ?? metadata) : metadata;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
 }

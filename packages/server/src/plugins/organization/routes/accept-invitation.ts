@@ -11,7 +11,7 @@ import { findInvitation, isOpen, type Invitation } from '../invitation-store';
 import { joinByInvitation } from '../member-store';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { activateJoinedOrganization } from '../organization-store';
+import { activateOrganizationWithTeam } from '../organization-store';
 
 const body = z.object({ invitationId: z.string().min(1) });
 
@@ -50,7 +50,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
       };
       // A team removed since the invitation leaves the membership standing, without it.
       const seatedTeamId = await joinByInvitation(auth, invitation, member, options.membershipLimit);
-      await activateJoinedOrganization(auth, session, cookies, invitation.organizationId, seatedTeamId);
+      await activateOrganizationWithTeam(auth, session, cookies, invitation.organizationId, seatedTeamId);
       return { invitation: { ...invitation, status: 'accepted' }, member };
     },
   });

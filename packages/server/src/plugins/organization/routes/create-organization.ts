@@ -2,8 +2,9 @@
  * @module POST /organization/create {name, slug, userId?, logo?, metadata?,
  * keepCurrentActiveOrganization?}: an organization whose creator becomes its member with the
  * creator role, and with teams enabled a default team (named after the organization) with the
- * creator in it — all in one transaction. It becomes the session's active organization unless
- * keepCurrentActiveOrganization. Answers the organization, metadata parsed, with `members: [owner]`.
+ * creator in it — all in one transaction. It becomes the session's active organization, and the
+ * default team its active team, unless keepCurrentActiveOrganization. Answers the organization,
+ * metadata parsed, with `members: [owner]`.
  * `userId` creates for another user, only from the server (auth.api without request headers), as
  * in better-auth 1.7.
  */
@@ -23,7 +24,7 @@ import {
 } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { insertOrganization, serializeMetadata, setSessionActiveOrganization, toOrganizationResponse, type NewOrganization } from '../organization-store';
+import { activateOrganizationWithTeam, insertOrganization, serializeMetadata, toOrganizationResponse, type NewOrganization } from '../organization-store';
 
 const body = z.object({
   name: z.string().min(1),
@@ -58,7 +59,9 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
         if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists, { cause: error });
         throw error;
       }
-      if (current && !body.keepCurrentActiveOrganization) await setSessionActiveOrganization(auth, current, cookies, rows.organization.id);
+      if (current && !body.keepCurrentActiveOrganization) {
+        await activateOrganizationWithTeam(auth, current, cookies, rows.organization.id, rows.team?.team.id ?? null);
+      }
       return { ...toOrganizationResponse(rows.organization), members: [rows.member] };
     },
   });

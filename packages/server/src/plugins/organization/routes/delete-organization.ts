@@ -1,14 +1,15 @@
 /**
  * @module POST /organization/delete {organizationId}: by a member granted organization:delete (by
  * default the owner only). Members, invitations and teams go with it (foreign keys cascade), and
- * every session that had it active loses it. Answers the deleted organization, as better-auth 1.7.
+ * every session that had it active loses it. Answers the deleted organization, metadata as the
+ * stored JSON text, as better-auth 1.7.
  */
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { deleteOrganizationById, findOrganization, setSessionActiveOrganization, toOrganizationResponse } from '../organization-store';
+import { deleteOrganizationById, findOrganization, setSessionActiveOrganization, toStoredOrganization } from '../organization-store';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -27,7 +28,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
       if (session.session.activeOrganizationId === organization.id) await setSessionActiveOrganization(auth, session, cookies, null);
-      return toOrganizationResponse(organization);
+      return toStoredOrganization(organization);
     },
   });
 }

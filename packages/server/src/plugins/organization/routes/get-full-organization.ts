@@ -1,7 +1,7 @@
 /**
  * @module GET /organization/get-full-organization?organizationId&organizationSlug: the given (else
- * the active) organization with its members (each with user {id, name, email, image}),
- * invitations, and teams when enabled. No organization given and none active answers null, as
+ * the active) organization, metadata as the stored JSON text, with its members (each with user
+ * {id, name, email, image}), invitations, and teams (each with its memberCount) when enabled. No organization given and none active answers null, as
  * better-auth 1.7; an unknown one 400 `Organization not found`; a caller who is not a member 403,
  * and their active organization is cleared (SPEC §4).
  */

@@ -1,7 +1,9 @@
 /**
  * @module GET /organization/get-invitation?id: the web app's invitation page reads the invitation
  * it was mailed, with the organization's name and slug and the inviter's e-mail, as better-auth
- * answers it. Only the recipient may read it, and only while it is pending and unexpired.
+ * answers it. Only the recipient may read it, with a verified address (403, better-auth's code:
+ * an account merely signed up under the address learns nothing of the organization), and only
+ * while it is pending and unexpired.
  */
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
@@ -26,6 +28,7 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
       const invitation = await findInvitation(auth, query.id);
       if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       if (invitation.email !== session.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
+      if (!session.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations);
       const organization = await findOrganization(auth, { id: invitation.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       if (!(await findMember(auth, invitation.organizationId, invitation.inviterId))) throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);

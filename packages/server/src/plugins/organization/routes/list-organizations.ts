@@ -1,10 +1,10 @@
 /**
- * @module GET /organization/list: the organizations the caller is a member of, as a plain array
- * (better-auth 1.7's shape), metadata parsed.
+ * @module GET /organization/list: the organizations the caller is a member of, as a plain array,
+ * metadata as the stored JSON text (better-auth 1.7's shape: applications parse it).
  */
 import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
-import { listUserOrganizations, toOrganizationResponse } from '../organization-store';
+import { listUserOrganizations, toStoredOrganization } from '../organization-store';
 
 export function listOrganizations(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
@@ -15,7 +15,7 @@ export function listOrganizations(_options: ResolvedOrganizationOptions) {
     // A membership just removed must not keep listing from the cookie cache.
     sessionFromDatabase: true,
     async handler({ auth, session }) {
-      return (await listUserOrganizations(auth, session.user.id)).map(toOrganizationResponse);
+      return (await listUserOrganizations(auth, session.user.id)).map(toStoredOrganization);
     },
   });
 }

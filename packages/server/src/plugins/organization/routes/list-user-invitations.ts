@@ -1,8 +1,11 @@
 /**
  * @module GET /organization/list-user-invitations: the signed-in user's pending, unexpired
- * invitations (by e-mail), each with its organization's name, as a plain array.
+ * invitations (by e-mail), each with its organization's name, as a plain array. Only for a
+ * verified address: anyone can sign up under an address they do not hold, and must learn nothing
+ * from it, not even which organizations invited it (403, better-auth's code).
  */
-import { defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { ORGANIZATION_ERRORS } from '../errors';
 import { listOpenInvitationsFor } from '../invitation-store';
 import type { ResolvedOrganizationOptions } from '../options';
 
@@ -12,9 +15,11 @@ export function listUserInvitations(_options: ResolvedOrganizationOptions) {
     method: 'GET',
     path: '/organization/list-user-invitations',
     session: 'required',
-    // The recipient check reads the e-mail: not from a cookie cache older than a change of address.
+    // The recipient check reads the e-mail and its verification: not from a cookie cache older
+    // than a change of address.
     sessionFromDatabase: true,
     async handler({ auth, session }) {
+      if (!session.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations);
       return listOpenInvitationsFor(auth, session.user.email.toLowerCase());
     },
   });

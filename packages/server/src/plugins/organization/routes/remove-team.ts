@@ -1,10 +1,12 @@
 /**
  * @module POST /organization/remove-team {teamId, organizationId?}: deletes a team of the given
- * (else the active) organization, for members whose roles grant team:delete. The organization's
- * last team stays unless teams.allowRemovingAllTeams. Sessions whose active team it was lose it.
+ * (else the active) organization, for members whose roles grant team:delete. The caller's own
+ * active team is refused with 403 before anything else is looked at, as better-auth refuses it
+ * (the caller would be left working in a team that is gone). The organization's last team stays
+ * unless teams.allowRemovingAllTeams. Other sessions whose active team it was lose it.
  */
 import { z } from 'zod';
-import { defineEndpoint, setCookieCache } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
@@ -19,19 +21,14 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     path: '/organization/remove-team',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session }) {
       const organizationId = organizationIdOf(session, body.organizationId);
       const member = await requireMember(auth, organizationId, session.user.id);
+      if (session.session.activeTeamId === body.teamId) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteTeam);
       requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
-      // better-auth refuses to remove the caller's own active team; we remove it and unset it in
-      // every session instead (the caller's included), so no session names a team that is gone.
       // The last-team check is made inside, behind the organization's lock.
       await deleteTeam(auth, team, options.teams.allowRemovingAllTeams);
-      if (session.session.activeTeamId === team.id) {
-        session.session.activeTeamId = null;
-        if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, session.user);
-      }
       return { message: 'Team removed successfully.' };
     },
   });

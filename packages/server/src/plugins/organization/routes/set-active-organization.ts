@@ -1,6 +1,7 @@
 /**
  * @module POST /organization/set-active {organizationId?: string | null, organizationSlug?}: makes
- * an organization the session's active one and answers it in full (get-full-organization's shape).
+ * an organization the session's active one and answers it in full (get-full-organization's shape,
+ * metadata as the stored JSON text; better-auth answers the organization alone, a subset).
  * `null` clears it and answers null; neither given answers the current active one (or null), as
  * better-auth 1.7. A caller who is not a member gets 403 and loses their active organization
  * (SPEC §4: an attempt by a non-member clears it).

@@ -1,8 +1,9 @@
 /**
  * @module POST /organization/update-member-role {role, memberId, organizationId?}: the caller needs
  * `member:update`; every role must exist (400 `Role not found`); only an owner gives the owner role
- * or changes an owner's roles; the only owner cannot be demoted (the organization would have
- * nobody left who may delete it). Answers the updated member with its user.
+ * or changes an owner's roles; the only owner cannot be demoted (400 `cannot leave the
+ * organization without an owner`, better-auth's entry: nobody would be left who may delete it).
+ * Answers the updated member with its user.
  */
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
@@ -38,7 +39,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
       if ((givesOwner || isOwner(options, target)) && !isOwner(options, caller)) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       }
-      // The only owner keeps the owner role: checked inside, behind the organization's lock (400).
+      // The only owner keeps the owner role: checked inside, behind the organization's lock.
       await setMemberRole(auth, options, target, role);
       return { ...target, role };
     },
