@@ -32,15 +32,17 @@ async function measure(options: Omit<LoadOptions, 'duration'>): Promise<LoadResu
 
 /** Signs up once, then returns the cookies a browser would hold (token and a fresh cookie cache). */
 async function signedInCookies(base: string): Promise<string> {
+  // Node's fetch sends Sec-Fetch-Mode as a browser does, so sign-in and sign-up must name the origin.
+  const headers = { 'content-type': 'application/json', origin: base.replace('127.0.0.1', 'localhost') };
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: JSON.stringify({ name: 'Bench User', email: EMAIL, password: PASSWORD }),
   });
   if (signUp.status !== 200 && signUp.status !== 422) throw new Error(`sign-up answered ${signUp.status}`);
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);

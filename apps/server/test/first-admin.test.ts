@@ -61,7 +61,8 @@ async function stopGracefully(process: StandaloneProcess): Promise<void> {
 function post(path: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(`${server?.url}/api/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+    // A browser's request names its origin (Node's fetch sends Sec-Fetch-Mode, as a browser does).
+    headers: { 'content-type': 'application/json', origin: `${server?.url}`.replace('127.0.0.1', 'localhost'), ...(cookie && { cookie }) },
     body: JSON.stringify(body),
   });
 }

@@ -5,7 +5,7 @@
  */
 import type { AuthContext } from './context';
 import type { AnyEndpoint, ApiInput, Api } from './endpoint';
-import { RequestCookies } from './http/cookies';
+import { RequestCookies, ResponseCookies } from './http/cookies';
 import { runEndpoint } from './run-endpoint';
 
 export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, endpoints: E): Api<E> {
@@ -13,16 +13,17 @@ export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, e
   for (const endpoint of endpoints) {
     api[endpoint.id] = async (input = {}) => {
       const headers = new Headers(input.headers);
-      const { value } = await runEndpoint(auth, endpoint, {
+      // The handler's cookies have no response to ride on here: a server call gets the value alone.
+      return runEndpoint(auth, endpoint, {
         body: input.body,
         query: input.query,
         params: input.params ?? {},
         headers,
         clientIp: undefined,
         requestCookies: new RequestCookies(headers.get('cookie')),
+        cookies: new ResponseCookies(),
         serverCall: true,
       });
-      return value;
     };
   }
   return api as Api<E>;

@@ -51,6 +51,11 @@ export interface Endpoint<Id extends string, B extends Schema, Q extends Schema,
   readonly serverOnly?: boolean;
   /** Sign-in and sign-up check a sent Origin even when the request carries no cookie. */
   readonly checkOriginWithoutCookies?: boolean;
+  /**
+   * Also takes an HTML form post (`application/x-www-form-urlencoded`), so a sign-in page works
+   * without JavaScript; answered with a 303 to `url` when the answer says `redirect: true`.
+   */
+  readonly acceptsForm?: boolean;
   handler(ctx: EndpointContext<Parsed<B>, Parsed<Q>, G>): Promise<R>;
 }
 

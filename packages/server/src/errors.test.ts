@@ -17,11 +17,13 @@ describe('codeFromMessage', () => {
 
 describe('ERRORS', () => {
   // The only entries whose code is given rather than derived: SPEC §5 makes both validation
-  // failures VALIDATION_ERROR, and better-auth's clients look for TOO_MANY_REQUESTS.
+  // failures VALIDATION_ERROR, and better-auth's clients look for TOO_MANY_REQUESTS and
+  // CROSS_SITE_NAVIGATION_LOGIN_BLOCKED.
   const explicitCodes: Record<string, string> = {
     invalidBody: 'VALIDATION_ERROR',
     invalidQuery: 'VALIDATION_ERROR',
     tooManyRequests: 'TOO_MANY_REQUESTS',
+    crossSiteNavigationLoginBlocked: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
   };
 
   it('derives every code from its message unless the entry gives one explicitly', () => {

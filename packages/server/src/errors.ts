@@ -38,11 +38,18 @@ export const ERRORS = defineErrors({
   notFound: [404, 'Not found'],
   payloadTooLarge: [413, 'Request body is too large'],
   unsupportedMediaType: [415, 'Content-Type must be application/json'],
+  unsupportedMediaTypeOrForm: [415, 'Content-Type must be application/json or application/x-www-form-urlencoded'],
   tooManyRequests: [429, 'Too many requests. Please try again later.', 'TOO_MANY_REQUESTS'],
   internal: [500, 'Internal server error'],
   // Origin and redirect guards (SPEC §5)
   missingOrigin: [403, 'Missing or null Origin'],
   invalidOrigin: [403, 'Invalid origin'],
+  // better-auth 1.7's code, not one derived from the message: its clients look for this one.
+  crossSiteNavigationLoginBlocked: [
+    403,
+    'Cross-site navigation login blocked. This request appears to be a CSRF attack.',
+    'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
+  ],
   invalidCallbackURL: [403, 'Invalid callbackURL'],
   invalidRedirectURL: [403, 'Invalid redirectURL'],
   invalidErrorCallbackURL: [403, 'Invalid errorCallbackURL'],

@@ -1,13 +1,14 @@
 /**
  * @module What every call of an endpoint goes through, over HTTP or through `auth.api`: schema
  * validation (400 VALIDATION_ERROR naming the fields), redirect-target checks, session guards,
- * then the handler.
+ * then the handler. The caller owns the response cookies, so the ones queued before a failure
+ * (an expired session's clearing) still reach the client with the error.
  */
 import type { z } from 'zod';
 import type { AuthContext } from './context';
 import type { AnyEndpoint } from './endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from './errors';
-import { ResponseCookies, type RequestCookies } from './http/cookies';
+import type { RequestCookies, ResponseCookies } from './http/cookies';
 import { checkRedirectFields } from './http/redirect-url';
 import { readCurrentSession, type CurrentSession } from './session/current-session';
 
@@ -18,12 +19,9 @@ export interface EndpointInput {
   headers: Headers;
   clientIp: string | undefined;
   requestCookies: RequestCookies;
-  serverCall: boolean;
-}
-
-export interface EndpointOutput {
-  value: unknown;
+  /** Where the guards and the handler queue Set-Cookie headers. */
   cookies: ResponseCookies;
+  serverCall: boolean;
 }
 
 function validate(schema: z.ZodType, value: unknown, error: ErrorEntry): unknown {
@@ -49,14 +47,14 @@ async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: End
   return current;
 }
 
-export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput): Promise<EndpointOutput> {
+export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput): Promise<unknown> {
   const body = endpoint.body ? validate(endpoint.body, input.body, ERRORS.invalidBody) : undefined;
   const query = endpoint.query ? validate(endpoint.query, input.query, ERRORS.invalidQuery) : undefined;
   checkRedirectFields(auth.options, body);
   checkRedirectFields(auth.options, query);
-  const cookies = new ResponseCookies();
+  const { cookies } = input;
   const session = await guardSession(auth, endpoint, input, cookies);
-  const value = await endpoint.handler({
+  return endpoint.handler({
     auth,
     body,
     query,
@@ -68,5 +66,4 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
     cookies,
     session,
   });
-  return { value, cookies };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDialect, uniqueEmail } from './support/harness';
+import { describeEachDialect, ORIGIN, uniqueEmail } from './support/harness';
 import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -8,6 +8,12 @@ const EVIL = 'https://evil.example';
 const missingOrigin = { code: 'MISSING_OR_NULL_ORIGIN', message: 'Missing or null Origin' };
 const invalidOrigin = { code: 'INVALID_ORIGIN', message: 'Invalid origin' };
 const invalidCallbackURL = { code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' };
+const crossSiteNavigation = {
+  code: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
+  message: 'Cross-site navigation login blocked. This request appears to be a CSRF attack.',
+};
+/** What a browser sends with a top-level form post from another site. */
+const CROSS_SITE_NAVIGATION = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
 
 describeEachDialect('origin check', (h) => {
   it('refuses a cookie-bearing POST /sign-out without Origin or Referer with 403 MISSING_OR_NULL_ORIGIN and keeps the session', async () => {
@@ -120,6 +126,84 @@ describeEachDialect('origin check', (h) => {
     const signIn = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: null });
     expect(signIn.status).toBe(200);
     expect(signIn.body.user.email).toBe(email);
+  });
+
+  it.each(['/sign-in/email', '/sign-up/email'])(
+    'refuses a cross-site navigation to POST %s without Origin or cookies with 403 CROSS_SITE_NAVIGATION_LOGIN_BLOCKED, setting no cookie',
+    async (path) => {
+      const email = uniqueEmail('navigation');
+      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
+      await expectNothingChanged(h(), async () => {
+        const response = await h()
+          .client()
+          .post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: { ...CROSS_SITE_NAVIGATION } });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(crossSiteNavigation);
+        expect(response.setCookies.size).toBe(0);
+      });
+      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    },
+  );
+
+  it('refuses a cross-site navigation to sign-in even when it claims a trusted Origin or Referer', async () => {
+    const email = uniqueEmail('navigation-claims');
+    await h().signUp(email, PASSWORD);
+    for (const claim of [{ origin: ORIGIN }, { origin: null, headers: { referer: `${ORIGIN}/login` } }]) {
+      await expectNothingChanged(h(), async () => {
+        const response = await h()
+          .client()
+          .post('/sign-in/email', { email, password: PASSWORD }, { origin: claim.origin, headers: { ...CROSS_SITE_NAVIGATION, ...claim.headers } });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(crossSiteNavigation);
+        expect(response.setCookies.size).toBe(0);
+      });
+    }
+  });
+
+  it.each(['/sign-in/email', '/sign-up/email'])(
+    'refuses POST %s from a browser that withheld its origin (Sec-Fetch-* but no Origin, Referer or cookie) with 403 MISSING_OR_NULL_ORIGIN',
+    async (path) => {
+      const email = uniqueEmail('withheld');
+      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
+      const withheld: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-mode': 'cors' }, { 'sec-fetch-dest': 'empty' }];
+      for (const metadata of withheld) {
+        await expectNothingChanged(h(), async () => {
+          const response = await h().client().post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: metadata });
+          expect(response.status, JSON.stringify(metadata)).toBe(403);
+          expect(response.body).toEqual(missingOrigin);
+          expect(response.setCookies.size).toBe(0);
+        });
+      }
+      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    },
+  );
+
+  it.each(['/sign-in/email', '/sign-up/email'])(
+    'refuses POST %s without cookies or Origin whose Referer is untrusted with 403 INVALID_ORIGIN',
+    async (path) => {
+      const email = uniqueEmail('referer');
+      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
+      await expectNothingChanged(h(), async () => {
+        const response = await h().client().post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: { referer: `${EVIL}/login` } });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(invalidOrigin);
+        expect(response.setCookies.size).toBe(0);
+      });
+      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    },
+  );
+
+  it('accepts sign-in without cookies from a trusted Referer, and from a same-origin browser fetch', async () => {
+    const email = uniqueEmail('trusted-referer');
+    await h().signUp(email, PASSWORD);
+    const viaReferer = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: null, headers: { referer: `${ORIGIN}/login` } });
+    expect(viaReferer.status).toBe(200);
+    expect(viaReferer.setCookies.has('latchkey.session_token')).toBe(true);
+    const viaFetch = await h()
+      .client()
+      .post('/sign-in/email', { email, password: PASSWORD }, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } });
+    expect(viaFetch.status).toBe(200);
+    expect(viaFetch.body.user.email).toBe(email);
   });
 
   it('checks sign-in that carries cookies even without an Origin', async () => {

@@ -231,6 +231,36 @@ describeEachDialect(
       expect((await client.get('/get-session')).body?.user).toBeTruthy();
     });
 
+    it.each(['text/plain', 'text/plain;charset=UTF-8', 'application/xml'])(
+      'refuses a POST without cookies sent as %s with 415, even when its body is JSON, and stores nothing',
+      async (type) => {
+        const email = uniqueEmail('typed');
+        await expectNothingChanged(h(), async () => {
+          const body = JSON.stringify({ email, password: PASSWORD, name: 'Typed' });
+          const response = await h().client().post('/sign-up/email', undefined, { origin: null, rawBody: body, headers: { 'content-type': type } });
+          expect(response.status).toBe(415);
+          expect(response.body).toEqual({
+            code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON_OR_APPLICATION_X_WWW_FORM_URLENCODED',
+            message: 'Content-Type must be application/json or application/x-www-form-urlencoded',
+          });
+          const other = await h().client().post('/forget-password', undefined, { origin: null, rawBody: JSON.stringify({ email }), headers: { 'content-type': type } });
+          expect(other.status).toBe(415);
+          expect(other.body).toEqual({ code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON', message: 'Content-Type must be application/json' });
+        });
+        expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+      },
+    );
+
+    it('reads a POST without cookies and without a Content-Type as JSON, as a server-to-server call may send it', async () => {
+      const email = uniqueEmail('untyped');
+      const response = await h().auth.handler(
+        new Request(BASE_URL + API + '/sign-up/email', { method: 'POST', body: new Blob([JSON.stringify({ email, password: PASSWORD, name: 'Untyped' })]) }),
+        { clientIp: '203.0.113.20' },
+      );
+      expect(response.status).toBe(200);
+      expect((await h().auth.context.users.findByEmail(email))?.name).toBe('Untyped');
+    });
+
     it('accepts a cookie-bearing POST sent as JSON with a charset', async () => {
       const { client, user } = await h().signUp();
       const response = await client.post('/update-user', undefined, { rawBody: '{"name":"Charset"}', headers: { 'content-type': 'application/json; charset=utf-8' } });

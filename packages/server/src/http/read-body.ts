@@ -1,13 +1,15 @@
 /**
- * @module Reads a JSON request body with a size cap that holds for chunked uploads too (a missing
- * or lying Content-Length cannot make us buffer more than the cap).
+ * @module Reads a request body, JSON or an HTML form, with a size cap that holds for chunked
+ * uploads too (a missing or lying Content-Length cannot make us buffer more than the cap).
  */
+import { z } from 'zod';
+import type { EndpointSchema } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+async function readText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw new AuthError(ERRORS.payloadTooLarge);
-  if (!request.body) return undefined;
+  if (!request.body) return '';
 
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -25,11 +27,46 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readText(request, maxBytes);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new AuthError(ERRORS.invalidBody, { details: [{ path: '', message: 'Body is not valid JSON' }] });
   }
+}
+
+/** What an HTML form sends for a checkbox or a hidden boolean; anything else stays a string and fails validation. */
+const FORM_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['on', true],
+  ['false', false],
+  ['off', false],
+]);
+
+function isBooleanField(schema: z.ZodType | undefined): boolean {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodBoolean;
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body as the endpoint's fields. A form sends only strings:
+ * fields the schema declares boolean are read as booleans (`rememberMe=on`), the rest stay
+ * strings. A repeated field keeps its last value, so a hidden `rememberMe=false` placed before
+ * the checkbox is the answer of an unticked box.
+ */
+export async function readFormBody(request: Request, maxBytes: number, schema: EndpointSchema): Promise<Record<string, unknown>> {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  // A Map, then own properties: a field named `__proto__` is a field, not a prototype.
+  const fields = new Map<string, unknown>();
+  for (const [name, value] of new URLSearchParams(await readText(request, maxBytes))) {
+    const asBoolean = Object.hasOwn(shape, name) && isBooleanField(shape[name]) ? FORM_BOOLEANS.get(value.toLowerCase()) : undefined;
+    fields.set(name, asBoolean ?? value);
+  }
+  return Object.fromEntries(fields);
 }

@@ -1,7 +1,8 @@
 /**
  * @module The HTTP side: one Hono app built once at start-up. Each route runs origin and
  * content-type checks, the rate limit and the body cap before the shared endpoint runner; every
- * failure leaves as a catalogue entry, and anything unexpected as a logged, bare 500.
+ * failure leaves as a catalogue entry, and anything unexpected as a logged, bare 500. Whatever
+ * the answer, success, error or redirect, it carries the cookies queued while handling it.
  */
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
@@ -9,12 +10,12 @@ import type { AuthContext } from '../context';
 import type { AnyEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
-import { runEndpoint, type EndpointOutput } from '../run-endpoint';
+import { runEndpoint } from '../run-endpoint';
 import { clientIpOf } from './client-ip';
-import { RequestCookies } from './cookies';
+import { RequestCookies, ResponseCookies } from './cookies';
 import { checkContentType, checkOrigin } from './origin-check';
 import { enforceRateLimit } from './rate-limit';
-import { readJsonBody } from './read-body';
+import { readFormBody, readJsonBody } from './read-body';
 
 export interface RequestInfo {
   /** The socket's peer address; the standalone server passes it. */
@@ -29,20 +30,40 @@ function normalizedPath(request: Request): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-function toResponse({ value, cookies }: EndpointOutput): Response {
-  let response: Response;
-  if (!(value instanceof Response)) {
-    response = new Response(JSON.stringify(value ?? null), {
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-    });
-  } else if (cookies.size > 0) {
-    // `Response.redirect()` and fetched responses have immutable headers: copy before adding cookies.
-    response = new Response(value.body, value);
-  } else {
-    return value;
-  }
-  for (const cookie of cookies.headers) response.headers.append('set-cookie', cookie);
-  return response;
+/** Sign-in's answer when it was given a callbackURL: `{redirect: true, url, …}`. */
+function redirectTarget(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('redirect' in value) || value.redirect !== true) return null;
+  return 'url' in value && typeof value.url === 'string' ? value.url : null;
+}
+
+/**
+ * A form post lands in the browser as a page: where the answer names a target (already checked
+ * against the trusted origins), the browser is sent there with 303, which turns the POST into a
+ * GET. A script's JSON call gets the JSON, as in better-auth.
+ */
+function toResponse(value: unknown, fromForm: boolean): Response {
+  if (value instanceof Response) return value;
+  const target = fromForm ? redirectTarget(value) : null;
+  if (target !== null) return new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(value ?? null), {
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
+}
+
+function withCookies(response: Response, cookies: ResponseCookies): Response {
+  if (cookies.size === 0) return response;
+  // `Response.redirect()` and fetched responses have immutable headers: copy before adding cookies.
+  const copy = new Response(response.body, response);
+  // An error may carry a Set-Cookie of its own, made from these same cookies: send each once.
+  const already = new Set(copy.headers.getSetCookie());
+  for (const cookie of cookies.headers) if (!already.has(cookie)) copy.headers.append('set-cookie', cookie);
+  return copy;
+}
+
+function errorResponse(auth: AuthContext, error: unknown): Response {
+  if (error instanceof AuthError) return error.toResponse();
+  auth.logger.error({ err: error }, 'Unexpected error while handling a request');
+  return new AuthError(ERRORS.internal).toResponse();
 }
 
 export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]): AuthHandler {
@@ -58,32 +79,42 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
       const request = c.req.raw;
       const { headers } = request;
       const requestCookies = new RequestCookies(headers.get('cookie'));
-      checkOrigin(options, request.method, headers, {
-        hasCookies: requestCookies.present,
-        checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
-      });
-      checkContentType(request.method, headers, requestCookies.present);
-      const clientIp = clientIpOf(c.env?.clientIp, headers, options.trustedProxies);
-      await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
-      const output = await runEndpoint(auth, endpoint, {
-        body: endpoint.method === 'POST' ? await readJsonBody(request, DEFAULTS.maxBodyBytes) : undefined,
-        query: endpoint.query ? c.req.query() : undefined,
-        params: c.req.param() as Record<string, string>,
-        headers,
-        clientIp,
-        requestCookies,
-        serverCall: false,
-      });
-      return toResponse(output);
+      const cookies = new ResponseCookies();
+      try {
+        checkOrigin(options, request.method, headers, {
+          hasCookies: requestCookies.present,
+          checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
+        });
+        const bodyType = checkContentType(request.method, headers, endpoint.acceptsForm ?? false);
+        const clientIp = clientIpOf(c.env?.clientIp, headers, options.trustedProxies);
+        await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
+        let body: unknown;
+        if (endpoint.method === 'POST') {
+          body =
+            bodyType === 'form'
+              ? await readFormBody(request, DEFAULTS.maxBodyBytes, endpoint.body)
+              : await readJsonBody(request, DEFAULTS.maxBodyBytes);
+        }
+        const value = await runEndpoint(auth, endpoint, {
+          body,
+          query: endpoint.query ? c.req.query() : undefined,
+          params: c.req.param() as Record<string, string>,
+          headers,
+          clientIp,
+          requestCookies,
+          cookies,
+          serverCall: false,
+        });
+        return withCookies(toResponse(value, bodyType === 'form'), cookies);
+      } catch (error) {
+        // An expired session's clearing, a refused request's refreshed cache: queued before the failure, sent with it.
+        return withCookies(errorResponse(auth, error), cookies);
+      }
     });
   }
 
   app.notFound(() => new AuthError(ERRORS.notFound).toResponse());
-  app.onError((error) => {
-    if (error instanceof AuthError) return error.toResponse();
-    auth.logger.error({ err: error }, 'Unexpected error while handling a request');
-    return new AuthError(ERRORS.internal).toResponse();
-  });
+  app.onError((error) => errorResponse(auth, error));
 
   return async (request, info) => {
     try {

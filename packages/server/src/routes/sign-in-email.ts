@@ -25,6 +25,7 @@ export const signInEmail = defineEndpoint({
   body,
   rateLimit: 'strict',
   checkOriginWithoutCookies: true,
+  acceptsForm: true,
   async handler(ctx) {
     const { auth, body } = ctx;
     if (!auth.options.emailAndPassword.enabled) throw new AuthError(ERRORS.emailAndPasswordNotEnabled);

@@ -24,6 +24,7 @@ export function signInUsername(rules: UsernameRules) {
     body,
     rateLimit: 'strict',
     checkOriginWithoutCookies: true,
+    acceptsForm: true,
     async handler(ctx) {
       const { auth, body } = ctx;
       // A password sign-in like any other: off when e-mail and password sign-in is off.
