@@ -44,6 +44,8 @@ export interface ServerConfig {
   readonly adminRoles: AdminRoleTable;
   /** The built web app served at `/`. */
   readonly webDir: string;
+  /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
+  readonly cookiePrefix: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -122,6 +124,9 @@ const schema = z.object({
   LATCHKEY_ADMIN_EMAILS: list.pipe(z.array(z.email('each entry must be an e-mail address'))),
   ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
   WEB_DIR: optional,
+  COOKIE_PREFIX: optional.pipe(
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit').optional(),
+  ),
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
   ),
@@ -169,6 +174,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     adminEmails: Object.freeze([...new Set(e.LATCHKEY_ADMIN_EMAILS.map((address) => address.toLowerCase()))]),
     adminRoles: e.ADMIN_ROLES ?? Object.freeze({}),
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
+    cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
   });
 }
 

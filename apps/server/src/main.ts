@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       changeEmail: { enabled: true },
       deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
     },
+    advanced: { cookiePrefix: config.cookiePrefix },
     plugins: serverPlugins(config),
   });
   const closeAll = async () => {

@@ -38,7 +38,17 @@ describe('loadConfig', () => {
       adminEmails: [],
       adminRoles: {},
       webDir: DEFAULT_WEB_DIR,
+      cookiePrefix: 'latchkey',
     });
+  });
+
+  it('takes the cookie prefix from COOKIE_PREFIX and refuses one that cannot start a cookie name', () => {
+    expect(loadConfig({ COOKIE_PREFIX: 'better-auth' }, CWD).cookiePrefix).toBe('better-auth');
+    for (const bad of ['a b', 'x;y', 'é', '.dot', 'a'.repeat(65)]) {
+      expect(problemsOf({ COOKIE_PREFIX: bad })).toEqual([
+        `COOKIE_PREFIX=${JSON.stringify(bad)}: must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit`,
+      ]);
+    }
   });
 
   it('serves the web app from WEB_DIR, relative to the folder the server was started in', () => {

@@ -24,7 +24,11 @@ describe('ERRORS', () => {
     invalidQuery: 'VALIDATION_ERROR',
     tooManyRequests: 'TOO_MANY_REQUESTS',
     crossSiteNavigationLoginBlocked: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
+    emailAlreadyVerified: 'EMAIL_ALREADY_VERIFIED',
   };
+  // better-auth 1.7 answers a bad link token with another status on these routes (issue #12):
+  // the same message and code, one entry per status, each named for where it is answered.
+  const statusVariants = new Set(['invalidVerificationToken', 'unknownDeleteAccountToken']);
 
   it('derives every code from its message unless the entry gives one explicitly', () => {
     for (const [name, entry] of Object.entries(ERRORS)) {
@@ -33,7 +37,7 @@ describe('ERRORS', () => {
   });
 
   it('has one entry per message, so a message is never answered with two statuses', () => {
-    const messages = Object.values(ERRORS).map((entry) => entry.message);
+    const messages = Object.entries(ERRORS).filter(([name]) => !statusVariants.has(name)).map(([, entry]) => entry.message);
     expect(new Set(messages).size).toBe(messages.length);
   });
 

@@ -73,11 +73,19 @@ export const ERRORS = defineErrors({
   userAlreadyHasPassword: [400, 'user already has a password'],
   // One-time tokens (verification, reset, delete-account)
   invalidToken: [400, 'invalid token'],
+  // The same message where better-auth 1.7 answers a bad link token with another status: a
+  // verification link 401, a delete-account link 404 (issue #12, item 11).
+  invalidVerificationToken: [401, 'invalid token'],
+  unknownDeleteAccountToken: [404, 'invalid token'],
   tokenExpired: [400, 'Token expired'],
   verificationEmailNotEnabled: [400, "Verification email isn't enabled"],
   resetPasswordNotEnabled: [400, "Reset password isn't enabled"],
   // Account changes (SPEC §5)
   changeEmailDisabled: [400, 'Change email is disabled'],
+  // better-auth 1.7's answers where SPEC §8 is silent (issue #12, items 10 and 12).
+  emailCanNotBeUpdated: [400, 'Email can not be updated'],
+  emailMismatch: [400, 'Email mismatch'],
+  emailAlreadyVerified: [400, 'Email is already verified', 'EMAIL_ALREADY_VERIFIED'],
   emailIsTheSame: [400, 'Email is the same'],
   couldNotUpdateEmail: [400, "Couldn't update your email"],
   sessionExpired: [400, 'Session expired. Re-authenticate to perform this action.'],

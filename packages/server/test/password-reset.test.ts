@@ -14,12 +14,14 @@ const OLD_PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'new staple of battery horses';
 const LINK_PREFIX = BASE_URL + API;
 const HOUR = 3600;
+/** better-auth 1.7's answer, for known and unknown addresses alike. */
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
 
 /** Asks for a reset, reads the mail (the `skip`th to that address) and returns its link's path and token. */
 async function mailedResetLink(h: Harness, email: string, { path = '/forget-password', redirectTo = '/reset', skip = 0 } = {}) {
   const response = await h.client().post(path, { email, redirectTo });
   expect(response.status).toBe(200);
-  expect(response.body).toEqual({ status: true });
+  expect(response.body).toEqual(RESET_REQUESTED);
   const mail = await h.mail.waitFor(email, { skip });
   const [link] = mail.links;
   expect(link?.startsWith(`${LINK_PREFIX}/reset-password/`)).toBe(true);
@@ -110,7 +112,7 @@ describeEachDialect('Password reset by mail', (h) => {
     const forKnown = await h().client().post('/forget-password', { email: known, redirectTo: '/reset' });
     expect(forUnknown.status).toBe(forKnown.status);
     expect(forUnknown.text).toBe(forKnown.text);
-    expect(forUnknown.body).toEqual({ status: true });
+    expect(forUnknown.body).toEqual(RESET_REQUESTED);
     expect([...forUnknown.headers.keys()].sort()).toEqual([...forKnown.headers.keys()].sort());
 
     // The known address's mail, asked for second, bounds the wait for anything sent for the first.

@@ -166,12 +166,29 @@ describeEachDialect('GET /list-sessions', (h) => {
     expect(response.text).not.toContain(sha256Hex(stranger.token));
   });
 
-  it('shows each session\'s token as its digest, never a raw token that could sign anyone in', async () => {
+  it('shows the caller\'s own session with the token get-session shows, and every other session as its digest', async () => {
     const { sessions } = await userWithThreeSessions(h);
-    const response = await sessions[1]!.client.get('/list-sessions');
-    const tokens = response.body.map((s: { token: string }) => s.token).sort();
-    expect(tokens).toEqual(sessions.map((s) => sha256Hex(s.token)).sort());
-    for (const { token } of sessions) expect(response.text).not.toContain(token);
+    const caller = sessions[1]!;
+    const response = await caller.client.get('/list-sessions');
+    const current = (await caller.client.get('/get-session')).body.session;
+    const own = response.body.filter((s: { token: string }) => s.token === current.token);
+    expect(own).toHaveLength(1);
+    expect(own[0].id).toBe(current.id);
+    const others = response.body.filter((s: { id: string }) => s.id !== current.id).map((s: { token: string }) => s.token).sort();
+    expect(others).toEqual([sessions[0]!, sessions[2]!].map((s) => sha256Hex(s.token)).sort());
+    // Nobody else's raw token: only the caller's, which the caller already holds.
+    for (const other of [sessions[0]!, sessions[2]!]) expect(response.text).not.toContain(other.token);
+  });
+
+  it('a listed handle of another session revokes it, and the handle itself signs nobody in', async () => {
+    const { sessions } = await userWithThreeSessions(h);
+    const listed = (await sessions[0]!.client.get('/list-sessions')).body;
+    const handle = listed.find((s: { token: string }) => s.token === sha256Hex(sessions[2]!.token)).token;
+    const intruder = h().client();
+    intruder.cookies.set('latchkey.session_token', handle);
+    expect((await intruder.get('/get-session')).text).toBe('null');
+    expect((await sessions[0]!.client.post('/revoke-session', { token: handle })).body).toEqual({ status: true });
+    expect(await sessionRow(h, sessions[2]!.token)).toBeUndefined();
   });
 });
 
@@ -313,12 +330,11 @@ describeEachDialect('POST /update-user', (h) => {
     expect(session.body.user.updatedAt).toBe(h().clock.now().toISOString());
   });
 
-  it('ignores email, emailVerified, role, id and createdAt in the body', async () => {
+  it('ignores emailVerified, role, id and createdAt in the body', async () => {
     const { client, user } = await h().signUp();
     const before = await userRow(h, user.id);
     const response = await client.post('/update-user', {
       name: 'Only This',
-      email: 'attacker@example.com',
       emailVerified: true,
       role: 'admin',
       id: 'chosen-id',
@@ -339,8 +355,17 @@ describeEachDialect('POST /update-user', (h) => {
   it('with only ignored fields answers {status: true} and changes nothing', async () => {
     const { client, user } = await h().signUp();
     const before = await userRow(h, user.id);
-    const response = await client.post('/update-user', { email: 'attacker@example.com' });
+    const response = await client.post('/update-user', { emailVerified: true });
     expect(response.body).toEqual({ status: true });
+    expect(await userRow(h, user.id)).toEqual(before);
+  });
+
+  it('with an email answers 400 EMAIL_CAN_NOT_BE_UPDATED and changes nothing, the name sent beside it included', async () => {
+    const { client, user } = await h().signUp();
+    const before = await userRow(h, user.id);
+    const response = await client.post('/update-user', { name: 'Renamed', email: 'attacker@example.com' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'EMAIL_CAN_NOT_BE_UPDATED', message: 'Email can not be updated' });
     expect(await userRow(h, user.id)).toEqual(before);
   });
 
@@ -432,10 +457,11 @@ describeEachDialect('session calls through auth.api', (h) => {
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
   });
 
-  it('listSessions with the cookie lists the user\'s sessions by digest', async () => {
-    const { client, token } = await h().signUp();
+  it('listSessions with the cookie lists the user\'s sessions, the caller\'s own with its token and the others by digest', async () => {
+    const { client, token, user } = await h().signUp();
+    const other = await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD });
     const sessions = await h().auth.api.listSessions({ headers: { cookie: client.cookieHeader } });
-    expect(sessions.map((s) => s.token)).toEqual([sha256Hex(token)]);
+    expect(sessions.map((s) => s.token).sort()).toEqual([token, sha256Hex(other.body.token)].sort());
   });
 
   it('updateUser and revokeOtherSessions act for the session in the headers', async () => {

@@ -32,7 +32,7 @@ const query = z.object({
 /** The `error=` codes the link's landing page may receive, and the entry answered without one. */
 const FAILURES = {
   unauthorized: ERRORS.unauthorized,
-  invalid_token: ERRORS.invalidToken,
+  invalid_token: ERRORS.unknownDeleteAccountToken,
   token_expired: ERRORS.tokenExpired,
 } satisfies Record<string, ErrorEntry>;
 

@@ -1,7 +1,7 @@
 /**
  * @module POST /forget-password (SPEC) and POST /request-password-reset (what better-auth 1.7
  * clients call): one handler mails a reset link to the account's address. The answer is
- * `{status: true}` whether or not the account exists, and it is given before the account is even
+ * better-auth 1.7's `{status: true, message}` whether or not the account exists, and it is given before the account is even
  * looked up: lookup, token and delivery run in the background, so neither the answer nor its
  * timing (a slow mail server included) tells an attacker which addresses have accounts.
  */
@@ -35,14 +35,16 @@ async function mailResetLink(auth: AuthContext, mailer: Mailer, email: string, r
   await mailer.send(await resetPasswordMail(user.email, user.name, url));
 }
 
-async function startPasswordReset({ auth, body }: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<{ status: true }> {
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' } as const;
+
+async function startPasswordReset({ auth, body }: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<typeof RESET_REQUESTED> {
   const email = normalizeEmail(body.email);
   if (!email) throw new AuthError(ERRORS.invalidEmail);
   const { mailer } = auth;
   if (!mailer) throw new AuthError(ERRORS.resetPasswordNotEnabled);
   // Not awaited, on purpose (see the module comment); a failure can only be logged.
   auth.background.run('Could not send the password reset mail', () => mailResetLink(auth, mailer, email, body.redirectTo));
-  return { status: true };
+  return RESET_REQUESTED;
 }
 
 // The path stays a literal type: the client names its call after it.

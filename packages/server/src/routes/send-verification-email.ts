@@ -1,7 +1,8 @@
 /**
  * @module POST /send-verification-email {email, callbackURL?}: mails a verification link to an
- * existing, unverified address. Every other address gets the same `{status: true}` and nothing is
- * sent, so the route cannot be used to find out which addresses have accounts.
+ * existing, unverified address. Every other address gets the same `{status: true}` from an
+ * anonymous caller and nothing is sent, so the route cannot be used to find out which addresses
+ * have accounts.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
@@ -27,12 +28,14 @@ export const sendVerificationEmail = defineEndpoint({
     if (!email) throw new AuthError(ERRORS.invalidEmail);
     if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
 
-    // Like better-auth, a signed-in caller can only have its own address verified. better-auth
-    // answers 400 for another or an already verified address; SPEC §8 has no such entries, and the
-    // uniform answer below gives a signed-in caller no more than an anonymous one gets anyway.
+    // A signed-in caller can only have its own, unverified address verified, and is told so as
+    // better-auth 1.7 tells it (400 EMAIL_MISMATCH, EMAIL_ALREADY_VERIFIED): it learns nothing it
+    // does not know already. An anonymous caller gets the same `{status: true}` for every address.
     // Read from the database, not the cookie cache, which may not show a verification yet.
     const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true });
-    const user = current ? (current.user.email === email ? current.user : null) : await auth.users.findByEmail(email);
+    if (current && current.user.email !== email) throw new AuthError(ERRORS.emailMismatch);
+    if (current?.user.emailVerified) throw new AuthError(ERRORS.emailAlreadyVerified);
+    const user = current ? current.user : await auth.users.findByEmail(email);
     if (!user || user.emailVerified) return { status: true };
 
     try {

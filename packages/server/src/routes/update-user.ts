@@ -1,10 +1,12 @@
 /**
  * @module POST /update-user {name?, image?}. Only these fields are read; anything else in the body
- * (email, role, emailVerified…) is stripped by the schema. The cookie cache is rewritten so the
- * next get-session shows the change at once.
+ * (role, emailVerified…) is stripped by the schema. An `email` is refused outright, as better-auth
+ * does, so a caller who expected it to change learns that it did not (change-email is the way).
+ * The cookie cache is rewritten so the next get-session shows the change at once.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { AuthError, ERRORS } from '../errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import { pluginUserInput } from '../plugin-hooks';
 import { setCookieCache } from '../session/session-cookies';
@@ -14,9 +16,10 @@ export const updateUser = defineEndpoint({
   id: 'updateUser',
   method: 'POST',
   path: '/update-user',
-  body: z.object({ name: nameField.optional(), image: imageField.nullable().optional() }),
+  body: z.object({ name: nameField.optional(), image: imageField.nullable().optional(), email: z.unknown().optional() }),
   session: 'required',
   async handler({ auth, body, session, cookies }) {
+    if (body.email !== undefined) throw new AuthError(ERRORS.emailCanNotBeUpdated);
     const core = Object.fromEntries(Object.entries({ name: body.name, image: body.image }).filter(([, v]) => v !== undefined));
     // Plugin fields (a username, say) are checked by their plugins, which name the columns to store.
     const patch = { ...core, ...(await pluginUserInput(auth, 'updateUser', body, session.user.id)) };

@@ -29,7 +29,7 @@ type Ctx = EndpointContext<undefined, z.output<typeof query>, 'none'>;
 /** The `error=` codes of SPEC §8, and the entry answered when there is no callbackURL. */
 const FAILURES = {
   token_expired: ERRORS.tokenExpired,
-  invalid_token: ERRORS.invalidToken,
+  invalid_token: ERRORS.invalidVerificationToken,
   user_not_found: ERRORS.userNotFound,
   unauthorized: ERRORS.unauthorized,
 } satisfies Record<string, ErrorEntry>;
