@@ -172,7 +172,7 @@ describe('the cookie cache', () => {
     setCookieCache(auth, cookies, TOKEN, session, user);
     const cache = parse(cookies).get('latchkey.session_data')!;
     expect(cache.attributes).toEqual({ 'max-age': '60', path: '/', httponly: true, samesite: 'Lax' });
-    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).toEqual({ session, user });
+    expect(readCookieCache(auth, sendBack(cookies), TOKEN)).toEqual({ session, user, issuedAt: auth.now().getTime() });
     // Bound to the token it was issued with: beside another token it vouches for nothing.
     expect(readCookieCache(auth, sendBack(cookies), 'another-token')).toBeNull();
   });
