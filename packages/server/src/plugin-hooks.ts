@@ -30,6 +30,14 @@ export async function afterUserCreated(auth: AuthContext, user: User): Promise<v
   for (const hooks of auth.hooks) await hooks.afterUserCreated?.(user, auth);
 }
 
+/** The user row goes, through the plugin that guards its deletion if there is one. */
+export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
+  const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
+  if (!guarded?.deleteUser) return auth.users.delete(userId);
+  await guarded.deleteUser(userId, auth);
+  auth.revocations.revokeUser(userId);
+}
+
 export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {
   return auth.hooks.reduce((shown, hooks) => hooks.visibleSessions?.(shown, viewer) ?? shown, sessions);
 }

@@ -38,6 +38,12 @@ export interface PluginHooks {
   beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
   /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
   afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
+  /**
+   * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
+   * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
+   * an AuthError to refuse. The first plugin that declares it does the deletion.
+   */
+  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
   /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
   visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
 }

@@ -4,6 +4,7 @@
  */
 import type { AuthContext } from '../context';
 import type { ResponseCookies } from '../http/cookies';
+import { deleteUserRow } from '../plugin-hooks';
 import { checkToken, redeemToken } from '../verification/one-time-token';
 import { clearSessionCookies } from './session-cookies';
 
@@ -28,7 +29,7 @@ export async function redeemDeleteAccountToken(auth: AuthContext, token: string,
  * verification link may outlive the account. The caller's cookies are cleared.
  */
 export async function deleteUserAccount(auth: AuthContext, cookies: ResponseCookies, userId: string): Promise<void> {
-  await auth.users.delete(userId);
+  await deleteUserRow(auth, userId);
   await auth.verifications.deleteForUser(userId);
   clearSessionCookies(auth, cookies);
 }

@@ -1,6 +1,6 @@
 /**
- * The last admin stays, on every database: set-role, update-user's role, ban-user and remove-user
- * refuse with 400 `YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN` a change that would leave no
+ * The last admin stays, on every database: set-role, update-user's role, ban-user, remove-user and
+ * the deletion of one's own account refuse with 400 `YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN` a change that would leave no
  * admin who can act (admins whose ban holds do not count; a configured admin user id does), and
  * the rule holds when admins are demoted, banned or removed in parallel.
  */
@@ -128,17 +128,33 @@ describeEachDialect(
       expect(ADMIN_ERRORS.lastAdmin).toMatchObject({ status: 400, ...LAST_ADMIN });
     });
 
-    it('a user who is no admin is demoted, banned and removed as before', async () => {
+    it('delete-user refuses the only admin deleting their own account, and allows it once another admin exists', async () => {
       const admin = await signedUp(h());
-      const [plain, other] = [await signedUp(h()), await signedUp(h())];
+      await setRoles(h(), { [admin.id]: 'admin' });
+      await expectNothingChanged(h(), async () => {
+        expectRefused(await admin.client.post('/delete-user', { password: PASSWORD }));
+      });
+      expect((await admin.client.get('/get-session')).body.user.id).toBe(admin.id);
+
+      const other = await signedUp(h());
+      await setRoles(h(), { [admin.id]: 'admin', [other.id]: 'admin' });
+      expect((await admin.client.post('/delete-user', { password: PASSWORD })).body).toEqual({ success: true, message: 'User deleted' });
+      expect(await actingAdmins(h())).toEqual([other.id]);
+    });
+
+    it('a user who is no admin is demoted, banned, removed and deletes their own account as before', async () => {
+      const admin = await signedUp(h());
+      const [plain, other, leaving] = [await signedUp(h()), await signedUp(h()), await signedUp(h())];
       await setRoles(h(), { [admin.id]: 'admin', [plain.id]: 'operator' });
       expect((await admin.client.post('/admin/set-role', { userId: plain.id, role: 'user' })).status).toBe(200);
       expect((await admin.client.post('/admin/ban-user', { userId: plain.id })).status).toBe(200);
       expect((await admin.client.post('/admin/remove-user', { userId: other.id })).status).toBe(200);
+      expect((await leaving.client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
+      expect(await db(h()).selectFrom('user').select('id').where('id', 'in', [other.id, leaving.id]).execute()).toEqual([]);
       expect(await actingAdmins(h())).toEqual([admin.id]);
     });
   },
-  { plugins: [adminPlugin({ roles: ROLES })] },
+  { plugins: [adminPlugin({ roles: ROLES })], user: { deleteUser: { enabled: true } } },
 );
 
 describeEachDialect(

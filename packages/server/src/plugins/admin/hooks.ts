@@ -1,9 +1,11 @@
 /**
  * @module The admin plugin's hooks into the engine: banned users cannot start a session, whatever
- * the way in (SPEC §4, §6), and GET /list-sessions hides impersonation sessions.
+ * the way in (SPEC §4, §6), the last admin cannot delete their own account, and GET /list-sessions
+ * hides impersonation sessions.
  */
 import { AuthError, type AuthContext, type PluginHooks, type Session, type User } from '../../plugin-api';
 import { ADMIN_ERRORS } from './errors';
+import { deleteKeepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';
 
 /**
@@ -29,9 +31,13 @@ function hideImpersonationSessions(sessions: Session[]): Session[] {
   return sessions.filter((session) => !session.impersonatedBy);
 }
 
-export function adminHooks(_options: ResolvedAdminOptions): PluginHooks {
+export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
   return {
     beforeCreateSession: refuseBannedUser,
+    // The last admin cannot delete their own account either: nobody would be left to administer.
+    deleteUser: async (userId, auth) => {
+      await deleteKeepingAnAdmin(auth, options, userId);
+    },
     visibleSessions: hideImpersonationSessions,
   };
 }

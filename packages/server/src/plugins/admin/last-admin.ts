@@ -1,6 +1,6 @@
 /**
- * @module The last admin stays (README, decisions): set-role, update-user's role, ban-user and
- * remove-user write in one transaction that first locks the target's row and every other admin's,
+ * @module The last admin stays (README, decisions): set-role, update-user's role, ban-user,
+ * remove-user and the deletion of one's own account write in one transaction that first locks the target's row and every other admin's,
  * and refuse with 400 `lastAdmin` when the target is an admin whose ban does not hold, the change
  * ends that, and no other such admin is left.
  *
@@ -79,6 +79,16 @@ async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promis
     )
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Deletes the user unless it is the last admin (400 `lastAdmin`); false when there was no such user. */
+export function deleteKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOptions, userId: string): Promise<boolean> {
+  return changeKeepingAnAdmin(auth, options, userId, {
+    staysAdmin: () => false,
+    write: async (trx) => {
+      await trx.deleteFrom('user').where('id', '=', userId).execute();
+    },
+  });
 }
 
 /**

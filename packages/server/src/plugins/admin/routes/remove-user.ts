@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
-import { changeKeepingAnAdmin } from '../last-admin';
+import { deleteKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -25,16 +25,10 @@ export function removeUser(options: ResolvedAdminOptions) {
       requirePermission(options, session, { user: ['delete'] }, ADMIN_ERRORS.notAllowedToDeleteUsers);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotRemoveYourself);
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
-      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
-        staysAdmin: () => false,
-        write: async (trx) => {
-          await trx.deleteFrom('user').where('id', '=', body.userId).execute();
-        },
-      });
-      if (!found) throw new AuthError(ERRORS.userNotFound);
-      // The row is gone; the store's delete, run again, does whatever else it does when a user
-      // goes (its cookie caches stop being believed), so this route cannot fall behind it.
-      await auth.users.delete(body.userId);
+      if (!(await deleteKeepingAnAdmin(auth, options, body.userId))) throw new AuthError(ERRORS.userNotFound);
+      // Deleted here rather than through the user store, inside the lock: its cookie caches must
+      // stop being believed all the same (session/revocations.ts).
+      auth.revocations.revokeUser(body.userId);
       // After the row is gone, so a token issued while the deletion ran dies too.
       await auth.verifications.deleteForUser(body.userId);
       return { success: true };
