@@ -54,9 +54,7 @@ function withCookies(response: Response, cookies: ResponseCookies): Response {
   if (cookies.size === 0) return response;
   // `Response.redirect()` and fetched responses have immutable headers: copy before adding cookies.
   const copy = new Response(response.body, response);
-  // An error may carry a Set-Cookie of its own, made from these same cookies: send each once.
-  const already = new Set(copy.headers.getSetCookie());
-  for (const cookie of cookies.headers) if (!already.has(cookie)) copy.headers.append('set-cookie', cookie);
+  for (const cookie of cookies.headers) copy.headers.append('set-cookie', cookie);
   return copy;
 }
 

@@ -5,7 +5,7 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, cookieNames, setCookieCache, type AuthContext, type ErrorEntry, type CurrentSession, type ResponseCookies } from '../../plugin-api';
+import { AuthError, setCookieCache, type AuthContext, type CurrentSession, type ResponseCookies } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
 import { findMember } from './membership';
@@ -244,18 +244,6 @@ export async function activateOrganizationWithTeam(
 }
 
 /**
- * An error response that still carries the rewritten cookie cache: a refused non-member loses the
- * active organization (SPEC §4), and get-session must not keep showing it from a stale cache.
- * An error answer has one header per name, so only the cache cookie rides along; a slid session
- * cookie dropped here is sent again on a later refresh.
- */
-export function refusalKeepingCookieCache(auth: AuthContext, entry: ErrorEntry, cookies: ResponseCookies): AuthError {
-  const prefix = `${cookieNames(auth.options).sessionData}=`;
-  const cache = [...cookies.headers].find((header) => header.startsWith(prefix));
-  return new AuthError(entry, cache === undefined ? undefined : { headers: { 'set-cookie': cache } });
-}
-
-/**
  * The organization a request names (by id, else slug, else the session's active one; null when
  * none), provided the caller is a member: an unknown one is 400, and a non-member is refused with
  * 403 and loses the active organization (SPEC §4: an attempt by a non-member clears it).
@@ -272,8 +260,10 @@ export async function organizationOfMember(
   const organization = await findOrganization(auth, by);
   if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
   if (!(await findMember(auth, organization.id, current.user.id))) {
+    // The rewritten cookie cache rides on the 403 (the router sends queued cookies with errors),
+    // so get-session does not keep showing the organization from a stale cache.
     await setSessionActiveOrganization(auth, current, cookies, null);
-    throw refusalKeepingCookieCache(auth, ORGANIZATION_ERRORS.notAMember, cookies);
+    throw new AuthError(ORGANIZATION_ERRORS.notAMember);
   }
   return organization;
 }
