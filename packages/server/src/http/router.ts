@@ -41,18 +41,21 @@ function redirectTarget(value: unknown): string | null {
  * against the trusted origins), the browser is sent there with 303, which turns the POST into a
  * GET. A script's JSON call gets the JSON, as in better-auth.
  */
-function toResponse(value: unknown, fromForm: boolean): Response {
-  if (value instanceof Response) return value;
+function toResponse(value: unknown, fromForm: boolean, cookies: ResponseCookies): Response {
+  if (value instanceof Response) return withCookies(value, cookies);
   const target = fromForm ? redirectTarget(value) : null;
-  if (target !== null) return new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } });
-  return new Response(JSON.stringify(value ?? null), {
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-  });
+  // Built here, its headers are ours to add to: no copy on the hot path (get-session sets a cache).
+  const response =
+    target !== null
+      ? new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } })
+      : new Response(JSON.stringify(value ?? null), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  for (const cookie of cookies.headers) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
+/** For a Response made elsewhere (`Response.redirect()`, an error's), whose headers may be immutable. */
 function withCookies(response: Response, cookies: ResponseCookies): Response {
   if (cookies.size === 0) return response;
-  // `Response.redirect()` and fetched responses have immutable headers: copy before adding cookies.
   const copy = new Response(response.body, response);
   for (const cookie of cookies.headers) copy.headers.append('set-cookie', cookie);
   return copy;
@@ -103,7 +106,7 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
           cookies,
           serverCall: false,
         });
-        return withCookies(toResponse(value, bodyType === 'form'), cookies);
+        return toResponse(value, bodyType === 'form', cookies);
       } catch (error) {
         // An expired session's clearing, a refused request's refreshed cache: queued before the failure, sent with it.
         return withCookies(errorResponse(auth, error), cookies);
