@@ -9,6 +9,7 @@ import { DEFAULTS, type AdminRoleTable } from '@latchkey/server';
 import { z } from 'zod';
 import { adminRolesVariable } from './admin-roles';
 import { MIN_SECRET_LENGTH } from './secret';
+import { parseSocialProviders, type SocialProviderConfig } from './social-providers-config';
 import { DEFAULT_WEB_DIR } from './web-app';
 
 export type DatabaseDialect = 'sqlite' | 'postgres' | 'mysql';
@@ -46,6 +47,8 @@ export interface ServerConfig {
   readonly webDir: string;
   /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
   readonly cookiePrefix: string;
+  /** The enabled social sign-in providers (social-providers-config.ts), built in main.ts. */
+  readonly socialProviders: readonly SocialProviderConfig[];
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -144,7 +147,9 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
   // The URL may hold a password, so its problem is described without echoing it.
   if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
-  if (!parsed.success || 'problem' in database) throw new ConfigError(problems);
+  const social = parseSocialProviders(env);
+  problems.push(...social.problems);
+  if (!parsed.success || 'problem' in database || social.problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -175,6 +180,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     adminRoles: e.ADMIN_ROLES ?? Object.freeze({}),
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
+    socialProviders: social.providers,
   });
 }
 

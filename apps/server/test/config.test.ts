@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       adminRoles: {},
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
+      socialProviders: [],
     });
   });
 

@@ -1,0 +1,81 @@
+/**
+ * @module The seventeen providers of SPEC §1 by id: each one's factory, and what it needs beyond a
+ * client id. A deployment (the standalone server's environment, a library user's settings) names
+ * providers by id and hands over plain settings; this table is the one place that knows which
+ * factory takes them and in which shape (Apple signs its own client secret with a key, TikTok
+ * calls its client id a client key, Microsoft has a tenant, GitLab may be self-hosted).
+ */
+import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { github } from './github';
+
+export const SOCIAL_PROVIDER_IDS = [
+  'apple',
+  'discord',
+  'facebook',
+  'github',
+  'microsoft',
+  'google',
+  'spotify',
+  'twitch',
+  'twitter',
+  'dropbox',
+  'kick',
+  'linkedin',
+  'gitlab',
+  'tiktok',
+  'reddit',
+  'roblox',
+  'vk',
+] as const;
+
+export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
+
+/** The settings of any of the seventeen: the common credentials and the few provider-specific ones. */
+export interface SocialProviderSettings extends ProviderCredentials {
+  /** Apple: the developer team that owns the key. */
+  teamId?: string | undefined;
+  /** Apple: the id of the key that signs the client secret. */
+  keyId?: string | undefined;
+  /** Apple: that key, PKCS #8 PEM. */
+  privateKey?: string | undefined;
+  /** Microsoft: a tenant id or domain, or `common`, `organizations`, `consumers` (default `common`). */
+  tenantId?: string | undefined;
+  /** GitLab: the base URL of a self-hosted instance (default `https://gitlab.com`). */
+  issuer?: string | undefined;
+}
+
+/** A setting some provider needs besides `clientId`. */
+export type ProviderSetting = 'clientSecret' | 'teamId' | 'keyId' | 'privateKey' | 'tenantId' | 'issuer';
+
+export interface SocialProviderEntry {
+  /** What the provider calls the client id in its console: TikTok's "client key". */
+  readonly clientIdName: 'clientId' | 'clientKey';
+  /** Without these the provider cannot work: a deployment that names it must give them all. */
+  readonly required: readonly ProviderSetting[];
+  /** Taken when given; the factory has a default. */
+  readonly optional: readonly ProviderSetting[];
+  readonly create: (settings: SocialProviderSettings) => OAuthProvider;
+}
+
+const standard = (create: (credentials: ProviderCredentials) => OAuthProvider): SocialProviderEntry => ({
+  clientIdName: 'clientId',
+  required: ['clientSecret'],
+  optional: [],
+  create,
+});
+
+/** Filled in as each provider's file exists; `Partial` until all seventeen do. */
+export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialProviderEntry>>> = Object.freeze({
+  github: standard(github),
+});
+
+export function isSocialProviderId(id: string): id is SocialProviderId {
+  return (SOCIAL_PROVIDER_IDS as readonly string[]).includes(id);
+}
+
+/** The provider `id` configured with `settings`; throws for an id this table does not know. */
+export function createSocialProvider(id: SocialProviderId, settings: SocialProviderSettings): OAuthProvider {
+  const entry = SOCIAL_PROVIDERS[id];
+  if (!entry) throw new Error(`Latchkey: the social provider "${id}" is not available`);
+  return entry.create(settings);
+}
