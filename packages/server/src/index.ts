@@ -17,6 +17,12 @@ export { createMemoryStore } from './storage/memory-store';
 export type { Mailer, MailMessage } from './mail/mailer';
 export { createSmtpMailer, type SmtpMailer } from './mail/smtp-mailer';
 export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/outbox-mailer';
+export { discord } from './oauth/providers/discord';
+export { facebook } from './oauth/providers/facebook';
+export { spotify } from './oauth/providers/spotify';
+export { twitter } from './oauth/providers/twitter';
+export { dropbox } from './oauth/providers/dropbox';
+export { linkedin } from './oauth/providers/linkedin';
 export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.

@@ -39,11 +39,24 @@ export function isLoopbackURL(url: string | URL): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
+/**
+ * HTTP Basic with the id and secret form-encoded as URLSearchParams (and better-auth) encode them,
+ * leaving `-`, `_`, `.` and `*` as they are. oauth4webapi's ClientSecretBasic escapes those too,
+ * which RFC 6749 allows but which providers such as X and Google do not decode, and their
+ * secrets carry `-` and `_`.
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  const encode = (value: string) => new URLSearchParams({ v: value }).toString().slice('v='.length);
+  return (_as, client, _body, headers) => {
+    headers.set('authorization', `Basic ${Buffer.from(`${encode(client.client_id)}:${encode(clientSecret)}`).toString('base64')}`);
+  };
+}
+
 function clientAuthOf(settings: OAuth2Settings): oauth.ClientAuth {
   const style = settings.clientAuth ?? 'post';
   if (typeof style === 'function') return style;
   if (style === 'none' || settings.clientSecret === undefined) return oauth.None();
-  return style === 'basic' ? oauth.ClientSecretBasic(settings.clientSecret) : oauth.ClientSecretPost(settings.clientSecret);
+  return style === 'basic' ? clientSecretBasic(settings.clientSecret) : oauth.ClientSecretPost(settings.clientSecret);
 }
 
 function serverOf(settings: OAuth2Settings): oauth.AuthorizationServer {
