@@ -23,6 +23,10 @@ export { spotify } from './oauth/providers/spotify';
 export { twitter } from './oauth/providers/twitter';
 export { dropbox } from './oauth/providers/dropbox';
 export { linkedin } from './oauth/providers/linkedin';
+export { tiktok } from './oauth/providers/tiktok';
+export { reddit } from './oauth/providers/reddit';
+export { roblox } from './oauth/providers/roblox';
+export { vk } from './oauth/providers/vk';
 export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.

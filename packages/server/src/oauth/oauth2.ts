@@ -15,10 +15,14 @@ export type ClientAuthStyle = 'basic' | 'post' | 'none' | oauth.ClientAuth;
 export interface OAuth2Settings {
   clientId: string;
   clientSecret?: string | undefined;
+  /** The provider's name for the client id, in the authorization URL and the token body (TikTok's `client_key`). */
+  clientIdParam?: string | undefined;
   authorizationEndpoint: string;
   tokenEndpoint: string;
   /** OpenID Connect providers: the issuer id_tokens from the token endpoint are checked against. */
   issuer?: string | undefined;
+  /** The id_token signature algorithm when it is not RS256 (Roblox signs with ES256). */
+  idTokenAlgorithm?: string | undefined;
   /** How the client proves itself at the token endpoint; `post` unless the provider wants otherwise. */
   clientAuth?: ClientAuthStyle | undefined;
   pkce: boolean;
@@ -55,6 +59,15 @@ function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
 function clientAuthOf(settings: OAuth2Settings): oauth.ClientAuth {
   const style = settings.clientAuth ?? 'post';
   if (typeof style === 'function') return style;
+  const name = settings.clientIdParam;
+  if (name !== undefined && style !== 'basic') {
+    // oauth4webapi would send `client_id`, which such a provider does not read.
+    const secret = style === 'post' ? settings.clientSecret : undefined;
+    return (_as, _client, body) => {
+      body.set(name, settings.clientId);
+      if (secret !== undefined) body.set('client_secret', secret);
+    };
+  }
   if (style === 'none' || settings.clientSecret === undefined) return oauth.None();
   return style === 'basic' ? clientSecretBasic(settings.clientSecret) : oauth.ClientSecretPost(settings.clientSecret);
 }
@@ -65,6 +78,12 @@ function serverOf(settings: OAuth2Settings): oauth.AuthorizationServer {
     authorization_endpoint: settings.authorizationEndpoint,
     token_endpoint: settings.tokenEndpoint,
   };
+}
+
+function clientOf(settings: OAuth2Settings): oauth.Client {
+  const client: oauth.Client = { client_id: settings.clientId };
+  if (settings.idTokenAlgorithm !== undefined) client.id_token_signed_response_alg = settings.idTokenAlgorithm;
+  return client;
 }
 
 /** The options of every request: a time limit, plain http on loopback only, and any mending. */
@@ -89,7 +108,7 @@ export async function createAuthorizationURL(settings: OAuth2Settings, request: 
   const url = new URL(settings.authorizationEndpoint);
   const params = url.searchParams;
   params.set('response_type', 'code');
-  params.set('client_id', settings.clientId);
+  params.set(settings.clientIdParam ?? 'client_id', settings.clientId);
   params.set('redirect_uri', request.redirectURI);
   params.set('state', request.state);
   if (request.scopes.length > 0) params.set('scope', request.scopes.join(settings.scopeSeparator ?? ' '));
@@ -120,7 +139,7 @@ function toTokens(response: oauth.TokenEndpointResponse, now: number, askedScope
 /** Code → tokens, with the verifier when the provider takes PKCE and the nonce an id_token must carry. */
 export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExchange, askedScopes: readonly string[] = []): Promise<ProviderTokens> {
   const as = serverOf(settings);
-  const client: oauth.Client = { client_id: settings.clientId };
+  const client = clientOf(settings);
   // The state was checked by the engine already; this only brands the parameters for the grant.
   const callback = oauth.validateAuthResponse(as, client, new URLSearchParams({ code: exchange.code }), oauth.skipStateCheck);
   const options = requestOptions(settings, settings.tokenEndpoint);
@@ -142,10 +161,13 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
   return toTokens(result, Date.now(), askedScopes);
 }
 
-export async function refreshTokens(settings: OAuth2Settings, refreshToken: string): Promise<ProviderTokens> {
+/** `additionalParameters`: what a provider wants beside the refresh token (VK ID's `device_id`). */
+export async function refreshTokens(settings: OAuth2Settings, refreshToken: string, additionalParameters?: Record<string, string>): Promise<ProviderTokens> {
   const as = serverOf(settings);
-  const client: oauth.Client = { client_id: settings.clientId };
-  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuthOf(settings), refreshToken, requestOptions(settings, settings.tokenEndpoint));
+  const client = clientOf(settings);
+  const options = requestOptions(settings, settings.tokenEndpoint);
+  if (additionalParameters) options.additionalParameters = additionalParameters;
+  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuthOf(settings), refreshToken, options);
   const tokens = toTokens(await oauth.processRefreshTokenResponse(as, client, response), Date.now(), []);
   // Most providers keep the refresh token when they do not send a new one.
   return tokens.refreshToken === null ? { ...tokens, refreshToken } : tokens;

@@ -1,0 +1,70 @@
+/**
+ * @module Roblox (OAuth 2.0 with PKCE and OpenID Connect's `openid profile`). Its id_tokens are signed
+ * with ES256 and come from the issuer `https://apis.roblox.com/oauth/`; the profile is read from the
+ * userinfo endpoint. Roblox gives third-party apps no e-mail: the user gets a placeholder address
+ * keyed to the Roblox user id (better-auth puts the username there, which Roblox lets users change).
+ */
+import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { placeholderEmail } from './placeholder-email';
+import { scopesWith, withEndpoints } from './provider-settings';
+
+interface RobloxUserInfo {
+  sub?: string;
+  /** The display name. */
+  nickname?: string;
+  preferred_username?: string;
+  /** Null until the headshot is generated, or when it was moderated. */
+  picture?: string | null;
+  /** Only for apps Roblox grants the `email` scope. */
+  email?: string;
+  email_verified?: boolean;
+}
+
+const ENDPOINTS = {
+  authorization: 'https://apis.roblox.com/oauth/v1/authorize',
+  token: 'https://apis.roblox.com/oauth/v1/token',
+  userInfo: 'https://apis.roblox.com/oauth/v1/userinfo',
+  issuer: 'https://apis.roblox.com/oauth/',
+};
+const DEFAULT_SCOPES = ['openid', 'profile'];
+
+export function roblox(credentials: ProviderCredentials): OAuthProvider {
+  const endpoints = withEndpoints(ENDPOINTS, credentials);
+  const settings: OAuth2Settings = {
+    clientId: credentials.clientId,
+    clientSecret: credentials.clientSecret,
+    authorizationEndpoint: endpoints.authorization,
+    tokenEndpoint: endpoints.token,
+    issuer: endpoints.issuer,
+    idTokenAlgorithm: 'ES256',
+    pkce: true,
+    // As better-auth: the user picks the account and sees what is shared, every time.
+    authorizationParams: { prompt: 'select_account consent' },
+  };
+  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
+  return {
+    id: 'roblox',
+    name: 'Roblox',
+    // Roblox gives third-party apps no e-mail, so there is nothing to link by.
+    trustedForLinking: credentials.trustedForLinking ?? false,
+    disableSignUp: credentials.disableSignUp,
+    disableImplicitSignUp: credentials.disableImplicitSignUp,
+    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
+    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
+    // A Roblox refresh token works once: each refresh answers a new one.
+    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
+    async getUserInfo(tokens) {
+      const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as RobloxUserInfo | null;
+      if (!profile || typeof profile.sub !== 'string' || profile.sub === '') return null;
+      const email = profile.email || null;
+      return {
+        id: profile.sub,
+        email: email ?? placeholderEmail('roblox', profile.sub),
+        emailVerified: email !== null && profile.email_verified === true,
+        name: profile.nickname || profile.preferred_username || '',
+        image: profile.picture || null,
+      };
+    },
+  };
+}
