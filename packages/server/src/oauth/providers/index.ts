@@ -6,7 +6,17 @@
  * calls its client id a client key, Microsoft has a tenant, GitLab may be self-hosted).
  */
 import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { discord } from './discord';
+import { dropbox } from './dropbox';
+import { facebook } from './facebook';
 import { github } from './github';
+import { linkedin } from './linkedin';
+import { reddit } from './reddit';
+import { roblox } from './roblox';
+import { spotify } from './spotify';
+import { tiktok } from './tiktok';
+import { twitter } from './twitter';
+import { vk } from './vk';
 
 export const SOCIAL_PROVIDER_IDS = [
   'apple',
@@ -66,7 +76,18 @@ const standard = (create: (credentials: ProviderCredentials) => OAuthProvider): 
 
 /** Filled in as each provider's file exists; `Partial` until all seventeen do. */
 export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialProviderEntry>>> = Object.freeze({
+  discord: standard(discord),
+  facebook: standard(facebook),
   github: standard(github),
+  spotify: standard(spotify),
+  twitter: standard(twitter),
+  dropbox: standard(dropbox),
+  linkedin: standard(linkedin),
+  // TikTok's console calls the client id a client key; the factory sends it as `client_key`.
+  tiktok: { ...standard(tiktok), clientIdName: 'clientKey' },
+  reddit: standard(reddit),
+  roblox: standard(roblox),
+  vk: standard(vk),
 });
 
 export function isSocialProviderId(id: string): id is SocialProviderId {
