@@ -109,7 +109,7 @@ export async function startOpenIDProvider(options: TestOpenIDProviderOptions): P
       return account && { accountId: sub, claims: () => ({ ...account, sub }) };
     },
     claims: {
-      openid: ['sub', 'tid', 'oid', 'hd'],
+      openid: ['sub', 'tid', 'oid', 'hd', 'verified_primary_email', 'verified_secondary_email'],
       email: ['email', 'email_verified', 'is_private_email'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username', 'picture'],
     },
