@@ -10,7 +10,9 @@ import { discord } from './discord';
 import { dropbox } from './dropbox';
 import { facebook } from './facebook';
 import { github } from './github';
+import { google } from './google';
 import { linkedin } from './linkedin';
+import { microsoft } from './microsoft';
 import { reddit } from './reddit';
 import { roblox } from './roblox';
 import { spotify } from './spotify';
@@ -79,6 +81,8 @@ export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialP
   discord: standard(discord),
   facebook: standard(facebook),
   github: standard(github),
+  microsoft: { ...standard(microsoft), optional: ['tenantId'] },
+  google: standard(google),
   spotify: standard(spotify),
   twitter: standard(twitter),
   dropbox: standard(dropbox),
