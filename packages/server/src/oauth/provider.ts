@@ -51,6 +51,11 @@ export interface CodeExchange {
   deviceId?: string | undefined;
   /** The nonce the authorization request carried, checked against the id_token when there is one. */
   nonce?: string | undefined;
+  /**
+   * Apple's form_post `user` field as posted (JSON, first authorization only, unsigned): the only
+   * place Apple gives the user's name. Apple's tokens carry it on to `getUserInfo`.
+   */
+  user?: string | undefined;
 }
 
 export interface IdTokenInput {
