@@ -6,7 +6,7 @@
  * `email_verified`, and the SHA-256 nonce of Apple's native SDKs.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider';
 import { apple, type AppleOptions } from '../../../src/oauth/providers/apple';
@@ -24,7 +24,7 @@ const PRIVATE_KEY_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toSt
 let op: TestOpenIDProvider;
 let appleToken: ProviderEmulator;
 /** What the emulated token endpoint found in each client secret it was sent. */
-const secrets: { jwt: string; header: ReturnType<typeof decodeProtectedHeader>; claims: JWTPayload }[] = [];
+const secrets: { jwt: string; header: JWTHeaderParameters; claims: JWTPayload }[] = [];
 
 const againstOP = (options: Partial<AppleOptions> = {}): OAuthProvider =>
   apple({
