@@ -4,7 +4,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { BackgroundTasks } from './background-tasks';
+import type { TokenCipher } from './crypto/token-cipher';
 import type { AccountStore } from './db/account-store';
+import type { ProviderAccountStore } from './db/provider-account-store';
 import type { Database, Dialect } from './db/schema';
 import type { SessionStore } from './db/session-store';
 import type { UserStore } from './db/user-store';
@@ -23,6 +25,10 @@ export interface AuthContext {
   readonly users: UserStore;
   readonly sessions: SessionStore;
   readonly accounts: AccountStore;
+  /** Accounts of external identity providers, their tokens encrypted at rest. */
+  readonly providerAccounts: ProviderAccountStore;
+  /** Encrypts what must stay usable but never rest in clear: provider tokens, OAuth states. */
+  readonly tokenCipher: TokenCipher;
   readonly verifications: VerificationStore;
   /** Users whose sessions were deleted lately: their cookie caches are no longer believed. */
   readonly revocations: SessionRevocations;

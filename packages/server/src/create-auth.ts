@@ -9,12 +9,15 @@ import type { AuthApi, AuthEndpoint } from './auth-types';
 import { createBackgroundTasks } from './background-tasks';
 import type { AuthContext } from './context';
 import type { AnyEndpoint } from './endpoint';
+import { createTokenCipher } from './crypto/token-cipher';
 import { createAccountStore } from './db/account-store';
+import { createProviderAccountStore } from './db/provider-account-store';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
+import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
 import { createVerificationStore } from './db/verification-store';
@@ -55,6 +58,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const fields = collectExtraFields(resolved.plugins);
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge);
+  const tokenCipher = createTokenCipher(resolved.encryptionSecrets);
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
@@ -63,6 +67,8 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     sessions: createSessionStore(db, fields, revocations),
     revocations,
     accounts: createAccountStore(db, dialect),
+    providerAccounts: createProviderAccountStore(db, fields.user, tokenCipher),
+    tokenCipher,
     verifications: createVerificationStore(db),
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
@@ -76,7 +82,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...extendBodies(coreEndpoints, resolved.plugins),
     ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
-  const migrations = [coreMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
+  const migrations = [coreMigration, accountIdentityUniqueMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
 
   const handler: AuthHandler = createRouter(context, endpoints);
   return {

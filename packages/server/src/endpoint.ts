@@ -56,6 +56,12 @@ export interface Endpoint<Id extends string, B extends Schema, Q extends Schema,
    * without JavaScript; answered with a 303 to `url` when the answer says `redirect: true`.
    */
   readonly acceptsForm?: boolean;
+  /**
+   * An identity provider's form post back to us (Apple's `form_post`), cross-site by design: no
+   * Origin check, since its Origin is the provider's. Only for routes whose input proves itself
+   * (the OAuth callback's state, bound to the browser that started the flow).
+   */
+  readonly crossSiteCallback?: boolean;
   handler(ctx: EndpointContext<Parsed<B>, Parsed<Q>, G>): Promise<R>;
 }
 

@@ -25,10 +25,21 @@ describe('ERRORS', () => {
     tooManyRequests: 'TOO_MANY_REQUESTS',
     crossSiteNavigationLoginBlocked: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
     emailAlreadyVerified: 'EMAIL_ALREADY_VERIFIED',
+    // better-auth 1.7's codes for an id_token sign-in the linking rules refuse, and for provider tokens.
+    oauthAccountNotLinked: 'OAUTH_LINK_ERROR',
+    oauthSignupDisabled: 'OAUTH_LINK_ERROR',
+    oauthUnableToCreateUser: 'OAUTH_LINK_ERROR',
+    oauthUnableToLinkAccount: 'OAUTH_LINK_ERROR',
+    oauthAccountLinkedToDifferentUser: 'OAUTH_LINK_ERROR',
+    userIdOrSessionRequired: 'USER_ID_OR_SESSION_REQUIRED',
+    providerNotSupported: 'PROVIDER_NOT_SUPPORTED',
+    tokenRefreshNotSupported: 'TOKEN_REFRESH_NOT_SUPPORTED',
+    failedToGetAccessToken: 'FAILED_TO_GET_ACCESS_TOKEN',
   };
   // better-auth 1.7 answers a bad link token with another status on these routes (issue #12):
   // the same message and code, one entry per status, each named for where it is answered.
-  const statusVariants = new Set(['invalidVerificationToken', 'unknownDeleteAccountToken']);
+  // An id_token that does not verify is answered 401 like a verification link's token (issue #13).
+  const statusVariants = new Set(['invalidVerificationToken', 'unknownDeleteAccountToken', 'invalidIdToken']);
 
   it('derives every code from its message unless the entry gives one explicitly', () => {
     for (const [name, entry] of Object.entries(ERRORS)) {

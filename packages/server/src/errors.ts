@@ -91,6 +91,27 @@ export const ERRORS = defineErrors({
   sessionExpired: [400, 'Session expired. Re-authenticate to perform this action.'],
   cannotUnlinkLastAccount: [400, "You can't unlink your last account"],
   accountNotFound: [400, 'Account not found'],
+  // Social sign-in (SPEC §5, §8; statuses and codes better-auth 1.7's where SPEC is silent)
+  unableToCreateVerification: [500, 'Unable to create verification'],
+  providerNotFound: [404, 'Provider not found'],
+  idTokenNotSupported: [404, 'id_token not supported'],
+  invalidIdToken: [401, 'invalid token'],
+  failedToGetUserInfo: [401, 'Failed to get user info'],
+  userEmailNotFound: [401, 'User email not found'],
+  // An id_token sign-in refused by the linking rules: better-auth answers the callback's reason as
+  // the message, under one code.
+  oauthAccountNotLinked: [401, 'account not linked', 'OAUTH_LINK_ERROR'],
+  oauthSignupDisabled: [401, 'signup disabled', 'OAUTH_LINK_ERROR'],
+  oauthUnableToCreateUser: [401, 'unable to create user', 'OAUTH_LINK_ERROR'],
+  oauthUnableToLinkAccount: [401, 'unable to link account', 'OAUTH_LINK_ERROR'],
+  oauthAccountLinkedToDifferentUser: [401, 'account already linked to different user', 'OAUTH_LINK_ERROR'],
+  // Provider tokens (POST /refresh-token, /get-access-token)
+  userIdOrSessionRequired: [400, 'Either userId or session is required', 'USER_ID_OR_SESSION_REQUIRED'],
+  providerNotSupported: [400, 'Provider is not supported.', 'PROVIDER_NOT_SUPPORTED'],
+  tokenRefreshNotSupported: [400, 'Provider does not support token refreshing.', 'TOKEN_REFRESH_NOT_SUPPORTED'],
+  refreshTokenNotFound: [400, 'Refresh token not found'],
+  failedToRefreshAccessToken: [400, 'Failed to refresh access token'],
+  failedToGetAccessToken: [400, 'Failed to get a valid access token', 'FAILED_TO_GET_ACCESS_TOKEN'],
 });
 
 export interface ErrorDetail {

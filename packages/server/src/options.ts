@@ -8,6 +8,7 @@ import type { Database, Dialect } from './db/schema';
 import type { KeyValueStore } from './storage/key-value-store';
 import { normalizeIp } from './http/client-ip';
 import type { Mailer } from './mail/mailer';
+import type { OAuthProvider } from './oauth/provider';
 import type { Plugin } from './plugin';
 
 const DAY = 24 * 60 * 60;
@@ -98,8 +99,13 @@ export interface AuthOptions<P extends readonly Plugin[] = readonly Plugin[]> {
   /** Where the server is reached, e.g. `https://auth.example.com`; its origin is always trusted. */
   baseURL: string;
   basePath?: string;
-  /** Signs cookies; at least 32 characters. */
+  /** Signs cookies and encrypts provider tokens at rest; at least 32 characters. */
   secret: string;
+  /**
+   * Secrets `secret` replaced: provider tokens and OAuth states encrypted under them still
+   * decrypt (and are written under `secret` when next stored). Cookies are signed with `secret` only.
+   */
+  previousSecrets?: readonly string[];
   database: DatabaseOption;
   /** Further origins allowed to call with cookies and to be redirected to. */
   trustedOrigins?: string[];
@@ -135,7 +141,21 @@ export interface AuthOptions<P extends readonly Plugin[] = readonly Plugin[]> {
   account?: {
     /** Allow unlinking the last account (the user then cannot sign in). */
     allowUnlinkingAll?: boolean;
+    /** How a provider identity joins an existing user (better-auth's names). */
+    accountLinking?: {
+      /** Off: no identity is linked, neither by e-mail at sign-in nor through link-social. Default on. */
+      enabled?: boolean;
+      /** Provider ids trusted for linking besides each provider's own `trustedForLinking`. */
+      trustedProviders?: readonly string[];
+      /** link-social may link an identity whose e-mail differs from the user's. Default off. */
+      allowDifferentEmails?: boolean;
+    };
   };
+  /**
+   * The external identity providers users may sign in with (SPEC §1), built by the provider
+   * factories (`github({clientId, clientSecret})`, …). Ids must be unique.
+   */
+  socialProviders?: readonly OAuthProvider[];
   /** Sends the mails of verification, reset, change e-mail and delete account; none: those flows are off. */
   mailer?: Mailer;
   session?: {
@@ -194,6 +214,15 @@ export interface ResolvedOptions {
   readonly changeEmailEnabled: boolean;
   readonly deleteUser: { readonly enabled: boolean; readonly sendDeleteAccountVerification: boolean };
   readonly allowUnlinkingAll: boolean;
+  readonly accountLinking: {
+    readonly enabled: boolean;
+    readonly trustedProviders: ReadonlySet<string>;
+    readonly allowDifferentEmails: boolean;
+  };
+  /** By id; only configured providers are here. */
+  readonly socialProviders: ReadonlyMap<string, OAuthProvider>;
+  /** `secret` first: the token cipher encrypts with it and decrypts with any. */
+  readonly encryptionSecrets: readonly string[];
   readonly session: {
     readonly expiresIn: number;
     readonly updateAge: number;
@@ -213,8 +242,10 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
-  if (options.secret.length < DEFAULTS.minSecretLength) {
-    throw new Error(`Latchkey: the secret must be at least ${DEFAULTS.minSecretLength} characters`);
+  for (const secret of [options.secret, ...(options.previousSecrets ?? [])]) {
+    if (secret.length < DEFAULTS.minSecretLength) {
+      throw new Error(`Latchkey: the secret must be at least ${DEFAULTS.minSecretLength} characters`);
+    }
   }
   const basePath = ('/' + (options.basePath ?? DEFAULTS.basePath)).replace(/\/+/g, '/').replace(/\/$/, '');
   const originOf = (value: string) => new URL(value).origin;
@@ -246,6 +277,13 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       sendDeleteAccountVerification: options.user?.deleteUser?.sendDeleteAccountVerification ?? false,
     },
     allowUnlinkingAll: options.account?.allowUnlinkingAll ?? false,
+    accountLinking: {
+      enabled: options.account?.accountLinking?.enabled ?? true,
+      trustedProviders: new Set(options.account?.accountLinking?.trustedProviders ?? []),
+      allowDifferentEmails: options.account?.accountLinking?.allowDifferentEmails ?? false,
+    },
+    socialProviders: providersById(options.socialProviders ?? []),
+    encryptionSecrets: [options.secret, ...(options.previousSecrets ?? [])],
     session: {
       expiresIn: options.session?.expiresIn ?? DEFAULTS.sessionExpiresIn,
       updateAge: options.session?.updateAge ?? DEFAULTS.sessionUpdateAge,
@@ -265,6 +303,16 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     secureCookies: options.advanced?.useSecureCookies ?? base.protocol === 'https:',
     plugins: options.plugins ?? [],
   });
+}
+
+function providersById(providers: readonly OAuthProvider[]): ReadonlyMap<string, OAuthProvider> {
+  const byId = new Map<string, OAuthProvider>();
+  for (const provider of providers) {
+    // Two providers answering one `/callback/{id}` would each take the other's codes.
+    if (byId.has(provider.id)) throw new Error(`Latchkey: two social providers have the id "${provider.id}"`);
+    byId.set(provider.id, provider);
+  }
+  return byId;
 }
 
 /** Freezes the option groups; plugins are frozen only as a list, since zod caches inside schemas. */

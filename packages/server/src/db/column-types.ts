@@ -5,6 +5,8 @@
 import type { Dialect } from './schema';
 
 export interface ColumnTypes {
+  /** For the statements whose syntax differs (MySQL's `DROP INDEX … ON`). */
+  dialect: Dialect;
   /** Ids, e-mails, digests: anything indexed. */
   key: 'varchar(255)';
   text: 'text';
@@ -14,6 +16,7 @@ export interface ColumnTypes {
 
 export function columnTypes(dialect: Dialect): ColumnTypes {
   return {
+    dialect,
     key: 'varchar(255)',
     text: 'text',
     bool: dialect === 'sqlite' ? 'integer' : 'boolean',

@@ -82,10 +82,12 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
       const requestCookies = new RequestCookies(headers.get('cookie'));
       const cookies = new ResponseCookies();
       try {
-        checkOrigin(options, request.method, headers, {
-          hasCookies: requestCookies.present,
-          checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
-        });
+        if (!endpoint.crossSiteCallback) {
+          checkOrigin(options, request.method, headers, {
+            hasCookies: requestCookies.present,
+            checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
+          });
+        }
         const bodyType = checkContentType(request.method, headers, endpoint.acceptsForm ?? false);
         const clientIp = clientIpOf(c.env?.clientIp, headers, options.trustedProxies);
         await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);

@@ -154,8 +154,11 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
     settings.pkce ? exchange.codeVerifier : oauth.nopkce,
     options,
   );
+  // The engine sends a nonce with every authorization request; only an id_token can carry it back,
+  // and oauth4webapi would demand one if a nonce were expected of a response without any.
+  const body = (await response.clone().json().catch(() => null)) as { id_token?: unknown } | null;
   const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
-    expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
+    expectedNonce: typeof body?.id_token === 'string' ? (exchange.nonce ?? oauth.expectNoNonce) : oauth.expectNoNonce,
     requireIdToken: false,
   });
   return toTokens(result, Date.now(), askedScopes);

@@ -24,6 +24,11 @@ import { signInEmail } from './sign-in-email';
 import { signOut } from './sign-out';
 import { signUpEmail } from './sign-up-email';
 import { updateUser } from './update-user';
+import { signInSocial } from './sign-in-social';
+import { callbackOAuth, callbackOAuthFormPost } from './oauth-callback';
+import { linkSocial } from './link-social';
+import { refreshToken } from './refresh-token';
+import { getAccessToken } from './get-access-token';
 
 export const coreEndpoints = [
   signUpEmail,
@@ -51,6 +56,13 @@ export const coreEndpoints = [
   deleteUserCallback,
   listAccounts,
   unlinkAccount,
+  // Social sign-in (issue #13)
+  signInSocial,
+  callbackOAuth,
+  callbackOAuthFormPost,
+  linkSocial,
+  refreshToken,
+  getAccessToken,
 ] as const;
 
 /** The core routes' definitions as a type: what `@latchkey/client` infers its calls from. */

@@ -15,3 +15,5 @@ export const imageField = z.string().max(DEFAULTS.maxImageLength);
 export const redirectField = z.string().max(2048);
 /** Query strings carry text; the typed api may pass real booleans. */
 export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/** Scopes asked of an identity provider beyond its own (sign-in/social, link-social). */
+export const scopesField = z.array(z.string().min(1).max(256)).max(50);

@@ -1,0 +1,109 @@
+/**
+ * @module The OAuth state record (SPEC §3, §4, §9): what the callback needs to finish a flow the
+ * browser started — where to send it, the PKCE verifier, the OpenID Connect nonce, the user a
+ * link-social flow links to. The browser carries only the 32-character state; the verification
+ * table keeps `oauth-state:sha256(state)` and the record encrypted, since the verifier is a
+ * secret: with it, a code intercepted on its way back could be redeemed. Ten minutes, one use (a
+ * conditional delete decides between concurrent callbacks), deleted when found expired, and good
+ * only in the browser that started it (state-cookie.ts) and at the provider it was issued for.
+ */
+import type { AuthContext } from '../context';
+import { safeEqual, sha256Hex } from '../crypto/digest';
+import { randomString } from '../crypto/random';
+import { AuthError, ERRORS } from '../errors';
+import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import { DEFAULTS } from '../options';
+import { bindBrowser, readBrowserBinding } from './state-cookie';
+
+export interface StateLink {
+  /** The user's address when the flow started: the identity's must match unless allowed otherwise. */
+  email: string;
+  userId: string;
+}
+
+/** What the flow's start decides; the callback reads it back. */
+export interface OAuthStateRequest {
+  providerId: string;
+  callbackURL: string;
+  errorURL?: string | undefined;
+  newUserURL?: string | undefined;
+  link?: StateLink | undefined;
+  requestSignUp?: boolean | undefined;
+}
+
+export interface OAuthStateRecord extends OAuthStateRequest {
+  codeVerifier: string;
+  nonce: string;
+  /** SHA-256 of the browser's binding cookie. */
+  browser: string;
+}
+
+export interface IssuedState {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+const PURPOSE = 'oauth-state';
+const identifierOf = (state: string) => `${PURPOSE}:${sha256Hex(state)}`;
+const NONCE_LENGTH = 32;
+
+interface BrowserOrigin {
+  auth: AuthContext;
+  requestCookies: RequestCookies;
+  cookies: ResponseCookies;
+}
+
+export async function issueOAuthState({ auth, requestCookies, cookies }: BrowserOrigin, request: OAuthStateRequest): Promise<IssuedState> {
+  const state = randomString(DEFAULTS.oauthStateLength);
+  // RFC 7636 wants 43 to 128 unreserved characters; letters and digits are among them.
+  const codeVerifier = randomString(DEFAULTS.codeVerifierLength);
+  const nonce = randomString(NONCE_LENGTH);
+  const record: OAuthStateRecord = { ...request, codeVerifier, nonce, browser: sha256Hex(bindBrowser(auth, requestCookies, cookies)) };
+  const now = auth.now();
+  try {
+    await auth.verifications.create({
+      id: randomString(DEFAULTS.idLength),
+      identifier: identifierOf(state),
+      value: auth.tokenCipher.encrypt(JSON.stringify(record), PURPOSE),
+      expiresAt: new Date(now.getTime() + DEFAULTS.oauthStateLifetime * 1000),
+      createdAt: now,
+    });
+  } catch (cause) {
+    throw new AuthError(ERRORS.unableToCreateVerification, { cause });
+  }
+  return { state, codeVerifier, nonce };
+}
+
+function parseRecord(auth: AuthContext, value: string): OAuthStateRecord | null {
+  try {
+    const record = JSON.parse(auth.tokenCipher.decrypt(value, PURPOSE)) as OAuthStateRecord;
+    return typeof record.codeVerifier === 'string' && typeof record.browser === 'string' ? record : null;
+  } catch {
+    // Written under a secret no longer held, or altered: the flow must start again.
+    return null;
+  }
+}
+
+/**
+ * Takes the state for the callback of `providerId`, or null for one that is unknown, used,
+ * expired, from another browser or for another provider. A state refused for the browser or the
+ * provider is kept: its own browser may still finish with it.
+ */
+export async function consumeOAuthState(
+  { auth, requestCookies }: Omit<BrowserOrigin, 'cookies'>,
+  state: string,
+  providerId: string,
+): Promise<OAuthStateRecord | null> {
+  const row = await auth.verifications.find(identifierOf(state));
+  if (!row) return null;
+  if (row.expiresAt <= auth.now()) {
+    await auth.verifications.take(row.id);
+    return null;
+  }
+  const record = parseRecord(auth, row.value);
+  const binding = readBrowserBinding(auth, requestCookies);
+  if (!record || binding === null || !safeEqual(sha256Hex(binding), record.browser) || record.providerId !== providerId) return null;
+  // Of concurrent callbacks with this state, only the one whose delete removed the row goes on.
+  return (await auth.verifications.take(row.id)) ? record : null;
+}

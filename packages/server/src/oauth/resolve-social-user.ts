@@ -1,0 +1,135 @@
+/**
+ * @module Which user a provider identity signs in (the callback's and id_token sign-in's
+ * decision): the user it is linked to; else the local user with its e-mail, linked only under the
+ * takeover guard; else a new user, unless sign-up is closed to this provider.
+ *
+ * The takeover guard (the class of better-auth advisory GHSA-g38m-r43w-p2q7): an identity joins an
+ * existing user by e-mail only when linking is on, the provider asserts the address verified, the
+ * provider is trusted to do so, and the local user's own address is verified. Otherwise anyone who
+ * can make a provider claim an address (an unverified one, an untrusted provider) would sign in as
+ * its owner, and someone who registered an address they do not own locally would receive the real
+ * owner's identity. Refused: `account not linked`.
+ *
+ * Races are decided by the database: a unique e-mail and a unique `(providerId, accountId)`. A flow
+ * that loses one looks again, once, and then finds what the winner made.
+ */
+import type { AuthContext } from '../context';
+import { randomString } from '../crypto/random';
+import type { User } from '../db/records';
+import { isUniqueViolation } from '../db/unique-violation';
+import { DEFAULTS } from '../options';
+import { afterUserCreated } from '../plugin-hooks';
+import { sendVerificationMail } from '../verification/send-verification-mail';
+import { newAccountTokens, renewedAccountTokens } from './account-tokens';
+import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
+import { identityEmail, isTrustedForLinking, type SocialIdentity } from './social-identity';
+
+export interface ResolvedUser {
+  user: User;
+  /** Created by this flow: the answer goes to newUserCallbackURL. */
+  isNew: boolean;
+  /** A verification mail went out with the sign-up; the sign-in need not send another. */
+  verificationSent: boolean;
+}
+
+export interface ResolveOptions {
+  requestSignUp: boolean;
+  /** Where the verification link of a new, unverified user leads. */
+  callbackURL?: string | undefined;
+}
+
+/** A unique index refused the write: someone else's flow made the row first. */
+const RACED = Symbol('raced');
+
+export async function resolveSocialUser(auth: AuthContext, identity: SocialIdentity, options: ResolveOptions): Promise<Outcome<ResolvedUser, SignInRefusal>> {
+  const email = identityEmail(identity);
+  if (!email) return fail(CALLBACK_ERRORS.emailNotFound);
+  const { provider, profile } = identity;
+  let lost: Outcome<never, SignInRefusal> = fail(CALLBACK_ERRORS.unableToCreateUser);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const owner = await auth.providerAccounts.findOwner(provider.id, profile.id);
+    if (owner) return succeed({ user: await signInLinked(auth, owner.user, owner.account.id, identity, email), isNew: false, verificationSent: false });
+    const local = await auth.users.findByEmail(email);
+    const outcome = local ? await linkByEmail(auth, local, identity) : await signUp(auth, identity, email, options);
+    if (outcome !== RACED) return outcome;
+    lost = fail(local ? CALLBACK_ERRORS.unableToLinkAccount : CALLBACK_ERRORS.unableToCreateUser);
+  }
+  // Lost twice: rows keep appearing and vanishing under this flow (a user deleted meanwhile).
+  return lost;
+}
+
+async function signInLinked(auth: AuthContext, user: User, accountRowId: string, identity: SocialIdentity, email: string): Promise<User> {
+  const now = auth.now();
+  await auth.providerAccounts.updateTokens(accountRowId, renewedAccountTokens(identity.tokens), now);
+  // The provider has just confirmed that the user controls the address the account has.
+  if (identity.profile.emailVerified && !user.emailVerified && email === user.email) {
+    return (await auth.users.update(user.id, { emailVerified: true, updatedAt: now })) ?? user;
+  }
+  return user;
+}
+
+async function linkByEmail(auth: AuthContext, local: User, identity: SocialIdentity): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
+  const { provider, profile, tokens } = identity;
+  const mayLink =
+    auth.options.accountLinking.enabled && profile.emailVerified && isTrustedForLinking(auth, provider) && local.emailVerified;
+  if (!mayLink) return fail(CALLBACK_ERRORS.accountNotLinked);
+  try {
+    await auth.providerAccounts.create(
+      { id: randomString(DEFAULTS.idLength), providerId: provider.id, accountId: profile.id, userId: local.id, ...newAccountTokens(tokens) },
+      auth.now(),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return RACED;
+    auth.logger.error({ err: error, providerId: provider.id }, 'Could not link a provider account');
+    return fail(CALLBACK_ERRORS.unableToLinkAccount);
+  }
+  return succeed({ user: local, isNew: false, verificationSent: false });
+}
+
+function profileImage(image: string | null): string | null {
+  // Shown as an <img> by applications: only a web address, and not an oversized one.
+  return image !== null && image.length <= DEFAULTS.maxImageLength && /^https?:\/\//i.test(image) ? image : null;
+}
+
+async function signUp(auth: AuthContext, identity: SocialIdentity, email: string, options: ResolveOptions): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
+  const { provider, profile, tokens } = identity;
+  if (provider.disableSignUp || (provider.disableImplicitSignUp && !options.requestSignUp)) return fail(CALLBACK_ERRORS.signupDisabled);
+  const now = auth.now();
+  const user: User = {
+    id: randomString(DEFAULTS.idLength),
+    name: profile.name.trim().slice(0, DEFAULTS.maxNameLength),
+    email,
+    // Only the provider's own assertion makes the address verified here.
+    emailVerified: profile.emailVerified,
+    image: profileImage(profile.image),
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await auth.providerAccounts.createUserWithAccount(user, {
+      id: randomString(DEFAULTS.idLength),
+      providerId: provider.id,
+      accountId: profile.id,
+      ...newAccountTokens(tokens),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return RACED;
+    auth.logger.error({ err: error, providerId: provider.id }, 'Could not create a user from a provider identity');
+    return fail(CALLBACK_ERRORS.unableToCreateUser);
+  }
+  await afterUserCreated(auth, user);
+  // Read back, so the session carries the defaults of plugin columns (a role, say).
+  const created = (await auth.users.findById(user.id)) ?? user;
+  const { requireEmailVerification } = auth.options.emailAndPassword;
+  let verificationSent = false;
+  // As sign-up with a password: the mail follows sendOnSignUp or the verification requirement.
+  if (!created.emailVerified && (auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
+    try {
+      await sendVerificationMail(auth, created, { callbackURL: options.callbackURL });
+      verificationSent = true;
+    } catch (err) {
+      auth.logger.error({ err }, 'Could not send the verification mail after a social sign-up');
+    }
+  }
+  return succeed({ user: created, isNew: true, verificationSent });
+}

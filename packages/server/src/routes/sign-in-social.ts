@@ -1,0 +1,75 @@
+/**
+ * @module POST /sign-in/social. Without `idToken`: a state bound to this browser and the provider's
+ * authorization URL → `{url, redirect}`; the callback (oauth-callback.ts) finishes the flow.
+ * With `idToken` (a token the client obtained from the provider itself): the token is checked by
+ * the provider (signature against its keys, issuer, audience, expiry, nonce), then the same
+ * sign-in, link or sign-up decision as the callback → `{redirect: false, token, user}` and the
+ * session cookies. A sign-in route: the Origin is checked even without cookies, and it is
+ * throttled like the password sign-ins.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { AuthError, ERRORS } from '../errors';
+import { apiErrorOf } from '../oauth/callback-errors';
+import { completeSocialSignIn } from '../oauth/complete-social-sign-in';
+import { identityFromIdToken } from '../oauth/provider-identity';
+import { resolveSocialUser } from '../oauth/resolve-social-user';
+import { startAuthorization } from '../oauth/start-authorization';
+import { redirectField, scopesField } from '../validation/fields';
+
+const TOKEN_MAX = 16 * 1024;
+const providerField = z.string().min(1).max(64);
+
+const body = z.object({
+  provider: providerField,
+  callbackURL: redirectField.optional(),
+  newUserCallbackURL: redirectField.optional(),
+  errorCallbackURL: redirectField.optional(),
+  disableRedirect: z.boolean().optional(),
+  idToken: z
+    .object({
+      token: z.string().min(1).max(TOKEN_MAX),
+      nonce: z.string().max(512).optional(),
+      accessToken: z.string().max(TOKEN_MAX).optional(),
+      refreshToken: z.string().max(TOKEN_MAX).optional(),
+      /** Epoch milliseconds. */
+      expiresAt: z.number().int().positive().max(8.64e15).optional(),
+    })
+    .optional(),
+  scopes: scopesField.optional(),
+  requestSignUp: z.boolean().optional(),
+  loginHint: z.string().max(512).optional(),
+});
+
+export const signInSocial = defineEndpoint({
+  id: 'signInSocial',
+  method: 'POST',
+  path: '/sign-in/social',
+  body,
+  rateLimit: 'strict',
+  checkOriginWithoutCookies: true,
+  async handler(ctx) {
+    const { auth, body } = ctx;
+    const provider = auth.options.socialProviders.get(body.provider);
+    if (!provider) throw new AuthError(ERRORS.providerNotFound);
+
+    if (body.idToken) {
+      const identity = await identityFromIdToken(auth, provider, body.idToken);
+      const resolved = await resolveSocialUser(auth, identity, { requestSignUp: body.requestSignUp === true, callbackURL: body.callbackURL });
+      if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
+      const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });
+      if (!signedIn.ok) throw new AuthError(apiErrorOf(signedIn.error));
+      return { redirect: false as const, token: signedIn.value.token, url: undefined, user: signedIn.value.user };
+    }
+
+    const url = await startAuthorization(ctx, provider, {
+      callbackURL: body.callbackURL,
+      errorURL: body.errorCallbackURL,
+      newUserURL: body.newUserCallbackURL,
+      requestSignUp: body.requestSignUp,
+      scopes: body.scopes,
+      loginHint: body.loginHint,
+    });
+    return { url, redirect: body.disableRedirect !== true };
+  },
+});
