@@ -27,6 +27,12 @@ export { tiktok } from './oauth/providers/tiktok';
 export { reddit } from './oauth/providers/reddit';
 export { roblox } from './oauth/providers/roblox';
 export { vk } from './oauth/providers/vk';
+export { google, type GoogleOptions } from './oauth/providers/google';
+export { microsoft, type MicrosoftOptions } from './oauth/providers/microsoft';
+export { apple, type AppleOptions } from './oauth/providers/apple';
+export { twitch, type TwitchOptions } from './oauth/providers/twitch';
+export { gitlab, type GitlabOptions } from './oauth/providers/gitlab';
+export { kick } from './oauth/providers/kick';
 export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.

@@ -64,7 +64,7 @@ const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'
 export function assertSecureURL(url: string, what: string): void {
   const parsed = new URL(url);
   if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackURL(parsed))) return;
-  throw new Error(`Latchkey: the OpenID provider's ${what} must be an https URL (http only on a loopback host): ${url}`);
+  throw new Error(`Latchkey: the provider's ${what} must be an https URL (http only on a loopback host): ${url}`);
 }
 
 export function createOidcClient(settings: OidcSettings): OidcClient {

@@ -1,8 +1,9 @@
 /**
  * @module A real OpenID Provider for the tests: oidc-provider 9 on a loopback port, with the clients
- * and accounts a test gives it, PKCE required, refresh tokens for every client allowed the grant,
- * and its own small interaction pages instead of the development ones, so the browser's part of a
- * sign-in can be played with plain HTTP requests (`authorize`) or by a real browser (Playwright).
+ * and accounts a test gives it, PKCE required (unless told otherwise), refresh tokens for every
+ * client allowed the grant, and its own small interaction pages instead of the development ones,
+ * so the browser's part of a sign-in can be played with plain HTTP requests (`authorize`) or by a
+ * real browser (Playwright).
  *
  * ```ts
  * const op = await startOpenIDProvider({
@@ -54,6 +55,8 @@ export interface TestOpenIDProviderOptions {
    * Apple, Entra ID and Twitch do; false keeps them to userinfo, the specification's strict reading.
    */
   claimsInIdToken?: boolean;
+  /** Refuse an authorization request without a PKCE challenge (default true; Twitch sends none). */
+  requirePKCE?: boolean;
   /** Merged over the configuration below (`ttl`, say). */
   configuration?: Record<string, unknown>;
 }
@@ -116,7 +119,7 @@ export async function startOpenIDProvider(options: TestOpenIDProviderOptions): P
     conformIdTokenClaims: !(options.claimsInIdToken ?? true),
     features: { devInteractions: { enabled: false }, claimsParameter: { enabled: true } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${prefix}/interaction/${interaction.uid}` },
-    pkce: { required: () => true },
+    pkce: { required: () => options.requirePKCE ?? true },
     // Google issues refresh tokens on `access_type=offline`, not on `offline_access`: any client allowed the grant gets one.
     issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     jwks: { keys: [signingKey] },
