@@ -9,6 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDERS } from '@latchkey/server';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type Env } from '../src/config';
+import { buildSocialProviders } from '../src/social-providers';
 
 const CWD = '/srv/latchkey';
 const SECRET_VALUE = 'shh-a-client-secret-nobody-may-read';
@@ -134,6 +135,30 @@ describe('the generic OpenID Connect provider', () => {
 
 // Kept for the providers whose factories land later: each block runs once its factory exists.
 const hasProvider = (id: keyof typeof SOCIAL_PROVIDERS) => SOCIAL_PROVIDERS[id] !== undefined;
+
+describe('building the configured providers', () => {
+  it('turns each configuration into the engine\'s provider of that id, the generic one under its own id and label', () => {
+    const builtIn = Object.fromEntries(
+      SOCIAL_PROVIDER_IDS.filter((id) => SOCIAL_PROVIDERS[id]?.required.join() === 'clientSecret').flatMap((id) => [
+        [`${id.toUpperCase()}_${SOCIAL_PROVIDERS[id]!.clientIdName === 'clientKey' ? 'CLIENT_KEY' : 'CLIENT_ID'}`, `${id}-id`],
+        [`${id.toUpperCase()}_CLIENT_SECRET`, `${id}-secret`],
+      ]),
+    );
+    const env = {
+      ...builtIn,
+      ...(hasProvider('apple') && { APPLE_CLIENT_ID: 'com.example.web', APPLE_TEAM_ID: 'TEAM', APPLE_KEY_ID: 'KEY', APPLE_PRIVATE_KEY: applePrivateKey() }),
+      OIDC_ISSUER: 'https://idp.example.com',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+      OIDC_PROVIDER_ID: 'corp',
+      OIDC_NAME: 'Company SSO',
+    };
+    const providers = buildSocialProviders(loadConfig(env, CWD).socialProviders);
+    const configured = SOCIAL_PROVIDER_IDS.filter((id) => hasProvider(id));
+    expect(providers.map((p) => p.id)).toEqual([...configured, 'corp']);
+    expect(providers.at(-1)?.name).toBe('Company SSO');
+  });
+});
 
 describe.runIf(hasProvider('apple'))('Apple', () => {
   it('is enabled by APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY, the key given with \\n escapes', () => {

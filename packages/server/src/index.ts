@@ -35,6 +35,8 @@ export { gitlab, type GitlabOptions } from './oauth/providers/gitlab';
 export { kick } from './oauth/providers/kick';
 export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
+export { oidc, type OidcProviderOptions } from './oauth/providers/oidc';
+export type { OAuthProvider, ProviderCredentials } from './oauth/provider';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 // eslint-disable-next-line import/no-restricted-paths
 export { usernamePlugin, type UsernameOptions } from './plugins/username';

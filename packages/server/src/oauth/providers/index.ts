@@ -6,6 +6,7 @@
  * calls its client id a client key, Microsoft has a tenant, GitLab may be self-hosted).
  */
 import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { apple } from './apple';
 import { discord } from './discord';
 import { dropbox } from './dropbox';
 import { facebook } from './facebook';
@@ -76,8 +77,22 @@ const standard = (create: (credentials: ProviderCredentials) => OAuthProvider): 
   create,
 });
 
+/** A setting the entry declared required: the deployment's configuration checked it is there. */
+function need(settings: SocialProviderSettings, name: ProviderSetting): string {
+  const value = settings[name];
+  if (!value) throw new Error(`Latchkey: the provider needs its ${name}`);
+  return value;
+}
+
 /** Filled in as each provider's file exists; `Partial` until all seventeen do. */
 export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialProviderEntry>>> = Object.freeze({
+  // Apple has no client secret to copy: the factory signs one with the team's key.
+  apple: {
+    clientIdName: 'clientId',
+    required: ['teamId', 'keyId', 'privateKey'],
+    optional: [],
+    create: (settings) => apple({ ...settings, teamId: need(settings, 'teamId'), keyId: need(settings, 'keyId'), privateKey: need(settings, 'privateKey') }),
+  },
   discord: standard(discord),
   facebook: standard(facebook),
   github: standard(github),
