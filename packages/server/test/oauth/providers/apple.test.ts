@@ -109,6 +109,8 @@ describe('apple', () => {
     const answer = await authorize(provider);
     const tokens = await provider.validateAuthorizationCode({ code: answer.code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: NONCE, user: '{not json' });
     expect(await provider.getUserInfo(tokens)).toMatchObject({ id: '001234.5f3e9c.0042', name: '' });
+    // The engine may hand the parsed field on in the tokens itself.
+    expect(await provider.getUserInfo({ ...tokens, raw: { ...tokens.raw, user: { name: { firstName: 'Kim' } } } })).toMatchObject({ name: 'Kim' });
     const unverified = await op.signIdToken({ sub: 'x', aud: CLIENT_ID, email: 'x@example.com', email_verified: 'false' });
     expect(await provider.getUserInfo(idTokenOnly(unverified))).toEqual({ id: 'x', email: 'x@example.com', emailVerified: false, name: '', image: null });
   });
