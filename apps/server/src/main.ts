@@ -11,6 +11,7 @@ import { createHttpServer } from './http-server';
 import { serverPlugins } from './plugins';
 import { StartupError, resolveSecret } from './secret';
 import { createServerMail } from './server-mail';
+import { buildSocialProviders } from './social-providers';
 import { createWebApp } from './web-app';
 
 /** Below the 10 s most orchestrators wait between SIGTERM and SIGKILL. */
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
     },
     advanced: { cookiePrefix: config.cookiePrefix },
+    socialProviders: buildSocialProviders(config.socialProviders),
     plugins: serverPlugins(config),
   });
   const closeAll = async () => {

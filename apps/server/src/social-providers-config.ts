@@ -101,23 +101,18 @@ function parsePrivateKey(name: string, value: string): { key: string } | { probl
 function builtInProvider(env: Env, id: SocialProviderId, problems: string[]): BuiltInProviderConfig | null {
   const entry = SOCIAL_PROVIDERS[id];
   const prefix = id.toUpperCase();
-  const clientIdName = entry?.clientIdName ?? 'clientId';
-  const settingNames = [clientIdName, 'clientSecret', ...(entry?.required ?? []), ...(entry?.optional ?? []), 'scopes'];
+  const settingNames = [entry.clientIdName, 'clientSecret', ...entry.required, ...entry.optional, 'scopes'];
   const given = readProvider(env, prefix, [...new Set(settingNames)]);
   const named = Object.keys(given);
   if (named.length === 0) return null;
   const variable = (setting: string) => `${prefix}_${SUFFIX[setting as keyof typeof SUFFIX]}`;
-  if (!entry) {
-    problems.push(`${variable(named[0]!)}: the ${id} provider is not available in this build`);
-    return null;
-  }
   const before = problems.length;
-  for (const setting of [clientIdName, ...entry.required]) {
+  for (const setting of [entry.clientIdName, ...entry.required]) {
     if (given[setting] === undefined) {
       problems.push(`${variable(setting)} is required to enable ${id} sign-in (${named.map(variable).join(', ')} ${named.length === 1 ? 'is' : 'are'} set)`);
     }
   }
-  const settings: SocialProviderSettings = { clientId: given[clientIdName] ?? '' };
+  const settings: SocialProviderSettings = { clientId: given[entry.clientIdName] ?? '' };
   for (const setting of [...entry.required, ...entry.optional]) {
     const value = given[setting];
     if (value === undefined) continue;

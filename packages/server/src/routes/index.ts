@@ -12,6 +12,7 @@ import { setPassword } from './set-password';
 import { deleteUser } from './delete-user';
 import { deleteUserCallback } from './delete-user-callback';
 import { listAccounts } from './list-accounts';
+import { listSocialProviders } from './list-social-providers';
 import { unlinkAccount } from './unlink-account';
 import { errorPage } from './error-page';
 import { getSession } from './get-session';
@@ -63,6 +64,7 @@ export const coreEndpoints = [
   linkSocial,
   refreshToken,
   getAccessToken,
+  listSocialProviders,
 ] as const;
 
 /** The core routes' definitions as a type: what `@latchkey/client` infers its calls from. */

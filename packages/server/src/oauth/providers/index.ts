@@ -11,13 +11,16 @@ import { discord } from './discord';
 import { dropbox } from './dropbox';
 import { facebook } from './facebook';
 import { github } from './github';
+import { gitlab } from './gitlab';
 import { google } from './google';
+import { kick } from './kick';
 import { linkedin } from './linkedin';
 import { microsoft } from './microsoft';
 import { reddit } from './reddit';
 import { roblox } from './roblox';
 import { spotify } from './spotify';
 import { tiktok } from './tiktok';
+import { twitch } from './twitch';
 import { twitter } from './twitter';
 import { vk } from './vk';
 
@@ -84,8 +87,7 @@ function need(settings: SocialProviderSettings, name: ProviderSetting): string {
   return value;
 }
 
-/** Filled in as each provider's file exists; `Partial` until all seventeen do. */
-export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialProviderEntry>>> = Object.freeze({
+export const SOCIAL_PROVIDERS: Readonly<Record<SocialProviderId, SocialProviderEntry>> = Object.freeze({
   // Apple has no client secret to copy: the factory signs one with the team's key.
   apple: {
     clientIdName: 'clientId',
@@ -99,9 +101,13 @@ export const SOCIAL_PROVIDERS: Readonly<Partial<Record<SocialProviderId, SocialP
   microsoft: { ...standard(microsoft), optional: ['tenantId'] },
   google: standard(google),
   spotify: standard(spotify),
+  twitch: standard(twitch),
   twitter: standard(twitter),
   dropbox: standard(dropbox),
+  kick: standard(kick),
   linkedin: standard(linkedin),
+  // A self-hosted GitLab is its own issuer; the factory refuses http off loopback.
+  gitlab: { ...standard(gitlab), optional: ['issuer'] },
   // TikTok's console calls the client id a client key; the factory sends it as `client_key`.
   tiktok: { ...standard(tiktok), clientIdName: 'clientKey' },
   reddit: standard(reddit),
@@ -113,9 +119,7 @@ export function isSocialProviderId(id: string): id is SocialProviderId {
   return (SOCIAL_PROVIDER_IDS as readonly string[]).includes(id);
 }
 
-/** The provider `id` configured with `settings`; throws for an id this table does not know. */
+/** The provider `id` configured with `settings`. */
 export function createSocialProvider(id: SocialProviderId, settings: SocialProviderSettings): OAuthProvider {
-  const entry = SOCIAL_PROVIDERS[id];
-  if (!entry) throw new Error(`Latchkey: the social provider "${id}" is not available`);
-  return entry.create(settings);
+  return SOCIAL_PROVIDERS[id].create(settings);
 }

@@ -1,0 +1,127 @@
+/**
+ * Social sign-in in the deployable: the standalone server started with GITHUB_* and the generic
+ * OIDC_* variables lists both at GET /social-providers and signs a user in through a real OpenID
+ * Provider (oidc-provider on loopback) from start to session; a half-configured provider stops the
+ * start with the missing variable named and the secret it was given not echoed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenIDProvider, type TestOpenIDProvider } from '../../../packages/server/test/support/oidc-provider';
+import { freePort, spawnStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
+
+const OIDC_SECRET = 'op-client-secret-never-echoed';
+let cwd: string;
+let op: TestOpenIDProvider;
+let server: StandaloneProcess;
+let base: string;
+
+async function waitUntilAnswering(process: StandaloneProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (process.child.exitCode !== null) throw new Error(`the server exited:\n${process.stderr()}`);
+    try {
+      if ((await fetch(`${process.url}/api/auth/ok`, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server did not answer:\n${process.stderr()}`);
+}
+
+beforeAll(async () => {
+  cwd = mkdtempSync(join(tmpdir(), 'latchkey-social-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  op = await startOpenIDProvider({
+    clients: [{ client_id: 'latchkey', client_secret: OIDC_SECRET, redirect_uris: [`${base}/api/auth/callback/corp`] }],
+    accounts: [{ sub: 'alice-1', email: 'alice@corp.example', email_verified: true, name: 'Alice Corp' }],
+  });
+  server = spawnStandalone(
+    cwd,
+    {
+      BASE_URL: base,
+      WEB_DIR: join(cwd, 'no-web-app'),
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      OIDC_ISSUER: op.issuer,
+      OIDC_CLIENT_ID: 'latchkey',
+      OIDC_CLIENT_SECRET: OIDC_SECRET,
+      OIDC_PROVIDER_ID: 'corp',
+      OIDC_NAME: 'Company SSO',
+    },
+    port,
+  );
+  await waitUntilAnswering(server);
+});
+
+afterAll(async () => {
+  await stopStandalone(server);
+  await op?.close();
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+/** Cookies as a browser keeps them for the server. */
+function cookieJar() {
+  const cookies = new Map<string, string>();
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    keep(response: Response) {
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const at = pair.indexOf('=');
+        const value = pair.slice(at + 1);
+        if (value === '' || /max-age=0\b/i.test(cookie)) cookies.delete(pair.slice(0, at));
+        else cookies.set(pair.slice(0, at), value);
+      }
+    },
+  };
+}
+
+describe('the standalone server with social providers configured', () => {
+  it('lists GitHub and the generic provider, under its own id and label, at GET /social-providers', async () => {
+    const response = await fetch(`${base}/api/auth/social-providers`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { id: 'github', name: 'GitHub' },
+      { id: 'corp', name: 'Company SSO' },
+    ]);
+  });
+
+  it('signs a user in through the OpenID Provider of OIDC_ISSUER: start, the OP\'s sign-in and consent, the callback, a session', async () => {
+    const jar = cookieJar();
+    const start = await fetch(`${base}/api/auth/sign-in/social`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ provider: 'corp', callbackURL: '/account' }),
+    });
+    expect(start.status).toBe(200);
+    jar.keep(start);
+    const { url, redirect } = (await start.json()) as { url: string; redirect: boolean };
+    expect(redirect).toBe(true);
+    expect(url.startsWith(`${op.issuer}/auth?`)).toBe(true);
+
+    const answer = await op.authorize(url, { account: 'alice-1' });
+    expect(answer.url.href.startsWith(`${base}/api/auth/callback/corp?`)).toBe(true);
+    const callback = await fetch(answer.url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    expect(callback.status).toBe(302);
+    expect(new URL(callback.headers.get('location')!, base).href).toBe(`${base}/account`);
+    jar.keep(callback);
+
+    const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie: jar.header() } });
+    expect(await session.json()).toMatchObject({ user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: true } });
+    const accounts = await fetch(`${base}/api/auth/list-accounts`, { headers: { cookie: jar.header() } });
+    expect(await accounts.json()).toEqual([expect.objectContaining({ provider: 'corp', accountId: 'alice-1' })]);
+  });
+});
+
+describe('the standalone server with a provider half configured', () => {
+  it('does not start: it names the missing variable and does not echo the secret it was given', async () => {
+    const process = spawnStandalone(cwd, { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_SECRET: OIDC_SECRET }, await freePort());
+    expect(await process.exited).toBe(1);
+    expect(process.stderr()).toContain('OIDC_CLIENT_ID is required to enable OpenID Connect sign-in (OIDC_ISSUER, OIDC_CLIENT_SECRET are set)');
+    expect(process.stderr()).not.toContain(OIDC_SECRET);
+  });
+});
