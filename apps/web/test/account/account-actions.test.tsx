@@ -1,9 +1,8 @@
 import '../support/dom';
 /**
  * The other account sections against a real server: changing an unverified and a verified
- * address (each path says what happened), unlinking the last way to sign in (refused, readable),
- * and deleting the account (a wrong password at its field; the right one deletes and goes to
- * sign-in).
+ * address (each path says what happened), and deleting the account (a wrong password at its
+ * field; the right one deletes and goes to sign-in). Linked accounts: linked-accounts.test.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,20 +59,6 @@ describe('change e-mail', () => {
     await ui.type(field, user.email);
     await ui.click(screen.getByRole('button', { name: 'Change e-mail' }));
     await waitFor(() => expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(errors.EMAIL_IS_THE_SAME));
-  });
-});
-
-describe('linked accounts', () => {
-  it('unlinking the only way to sign in is refused with a readable message', async () => {
-    const user = await signedInUser(server);
-    renderApp(server, '/account/linked', { auth: user.auth });
-    const ui = userEvent.setup({ document });
-    const item = await screen.findByTestId('linked-account');
-    expect(within(item).getByText('E-mail and password')).toBeTruthy();
-    await ui.click(within(item).getByRole('button', { name: 'Unlink E-mail and password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unlink this account?' });
-    await ui.click(within(dialog).getByRole('button', { name: 'Unlink' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(errors.YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT);
   });
 });
 

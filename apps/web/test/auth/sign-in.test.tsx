@@ -84,6 +84,16 @@ describe('the sign-in screen', () => {
     expect(paths.filter((path) => path.includes('/sign-in/'))).toEqual([]);
   });
 
+  it('a server with no provider enabled gets no provider buttons, once it has said so', async () => {
+    const { auth, paths } = recordingAuth(server);
+    renderApp(server, '/sign-in', { auth });
+    await screen.findByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(paths).toContain('/api/auth/social-providers'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Sign in with another service' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Continue with/ })).toBeNull();
+  });
+
   it('"remember me" off makes a session that is not remembered', async () => {
     const { email } = await createUser(server);
     const { auth, setCookies } = recordingAuth(server);

@@ -8,7 +8,9 @@
  */
 import { Window } from 'happy-dom';
 
-export const dom = new Window({ url: 'http://localhost:3000', width: 1280, height: 800 });
+// Leaving for a sign-in provider only changes the address: the test reads where the app went,
+// and the page it left stays on screen instead of being replaced by the provider's.
+export const dom = new Window({ url: 'http://localhost:3000', width: 1280, height: 800, settings: { navigation: { disableMainFrameNavigation: true } } });
 
 const keep = new Set(['fetch', 'Request', 'Response', 'Headers', 'FormData', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Blob', 'File', 'TextEncoder', 'TextDecoder', 'crypto', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone', 'console', 'process']);
 const scope = globalThis as unknown as Record<string, unknown>;

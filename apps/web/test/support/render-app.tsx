@@ -9,7 +9,7 @@ import { App } from '../../src/app/app';
 import { appRoutes } from '../../src/app/routes';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
 import { DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
-import { cookieFetch, startTestServer, type TestServer } from './test-server';
+import { cookieFetch, startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 // Two test files run at once on two cores; a screen that loads from the server may need more than
 // the default second.
@@ -45,10 +45,10 @@ export function createTestAuth(server: TestServer): AppAuth {
  * One real server for the test file, started before its tests and closed after them; each test
  * starts from an empty page and an empty localStorage. The object is filled in once the server runs.
  */
-export function useTestServer(): TestServer {
+export function useTestServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
   const server = {} as TestServer;
   beforeAll(async () => {
-    Object.assign(server, await startTestServer());
+    Object.assign(server, await startTestServer(typeof options === 'function' ? options() : options));
   });
   afterAll(() => server.close?.());
   afterEach(() => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { cookieFetch as sharedCookieFetch } from '../../../../test/cookie-fetch';
-import { adminPlugin, createAuth, createOutboxMailer, organizationPlugin, usernamePlugin, type OutboxMailer } from '@latchkey/server';
+import { adminPlugin, createAuth, createOutboxMailer, organizationPlugin, usernamePlugin, type AuthOptions, type OutboxMailer } from '@latchkey/server';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const PASSWORD = 'correct horse battery';
@@ -20,7 +20,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `socialProviders`: sign-in providers for the screens that show them (none by default). */
+export interface TestServerOptions {
+  socialProviders?: AuthOptions['socialProviders'];
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-web-'));
   const holder: { handler?: (request: Request) => Promise<Response> } = {};
   const server: ServerType = await new Promise((resolve) => {
@@ -36,6 +41,7 @@ export async function startTestServer(): Promise<TestServer> {
     mailer: outbox,
     user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
     plugins: [usernamePlugin(), adminPlugin({ adminEmails: [ADMIN_EMAIL] }), organizationPlugin({ teams: { enabled: true } })],
+    socialProviders: options.socialProviders,
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();

@@ -1,47 +1,85 @@
 /**
  * @module Linked accounts (/account/linked): every way this account signs in, each with "unlink"
- * after a confirmation. The server keeps the last one (the user could not sign in again) and asks
- * for a fresh session; both refusals are shown in the dialog, the second with "sign in again".
+ * after a confirmation, and a "link" button for each enabled provider not linked yet. The last way
+ * of signing in cannot be unlinked (the user could not sign in again): its button is disabled and
+ * says why. The server refuses it too, and asks for a fresh session; both refusals are shown in the
+ * dialog, the second with "sign in again". A link that failed at the callback comes back here with
+ * `?error=…`, explained at the top.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useState } from 'react';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ProviderIcon } from '../../../components/provider-icons';
 import { ServerError } from '../../../components/server-error';
+import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
+import { useSocialProviders } from '../../../lib/social-providers';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { CREDENTIAL_PROVIDER, useListAccounts, type LinkedAccount } from '../api/list-accounts';
 import { useUnlinkAccount } from '../api/unlink-account';
 import { AccountSection } from './account-section';
+import { LinkAccountButtons } from './link-account-buttons';
 import { providerName } from './provider-name';
 import { ReauthenticatePrompt } from './reauthenticate-prompt';
 import { SectionLoading } from './section-loading';
 
 export function LinkedAccountsSection() {
   const { t, i18n } = useTranslation('account');
+  const [searchParams] = useSearchParams();
   const accounts = useListAccounts();
+  const enabled = useSocialProviders().data ?? [];
   const unlink = useUnlinkAccount();
   const [target, setTarget] = useState<LinkedAccount | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const lastMethodId = useId();
   const unlinkError = clientErrorOf(unlink.error);
+  const flowError = flowErrorOf(searchParams);
+  const nameOf = (providerId: string) => providerName(t, providerId, enabled);
+  const onlyOne = accounts.data?.length === 1;
+  const linkable = accounts.data ? enabled.filter((provider) => !accounts.data.some((account) => account.providerId === provider.id)) : [];
 
   return (
     <AccountSection title={t('linked.title')} description={t('linked.description')}>
+      {flowError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={flowError}>
+          {explainFlowError(t, flowError)}
+        </Alert>
+      )}
       {accounts.isPending && <SectionLoading />}
       <ServerError error={clientErrorOf(accounts.error)} />
       {accounts.data?.length === 0 && <Alert severity="info">{t('linked.none')}</Alert>}
       <List aria-label={t('linked.title')} disablePadding>
         {accounts.data?.map((account) => {
-          const name = providerName(t, account.providerId);
+          const name = nameOf(account.providerId);
           const linkedOn = new Date(account.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
           const details = [
             account.providerId === CREDENTIAL_PROVIDER ? null : t('linked.accountId', { id: account.accountId }),
             t('linked.linkedOn', { date: linkedOn }),
             account.scopes.length > 0 ? t('linked.scopes', { scopes: account.scopes.join(', ') }) : null,
           ].filter(Boolean);
+          const button = (
+            <Button
+              color="error"
+              size="small"
+              aria-label={t('linked.unlinkProvider', { provider: name })}
+              disabled={onlyOne}
+              aria-describedby={onlyOne ? lastMethodId : undefined}
+              onClick={() => {
+                unlink.reset();
+                setTarget(account);
+              }}
+            >
+              {t('linked.unlink')}
+            </Button>
+          );
           return (
             <ListItem
               key={account.id}
@@ -49,33 +87,39 @@ export function LinkedAccountsSection() {
               data-testid="linked-account"
               sx={{ flexWrap: 'wrap', gap: 1, px: 0 }}
               secondaryAction={
-                <Button
-                  color="error"
-                  size="small"
-                  aria-label={t('linked.unlinkProvider', { provider: name })}
-                  onClick={() => {
-                    unlink.reset();
-                    setTarget(account);
-                  }}
-                >
-                  {t('linked.unlink')}
-                </Button>
+                onlyOne ? (
+                  // A disabled button hears no pointer: the tooltip listens on its wrapper.
+                  <Tooltip title={t('linked.lastMethod')}>
+                    <span>{button}</span>
+                  </Tooltip>
+                ) : (
+                  button
+                )
               }
             >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <ProviderIcon providerId={account.providerId} fontSize="small" />
+              </ListItemIcon>
               <ListItemText primary={name} secondary={details.join(' · ')} sx={{ pr: 10, wordBreak: 'break-word' }} />
             </ListItem>
           );
         })}
       </List>
+      {onlyOne && (
+        <Typography id={lastMethodId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('linked.lastMethod')}
+        </Typography>
+      )}
       {notice && (
         <Alert severity="success" role="status" sx={{ mt: 2 }} onClose={() => setNotice(null)}>
           {notice}
         </Alert>
       )}
+      <LinkAccountButtons providers={linkable} />
       <ConfirmDialog
         open={target !== null}
         title={t('linked.unlinkTitle')}
-        text={target ? t('linked.unlinkText', { provider: providerName(t, target.providerId) }) : ''}
+        text={target ? t('linked.unlinkText', { provider: nameOf(target.providerId) }) : ''}
         confirmLabel={t('linked.unlink')}
         pending={unlink.isPending}
         error={unlinkError?.code === 'SESSION_IS_NOT_FRESH' ? null : unlinkError}
@@ -86,7 +130,7 @@ export function LinkedAccountsSection() {
             { providerId: target.providerId, accountId: target.accountId },
             {
               onSuccess: () => {
-                setNotice(t('linked.unlinked', { provider: providerName(t, target.providerId) }));
+                setNotice(t('linked.unlinked', { provider: nameOf(target.providerId) }));
                 setTarget(null);
               },
             },

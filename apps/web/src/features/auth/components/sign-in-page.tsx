@@ -1,7 +1,9 @@
 /**
  * @module `/sign-in`. Afterwards, and for anyone already signed in who opens it, the app goes on to
- * `redirectTo` (the page that sent the user here), only ever a path of this app.
+ * `redirectTo` (the page that sent the user here), only ever a path of this app. A sign-in through
+ * a provider that failed comes back here with `?error=…`, explained above the form.
  */
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,8 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
+import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { SignInForm } from './sign-in-form';
+import { SocialSignIn } from './social-sign-in';
 
 export function SignInPage() {
   const { t } = useTranslation('auth');
@@ -18,10 +22,16 @@ export function SignInPage() {
   const navigate = useNavigate();
   const { data, refetch } = useSession();
   const target = safeRedirect(searchParams.get('redirectTo'));
+  const flowError = flowErrorOf(searchParams);
 
   if (data) return <Navigate to={target} replace />;
   return (
     <CardPage title={t('signIn.title')}>
+      {flowError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={flowError}>
+          {explainFlowError(t, flowError)}
+        </Alert>
+      )}
       <SignInForm
         onSignedIn={async () => {
           // The guarded page must not see the old "signed out" state and send the user back here.
@@ -29,6 +39,7 @@ export function SignInPage() {
           navigate(target, { replace: true });
         }}
       />
+      <SocialSignIn returnTo={target} />
       <Stack spacing={1} sx={{ mt: 3 }}>
         <Link component={RouterLink} to="/forgot-password">
           {t('signIn.forgotPassword')}

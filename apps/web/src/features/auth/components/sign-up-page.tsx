@@ -1,6 +1,7 @@
 /**
- * @module `/sign-up`: the form, then "check your mail". A user already signed in is not sent away
- * here: after sign-up the session exists too, and the page must still say what comes next.
+ * @module `/sign-up`: the form, then "check your mail"; or an account made by a provider, whose
+ * callback lands on the account page. A user already signed in is not sent away here: after
+ * sign-up the session exists too, and the page must still say what comes next.
  */
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,6 +12,7 @@ import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { CheckYourMail } from './check-your-mail';
 import { SignUpForm, type SignedUp } from './sign-up-form';
+import { SocialSignIn } from './social-sign-in';
 
 export function SignUpPage() {
   const { t } = useTranslation('auth');
@@ -33,6 +35,7 @@ export function SignUpPage() {
           setSignedUp(result);
         }}
       />
+      <SocialSignIn returnTo="/account" signUp />
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
         <Link component={RouterLink} to="/sign-in">

@@ -1,0 +1,64 @@
+/**
+ * @module A button per provider the server has enabled ("Continue with GitHub"), under the
+ * password form of sign-in and sign-up; nothing at all when none is. Pressing one leaves the app
+ * for the provider, so every button waits while the server answers, and a refusal (a provider
+ * the server no longer has) is shown here.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import type { ClientError } from '@latchkey/client';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProviderIcon } from '../../../components/provider-icons';
+import { ServerError } from '../../../components/server-error';
+import { useAuthClient } from '../../../lib/auth';
+import { useSocialProviders } from '../../../lib/social-providers';
+import { signInSocial } from '../api/sign-in-social';
+
+export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; signUp?: boolean }) {
+  const { t } = useTranslation('auth');
+  const client = useAuthClient();
+  const providers = useSocialProviders();
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<ClientError | null>(null);
+
+  if (!providers.data?.length) return null;
+  const start = async (provider: string) => {
+    setPending(provider);
+    setError(null);
+    const result = await signInSocial(client, { provider, returnTo, signUp });
+    // On success the page is on its way to the provider: the buttons stay waiting.
+    if (result.error) {
+      setError(result.error);
+      setPending(null);
+    }
+  };
+
+  return (
+    <Box component="section" aria-label={t('social.label')} sx={{ mt: 3 }}>
+      <Divider sx={{ mb: 2 }}>{t('social.or')}</Divider>
+      <Stack spacing={1}>
+        {providers.data.map((provider) => (
+          <Button
+            key={provider.id}
+            variant="outlined"
+            color="inherit"
+            fullWidth
+            disabled={pending !== null}
+            aria-busy={pending === provider.id}
+            data-provider={provider.id}
+            startIcon={pending === provider.id ? <CircularProgress size={16} color="inherit" aria-hidden /> : <ProviderIcon providerId={provider.id} />}
+            onClick={() => void start(provider.id)}
+            sx={{ textTransform: 'none', justifyContent: 'center' }}
+          >
+            {t('social.continueWith', { provider: provider.name })}
+          </Button>
+        ))}
+      </Stack>
+      <ServerError error={error} />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * @module The codes a redirect flow comes back with (`?error=…`): the OAuth callback's of SPEC §8
+ * (`state_not_found`, `account not linked`, …) and the mailed links'. Each has a sentence in the
+ * `auth` namespace (`errorPage.codes.*`); an upper-case catalogue code has its text in `errors`.
+ * The code comes from the address bar: only ever shown as text, and cut to a line.
+ */
+import type { TFunction } from 'i18next';
+
+const EXPLAINED = new Set([
+  'please_restart_the_process',
+  'invalid_callback_request',
+  'state_not_found',
+  'state_mismatch',
+  'no_code',
+  'oauth_provider_not_found',
+  'invalid_code',
+  'unable_to_get_user_info',
+  'email_not_found',
+  'no_callback_url',
+  'account_already_linked_to_different_user',
+  'unable_to_link_account',
+  'account_not_linked',
+  'signup_disabled',
+  'unable_to_create_user',
+  'unable_to_create_session',
+  'token_expired',
+  'invalid_token',
+  'user_not_found',
+  'unauthorized',
+  'banned',
+]);
+
+export const MAX_FLOW_ERROR_LENGTH = 256;
+
+/** Some codes are written with spaces ("account not linked"); the keys use underscores. */
+function explanationKey(code: string): string | null {
+  const key = code.trim().toLowerCase().replace(/ +/g, '_');
+  return EXPLAINED.has(key) ? `errorPage.codes.${key}` : null;
+}
+
+/** The sentence for a flow's error code; `generic` for a code the app does not know. */
+export function explainFlowError(t: TFunction, code: string): string {
+  const key = explanationKey(code);
+  if (key) return t(key, { ns: 'auth' });
+  // A catalogue code (BANNED_USER, EMAIL_NOT_VERIFIED…), in whichever case the flow wrote it.
+  const catalogueCode = code.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  return t(catalogueCode, { ns: 'errors', defaultValue: t('errorPage.generic', { ns: 'auth' }), keySeparator: false, nsSeparator: false });
+}
+
+/** The `error` a flow added to this page's address, or null. */
+export function flowErrorOf(searchParams: URLSearchParams): string | null {
+  const code = searchParams.get('error');
+  return code ? code.slice(0, MAX_FLOW_ERROR_LENGTH) : null;
+}

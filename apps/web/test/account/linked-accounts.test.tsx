@@ -1,0 +1,124 @@
+import '../support/dom';
+/**
+ * The linked accounts page against a real server with GitHub (emulated) and a generic OpenID
+ * Connect provider enabled: the last way of signing in cannot be unlinked (its button is disabled
+ * and says why); each enabled provider not linked yet has a "link" button that leaves for the
+ * provider, whose answer links the account; a linked provider can be unlinked; and an identity
+ * already linked to another user comes back with the refusal in words.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import account from '../../src/locales/en/account.json';
+import auth from '../../src/locales/en/auth.json';
+import type { AppAuth } from '../../src/lib/auth';
+import { dom } from '../support/dom';
+import { renderApp, useTestServer } from '../support/render-app';
+import { corporateProvider, githubProvider, startGithubEmulator, type GithubEmulator } from '../support/social-providers';
+import type { TestServer } from '../support/test-server';
+import { signedInUser } from './signed-in-user';
+
+let github: GithubEmulator;
+beforeAll(async () => {
+  github = await startGithubEmulator();
+});
+afterAll(() => github?.close());
+
+const server = useTestServer(() => ({ socialProviders: [githubProvider(github), corporateProvider()] }));
+
+afterEach(() => {
+  dom.happyDOM.setURL('http://localhost:3000');
+});
+
+let githubUser = 900;
+
+/** link-social, then GitHub's answer for GitHub user `n` as the browser would bring it back; → the callback's redirect. */
+async function linkGithub(target: TestServer, app: AppAuth, user: number): Promise<URL> {
+  const started = await app.client.linkSocial({ provider: 'github', callbackURL: '/account/linked', errorCallbackURL: '/account/linked' });
+  if (started.error) throw new Error(`link-social failed: ${started.error.code}`);
+  const state = new URL(started.data.url).searchParams.get('state');
+  const callback = await app.fetch(`${target.baseURL}/api/auth/callback/github?code=user-${user}&state=${state}`, { redirect: 'manual' });
+  return new URL(callback.headers.get('location') ?? '/', target.baseURL);
+}
+
+describe('linked accounts', () => {
+  it('the only way to sign in cannot be unlinked: its button is disabled and says why', async () => {
+    const user = await signedInUser(server);
+    renderApp(server, '/account/linked', { auth: user.auth });
+    const item = await screen.findByTestId('linked-account');
+    expect(within(item).getByText('E-mail and password')).toBeTruthy();
+    expect(item.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon')).toBe('credential');
+    const unlink = within(item).getByRole('button', { name: 'Unlink E-mail and password' });
+    expect(unlink.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(unlink.getAttribute('aria-describedby')!)?.textContent).toBe(account.linked.lastMethod);
+  });
+
+  it('offers a link button, with the provider\'s icon, for each enabled provider not linked yet', async () => {
+    const user = await signedInUser(server);
+    renderApp(server, '/account/linked', { auth: user.auth });
+    const section = await screen.findByRole('region', { name: account.linked.linkTitle });
+    const buttons = within(section).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Link GitHub', 'Link Company SSO']);
+    expect(buttons.map((b) => b.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon'))).toEqual(['github', 'generic']);
+  });
+
+  it('"Link GitHub" leaves for GitHub; its answer links the account, which the page then lists and lets unlink', async () => {
+    const user = await signedInUser(server);
+    const number = ++githubUser;
+    github.setEmail(number, user.email);
+    const first = renderApp(server, '/account/linked', { auth: user.auth });
+    await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Link GitHub' }));
+    await waitFor(() => expect(window.location.href.startsWith(`${github.url}/login/oauth/authorize?`)).toBe(true));
+    const state = new URL(window.location.href).searchParams.get('state');
+
+    const callback = await user.auth.fetch(`${server.baseURL}/api/auth/callback/github?code=user-${number}&state=${state}`, { redirect: 'manual' });
+    expect(new URL(callback.headers.get('location')!, server.baseURL).pathname).toBe('/account/linked');
+
+    // Back from GitHub: the page loads anew.
+    first.unmount();
+    renderApp(server, '/account/linked', { auth: user.auth });
+    await waitFor(() => expect(screen.getAllByTestId('linked-account')).toHaveLength(2));
+    const githubItem = screen.getAllByTestId('linked-account').find((item) => item.textContent?.includes('GitHub'))!;
+    expect(githubItem.textContent).toContain(`Account ${number}`);
+    expect(githubItem.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon')).toBe('github');
+    expect(screen.queryByRole('button', { name: 'Link GitHub' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Link Company SSO' })).toBeTruthy();
+
+    const ui = userEvent.setup({ document });
+    await ui.click(within(githubItem).getByRole('button', { name: 'Unlink GitHub' }));
+    const dialog = await screen.findByRole('dialog', { name: account.linked.unlinkTitle });
+    await ui.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    expect((await screen.findByRole('status')).textContent).toBe('GitHub was unlinked.');
+    await waitFor(() => expect(screen.getAllByTestId('linked-account')).toHaveLength(1));
+    expect((await user.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it('a GitHub account already linked to another user is refused, and the page says so', async () => {
+    const number = ++githubUser;
+    const first = await signedInUser(server);
+    github.setEmail(number, first.email);
+    expect((await linkGithub(server, first.auth, number)).search).toBe('');
+
+    // The GitHub account's address has since become the second user's.
+    const second = await signedInUser(server);
+    github.setEmail(number, second.email);
+    const back = await linkGithub(server, second.auth, number);
+    expect(back.pathname).toBe('/account/linked');
+    expect(back.searchParams.get('error')).toBe('account_already_linked_to_different_user');
+    expect((await second.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
+
+    renderApp(server, back.pathname + back.search, { auth: second.auth });
+    const alert = await screen.findByText(auth.errorPage.codes.account_already_linked_to_different_user);
+    expect(alert.closest('[role="alert"]')?.getAttribute('data-code')).toBe('account_already_linked_to_different_user');
+  });
+
+  it('a GitHub account with another address than the user\'s is not linked, and the page says so', async () => {
+    const user = await signedInUser(server);
+    const back = await linkGithub(server, user.auth, ++githubUser);
+    expect(back.searchParams.get('error')).toBe('unable_to_link_account');
+    expect((await user.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
+
+    renderApp(server, back.pathname + back.search, { auth: user.auth });
+    expect((await screen.findByRole('alert')).textContent).toBe(auth.errorPage.codes.unable_to_link_account);
+  });
+});
