@@ -38,8 +38,8 @@ interface Grant {
 export interface GithubEmulator extends ProviderEmulator {
   /** Codes the token endpoint answers with an error, as GitHub answers a bad code (200 and an error body). */
   readonly refusedCodes: Set<string>;
-  /** Access tokens `/user` refuses (401). */
-  readonly refusedTokens: Set<string>;
+  /** While true, `/user` answers 401 to every token. */
+  userInfoDown: boolean;
   /** Refresh tokens the refresh grant refuses. */
   readonly refusedRefreshTokens: Set<string>;
   /** The access token last issued for an identity. */
@@ -59,7 +59,7 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
   const byRefresh = new Map<string, Grant>();
   const lastAccess = new Map<GithubIdentity, string>();
   const refusedCodes = new Set<string>();
-  const refusedTokens = new Set<string>();
+  let userInfoDown = false;
   const refusedRefreshTokens = new Set<string>();
   let expiresIn = 28_800;
 
@@ -104,7 +104,7 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
     'GET /user': ({ headers }) => {
       const token = bearer(headers.authorization);
       const grant = grants.get(token);
-      if (!grant || refusedTokens.has(token)) return { status: 401, json: { message: 'Bad credentials' } };
+      if (!grant || userInfoDown) return { status: 401, json: { message: 'Bad credentials' } };
       const { emails: _emails, ...profile } = grant.identity;
       return { json: profile };
     },
@@ -114,9 +114,18 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
     },
   });
 
-  return Object.assign(emulator, {
+  return {
+    url: emulator.url,
+    requests: emulator.requests,
+    to: emulator.to,
+    close: emulator.close,
     refusedCodes,
-    refusedTokens,
+    get userInfoDown() {
+      return userInfoDown;
+    },
+    set userInfoDown(value: boolean) {
+      userInfoDown = value;
+    },
     refusedRefreshTokens,
     accessTokenOf: (identity: GithubIdentity) => lastAccess.get(identity),
     get expiresIn() {
@@ -147,7 +156,7 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
         },
       };
     },
-  }) as GithubEmulator;
+  };
 }
 
 export function githubProvider(emulator: GithubEmulator, overrides: Partial<ProviderCredentials> = {}): OAuthProvider {
@@ -197,9 +206,10 @@ export async function signInWith(
   body: Record<string, unknown> = {},
   path = '/sign-in/social',
 ): Promise<TestResponse> {
-  const flow = await startFlow(client, { provider: 'github', ...body }, path);
+  const start = { provider: 'github', ...body };
+  const flow = await startFlow(client, start, path);
   const code = emulator.issueCode(identity, flow.url);
-  return client.get(callbackPath({ code, state: flow.state }));
+  return client.get(callbackPath({ code, state: flow.state }, String(start.provider)));
 }
 
 /** Where a redirect answer sends the browser, with its query as an object. */
