@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth } from '@latchkey/server';
+import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth, type OAuthProvider } from '@latchkey/server';
 import { expect } from 'vitest';
 import { createAuthClient, type AuthClient } from '../src';
 import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
@@ -30,7 +30,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<TestServer> {
+export interface ServerOptions {
+  /** Sign-in providers, built once the server's address (their redirect URIs' origin) is known. */
+  socialProviders?(baseURL: string): OAuthProvider[] | Promise<OAuthProvider[]>;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-client-'));
   // The server listens first (its port is the auth's baseURL); requests wait for `auth` below.
   const holder: { auth?: TestAuth } = {};
@@ -44,6 +49,7 @@ export async function startServer(): Promise<TestServer> {
     database: { url: `sqlite://${join(dir, 'auth.db')}` },
     rateLimit: { enabled: false },
     plugins: testPlugins(),
+    socialProviders: await options.socialProviders?.(baseURL),
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();
