@@ -40,6 +40,12 @@ export interface GithubEmulator extends ProviderEmulator {
   readonly refusedCodes: Set<string>;
   /** While true, `/user` answers 401 to every token. */
   userInfoDown: boolean;
+  /**
+   * Holds the next `count` requests to `/user/emails` (the last thing a sign-in asks GitHub) until
+   * all of them have arrived, then answers them together: concurrent callbacks then reach their
+   * database decisions at the same moment.
+   */
+  holdEmails(count: number): void;
   /** Refresh tokens the refresh grant refuses. */
   readonly refusedRefreshTokens: Set<string>;
   /** The access token last issued for an identity. */
@@ -60,6 +66,18 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
   const lastAccess = new Map<GithubIdentity, string>();
   const refusedCodes = new Set<string>();
   let userInfoDown = false;
+  let held: { count: number; waiting: (() => void)[] } | null = null;
+  async function barrier(): Promise<void> {
+    const group = held;
+    if (!group) return;
+    await new Promise<void>((resolve) => {
+      group.waiting.push(resolve);
+      if (group.waiting.length >= group.count) {
+        held = null;
+        for (const release of group.waiting) release();
+      }
+    });
+  }
   const refusedRefreshTokens = new Set<string>();
   let expiresIn = 28_800;
 
@@ -108,7 +126,8 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
       const { emails: _emails, ...profile } = grant.identity;
       return { json: profile };
     },
-    'GET /user/emails': ({ headers }) => {
+    'GET /user/emails': async ({ headers }) => {
+      await barrier();
       const grant = grants.get(bearer(headers.authorization));
       return grant ? { json: grant.identity.emails.map((e) => ({ ...e, visibility: e.primary ? 'private' : null })) } : { status: 401, json: { message: 'Bad credentials' } };
     },
@@ -120,6 +139,9 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
     to: emulator.to,
     close: emulator.close,
     refusedCodes,
+    holdEmails(count: number) {
+      held = { count, waiting: [] };
+    },
     get userInfoDown() {
       return userInfoDown;
     },
