@@ -17,6 +17,7 @@ export { createMemoryStore } from './storage/memory-store';
 export type { Mailer, MailMessage } from './mail/mailer';
 export { createSmtpMailer, type SmtpMailer } from './mail/smtp-mailer';
 export { createOutboxMailer, type OutboxMailer, type OutboxMail } from './mail/outbox-mailer';
+export { github } from './oauth/providers/github';
 export { discord } from './oauth/providers/discord';
 export { facebook } from './oauth/providers/facebook';
 export { spotify } from './oauth/providers/spotify';
@@ -36,7 +37,16 @@ export { kick } from './oauth/providers/kick';
 export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
 export { oidc, type OidcProviderOptions } from './oauth/providers/oidc';
-export type { OAuthProvider, ProviderCredentials } from './oauth/provider';
+export type {
+  OAuthProvider,
+  ProviderCredentials,
+  ProviderEndpoints,
+  ProviderProfile,
+  ProviderTokens,
+  AuthorizationRequest,
+  CodeExchange,
+  IdTokenInput,
+} from './oauth/provider';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 // eslint-disable-next-line import/no-restricted-paths
 export { usernamePlugin, type UsernameOptions } from './plugins/username';

@@ -11,8 +11,8 @@ const PASSWORD = 'correct horse battery';
 const DAY = 24 * 60 * 60;
 const SECRETS = ['gho_access_secret', 'ghr_refresh_secret', 'eyJ.id-token.secret'];
 
-/** A provider account as an OAuth sign-in stores it, tokens and all. */
-async function linkProviderAccount(h: Harness, userId: string, { providerId = 'github', accountId = 'gh-1001', scope = 'read:user,user:email' as string | null } = {}) {
+/** A provider account as an OAuth sign-in stores it, tokens and all; each identity is linked once (a unique index). */
+async function linkProviderAccount(h: Harness, userId: string, { providerId = 'github', accountId = `gh-${randomUUID()}`, scope = 'read:user,user:email' as string | null } = {}) {
   const now = h.clock.now();
   const id = randomUUID();
   await h.auth.context.db
@@ -44,7 +44,7 @@ async function accountsOf(h: Harness, userId: string) {
 describeEachDialect('GET /list-accounts', (h) => {
   it('lists the credential account and a linked provider with its scopes, never a password or token', async () => {
     const { client, user } = await h().signUp();
-    const githubId = await linkProviderAccount(h(), user.id);
+    const githubId = await linkProviderAccount(h(), user.id, { accountId: 'gh-1001' });
     const credential = await h().auth.context.db
       .selectFrom('account')
       .selectAll()

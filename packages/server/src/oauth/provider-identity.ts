@@ -17,7 +17,7 @@ export interface CodeCallback {
   redirectURI: string;
   /** VK ID's `device_id`. */
   deviceId?: string | undefined;
-  /** Apple's first-sign-in `user` JSON (its name), handed to the provider in `tokens.raw.user`. */
+  /** Apple's first-sign-in `user` field (its name), as posted: the provider reads it. */
   user?: string | undefined;
 }
 
@@ -28,15 +28,6 @@ function describe(error: unknown): Record<string, string> {
   const code = (error as { error?: unknown }).error;
   if (typeof code === 'string') described.oauthError = code.slice(0, 100);
   return described;
-}
-
-function parseUser(user: string | undefined): unknown {
-  if (user === undefined) return undefined;
-  try {
-    return JSON.parse(user);
-  } catch {
-    return undefined;
-  }
 }
 
 async function readProfile(auth: AuthContext, provider: OAuthProvider, tokens: ProviderTokens): Promise<ProviderProfile | null> {
@@ -59,13 +50,12 @@ export async function identityFromCode(auth: AuthContext, provider: OAuthProvide
       redirectURI: callback.redirectURI,
       deviceId: callback.deviceId,
       nonce: callback.nonce,
+      user: callback.user,
     });
   } catch (error) {
     auth.logger.warn({ providerId: provider.id, ...describe(error) }, 'The provider refused the authorization code');
     return fail(CALLBACK_ERRORS.invalidCode);
   }
-  const user = parseUser(callback.user);
-  if (user !== undefined) tokens = { ...tokens, raw: { ...tokens.raw, user } };
   const profile = await readProfile(auth, provider, tokens);
   return profile ? succeed({ provider, profile, tokens }) : fail(CALLBACK_ERRORS.unableToGetUserInfo);
 }

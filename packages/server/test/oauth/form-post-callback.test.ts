@@ -8,6 +8,7 @@
  * browser that did not start the flow.
  */
 import { afterAll, expect, it } from 'vitest';
+import type { OAuthProvider } from '../../src/oauth/provider';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
 import { countRows } from '../support/rows';
 import { Browser } from './support/browser';
@@ -19,8 +20,19 @@ afterAll(() => emulator.close());
 const APPLE = { crossSite: 'https://appleid.apple.com' };
 const HTTPS = 'https://auth.example.com';
 const HTTP = 'http://localhost:3000';
-// GitHub's emulator standing in for a provider that answers with a form post, as Apple does.
-const formPostProvider = { ...githubProvider(emulator), id: 'formpost', formPostCallback: true };
+// GitHub's emulator standing in for a provider that answers with a form post, as Apple does;
+// it keeps the `user` field each exchange was handed (Apple's only source of the user's name).
+const handedUser: (string | undefined)[] = [];
+const github = githubProvider(emulator);
+const formPostProvider: OAuthProvider = {
+  ...github,
+  id: 'formpost',
+  formPostCallback: true,
+  validateAuthorizationCode: (exchange) => {
+    handedUser.push(exchange.user);
+    return github.validateAuthorizationCode(exchange);
+  },
+};
 
 async function start(browser: Browser, body: Record<string, unknown> = {}) {
   const response = await browser.request('POST', '/api/auth/sign-in/social', { json: { provider: 'formpost', callbackURL: '/home', errorCallbackURL: '/err', ...body } });
@@ -95,6 +107,7 @@ describeEachDialect(
 
       const landed = await browser.follow(posted, APPLE);
       expect([landed.status, landed.location]).toEqual([302, '/home']);
+      expect(handedUser.at(-1)).toBe('{"name":{"firstName":"Ada"}}');
       expect((await browser.request('GET', '/api/auth/get-session')).body.user.email).toBe(email);
     });
 
