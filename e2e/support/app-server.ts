@@ -20,13 +20,17 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** Further variables, or a function of the server's URL for those that name it (a provider's redirect URI). */
+export type AppServerEnv = Record<string, string> | ((url: string) => Promise<Record<string, string>>);
+
+export async function startAppServer(env: AppServerEnv = {}): Promise<AppServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
   // Its own build (about two seconds): test files running in parallel never share a dist folder.
   await buildWeb(join(dir, 'web'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const process = spawnStandalone(dir, { BASE_URL: url, WEB_DIR: join(dir, 'web'), LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', ...env }, port);
+  const extra = typeof env === 'function' ? await env(url) : env;
+  const process = spawnStandalone(dir, { BASE_URL: url, WEB_DIR: join(dir, 'web'), LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra }, port);
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (process.child.exitCode !== null) throw new Error(`the server exited:\n${process.stderr()}${process.stdout()}`);

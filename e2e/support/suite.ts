@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { startAppServer, type AppServer } from './app-server';
+import { startAppServer, type AppServer, type AppServerEnv } from './app-server';
 import { launchBrowser } from './browser';
 
 export interface E2E {
@@ -14,7 +14,7 @@ export interface E2E {
   browser: Browser;
 }
 
-export function describeInBrowser(name: string, suite: (e2e: () => E2E) => void, env: Record<string, string> = {}): void {
+export function describeInBrowser(name: string, suite: (e2e: () => E2E) => void, env: AppServerEnv = {}): void {
   describe.skipIf(!inject('chromium'))(name, () => {
     let state: E2E | undefined;
     beforeAll(async () => {

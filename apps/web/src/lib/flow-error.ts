@@ -1,6 +1,7 @@
 /**
  * @module The codes a redirect flow comes back with (`?error=…`): the OAuth callback's of SPEC §8
- * (`state_not_found`, `account not linked`, …) and the mailed links'. Each has a sentence in the
+ * (`state_not_found`, `account not linked`, …), a provider's own refusal passed through
+ * (`access_denied`), and the mailed links'. Each has a sentence in the
  * `auth` namespace (`errorPage.codes.*`); an upper-case catalogue code has its text in `errors`.
  * The code comes from the address bar: only ever shown as text, and cut to a line.
  */
@@ -8,6 +9,8 @@ import type { TFunction } from 'i18next';
 
 const EXPLAINED = new Set([
   'please_restart_the_process',
+  // The provider's own answer when the person refused or cancelled there (RFC 6749 §4.1.2.1).
+  'access_denied',
   'invalid_callback_request',
   'state_not_found',
   'state_mismatch',

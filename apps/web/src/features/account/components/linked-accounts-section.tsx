@@ -85,7 +85,7 @@ export function LinkedAccountsSection() {
               key={account.id}
               divider
               data-testid="linked-account"
-              sx={{ flexWrap: 'wrap', gap: 1, px: 0 }}
+              sx={{ gap: 1, px: 0 }}
               secondaryAction={
                 onlyOne ? (
                   // A disabled button hears no pointer: the tooltip listens on its wrapper.

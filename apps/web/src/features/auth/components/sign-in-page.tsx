@@ -32,6 +32,7 @@ export function SignInPage() {
           {explainFlowError(t, flowError)}
         </Alert>
       )}
+      <SocialSignIn returnTo={target} />
       <SignInForm
         onSignedIn={async () => {
           // The guarded page must not see the old "signed out" state and send the user back here.
@@ -39,7 +40,6 @@ export function SignInPage() {
           navigate(target, { replace: true });
         }}
       />
-      <SocialSignIn returnTo={target} />
       <Stack spacing={1} sx={{ mt: 3 }}>
         <Link component={RouterLink} to="/forgot-password">
           {t('signIn.forgotPassword')}

@@ -28,6 +28,7 @@ export function SignUpPage() {
   }
   return (
     <CardPage title={t('signUp.title')}>
+      <SocialSignIn returnTo="/account" signUp />
       <SignUpForm
         onSignedUp={async (result) => {
           // The account page behind "continue" must see the new session, not the old "signed out".
@@ -35,7 +36,6 @@ export function SignUpPage() {
           setSignedUp(result);
         }}
       />
-      <SocialSignIn returnTo="/account" signUp />
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
         <Link component={RouterLink} to="/sign-in">

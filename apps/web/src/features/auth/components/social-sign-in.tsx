@@ -1,8 +1,10 @@
 /**
- * @module A button per provider the server has enabled ("Continue with GitHub"), under the
- * password form of sign-in and sign-up; nothing at all when none is. Pressing one leaves the app
- * for the provider, so every button waits while the server answers, and a refusal (a provider
- * the server no longer has) is shown here.
+ * @module A button per provider the server has enabled ("Continue with GitHub"), above the
+ * password form of sign-in and sign-up; nothing at all when none is. Above, not below: leaving the
+ * focused first field shows its "Required" and moves everything under it, so a button there would
+ * slip away from under the pointer between press and release. Pressing one leaves the app for the
+ * provider, so every button waits while the server answers, and a refusal (a provider the server
+ * no longer has) is shown here.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,8 +40,7 @@ export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; s
   };
 
   return (
-    <Box component="section" aria-label={t('social.label')} sx={{ mt: 3 }}>
-      <Divider sx={{ mb: 2 }}>{t('social.or')}</Divider>
+    <Box component="section" aria-label={t('social.label')} sx={{ mb: 2 }}>
       <Stack spacing={1}>
         {providers.data.map((provider) => (
           <Button
@@ -59,6 +60,7 @@ export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; s
         ))}
       </Stack>
       <ServerError error={error} />
+      <Divider sx={{ mt: 2 }}>{t('social.or')}</Divider>
     </Box>
   );
 }
