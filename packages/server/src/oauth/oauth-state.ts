@@ -47,6 +47,9 @@ export interface IssuedState {
 const PURPOSE = 'oauth-state';
 const identifierOf = (state: string) => `${PURPOSE}:${sha256Hex(state)}`;
 const NONCE_LENGTH = 32;
+/** States started and never finished are swept at most this often, after an answer has gone. */
+const SWEEP_INTERVAL_MS = 60_000;
+const lastSweep = new WeakMap<AuthContext, number>();
 
 interface BrowserOrigin {
   auth: AuthContext;
@@ -72,7 +75,19 @@ export async function issueOAuthState({ auth, requestCookies, cookies }: Browser
   } catch (cause) {
     throw new AuthError(ERRORS.unableToCreateVerification, { cause });
   }
+  sweepExpiredStates(auth);
   return { state, codeVerifier, nonce };
+}
+
+/**
+ * Anyone may start a flow, and most abandoned ones are never seen again: without a sweep their
+ * rows would pile up. One delete a minute per instance, off the request's path.
+ */
+function sweepExpiredStates(auth: AuthContext): void {
+  const now = auth.now().getTime();
+  if (now - (lastSweep.get(auth) ?? Number.NEGATIVE_INFINITY) < SWEEP_INTERVAL_MS) return;
+  lastSweep.set(auth, now);
+  auth.background.run('Could not delete expired OAuth states', () => auth.verifications.deleteExpired(PURPOSE, auth.now()));
 }
 
 function parseRecord(auth: AuthContext, value: string): OAuthStateRecord | null {

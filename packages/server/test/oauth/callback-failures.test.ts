@@ -57,6 +57,15 @@ describeEachDialect(
       expect(await stateRow(h(), flow.state)).toBeUndefined();
     });
 
+    it('sweeps states that expired unused when later flows start, at most once a minute', async () => {
+      const abandoned = await startFlow(h().client(), { provider: 'github' });
+      h().clock.advance(601);
+      const fresh = await startFlow(h().client(), { provider: 'github' });
+      await h().auth.context.background.drain();
+      expect(await stateRow(h(), abandoned.state)).toBeUndefined();
+      expect(await stateRow(h(), fresh.state)).toBeDefined();
+    });
+
     it('accepts a state within its 10 minutes', async () => {
       const client = h().client();
       const flow = await startFlow(client, { provider: 'github', callbackURL: '/in-time' });
