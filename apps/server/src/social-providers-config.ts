@@ -30,6 +30,11 @@ export interface GenericOidcConfig {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly scopes: readonly string[];
+  /**
+   * An address the OP asserts verified may sign its owner into an existing local user with that
+   * address. Off by default: an OP's `email_verified` is only as good as its own policy.
+   */
+  readonly trustedForLinking: boolean;
 }
 
 export type SocialProviderConfig = BuiltInProviderConfig | GenericOidcConfig;
@@ -143,6 +148,7 @@ function genericProvider(env: Env, problems: string[]): GenericOidcConfig | null
     OIDC_SCOPES: env.OIDC_SCOPES?.trim() || undefined,
     OIDC_NAME: env.OIDC_NAME?.trim() || undefined,
     OIDC_PROVIDER_ID: env.OIDC_PROVIDER_ID?.trim() || undefined,
+    OIDC_TRUSTED_FOR_LINKING: env.OIDC_TRUSTED_FOR_LINKING?.trim() || undefined,
   };
   const named = Object.entries(given).flatMap(([name, value]) => (value === undefined ? [] : [name]));
   if (named.length === 0) return null;
@@ -160,6 +166,10 @@ function genericProvider(env: Env, problems: string[]): GenericOidcConfig | null
   } else if ((SOCIAL_PROVIDER_IDS as readonly string[]).includes(id) || id === 'credential') {
     problems.push(`OIDC_PROVIDER_ID=${JSON.stringify(id)}: is the id of a built-in provider (or of password accounts); choose another`);
   }
+  const trust = given.OIDC_TRUSTED_FOR_LINKING;
+  if (trust !== undefined && trust !== 'on' && trust !== 'off') {
+    problems.push(`OIDC_TRUSTED_FOR_LINKING=${JSON.stringify(trust)}: must be "on" or "off"`);
+  }
   const name = given.OIDC_NAME ?? DEFAULT_OIDC_NAME;
   if (name.length > MAX_NAME_LENGTH) problems.push(`OIDC_NAME: must be at most ${MAX_NAME_LENGTH} characters`);
   if (problems.length > before) return null;
@@ -171,6 +181,7 @@ function genericProvider(env: Env, problems: string[]): GenericOidcConfig | null
     clientId: given.OIDC_CLIENT_ID!,
     clientSecret: given.OIDC_CLIENT_SECRET!,
     scopes: Object.freeze(given.OIDC_SCOPES ? parseScopes(given.OIDC_SCOPES) : [...DEFAULT_OIDC_SCOPES]),
+    trustedForLinking: trust === 'on',
   });
 }
 

@@ -9,7 +9,15 @@ import type { SocialProviderConfig } from './social-providers-config';
 export function buildSocialProviders(configs: readonly SocialProviderConfig[]): OAuthProvider[] {
   return configs.map((config) =>
     config.type === 'oidc'
-      ? oidc({ id: config.id, name: config.name, issuer: config.issuer, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes })
+      ? oidc({
+          id: config.id,
+          name: config.name,
+          issuer: config.issuer,
+          clientId: config.clientId,
+          clientSecret: config.clientSecret,
+          scopes: config.scopes,
+          trustedForLinking: config.trustedForLinking,
+        })
       : createSocialProvider(config.type, config.settings),
   );
 }

@@ -71,8 +71,26 @@ describe('the generic OpenID Connect provider', () => {
 
   it('is enabled by OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, with id oidc, its label and scopes openid email profile by default', () => {
     expect(providersOf(OIDC)).toEqual([
-      { type: 'oidc', id: 'oidc', name: 'OpenID Connect', issuer: 'https://idp.example.com/realms/main', clientId: 'latchkey', clientSecret: SECRET_VALUE, scopes: ['openid', 'email', 'profile'] },
+      {
+        type: 'oidc',
+        id: 'oidc',
+        name: 'OpenID Connect',
+        issuer: 'https://idp.example.com/realms/main',
+        clientId: 'latchkey',
+        clientSecret: SECRET_VALUE,
+        scopes: ['openid', 'email', 'profile'],
+        trustedForLinking: false,
+      },
     ]);
+  });
+
+  it('trusts the OP\'s verified addresses for linking only with OIDC_TRUSTED_FOR_LINKING=on, and the built provider says so', () => {
+    const [trusted] = providersOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'on' });
+    expect(trusted).toMatchObject({ trustedForLinking: true });
+    expect(buildSocialProviders([trusted!])[0]?.trustedForLinking).toBe(true);
+    expect(buildSocialProviders(providersOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'off' }))[0]?.trustedForLinking).toBe(false);
+    expect(buildSocialProviders(providersOf(OIDC))[0]?.trustedForLinking).toBe(false);
+    expect(problemsOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'yes' })).toEqual(['OIDC_TRUSTED_FOR_LINKING="yes": must be "on" or "off"']);
   });
 
   it('takes OIDC_PROVIDER_ID, OIDC_NAME and OIDC_SCOPES, and comes after the built-in providers', () => {

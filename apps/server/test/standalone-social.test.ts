@@ -37,7 +37,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   op = await startOpenIDProvider({
     clients: [{ client_id: 'latchkey', client_secret: OIDC_SECRET, redirect_uris: [`${base}/api/auth/callback/corp`] }],
-    accounts: [{ sub: 'alice-1', email: 'alice@corp.example', email_verified: true, name: 'Alice Corp' }],
+    accounts: [
+      { sub: 'alice-1', email: 'alice@corp.example', email_verified: true, name: 'Alice Corp' },
+      { sub: 'bob-1', email: 'bob@corp.example', email_verified: true, name: 'Bob Corp' },
+    ],
   });
   server = spawnStandalone(
     cwd,
@@ -62,6 +65,21 @@ afterAll(async () => {
   await op?.close();
   rmSync(cwd, { recursive: true, force: true });
 });
+
+/** POST /sign-in/social for `provider`, then the OP's sign-in as `sub`: the callback's answer. */
+async function signInThroughOP(sub: string, jar: ReturnType<typeof cookieJar>): Promise<Response> {
+  const start = await fetch(`${base}/api/auth/sign-in/social`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ provider: 'corp', callbackURL: '/account', errorCallbackURL: '/sign-in' }),
+  });
+  jar.keep(start);
+  const { url } = (await start.json()) as { url: string };
+  const answer = await op.authorize(url, { account: sub });
+  const callback = await fetch(answer.url, { redirect: 'manual', headers: { cookie: jar.header() } });
+  jar.keep(callback);
+  return callback;
+}
 
 /** Cookies as a browser keeps them for the server. */
 function cookieJar() {
@@ -114,6 +132,24 @@ describe('the standalone server with social providers configured', () => {
     expect(await session.json()).toMatchObject({ user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: true } });
     const accounts = await fetch(`${base}/api/auth/list-accounts`, { headers: { cookie: jar.header() } });
     expect(await accounts.json()).toEqual([expect.objectContaining({ provider: 'corp', accountId: 'alice-1' })]);
+  });
+});
+
+describe('the generic provider\'s verified addresses, untrusted by default (OIDC_TRUSTED_FOR_LINKING off)', () => {
+  it('do not sign anyone into an existing password user with that address: the callback answers account not linked', async () => {
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ name: 'Bob Local', email: 'bob@corp.example', password: 'correct horse battery' }),
+    });
+    expect(signUp.status).toBe(200);
+    const jar = cookieJar();
+    const callback = await signInThroughOP('bob-1', jar);
+    const back = new URL(callback.headers.get('location')!, base);
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('error')).toBe('account not linked');
+    const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie: jar.header() } });
+    expect(await session.json()).toBeNull();
   });
 });
 
