@@ -3,14 +3,30 @@
  * provider, GET /callback/github, and what it leaves in the database — a user, an account with
  * its scopes and encrypted tokens, a session.
  */
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/crypto/digest';
+import { resolveOptions } from '../../src/options';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows } from '../support/rows';
 import { callbackPath, githubIdentity, githubProvider, locationOf, signInWith, startFlow, startGithubEmulator } from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
+
+describe('the socialProviders option', () => {
+  const base = { baseURL: 'http://localhost:3000', secret: 's'.repeat(32), database: { url: ':memory:' } };
+
+  it('refuses two providers with one id at start-up, since both would answer one callback', () => {
+    expect(() => resolveOptions({ ...base, socialProviders: [githubProvider(emulator), githubProvider(emulator)] })).toThrow('two social providers have the id "github"');
+  });
+
+  it('keeps the providers by id and the linking defaults of better-auth', () => {
+    const options = resolveOptions({ ...base, socialProviders: [githubProvider(emulator)] });
+    expect([...options.socialProviders.keys()]).toEqual(['github']);
+    expect(options.accountLinking).toEqual({ enabled: true, trustedProviders: new Set(), allowDifferentEmails: false });
+    expect(Object.isFrozen(options.accountLinking)).toBe(true);
+  });
+});
 
 async function accountRow(h: Harness, accountId: number) {
   return h.auth.context.db.selectFrom('account').selectAll().where('providerId', '=', 'github').where('accountId', '=', String(accountId)).executeTakeFirst();
