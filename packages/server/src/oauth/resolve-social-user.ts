@@ -1,7 +1,9 @@
 /**
  * @module Which user a provider identity signs in (the callback's and id_token sign-in's
- * decision): the user it is linked to; else the local user with its e-mail, linked only under the
- * takeover guard; else a new user, unless sign-up is closed to this provider.
+ * decision): the user it is linked to, whatever address the provider gives today (or none: an
+ * identity linked through link-social with `allowDifferentEmails`, say); else the local user with
+ * its e-mail, linked only under the takeover guard; else a new user, unless sign-up is closed to
+ * this provider. An identity not linked yet needs an address: `email_not_found`.
  *
  * The takeover guard (the class of better-auth advisory GHSA-g38m-r43w-p2q7): an identity joins an
  * existing user by e-mail only when linking is on, the provider asserts the address verified, the
@@ -43,12 +45,13 @@ const RACED = Symbol('raced');
 
 export async function resolveSocialUser(auth: AuthContext, identity: SocialIdentity, options: ResolveOptions): Promise<Outcome<ResolvedUser, SignInRefusal>> {
   const email = identityEmail(identity);
-  if (!email) return fail(CALLBACK_ERRORS.emailNotFound);
   const { provider, profile } = identity;
   let lost: Outcome<never, SignInRefusal> = fail(CALLBACK_ERRORS.unableToCreateUser);
   for (let attempt = 0; attempt < 2; attempt++) {
     const owner = await auth.providerAccounts.findOwner(provider.id, profile.id);
     if (owner) return succeed({ user: await signInLinked(auth, owner.user, owner.account.id, identity, email), isNew: false, verificationSent: false });
+    // Only an identity not yet linked needs an address: to find a user by it, or to create one.
+    if (!email) return fail(CALLBACK_ERRORS.emailNotFound);
     const local = await auth.users.findByEmail(email);
     const outcome = local ? await linkByEmail(auth, local, identity) : await signUp(auth, identity, email, options);
     if (outcome !== RACED) return outcome;
@@ -58,7 +61,7 @@ export async function resolveSocialUser(auth: AuthContext, identity: SocialIdent
   return lost;
 }
 
-async function signInLinked(auth: AuthContext, user: User, accountRowId: string, identity: SocialIdentity, email: string): Promise<User> {
+async function signInLinked(auth: AuthContext, user: User, accountRowId: string, identity: SocialIdentity, email: string | null): Promise<User> {
   const now = auth.now();
   await auth.providerAccounts.updateTokens(accountRowId, renewedAccountTokens(identity.tokens), now);
   // The provider has just confirmed that the user controls the address the account has.

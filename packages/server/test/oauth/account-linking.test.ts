@@ -212,6 +212,15 @@ describeEachDialect(
       expect(response.headers.get('location')).toBe('/linked');
       expect((await accountsOf(h(), user.id)).map((a) => a.providerId)).toEqual(['credential', 'github']);
     });
+
+    it('links an identity without any address, which then signs its user in', async () => {
+      const { client, user } = await h().signUp(uniqueEmail('no-address'));
+      const identity = githubIdentity(null);
+      expect((await signInWith(emulator, client, identity, { callbackURL: '/linked' }, '/link-social')).headers.get('location')).toBe('/linked');
+      const browser = h().client();
+      expect((await signInWith(emulator, browser, identity, { callbackURL: '/in' })).headers.get('location')).toBe('/in');
+      expect((await browser.get('/get-session')).body.user.id).toBe(user.id);
+    });
   },
   { socialProviders: providers, account: { accountLinking: { allowDifferentEmails: true } } },
 );
