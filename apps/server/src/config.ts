@@ -22,6 +22,8 @@ export interface ServerConfig {
   readonly databaseUrl: string;
   readonly dialect: DatabaseDialect;
   readonly secret: string | undefined;
+  /** Earlier secrets: provider tokens encrypted under them still decrypt after a rotation. */
+  readonly previousSecrets: readonly string[];
   readonly trustedOrigins: readonly string[];
   readonly trustedProxies: readonly string[];
   readonly rateLimit: boolean;
@@ -104,6 +106,7 @@ const schema = z.object({
   LATCHKEY_SECRET: optional.pipe(
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ),
+  LATCHKEY_PREVIOUS_SECRETS: list.pipe(z.array(z.string().min(MIN_SECRET_LENGTH, `each must be at least ${MIN_SECRET_LENGTH} characters`))),
   TRUSTED_ORIGINS: list.pipe(z.array(httpUrl)),
   TRUSTED_PROXIES: list.pipe(z.array(z.string().refine((v) => isIP(v) !== 0, 'each entry must be an IP address'))),
   RATE_LIMIT: onOff,
@@ -161,6 +164,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     databaseUrl: database.url,
     dialect: database.dialect,
     secret: e.LATCHKEY_SECRET,
+    previousSecrets: Object.freeze(e.LATCHKEY_PREVIOUS_SECRETS),
     trustedOrigins: Object.freeze(e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)),
     // The engine writes each the way Node reports socket peers.
     trustedProxies: Object.freeze(e.TRUSTED_PROXIES),
@@ -188,9 +192,11 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
 function describeIssue(env: Env, path: readonly PropertyKey[], message: string): string {
   const key = String(path[0]);
   const index = path[1];
-  // Neither the secret nor a Redis or SMTP URL (which may carry a password) is echoed; nor the
+  // Neither a secret nor a Redis or SMTP URL (which may carry a password) is echoed; nor the
   // roles' JSON, whose problems each name the role they are in.
-  if (key === 'LATCHKEY_SECRET' || key === 'REDIS_URL' || key === 'SMTP_URL' || key === 'ADMIN_ROLES') return `${key}: ${message}`;
+  if (key === 'LATCHKEY_SECRET' || key === 'LATCHKEY_PREVIOUS_SECRETS' || key === 'REDIS_URL' || key === 'SMTP_URL' || key === 'ADMIN_ROLES') {
+    return `${key}: ${message}`;
+  }
   if (typeof index === 'number') {
     const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
     return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;

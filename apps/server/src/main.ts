@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const auth = createAuth({
     baseURL: config.baseURL,
     secret,
+    previousSecrets: [...config.previousSecrets],
     database: { url: config.databaseUrl },
     trustedOrigins: [...config.trustedOrigins],
     trustedProxies: [...config.trustedProxies],

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       databaseUrl: '/srv/latchkey/data/latchkey.db',
       dialect: 'sqlite',
       secret: undefined,
+      previousSecrets: [],
       trustedOrigins: [],
       trustedProxies: [],
       rateLimit: false,
@@ -41,6 +42,14 @@ describe('loadConfig', () => {
       cookiePrefix: 'latchkey',
       socialProviders: [],
     });
+  });
+
+  it('reads LATCHKEY_PREVIOUS_SECRETS as a list and refuses a short one without echoing any', () => {
+    const older = 'b'.repeat(32);
+    expect(loadConfig({ LATCHKEY_PREVIOUS_SECRETS: ` ${older} , ${'c'.repeat(40)} ` }, CWD).previousSecrets).toEqual([older, 'c'.repeat(40)]);
+    const problems = problemsOf({ LATCHKEY_PREVIOUS_SECRETS: `${older},too-short-secret` });
+    expect(problems).toEqual(['LATCHKEY_PREVIOUS_SECRETS: each must be at least 32 characters']);
+    expect(problems.join()).not.toContain('too-short-secret');
   });
 
   it('takes the cookie prefix from COOKIE_PREFIX and refuses one that cannot start a cookie name', () => {
