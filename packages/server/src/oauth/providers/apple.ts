@@ -18,7 +18,7 @@ import { SignJWT } from 'jose';
 import type * as oauth from 'oauth4webapi';
 import { claimIsTrue, createOidcClient } from '../oidc';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOidcProvider, scopesWith, withEndpoints } from './define-provider';
 
 export interface AppleOptions extends ProviderCredentials {
   /** The developer team that owns the key. */
@@ -60,24 +60,20 @@ export function apple(options: AppleOptions): OAuthProvider {
     nonceComparison: 'exact-or-sha256',
     maxTokenAge: '1h',
   });
-  return {
+  return defineOidcProvider({
     id: 'apple',
     name: 'Apple',
-    trustedForLinking: options.trustedForLinking ?? true,
+    credentials: options,
+    trustedForLinking: true,
+    client,
     formPostCallback: true,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => client.createAuthorizationURL(request),
-    async validateAuthorizationCode(exchange) {
+    async exchange(exchange) {
       const tokens = await client.validateAuthorizationCode(exchange);
       const user = parseUserField(exchange.user);
       return user === null ? tokens : { ...tokens, raw: { ...tokens.raw, user } };
     },
-    refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    verifyIdToken: (input) => client.verifyIdToken(input),
-    async getUserInfo(tokens) {
-      const claims = await client.claims(tokens);
-      if (!claims || typeof claims.sub !== 'string') return null;
+    profile(claims, tokens) {
+      if (typeof claims.sub !== 'string') return null;
       const email = typeof claims.email === 'string' ? claims.email : null;
       const user = tokens.raw.user as AppleUser | undefined;
       const fullName = [user?.name?.firstName, user?.name?.lastName].filter((part) => typeof part === 'string' && part !== '').join(' ');
@@ -89,7 +85,7 @@ export function apple(options: AppleOptions): OAuthProvider {
         image: null,
       };
     },
-  };
+  });
 }
 
 interface AppleUser {

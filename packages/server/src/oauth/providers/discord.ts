@@ -4,9 +4,9 @@
  * Discord derives from the id (new usernames) or the old four-digit discriminator. `verified` is
  * Discord's word on the e-mail; a phone-only account has no e-mail at all.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface DiscordUser {
   id: string;
@@ -35,28 +35,18 @@ function avatarURL(user: DiscordUser): string {
 }
 
 export function discord(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-    // As better-auth: a user who already authorized these scopes is not asked again.
-    authorizationParams: { prompt: 'none' },
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'discord',
     name: 'Discord',
+    credentials,
     // Discord sets `verified` only once the address's confirmation mail was followed.
-    trustedForLinking: credentials.trustedForLinking ?? true,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
+    settings: {
+      pkce: true,
+      // As better-auth: a user who already authorized these scopes is not asked again.
+      authorizationParams: { prompt: 'none' },
+    },
+    async getUserInfo(tokens, endpoints) {
       const user = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as DiscordUser | null;
       if (!user || typeof user.id !== 'string') return null;
       const email = user.email || null;
@@ -68,5 +58,5 @@ export function discord(credentials: ProviderCredentials): OAuthProvider {
         image: avatarURL(user),
       };
     },
-  };
+  });
 }

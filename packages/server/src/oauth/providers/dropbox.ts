@@ -4,9 +4,9 @@
  * `email_verified`. Access tokens live four hours, so the authorization asks for
  * `token_access_type=offline` to receive a refresh token.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface DropboxAccount {
   account_id: string;
@@ -24,27 +24,17 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['account_info.read'];
 
 export function dropbox(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-    authorizationParams: { token_access_type: 'offline' },
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'dropbox',
     name: 'Dropbox',
+    credentials,
     // Dropbox reports `email_verified` only for an address whose confirmation link was followed.
-    trustedForLinking: credentials.trustedForLinking ?? true,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
+    settings: {
+      pkce: true,
+      authorizationParams: { token_access_type: 'offline' },
+    },
+    async getUserInfo(tokens, endpoints) {
       const account = (await fetchJson(endpoints.userInfo, tokens.accessToken, { method: 'POST' })) as DropboxAccount | null;
       if (!account || typeof account.account_id !== 'string') return null;
       const email = account.email || null;
@@ -56,5 +46,5 @@ export function dropbox(credentials: ProviderCredentials): OAuthProvider {
         image: account.profile_photo_url || null,
       };
     },
-  };
+  });
 }

@@ -5,9 +5,9 @@
  * verified. Facebook issues no refresh tokens (long-lived tokens come by a token exchange instead).
  */
 import { createHmac } from 'node:crypto';
-import { createAuthorizationURL, exchangeCode, fetchJson, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface FacebookProfile {
   id: string;
@@ -30,19 +30,6 @@ const DEFAULT_SCOPES = ['email', 'public_profile'];
 const FIELDS = 'id,name,email,picture';
 
 export function facebook(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: false,
-    // Facebook's documented form of the permission list.
-    scopeSeparator: ',',
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  // `debug_token` sits beside `/me` (an override of the user-info URL moves both).
-  const debugTokenURL = new URL('debug_token', endpoints.userInfo.replace(/me\/?$/, '')).href;
   const secret = credentials.clientSecret ?? '';
 
   /**
@@ -50,8 +37,9 @@ export function facebook(credentials: ProviderCredentials): OAuthProvider {
    * user's profile just as well. better-auth checks every token with `debug_token`; so do we, so no
    * path that hands this provider a token can be fooled by one minted elsewhere.
    */
-  async function userOfToken(accessToken: string): Promise<string | null> {
-    const url = new URL(debugTokenURL);
+  async function userOfToken(accessToken: string, userInfo: string): Promise<string | null> {
+    // `debug_token` sits beside `/me` (an override of the user-info URL moves both).
+    const url = new URL('debug_token', userInfo.replace(/me\/?$/, ''));
     url.searchParams.set('input_token', accessToken);
     url.searchParams.set('access_token', `${credentials.clientId}|${secret}`);
     const debug = (await fetchJson(url.href, null)) as FacebookTokenDebug | null;
@@ -59,18 +47,21 @@ export function facebook(credentials: ProviderCredentials): OAuthProvider {
     return data?.is_valid === true && data.app_id === credentials.clientId && data.user_id ? data.user_id : null;
   }
 
-  return {
+  return defineOAuth2Provider({
     id: 'facebook',
     name: 'Facebook',
+    credentials,
     // Graph never asserts that an address was verified, so e-mails from it cannot link accounts.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: {
+      pkce: false,
+      // Facebook's documented form of the permission list.
+      scopeSeparator: ',',
+    },
+    refresh: false,
+    async getUserInfo(tokens, endpoints) {
       if (tokens.accessToken === null) return null;
-      const userId = await userOfToken(tokens.accessToken);
+      const userId = await userOfToken(tokens.accessToken, endpoints.userInfo);
       if (userId === null) return null;
       const url = new URL(endpoints.userInfo);
       url.searchParams.set('fields', FIELDS);
@@ -86,5 +77,5 @@ export function facebook(credentials: ProviderCredentials): OAuthProvider {
         image: profile.picture?.data?.url ?? null,
       };
     },
-  };
+  });
 }

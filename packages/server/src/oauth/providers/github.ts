@@ -3,9 +3,9 @@
  * the primary address, and whether GitHub verified it, come from `/user/emails` (scope
  * `user:email`). GitHub answers its API only with a User-Agent.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface GithubProfile {
   id: number;
@@ -30,26 +30,14 @@ const DEFAULT_SCOPES = ['read:user', 'user:email'];
 const API_HEADERS = { 'user-agent': 'Latchkey' };
 
 export function github(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'github',
     name: 'GitHub',
+    credentials,
     // GitHub marks an address verified only after a confirmation mail was followed.
-    trustedForLinking: credentials.trustedForLinking ?? true,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
+    settings: { pkce: true },
+    async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken, { headers: API_HEADERS })) as GithubProfile | null;
       if (!profile || profile.id === undefined) return null;
       // `/user/emails` sits beside `/user` (an override of the user-info URL moves both).
@@ -65,5 +53,5 @@ export function github(credentials: ProviderCredentials): OAuthProvider {
         image: profile.avatar_url,
       };
     },
-  };
+  });
 }

@@ -7,10 +7,10 @@
  * Trusted for linking on gitlab.com; a self-hosted instance is trusted only when configured so,
  * since its administrators can set any user's address.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import { assertSecureURL } from '../oidc';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 export interface GitlabOptions extends ProviderCredentials {
   /** A self-hosted instance's base URL; `https://gitlab.com` by default. */
@@ -34,25 +34,14 @@ const DEFAULT_SCOPES = ['read_user'];
 export function gitlab(options: GitlabOptions): OAuthProvider {
   const base = (options.issuer ?? GITLAB_COM).replace(/\/+$/, '');
   assertSecureURL(base, 'GitLab URL');
-  const endpoints = withEndpoints({ authorization: `${base}/oauth/authorize`, token: `${base}/oauth/token`, userInfo: `${base}/api/v4/user` }, options);
-  const settings: OAuth2Settings = {
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, options);
-  return {
+  const instance = { authorization: `${base}/oauth/authorize`, token: `${base}/oauth/token`, userInfo: `${base}/api/v4/user` };
+  return defineOAuth2Provider({
     id: 'gitlab',
     name: 'GitLab',
-    trustedForLinking: options.trustedForLinking ?? base === GITLAB_COM,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    credentials: options,
+    defaults: { endpoints: instance, scopes: DEFAULT_SCOPES, trustedForLinking: base === GITLAB_COM },
+    settings: { pkce: true },
+    async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as GitlabProfile | null;
       if (!profile || profile.id === undefined || profile.state !== 'active' || profile.locked === true) return null;
       return {
@@ -63,5 +52,5 @@ export function gitlab(options: GitlabOptions): OAuthProvider {
         image: profile.avatar_url || null,
       };
     },
-  };
+  });
 }

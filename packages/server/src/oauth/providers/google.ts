@@ -9,7 +9,7 @@
  */
 import { createOidcClient } from '../oidc';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOidcProvider, scopesWith, withEndpoints } from './define-provider';
 
 export interface GoogleOptions extends ProviderCredentials {
   accessType?: 'offline' | 'online' | undefined;
@@ -55,19 +55,14 @@ export function google(options: GoogleOptions): OAuthProvider {
     verifyClaims: (claims) => hostedDomainAllowed(options.hd, claims.hd),
     maxTokenAge: '1h',
   });
-  return {
+  return defineOidcProvider({
     id: 'google',
     name: 'Google',
-    trustedForLinking: options.trustedForLinking ?? true,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => client.createAuthorizationURL(request),
-    validateAuthorizationCode: (exchange) => client.validateAuthorizationCode(exchange),
-    refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    verifyIdToken: (input) => client.verifyIdToken(input),
-    async getUserInfo(tokens) {
-      const claims = await client.claims(tokens);
-      if (!claims || typeof claims.sub !== 'string') return null;
+    credentials: options,
+    trustedForLinking: true,
+    client,
+    profile(claims) {
+      if (typeof claims.sub !== 'string') return null;
       const email = typeof claims.email === 'string' ? claims.email : null;
       return {
         id: claims.sub,
@@ -77,7 +72,7 @@ export function google(options: GoogleOptions): OAuthProvider {
         image: typeof claims.picture === 'string' ? claims.picture : null,
       };
     },
-  };
+  });
 }
 
 function hostedDomainAllowed(configured: string | undefined, claimed: unknown): boolean {

@@ -5,9 +5,9 @@
  * Kick does not say whether it verified the address, so it is never taken as verified and a Kick
  * identity links nothing implicitly; not trusted for linking either.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface KickUser {
   user_id: number | string;
@@ -24,25 +24,13 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['user:read'];
 
 export function kick(options: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, options);
-  const settings: OAuth2Settings = {
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, options);
-  return {
+  return defineOAuth2Provider({
     id: 'kick',
     name: 'Kick',
-    trustedForLinking: options.trustedForLinking ?? false,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    credentials: options,
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: { pkce: true },
+    async getUserInfo(tokens, endpoints) {
       const answer = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as { data?: KickUser[] } | null;
       const user = answer?.data?.[0];
       if (!user || user.user_id === undefined || user.user_id === null) return null;
@@ -54,5 +42,5 @@ export function kick(options: ProviderCredentials): OAuthProvider {
         image: user.profile_picture || null,
       };
     },
-  };
+  });
 }

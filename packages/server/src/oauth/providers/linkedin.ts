@@ -6,9 +6,9 @@
  * `https://www.linkedin.com/oauth`, not the token endpoint's origin. Refresh tokens are given only
  * to LinkedIn's approved partners.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface LinkedInUserInfo {
   sub: string;
@@ -29,28 +29,17 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['openid', 'profile', 'email'];
 
 export function linkedin(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    issuer: endpoints.issuer,
-    pkce: false,
-    mendTokenResponse: (json) => (json.token_type === undefined ? { ...json, token_type: 'bearer' } : json),
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'linkedin',
     name: 'LinkedIn',
+    credentials,
     // LinkedIn's userinfo says `email_verified` only for a primary address the member confirmed.
-    trustedForLinking: credentials.trustedForLinking ?? true,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
+    settings: {
+      pkce: false,
+      mendTokenResponse: (json) => (json.token_type === undefined ? { ...json, token_type: 'bearer' } : json),
+    },
+    async getUserInfo(tokens, endpoints) {
       const info = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as LinkedInUserInfo | null;
       if (!info || typeof info.sub !== 'string') return null;
       const email = info.email || null;
@@ -63,5 +52,5 @@ export function linkedin(credentials: ProviderCredentials): OAuthProvider {
         image: info.picture || null,
       };
     },
-  };
+  });
 }

@@ -14,7 +14,7 @@
 import type { JWTPayload } from 'jose';
 import { createOidcClient } from '../oidc';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOidcProvider, scopesWith, withEndpoints } from './define-provider';
 
 export interface MicrosoftOptions extends ProviderCredentials {
   /** A tenant id or domain, or `common` (the default), `organizations`, `consumers`. */
@@ -62,19 +62,14 @@ export function microsoft(options: MicrosoftOptions): OAuthProvider {
     },
     maxTokenAge: '1h',
   });
-  return {
+  return defineOidcProvider({
     id: 'microsoft',
     name: 'Microsoft',
-    trustedForLinking: options.trustedForLinking ?? true,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => client.createAuthorizationURL(request),
-    validateAuthorizationCode: (exchange) => client.validateAuthorizationCode(exchange),
-    refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    verifyIdToken: (input) => client.verifyIdToken(input),
-    async getUserInfo(tokens) {
-      const claims = await client.claims(tokens);
-      if (!claims || typeof claims.oid !== 'string' || claims.oid.trim() === '') return null;
+    credentials: options,
+    trustedForLinking: true,
+    client,
+    profile(claims) {
+      if (typeof claims.oid !== 'string' || claims.oid.trim() === '') return null;
       const email = typeof claims.email === 'string' ? claims.email : null;
       const listed = (name: string) => Array.isArray(claims[name]) && (claims[name] as unknown[]).includes(email);
       return {
@@ -85,5 +80,5 @@ export function microsoft(options: MicrosoftOptions): OAuthProvider {
         image: typeof claims.picture === 'string' ? claims.picture : null,
       };
     },
-  };
+  });
 }

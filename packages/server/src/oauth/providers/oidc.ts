@@ -9,6 +9,7 @@
  */
 import { claimIsTrue, createOidcClient } from '../oidc';
 import type { OAuthProvider, ProviderCredentials, ProviderProfile } from '../provider';
+import { defineOidcProvider } from './define-provider';
 
 export interface OidcProviderOptions extends ProviderCredentials {
   /** The `provider` of `/sign-in/social` and the `{id}` of `/callback/{id}`. */
@@ -32,21 +33,14 @@ export function oidc(options: OidcProviderOptions): OAuthProvider {
     scopes: [...new Set(['openid', ...(options.scopes ?? DEFAULT_SCOPES)])],
     userInfo: true,
   });
-  return {
+  return defineOidcProvider({
     id: options.id ?? 'oidc',
     name: options.name ?? 'OpenID Connect',
-    trustedForLinking: options.trustedForLinking ?? false,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => client.createAuthorizationURL(request),
-    validateAuthorizationCode: (exchange) => client.validateAuthorizationCode(exchange),
-    refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    verifyIdToken: (input) => client.verifyIdToken(input),
-    async getUserInfo(tokens) {
-      const claims = await client.claims(tokens);
-      return claims && profileFromClaims(claims);
-    },
-  };
+    credentials: options,
+    trustedForLinking: false,
+    client,
+    profile: profileFromClaims,
+  });
 }
 
 /** The standard claims mapped; null without a subject. */

@@ -4,10 +4,10 @@
  * gives no e-mail (`/api/v1/me` tells only whether one was verified): the user gets a placeholder
  * address, as better-auth gives it.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { defineOAuth2Provider } from './define-provider';
 import { placeholderEmail } from './placeholder-email';
-import { scopesWith, withEndpoints } from './provider-settings';
 
 interface RedditMe {
   id?: string;
@@ -25,28 +25,18 @@ const DEFAULT_SCOPES = ['identity'];
 const API_HEADERS = { 'user-agent': 'Latchkey' };
 
 export function reddit(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    clientAuth: 'basic',
-    pkce: false,
-    authorizationParams: { duration: 'permanent' },
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'reddit',
     name: 'Reddit',
+    credentials,
     // No e-mail, so nothing to link by.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: {
+      clientAuth: 'basic',
+      pkce: false,
+      authorizationParams: { duration: 'permanent' },
+    },
+    async getUserInfo(tokens, endpoints) {
       const me = (await fetchJson(endpoints.userInfo, tokens.accessToken, { headers: API_HEADERS })) as RedditMe | null;
       if (!me || typeof me.id !== 'string' || me.id === '') return null;
       return {
@@ -57,5 +47,5 @@ export function reddit(credentials: ProviderCredentials): OAuthProvider {
         image: me.icon_img?.split('?')[0] || null,
       };
     },
-  };
+  });
 }

@@ -3,11 +3,12 @@
  * with ES256 and come from the issuer `https://apis.roblox.com/oauth/`; the profile is read from the
  * userinfo endpoint. Roblox gives third-party apps no e-mail: the user gets a placeholder address
  * keyed to the Roblox user id (better-auth puts the username there, which Roblox lets users change).
+ * A Roblox refresh token works once: each refresh answers a new one.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { defineOAuth2Provider } from './define-provider';
 import { placeholderEmail } from './placeholder-email';
-import { scopesWith, withEndpoints } from './provider-settings';
 
 interface RobloxUserInfo {
   sub?: string;
@@ -30,31 +31,19 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['openid', 'profile'];
 
 export function roblox(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    issuer: endpoints.issuer,
-    idTokenAlgorithm: 'ES256',
-    pkce: true,
-    // As better-auth: the user picks the account and sees what is shared, every time.
-    authorizationParams: { prompt: 'select_account consent' },
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'roblox',
     name: 'Roblox',
+    credentials,
     // Roblox gives third-party apps no e-mail, so there is nothing to link by.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    // A Roblox refresh token works once: each refresh answers a new one.
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: {
+      idTokenAlgorithm: 'ES256',
+      pkce: true,
+      // As better-auth: the user picks the account and sees what is shared, every time.
+      authorizationParams: { prompt: 'select_account consent' },
+    },
+    async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as RobloxUserInfo | null;
       if (!profile || typeof profile.sub !== 'string' || profile.sub === '') return null;
       const email = profile.email || null;
@@ -66,5 +55,5 @@ export function roblox(credentials: ProviderCredentials): OAuthProvider {
         image: profile.picture || null,
       };
     },
-  };
+  });
 }

@@ -3,9 +3,9 @@
  * HTTP Basic header. Spotify documents the profile's e-mail as unverified ("there is no proof that
  * it actually belongs to the user"), so it never counts as verified here.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface SpotifyProfile {
   id: string;
@@ -22,27 +22,14 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['user-read-email'];
 
 export function spotify(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    clientAuth: 'basic',
-    pkce: true,
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'spotify',
     name: 'Spotify',
+    credentials,
     // Spotify does not verify addresses: an identity from it never links itself to a local user.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: { clientAuth: 'basic', pkce: true },
+    async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken)) as SpotifyProfile | null;
       if (!profile || typeof profile.id !== 'string') return null;
       return {
@@ -53,5 +40,5 @@ export function spotify(credentials: ProviderCredentials): OAuthProvider {
         image: profile.images?.[0]?.url ?? null,
       };
     },
-  };
+  });
 }

@@ -2,12 +2,13 @@
  * @module TikTok (Login Kit v2, OAuth 2.0). TikTok calls the client id a client key and wants it as
  * `client_key`, in the authorization URL and beside the secret in the token body; it separates
  * scopes with commas, names the refresh token's lifetime `refresh_expires_in`, and wraps the profile
- * in `{data: {user}}`. TikTok gives no e-mail at all: the user gets a placeholder address.
+ * in `{data: {user}}`. TikTok gives no e-mail at all: the user gets a placeholder address. It
+ * rotates refresh tokens: each refresh answers a new one.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
+import { defineOAuth2Provider } from './define-provider';
 import { placeholderEmail } from './placeholder-email';
-import { scopesWith, withEndpoints } from './provider-settings';
 
 interface TiktokUserInfo {
   data?: {
@@ -38,31 +39,20 @@ function withFields(userInfo: string): string {
 }
 
 export function tiktok(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    clientIdParam: 'client_key',
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    // TikTok takes PKCE only from mobile and desktop apps, and with a hex challenge; the web flow has none.
-    pkce: false,
-    scopeSeparator: ',',
-    mendTokenResponse: ({ refresh_expires_in, ...json }) => ({ ...json, refresh_token_expires_in: refresh_expires_in }),
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'tiktok',
     name: 'TikTok',
+    credentials,
     // No e-mail, so nothing to link by.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    // TikTok rotates refresh tokens: each refresh answers a new one.
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: {
+      clientIdParam: 'client_key',
+      // TikTok takes PKCE only from mobile and desktop apps, and with a hex challenge; the web flow has none.
+      pkce: false,
+      scopeSeparator: ',',
+      mendTokenResponse: ({ refresh_expires_in, ...json }) => ({ ...json, refresh_token_expires_in: refresh_expires_in }),
+    },
+    async getUserInfo(tokens, endpoints) {
       const body = (await fetchJson(withFields(endpoints.userInfo), tokens.accessToken)) as TiktokUserInfo | null;
       const user = body?.data?.user;
       if (!user || typeof user.open_id !== 'string' || (body?.error?.code ?? 'ok') !== 'ok') return null;
@@ -74,5 +64,5 @@ export function tiktok(credentials: ProviderCredentials): OAuthProvider {
         image: user.avatar_large_url || null,
       };
     },
-  };
+  });
 }

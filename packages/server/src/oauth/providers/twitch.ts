@@ -8,7 +8,7 @@
  */
 import { claimIsTrue, createOidcClient } from '../oidc';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOidcProvider, scopesWith, withEndpoints } from './define-provider';
 
 export interface TwitchOptions extends ProviderCredentials {
   /** The id_token claims asked for; `email` and `email_verified` always are. */
@@ -37,18 +37,15 @@ export function twitch(options: TwitchOptions): OAuthProvider {
     authorizationParams: { claims: JSON.stringify({ id_token: claims }) },
     mendTokenResponse: (json) => (Array.isArray(json.scope) ? { ...json, scope: json.scope.join(' ') } : json),
   });
-  return {
+  return defineOidcProvider({
     id: 'twitch',
     name: 'Twitch',
-    trustedForLinking: options.trustedForLinking ?? true,
-    disableSignUp: options.disableSignUp,
-    disableImplicitSignUp: options.disableImplicitSignUp,
-    createAuthorizationURL: (request) => client.createAuthorizationURL(request),
-    validateAuthorizationCode: (exchange) => client.validateAuthorizationCode(exchange),
-    refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    async getUserInfo(tokens) {
-      const profile = await client.claims(tokens);
-      if (!profile || typeof profile.sub !== 'string') return null;
+    credentials: options,
+    trustedForLinking: true,
+    client,
+    idTokenSignIn: false,
+    profile(profile) {
+      if (typeof profile.sub !== 'string') return null;
       const email = typeof profile.email === 'string' ? profile.email : null;
       return {
         id: profile.sub,
@@ -58,5 +55,5 @@ export function twitch(options: TwitchOptions): OAuthProvider {
         image: typeof profile.picture === 'string' ? profile.picture : null,
       };
     },
-  };
+  });
 }

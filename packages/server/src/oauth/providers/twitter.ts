@@ -3,11 +3,12 @@
  * authenticates with HTTP Basic). `/2/users/me` carries no e-mail: the address comes only as
  * `confirmed_email`, asked for separately with the `users.email` scope, and X hands out only
  * addresses it confirmed. Without it the profile has no e-mail and the sign-in reports
- * `email_not_found`.
+ * `email_not_found`. X rotates refresh tokens: each refresh answers a new one and the old one stops
+ * working.
  */
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface TwitterUser {
   data?: {
@@ -34,28 +35,14 @@ function withFields(userInfo: string, fields: string): string {
 }
 
 export function twitter(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    clientAuth: 'basic',
-    pkce: true,
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'twitter',
     name: 'X',
+    credentials,
     // X returns `confirmed_email` only for an address the user confirmed.
-    trustedForLinking: credentials.trustedForLinking ?? true,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: (exchange) => exchangeCode(settings, exchange, scopes),
-    // X rotates refresh tokens: each refresh answers a new one and the old one stops working.
-    refreshAccessToken: (refreshToken) => refreshTokens(settings, refreshToken),
-    async getUserInfo(tokens) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
+    settings: { clientAuth: 'basic', pkce: true },
+    async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(withFields(endpoints.userInfo, 'profile_image_url'), tokens.accessToken)) as TwitterUser | null;
       const user = profile?.data;
       if (!user || typeof user.id !== 'string') return null;
@@ -71,5 +58,5 @@ export function twitter(credentials: ProviderCredentials): OAuthProvider {
         image: user.profile_image_url ?? null,
       };
     },
-  };
+  });
 }

@@ -6,9 +6,9 @@
  * OpenID Connect one (numeric `sub`, no audience), so it is kept but not checked as one.
  */
 import { randomString } from '../../crypto/random';
-import { createAuthorizationURL, exchangeCode, fetchJson, refreshTokens, type OAuth2Settings } from '../oauth2';
+import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials, ProviderTokens } from '../provider';
-import { scopesWith, withEndpoints } from './provider-settings';
+import { defineOAuth2Provider } from './define-provider';
 
 interface VkUserInfo {
   user?: {
@@ -53,34 +53,26 @@ function withVkIdToken(tokens: ProviderTokens): ProviderTokens {
 }
 
 export function vk(credentials: ProviderCredentials): OAuthProvider {
-  const endpoints = withEndpoints(ENDPOINTS, credentials);
-  const settings: OAuth2Settings = {
-    clientId: credentials.clientId,
-    clientSecret: credentials.clientSecret,
-    authorizationEndpoint: endpoints.authorization,
-    tokenEndpoint: endpoints.token,
-    pkce: true,
-    tokenParams: (exchange) => ({ ...(exchange.deviceId === undefined ? {} : { device_id: exchange.deviceId }), state: requestState() }),
-    // oauth4webapi would check an id_token as OpenID Connect's and refuse VK's.
-    mendTokenResponse: ({ id_token, ...json }) => (id_token === undefined ? json : { ...json, [SET_ASIDE_ID_TOKEN]: id_token }),
-  };
-  const scopes = scopesWith(DEFAULT_SCOPES, credentials);
-  return {
+  return defineOAuth2Provider({
     id: 'vk',
     name: 'VK',
+    credentials,
     // VK does not say whether it verified the address it shares.
-    trustedForLinking: credentials.trustedForLinking ?? false,
-    disableSignUp: credentials.disableSignUp,
-    disableImplicitSignUp: credentials.disableImplicitSignUp,
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
-    validateAuthorizationCode: async (exchange) => packRefreshToken(withVkIdToken(await exchangeCode(settings, exchange, scopes)), exchange.deviceId),
-    async refreshAccessToken(stored) {
+    defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
+    settings: {
+      pkce: true,
+      tokenParams: (exchange) => ({ ...(exchange.deviceId === undefined ? {} : { device_id: exchange.deviceId }), state: requestState() }),
+      // oauth4webapi would check an id_token as OpenID Connect's and refuse VK's.
+      mendTokenResponse: ({ id_token, ...json }) => (id_token === undefined ? json : { ...json, [SET_ASIDE_ID_TOKEN]: id_token }),
+    },
+    exchange: async (exchange, calls) => packRefreshToken(withVkIdToken(await calls.exchangeCode(exchange)), exchange.deviceId),
+    async refresh(stored, calls) {
       const { refreshToken, deviceId } = unpackRefreshToken(stored);
       const params = { ...(deviceId === undefined ? {} : { device_id: deviceId }), state: requestState() };
       // VK rotates refresh tokens: the new one is stored with the same device.
-      return packRefreshToken(withVkIdToken(await refreshTokens(settings, refreshToken, params)), deviceId);
+      return packRefreshToken(withVkIdToken(await calls.refreshTokens(refreshToken, params)), deviceId);
     },
-    async getUserInfo(tokens) {
+    async getUserInfo(tokens, endpoints) {
       if (tokens.accessToken === null) return null;
       const body = new URLSearchParams({ client_id: credentials.clientId, access_token: tokens.accessToken }).toString();
       const info = (await fetchJson(endpoints.userInfo, null, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })) as VkUserInfo | null;
@@ -96,5 +88,5 @@ export function vk(credentials: ProviderCredentials): OAuthProvider {
         image: user.avatar || null,
       };
     },
-  };
+  });
 }
