@@ -86,13 +86,12 @@ function clientOf(settings: OAuth2Settings): oauth.Client {
   return client;
 }
 
-/** The options of every request: a time limit, plain http on loopback only, and any mending. */
-function requestOptions(settings: OAuth2Settings, url: string): oauth.TokenEndpointRequestOptions {
+/** The options of every token request (OAuth 2.0's and OpenID Connect's): a time limit, plain http on loopback only, and any mending. */
+export function tokenRequestOptions(url: string, mend?: OAuth2Settings['mendTokenResponse']): oauth.TokenEndpointRequestOptions {
   const options: oauth.TokenEndpointRequestOptions = {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     [oauth.allowInsecureRequests]: isLoopbackURL(url),
   };
-  const mend = settings.mendTokenResponse;
   if (mend) {
     options[oauth.customFetch] = async (input, init) => {
       const response = await fetch(input, init);
@@ -122,7 +121,9 @@ export async function createAuthorizationURL(settings: OAuth2Settings, request: 
   return url;
 }
 
-function toTokens(response: oauth.TokenEndpointResponse, now: number, askedScopes: readonly string[]): ProviderTokens {
+/** A token response as the engine keeps it; the scopes asked for stand in when the response names none. */
+export function tokensOf(response: oauth.TokenEndpointResponse, askedScopes: readonly string[]): ProviderTokens {
+  const now = Date.now();
   const raw = response as unknown as Record<string, unknown>;
   const refreshExpiresIn = typeof raw.refresh_token_expires_in === 'number' ? raw.refresh_token_expires_in : null;
   return {
@@ -142,7 +143,7 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
   const client = clientOf(settings);
   // The state was checked by the engine already; this only brands the parameters for the grant.
   const callback = oauth.validateAuthResponse(as, client, new URLSearchParams({ code: exchange.code }), oauth.skipStateCheck);
-  const options = requestOptions(settings, settings.tokenEndpoint);
+  const options = tokenRequestOptions(settings.tokenEndpoint, settings.mendTokenResponse);
   const extra = settings.tokenParams?.(exchange);
   if (extra) options.additionalParameters = extra;
   const response = await oauth.authorizationCodeGrantRequest(
@@ -161,17 +162,17 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
     expectedNonce: typeof body?.id_token === 'string' ? (exchange.nonce ?? oauth.expectNoNonce) : oauth.expectNoNonce,
     requireIdToken: false,
   });
-  return toTokens(result, Date.now(), askedScopes);
+  return tokensOf(result, askedScopes);
 }
 
 /** `additionalParameters`: what a provider wants beside the refresh token (VK ID's `device_id`). */
 export async function refreshTokens(settings: OAuth2Settings, refreshToken: string, additionalParameters?: Record<string, string>): Promise<ProviderTokens> {
   const as = serverOf(settings);
   const client = clientOf(settings);
-  const options = requestOptions(settings, settings.tokenEndpoint);
+  const options = tokenRequestOptions(settings.tokenEndpoint, settings.mendTokenResponse);
   if (additionalParameters) options.additionalParameters = additionalParameters;
   const response = await oauth.refreshTokenGrantRequest(as, client, clientAuthOf(settings), refreshToken, options);
-  const tokens = toTokens(await oauth.processRefreshTokenResponse(as, client, response), Date.now(), []);
+  const tokens = tokensOf(await oauth.processRefreshTokenResponse(as, client, response), []);
   // Most providers keep the refresh token when they do not send a new one.
   return tokens.refreshToken === null ? { ...tokens, refreshToken } : tokens;
 }

@@ -10,7 +10,7 @@
  */
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { createAuthorizationURL, isLoopbackURL, type ClientAuthStyle } from './oauth2';
+import { createAuthorizationURL, isLoopbackURL, tokenRequestOptions, tokensOf, type ClientAuthStyle } from './oauth2';
 import type { AuthorizationRequest, CodeExchange, IdTokenInput, ProviderEndpoints, ProviderTokens } from './provider';
 
 export interface OidcSettings {
@@ -120,7 +120,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         callback,
         exchange.redirectURI,
         settings.pkce ? exchange.codeVerifier : oauth.nopkce,
-        requestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse),
+        tokenRequestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse),
       );
       const result = await oauth.processAuthorizationCodeResponse(await checkedAgainst(as, response), client, response, {
         expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
@@ -131,7 +131,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
 
     async refreshAccessToken(refreshToken) {
       const as = await server();
-      const options = requestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse);
+      const options = tokenRequestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse);
       if (settings.refreshParams) options.additionalParameters = { ...settings.refreshParams };
       const response = await oauth.refreshTokenGrantRequest(as, client, await clientAuth(), refreshToken, options);
       const tokens = tokensOf(await oauth.processRefreshTokenResponse(await checkedAgainst(as, response), client, response), []);
@@ -218,37 +218,6 @@ function clientAuthOf(style: ClientAuthStyle, secret: string | undefined): oauth
   if (typeof style === 'function') return style;
   if (style === 'none' || secret === undefined) return oauth.None();
   return style === 'basic' ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret);
-}
-
-function requestOptions(url: string, mend?: OidcSettings['mendTokenResponse']): oauth.TokenEndpointRequestOptions {
-  const options: oauth.TokenEndpointRequestOptions = {
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    [oauth.allowInsecureRequests]: isLoopbackURL(url),
-  };
-  if (mend) {
-    options[oauth.customFetch] = async (input, init) => {
-      const response = await fetch(input, init);
-      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return response;
-      const json = mend((await response.json()) as Record<string, unknown>);
-      return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
-    };
-  }
-  return options;
-}
-
-function tokensOf(response: oauth.TokenEndpointResponse, askedScopes: readonly string[]): ProviderTokens {
-  const now = Date.now();
-  const raw = response as unknown as Record<string, unknown>;
-  const refreshExpiresIn = typeof raw.refresh_token_expires_in === 'number' ? raw.refresh_token_expires_in : null;
-  return {
-    accessToken: response.access_token,
-    refreshToken: response.refresh_token ?? null,
-    idToken: response.id_token ?? null,
-    accessTokenExpiresAt: typeof response.expires_in === 'number' ? new Date(now + response.expires_in * 1000) : null,
-    refreshTokenExpiresAt: refreshExpiresIn === null ? null : new Date(now + refreshExpiresIn * 1000),
-    scopes: typeof response.scope === 'string' ? response.scope.split(/[\s,]+/).filter(Boolean) : [...askedScopes],
-    raw,
-  };
 }
 
 function decodeOrNull(token: string): JWTPayload | null {
