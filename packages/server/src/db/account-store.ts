@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { randomString } from '../crypto/random';
 import { DEFAULTS } from '../options';
+import { lockedTransaction } from './locked-transaction';
 import { toDate } from './records';
 import type { Database, Dialect } from './schema';
 
@@ -29,14 +30,10 @@ function selectCredential(db: Kysely<Database>, userId: string) {
 export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
   /**
    * Runs `work` as the only change to this user's accounts at that moment, so "is this the last
-   * account?" and "has the user a password yet?" stay true until the change is made. PostgreSQL and
-   * MySQL lock the user row; SQLite runs one write transaction at a time anyway.
+   * account?" and "has the user a password yet?" stay true until the change is made.
    */
   function forUser<T>(userId: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      if (dialect !== 'sqlite') await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
-      return work(trx);
-    });
+    return lockedTransaction(db, dialect, { table: 'user', ids: [userId] }, (trx) => work(trx));
   }
 
   return {

@@ -9,12 +9,10 @@
  * the second waits for the first to commit and then counts what the first left. The admins are
  * picked by a plain read and then locked by primary key, so MySQL locks those rows and no range of
  * the table; an admin promoted in between is simply not counted, which can only refuse, never let
- * the last one go. SQLite has no row locks: a write as the first statement takes the database's
- * write lock at once (BEGIN IMMEDIATE semantics), so the reads that follow are fresh, as in the
- * organization plugin's locked-transaction.ts.
+ * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
 import type { Kysely } from 'kysely';
-import { AuthError, type AuthContext } from '../../plugin-api';
+import { AuthError, lockedTransaction, type AuthContext } from '../../plugin-api';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
@@ -96,33 +94,21 @@ export function deleteKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOp
  * the user does not exist (any more), and nothing is written.
  */
 export async function changeKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOptions, userId: string, change: GuardedChange): Promise<boolean> {
-  return adminDb(auth)
-    .transaction()
-    .execute(async (trx) => {
-      let rows: AdminRow[];
-      if (auth.dialect === 'sqlite') {
-        // Setting a column to itself changes nothing but takes the write lock.
-        await trx
-          .updateTable('user')
-          .set((eb) => ({ role: eb.ref('role') }))
-          .where('id', '=', userId)
-          .execute();
-        const ids = [userId, ...(await candidateIds(trx, options))];
-        rows = (await trx.selectFrom('user').select(['id', 'role', 'banned', 'banExpires']).where('id', 'in', ids).execute()).map(toRow);
-      } else {
-        const ids = [...new Set([userId, ...(await candidateIds(trx, options))])];
-        // Locked in id order, one order for every competitor, so two never wait on each other's rows.
-        const locked = await trx.selectFrom('user').select(['id', 'role', 'banned', 'banExpires']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-        rows = locked.map(toRow);
-      }
-      const target = rows.find((row) => row.id === userId);
-      if (!target) return false;
-      const now = auth.now();
-      if (countsAsAdmin(options, target, now) && !change.staysAdmin(target)) {
-        const othersLeft = rows.some((row) => row.id !== userId && countsAsAdmin(options, row, now));
-        if (!othersLeft) throw new AuthError(ADMIN_ERRORS.lastAdmin);
-      }
-      await change.write(trx);
-      return true;
-    });
+  const lock = {
+    table: 'user' as const,
+    ids: async (trx: AdminDb) => [userId, ...(await candidateIds(trx, options))],
+    columns: ['id', 'role', 'banned', 'banExpires'] as const,
+  };
+  return lockedTransaction(adminDb(auth), auth.dialect, lock, async (trx, locked) => {
+    const rows = locked.map(toRow);
+    const target = rows.find((row) => row.id === userId);
+    if (!target) return false;
+    const now = auth.now();
+    if (countsAsAdmin(options, target, now) && !change.staysAdmin(target)) {
+      const othersLeft = rows.some((row) => row.id !== userId && countsAsAdmin(options, row, now));
+      if (!othersLeft) throw new AuthError(ADMIN_ERRORS.lastAdmin);
+    }
+    await change.write(trx);
+    return true;
+  });
 }

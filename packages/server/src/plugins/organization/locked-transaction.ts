@@ -12,7 +12,7 @@
  * and with an organizationLimit it queues on the creator's user row instead.
  */
 import type { Kysely } from 'kysely';
-import type { AuthContext } from '../../plugin-api';
+import { lockedTransaction, type AuthContext } from '../../plugin-api';
 import { organizationDb, type OrganizationDatabase } from './tables';
 
 /** The row competitors queue on: the organization for its teams and members, the user for the organizations they create. */
@@ -22,26 +22,5 @@ export interface LockedRow {
 }
 
 export function inLockedTransaction<T>(auth: AuthContext, row: LockedRow, work: (trx: Kysely<OrganizationDatabase>) => Promise<T>): Promise<T> {
-  return organizationDb(auth)
-    .transaction()
-    .execute(async (trx) => {
-      if (auth.dialect === 'sqlite') {
-        // Kysely begins SQLite transactions deferred (one process's are serialised by its connection
-        // mutex, but not another's): two could count the same rows, and the later insert would fail
-        // with SQLITE_BUSY_SNAPSHOT. A write as the first statement takes the write lock at once
-        // (BEGIN IMMEDIATE semantics), so a competitor waits (busy_timeout) and then counts the
-        // committed rows. Setting a column to itself changes nothing.
-        await trx
-          .updateTable(row.table)
-          .set((eb) => ({ name: eb.ref('name') }))
-          .where('id', '=', row.id)
-          .execute();
-      } else {
-        // PostgreSQL and MySQL hold the row lock until commit. The count that follows reads fresh
-        // rows: PostgreSQL takes a snapshot per statement, and InnoDB's REPEATABLE READ snapshot
-        // starts at the first plain read, which comes after the lock is granted.
-        await trx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
-      }
-      return work(trx);
-    });
+  return lockedTransaction(organizationDb(auth), auth.dialect, { table: row.table, ids: [row.id] }, (trx) => work(trx));
 }
