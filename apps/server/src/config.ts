@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULTS, type AdminRoleTable } from '@latchkey/server';
+import { DEFAULTS, parseDatabaseUrl, type AdminRoleTable } from '@latchkey/server';
 import { z } from 'zod';
 import { adminRolesVariable } from './admin-roles';
 import { MIN_SECRET_LENGTH } from './secret';
@@ -146,7 +146,7 @@ const schema = z.object({
 export function loadConfig(env: Env, cwd: string): ServerConfig {
   const parsed = schema.safeParse(env);
   const dataDir = resolve(cwd, 'data');
-  const database = parseDatabaseUrl(env.DATABASE_URL?.trim() || undefined, cwd, dataDir);
+  const database = databaseFromEnv(env.DATABASE_URL?.trim() || undefined, cwd, dataDir);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
   // The URL may hold a password, so its problem is described without echoing it.
   if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
@@ -206,18 +206,10 @@ function describeIssue(env: Env, path: readonly PropertyKey[], message: string):
 
 type ParsedDatabase = { url: string; dialect: DatabaseDialect } | { problem: string };
 
-function parseDatabaseUrl(value: string | undefined, cwd: string, dataDir: string): ParsedDatabase {
+/** The engine's reading of the URL, with a relative SQLite path resolved against `cwd`, and a default file. */
+function databaseFromEnv(value: string | undefined, cwd: string, dataDir: string): ParsedDatabase {
   if (value === undefined) return { url: resolve(dataDir, 'latchkey.db'), dialect: 'sqlite' };
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
-  if (scheme === 'postgres' || scheme === 'postgresql' || scheme === 'mysql' || scheme === 'mariadb') {
-    if (!URL.canParse(value)) return { problem: 'is not a valid URL' };
-    return { url: value, dialect: scheme.startsWith('postgres') ? 'postgres' : 'mysql' };
-  }
-  if (scheme !== undefined && scheme !== 'sqlite') {
-    return { problem: `unsupported scheme "${scheme}://" (use a file path, sqlite:PATH, postgres://… or mysql://…)` };
-  }
-  const file = value.replace(/^sqlite:(\/\/)?/i, '');
-  if (file === '') return { problem: 'sqlite: needs a file path' };
-  if (file === ':memory:') return { url: file, dialect: 'sqlite' };
-  return { url: isAbsolute(file) ? file : resolve(cwd, file), dialect: 'sqlite' };
+  const parsed = parseDatabaseUrl(value);
+  if ('problem' in parsed || parsed.dialect !== 'sqlite' || parsed.url === ':memory:' || isAbsolute(parsed.url)) return parsed;
+  return { url: resolve(cwd, parsed.url), dialect: 'sqlite' };
 }

@@ -10,7 +10,7 @@ export { definePlugin, type Plugin, type PluginHooks, type FieldDeclaration, typ
 export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { KeyValueStore } from './storage/key-value-store';
-export { dialectOf } from './db/create-database';
+export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
 export type { User, Session } from './db/records';
 export { createRedisStore, type RedisStore } from './storage/redis-store';
 export { createMemoryStore } from './storage/memory-store';

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
+import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
 import { SqliteValuesPlugin } from './sqlite-values-plugin';
 
@@ -16,14 +17,10 @@ export interface DatabaseHandle {
   dialect: Dialect;
 }
 
-export function dialectOf(url: string): Dialect {
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
-  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
-  return 'sqlite';
-}
-
-export function createDatabase(url: string): DatabaseHandle {
-  const dialect = dialectOf(url);
+export function createDatabase(databaseUrl: string): DatabaseHandle {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  if ('problem' in parsed) throw new Error(`The database URL ${parsed.problem}`);
+  const { dialect, url } = parsed;
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
@@ -33,9 +30,8 @@ export function createDatabase(url: string): DatabaseHandle {
     const pool = createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), timezone: 'Z', connectionLimit: 10 });
     return { dialect, db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
   }
-  const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const database = new SQLite(file);
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const database = new SQLite(url);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   // Concurrent writers from several processes wait for the lock instead of failing at once.
