@@ -5,6 +5,7 @@ export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
 export { AuthError, ERRORS, defineErrors, codeFromMessage, type ErrorEntry } from './errors';
 export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
+export { redirectUrl } from './validation/fields';
 export type { CoreEndpoints } from './routes';
 export { definePlugin, type Plugin, type PluginHooks, type FieldDeclaration, type FieldDeclarations, type FieldType } from './plugin';
 export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';

@@ -9,7 +9,7 @@ import type { AuthContext } from './context';
 import type { AnyEndpoint } from './endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from './errors';
 import type { RequestCookies, ResponseCookies } from './http/cookies';
-import { checkRedirectFields } from './http/redirect-url';
+import { checkRedirectTargets } from './http/redirect-url';
 import { readCurrentSession, type CurrentSession } from './session/current-session';
 
 export interface EndpointInput {
@@ -50,8 +50,8 @@ async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: End
 export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput): Promise<unknown> {
   const body = endpoint.body ? validate(endpoint.body, input.body, ERRORS.invalidBody) : undefined;
   const query = endpoint.query ? validate(endpoint.query, input.query, ERRORS.invalidQuery) : undefined;
-  checkRedirectFields(auth.options, body);
-  checkRedirectFields(auth.options, query);
+  checkRedirectTargets(auth.options, endpoint.body, body);
+  checkRedirectTargets(auth.options, endpoint.query, query);
   const { cookies } = input;
   const session = await guardSession(auth, endpoint, input, cookies);
   return endpoint.handler({

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { expect, it } from 'vitest';
+import { defineEndpoint, ERRORS, redirectUrl, type Plugin } from '../src';
 import { describeEachDialect, ORIGIN, uniqueEmail } from './support/harness';
 import { expectNothingChanged } from './support/rows';
 
@@ -311,3 +313,67 @@ describeEachDialect('callbackURL check', (h) => {
     expect(response.body).toEqual(invalidCallbackURL);
   });
 });
+
+/** A plugin whose redirect targets have names the engine has never heard of. */
+const returnToPlugin: Plugin = {
+  id: 'test-return-to',
+  endpoints: [
+    defineEndpoint({
+      id: 'testReturnTo',
+      method: 'POST',
+      path: '/test/return-to',
+      body: z.object({
+        returnTo: redirectUrl(ERRORS.invalidRedirectURL),
+        steps: z.array(z.object({ then: redirectUrl(ERRORS.invalidCallbackURL).optional() })).optional(),
+      }),
+      async handler({ body }) {
+        return { returnTo: body.returnTo };
+      },
+    }),
+    defineEndpoint({
+      id: 'testReturnToQuery',
+      method: 'GET',
+      path: '/test/return-to',
+      query: z.object({ after: redirectUrl(ERRORS.invalidCallbackURL).optional() }),
+      async handler({ query }) {
+        return { after: query.after ?? null };
+      },
+    }),
+  ],
+  bodyFields: { signUpEmail: { welcomeURL: redirectUrl(ERRORS.invalidNewUserCallbackURL).optional() } },
+};
+
+describeEachDialect(
+  'redirect targets marked by a plugin schema',
+  (h) => {
+    it('refuses an unsafe plugin field named returnTo with the entry its schema names, and lets a safe one through', async () => {
+      const refused = await h().client().post('/test/return-to', { returnTo: EVIL });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ code: 'INVALID_REDIRECTURL', message: 'Invalid redirectURL' });
+      const accepted = await h().client().post('/test/return-to', { returnTo: '/after' });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toEqual({ returnTo: '/after' });
+    });
+
+    it('refuses an unsafe marked field nested in an array of objects, and one in a query', async () => {
+      const nested = await h().client().post('/test/return-to', { returnTo: '/ok', steps: [{ then: '/fine' }, { then: '//evil.example' }] });
+      expect(nested.status).toBe(403);
+      expect(nested.body).toEqual(invalidCallbackURL);
+      const query = await h().client().get(`/test/return-to?after=${encodeURIComponent(EVIL)}`);
+      expect(query.status).toBe(403);
+      expect(query.body).toEqual(invalidCallbackURL);
+      expect((await h().client().get('/test/return-to?after=%2Fhome')).body).toEqual({ after: '/home' });
+    });
+
+    it('refuses an unsafe marked field a plugin adds to a core body, and creates no user', async () => {
+      const email = uniqueEmail('welcome');
+      await expectNothingChanged(h(), async () => {
+        const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Welcome', welcomeURL: EVIL });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ code: 'INVALID_NEWUSERCALLBACKURL', message: 'Invalid newUserCallbackURL' });
+      });
+      expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    });
+  },
+  { plugins: [returnToPlugin] },
+);

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../errors';
+import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { resolveOptions } from '../options';
-import { checkRedirectFields, isSafeRedirect, REDIRECT_FIELDS } from './redirect-url';
+import { redirectUrl } from '../validation/fields';
+import { checkRedirectTargets, isSafeRedirect } from './redirect-url';
 
 const options = resolveOptions({
   baseURL: 'http://localhost:3000',
@@ -108,31 +110,66 @@ describe('isSafeRedirect', () => {
   });
 });
 
-describe('checkRedirectFields', () => {
+/** Parses as the endpoint runner does, then checks the marked fields of what was parsed. */
+function check(schema: z.ZodType, input: unknown): void {
+  checkRedirectTargets(options, schema, schema.parse(input));
+}
+
+function thrownBy(run: () => void): AuthError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AuthError);
+    return error as AuthError;
+  }
+  throw new Error('nothing thrown');
+}
+
+describe('checkRedirectTargets', () => {
   it.each([
-    ['callbackURL', 'INVALID_CALLBACKURL', 'Invalid callbackURL'],
-    ['redirectTo', 'INVALID_REDIRECTURL', 'Invalid redirectURL'],
-    ['errorCallbackURL', 'INVALID_ERRORCALLBACKURL', 'Invalid errorCallbackURL'],
-    ['newUserCallbackURL', 'INVALID_NEWUSERCALLBACKURL', 'Invalid newUserCallbackURL'],
-  ])('refuses an unsafe %s with 403 %s "%s"', (field, code, message) => {
-    let thrown: unknown;
-    try {
-      checkRedirectFields(options, { [field]: '//evil.example' });
-    } catch (error) {
-      thrown = error;
+    ['callbackURL', ERRORS.invalidCallbackURL, 'INVALID_CALLBACKURL', 'Invalid callbackURL'],
+    ['redirectTo', ERRORS.invalidRedirectURL, 'INVALID_REDIRECTURL', 'Invalid redirectURL'],
+    ['errorCallbackURL', ERRORS.invalidErrorCallbackURL, 'INVALID_ERRORCALLBACKURL', 'Invalid errorCallbackURL'],
+    ['newUserCallbackURL', ERRORS.invalidNewUserCallbackURL, 'INVALID_NEWUSERCALLBACKURL', 'Invalid newUserCallbackURL'],
+  ] as const)('refuses an unsafe %s with the entry its mark carries, 403 %s "%s"', (field, entry: ErrorEntry, code, message) => {
+    const thrown = thrownBy(() => check(z.object({ [field]: redirectUrl(entry).optional() }), { [field]: '//evil.example' }));
+    expect(thrown.toJSON()).toEqual({ code, message });
+    expect(thrown.status).toBe(403);
+  });
+
+  it('checks a marked field whatever its name, and leaves unmarked fields with the old names alone', () => {
+    const schema = z.object({ returnTo: redirectUrl(ERRORS.invalidRedirectURL), callbackURL: z.string() });
+    expect(thrownBy(() => check(schema, { returnTo: 'https://evil.example', callbackURL: '/ok' })).message).toBe('Invalid redirectURL');
+    expect(() => check(schema, { returnTo: '/ok', callbackURL: 'https://evil.example' })).not.toThrow();
+  });
+
+  it('finds marked fields wherever they sit: nested objects, arrays, records, unions, defaults, pipes, lazy schemas', () => {
+    const target = () => redirectUrl(ERRORS.invalidCallbackURL);
+    const node: z.ZodType = z.lazy(() => z.object({ next: target().optional(), child: node.optional() }));
+    const schemas: ReadonlyArray<readonly [z.ZodType, unknown]> = [
+      [z.object({ outer: z.object({ inner: target() }) }), { outer: { inner: '//evil.example' } }],
+      [z.object({ list: z.array(target()) }), { list: ['/ok', '//evil.example'] }],
+      [z.object({ byName: z.record(z.string(), target()) }), { byName: { a: '//evil.example' } }],
+      [z.object({ either: z.union([z.number(), target()]) }), { either: '//evil.example' }],
+      [z.object({ fallback: target().default('https://evil.example') }), {}],
+      [z.object({ piped: z.string().pipe(target()) }), { piped: '//evil.example' }],
+      [z.object({ maxed: target().max(100).nullable() }), { maxed: '//evil.example' }],
+      [z.object({ tree: node }), { tree: { child: { child: { next: '//evil.example' } } } }],
+    ];
+    for (const [schema, input] of schemas) {
+      expect(thrownBy(() => check(schema, input)).message, JSON.stringify(input)).toBe('Invalid callbackURL');
     }
-    expect(thrown).toBeInstanceOf(AuthError);
-    expect((thrown as AuthError).toJSON()).toEqual({ code, message });
-    expect((thrown as AuthError).status).toBe(403);
   });
 
-  it('covers exactly the four redirect fields', () => {
-    expect(REDIRECT_FIELDS.map(([field]) => field)).toEqual(['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']);
-  });
-
-  it('accepts safe values in every redirect field at once', () => {
+  it('accepts safe values in every marked field at once', () => {
+    const schema = z.object({
+      callbackURL: redirectUrl(ERRORS.invalidCallbackURL),
+      redirectTo: redirectUrl(ERRORS.invalidRedirectURL),
+      errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL),
+      newUserCallbackURL: redirectUrl(ERRORS.invalidNewUserCallbackURL),
+    });
     expect(() =>
-      checkRedirectFields(options, {
+      check(schema, {
         callbackURL: '/dashboard',
         redirectTo: 'http://localhost:3000/reset',
         errorCallbackURL: '/error?x=1',
@@ -141,17 +178,15 @@ describe('checkRedirectFields', () => {
     ).not.toThrow();
   });
 
-  it('names the first unsafe field when several are present', () => {
-    expect(() => checkRedirectFields(options, { callbackURL: '/ok', errorCallbackURL: 'https://evil.example' })).toThrow(
-      'Invalid errorCallbackURL',
-    );
+  it('names the first unsafe field of the schema when several are present', () => {
+    const schema = z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL), errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL) });
+    expect(() => check(schema, { callbackURL: '/ok', errorCallbackURL: 'https://evil.example' })).toThrow('Invalid errorCallbackURL');
+    expect(() => check(schema, { callbackURL: '//evil.example', errorCallbackURL: 'https://evil.example' })).toThrow('Invalid callbackURL');
   });
 
-  it('ignores other fields, non-string values and inputs that are not objects', () => {
-    expect(() => checkRedirectFields(options, { url: 'https://evil.example', next: '//evil.example' })).not.toThrow();
-    expect(() => checkRedirectFields(options, { callbackURL: undefined })).not.toThrow();
-    expect(() => checkRedirectFields(options, undefined)).not.toThrow();
-    expect(() => checkRedirectFields(options, null)).not.toThrow();
-    expect(() => checkRedirectFields(options, 'https://evil.example')).not.toThrow();
+  it('ignores absent fields, schemas without marks and endpoints without a schema', () => {
+    expect(() => check(z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional() }), {})).not.toThrow();
+    expect(() => check(z.object({ url: z.string(), next: z.string() }), { url: 'https://evil.example', next: '//evil.example' })).not.toThrow();
+    expect(() => checkRedirectTargets(options, undefined, { callbackURL: '//evil.example' })).not.toThrow();
   });
 });

@@ -1,17 +1,13 @@
 /**
- * @module Redirect targets supplied by callers (callbackURL, redirectTo, errorCallbackURL,
- * newUserCallbackURL) must be a trusted origin or a path on this one: anything else would make
- * Latchkey an open redirect that carries tokens to an attacker.
+ * @module Redirect targets supplied by callers (the fields a schema marks with `redirectUrl()`:
+ * callbackURL, redirectTo, errorCallbackURL, newUserCallbackURL, and any a plugin declares) must be
+ * a trusted origin or a path on this one: anything else would make Latchkey an open redirect that
+ * carries tokens to an attacker.
  */
-import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import type { z } from 'zod';
+import { AuthError } from '../errors';
 import type { ResolvedOptions } from '../options';
-
-export const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorEntry]> = [
-  ['callbackURL', ERRORS.invalidCallbackURL],
-  ['redirectTo', ERRORS.invalidRedirectURL],
-  ['errorCallbackURL', ERRORS.invalidErrorCallbackURL],
-  ['newUserCallbackURL', ERRORS.invalidNewUserCallbackURL],
-];
+import { redirectTargets } from '../validation/fields';
 
 // Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/evil` and `/\evil`
 // become `//evil`: any control character or backslash in a relative path is refused outright.
@@ -49,12 +45,105 @@ export function isSafeRedirect(options: ResolvedOptions, value: string): boolean
   return (url.protocol === 'https:' || url.protocol === 'http:') && options.trustedOrigins.has(url.origin);
 }
 
-/** Checks every redirect field present in a validated body or query. */
-export function checkRedirectFields(options: ResolvedOptions, input: unknown): void {
-  if (!input || typeof input !== 'object') return;
-  const record = input as Record<string, unknown>;
-  for (const [field, error] of REDIRECT_FIELDS) {
-    const value = record[field];
-    if (typeof value === 'string' && !isSafeRedirect(options, value)) throw new AuthError(error);
+type TargetCheck = (options: ResolvedOptions, value: unknown) => void;
+
+const compiled = new WeakMap<z.core.$ZodType, TargetCheck | null>();
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function all(checks: ReadonlyArray<TargetCheck | null>): TargetCheck | null {
+  const present = checks.filter((check): check is TargetCheck => check !== null);
+  if (present.length === 0) return null;
+  if (present.length === 1) return present[0]!;
+  return (options, value) => {
+    for (const check of present) check(options, value);
+  };
+}
+
+/**
+ * Walks a schema once, alongside the value it parsed, down to its marked fields; null when it has
+ * none, so most endpoints pay nothing per request. A union's options are all walked: a marked field
+ * of an option that did not match is checked too, which can refuse but never let anything through.
+ */
+function compile(schema: z.core.$ZodType): TargetCheck | null {
+  if (compiled.has(schema)) return compiled.get(schema) ?? null;
+  // A recursive (lazy) schema meets itself again here: it is compiled on first use instead.
+  compiled.set(schema, (options, value) => compiled.get(schema)?.(options, value));
+  const check = compileUncached(schema);
+  compiled.set(schema, check);
+  return check;
+}
+
+function compileUncached(schema: z.core.$ZodType): TargetCheck | null {
+  const target = redirectTargets.get(schema);
+  if (target) {
+    return (options, value) => {
+      if (typeof value === 'string' && !isSafeRedirect(options, value)) throw new AuthError(target.error);
+    };
   }
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return compile(def.innerType);
+    case 'object': {
+      const fields = Object.entries(def.shape).flatMap(([key, field]) => {
+        const check = compile(field);
+        return check ? [[key, check] as const] : [];
+      });
+      if (fields.length === 0) return null;
+      return (options, value) => {
+        if (!isRecord(value)) return;
+        for (const [key, check] of fields) check(options, value[key]);
+      };
+    }
+    case 'array':
+    case 'set': {
+      const item = compile(def.type === 'array' ? def.element : def.valueType);
+      if (!item) return null;
+      return (options, value) => {
+        if (Array.isArray(value) || value instanceof Set) for (const entry of value) item(options, entry);
+      };
+    }
+    case 'tuple': {
+      const items = def.items.map((item) => compile(item));
+      const rest = def.rest ? compile(def.rest) : null;
+      if (!rest && items.every((item) => item === null)) return null;
+      return (options, value) => {
+        if (!Array.isArray(value)) return;
+        value.forEach((entry, index) => (index < items.length ? items[index] : rest)?.(options, entry));
+      };
+    }
+    case 'record':
+    case 'map': {
+      const entry = compile(def.valueType);
+      if (!entry) return null;
+      return (options, value) => {
+        const values = value instanceof Map ? [...value.values()] : isRecord(value) ? Object.values(value) : [];
+        for (const item of values) entry(options, item);
+      };
+    }
+    case 'union':
+      return all(def.options.map((option) => compile(option)));
+    case 'intersection':
+      return all([compile(def.left), compile(def.right)]);
+    case 'pipe':
+      return all([compile(def.in), compile(def.out)]);
+    case 'lazy':
+      return (options, value) => compile(def.getter())?.(options, value);
+    default:
+      return null;
+  }
+}
+
+/** Checks every field the schema marks as a redirect target in the value it parsed. */
+export function checkRedirectTargets(options: ResolvedOptions, schema: z.core.$ZodType | undefined, value: unknown): void {
+  if (schema) compile(schema)?.(options, value);
 }

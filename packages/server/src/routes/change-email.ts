@@ -12,14 +12,14 @@ import { AuthError, ERRORS } from '../errors';
 import { changeEmailMail } from '../mail/templates';
 import { setCookieCache } from '../session/session-cookies';
 import { normalizeEmail } from '../validation/email';
-import { emailField, redirectField } from '../validation/fields';
+import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 
 const body = z.object({
   newEmail: emailField,
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
 });
 
 export const changeEmail = defineEndpoint({

@@ -21,12 +21,12 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { readCurrentSession } from '../session/current-session';
 import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-user-account';
-import { redirectField } from '../validation/fields';
+import { redirectUrl } from '../validation/fields';
 import { redirect, withQuery } from '../http/redirect';
 
 const query = z.object({
   token: z.string().max(256),
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
 });
 
 /** The `error=` codes the link's landing page may receive, and the entry answered without one. */

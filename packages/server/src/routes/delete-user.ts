@@ -15,13 +15,13 @@ import { deleteAccountMail } from '../mail/templates';
 import { DEFAULTS } from '../options';
 import type { CurrentSession } from '../session/current-session';
 import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-user-account';
-import { passwordField, redirectField } from '../validation/fields';
+import { passwordField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 
 const body = z.object({
   /** Where the mailed link lands after the deletion. */
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
   password: passwordField.optional(),
   token: z.string().max(256).optional(),
 });

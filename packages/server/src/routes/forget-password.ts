@@ -13,14 +13,14 @@ import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail } from '../mail/templates';
 import { DEFAULTS } from '../options';
 import { normalizeEmail } from '../validation/email';
-import { emailField, redirectField } from '../validation/fields';
+import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 
 const resetRequest = z.object({
   email: emailField,
   /** Where the mailed link finally lands, with `token=…` (or `error=INVALID_TOKEN`) appended. */
-  redirectTo: redirectField.optional(),
+  redirectTo: redirectUrl(ERRORS.invalidRedirectURL).optional(),
 });
 
 /** Unknown address: nothing is stored and nothing sent. */

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { startAuthorization } from '../oauth/start-authorization';
-import { redirectField, scopesField } from '../validation/fields';
+import { redirectUrl, scopesField } from '../validation/fields';
 
 const body = z.object({
   provider: z.string().min(1).max(64),
-  callbackURL: redirectField.optional(),
-  errorCallbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
+  errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL).optional(),
   scopes: scopesField.optional(),
   disableRedirect: z.boolean().optional(),
   loginHint: z.string().max(512).optional(),

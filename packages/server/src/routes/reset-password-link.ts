@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { redirectField } from '../validation/fields';
+import { ERRORS } from '../errors';
+import { redirectUrl } from '../validation/fields';
 import { checkToken } from '../verification/one-time-token';
 import { redirect, withQuery } from '../http/redirect';
 
 // Required, as in better-auth: without a page to land on the link has nowhere to go (400).
-const query = z.object({ callbackURL: redirectField });
+const query = z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL) });
 
 export const resetPasswordCallback = defineEndpoint({
   id: 'resetPasswordCallback',

@@ -9,12 +9,12 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { readCurrentSession } from '../session/current-session';
 import { normalizeEmail } from '../validation/email';
-import { emailField, redirectField } from '../validation/fields';
+import { emailField, redirectUrl } from '../validation/fields';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 
 const body = z.object({
   email: emailField,
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
 });
 
 export const sendVerificationEmail = defineEndpoint({

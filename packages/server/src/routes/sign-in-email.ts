@@ -9,12 +9,12 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { passwordSignIn } from '../session/password-sign-in';
 import { normalizeEmail } from '../validation/email';
-import { emailField, passwordField, redirectField } from '../validation/fields';
+import { emailField, passwordField, redirectUrl } from '../validation/fields';
 
 const body = z.object({
   email: emailField,
   password: passwordField,
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
   rememberMe: z.boolean().optional(),
 });
 

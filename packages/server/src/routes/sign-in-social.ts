@@ -15,16 +15,16 @@ import { completeSocialSignIn } from '../oauth/complete-social-sign-in';
 import { identityFromIdToken } from '../oauth/provider-identity';
 import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { startAuthorization } from '../oauth/start-authorization';
-import { redirectField, scopesField } from '../validation/fields';
+import { redirectUrl, scopesField } from '../validation/fields';
 
 const TOKEN_MAX = 16 * 1024;
 const providerField = z.string().min(1).max(64);
 
 const body = z.object({
   provider: providerField,
-  callbackURL: redirectField.optional(),
-  newUserCallbackURL: redirectField.optional(),
-  errorCallbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
+  errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL).optional(),
+  newUserCallbackURL: redirectUrl(ERRORS.invalidNewUserCallbackURL).optional(),
   disableRedirect: z.boolean().optional(),
   idToken: z
     .object({

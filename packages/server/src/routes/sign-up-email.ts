@@ -14,7 +14,7 @@ import { DEFAULTS } from '../options';
 import { afterUserCreated, pluginUserInput } from '../plugin-hooks';
 import { createSession } from '../session/create-session';
 import { normalizeEmail } from '../validation/email';
-import { emailField, imageField, nameField, passwordField, redirectField } from '../validation/fields';
+import { emailField, imageField, nameField, passwordField, redirectUrl } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 
@@ -23,7 +23,7 @@ const body = z.object({
   email: emailField,
   password: passwordField,
   image: imageField.optional(),
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
   rememberMe: z.boolean().optional(),
 });
 

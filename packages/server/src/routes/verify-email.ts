@@ -14,14 +14,14 @@ import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { createSession } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import { setCookieCache } from '../session/session-cookies';
-import { redirectField } from '../validation/fields';
+import { redirectUrl } from '../validation/fields';
 import { checkToken, redeemToken, type TokenLookup, type TokenPurpose, type TokenSubject } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { redirect, withQuery } from '../http/redirect';
 
 const query = z.object({
   token: z.string().max(256),
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
 });
 
 type Ctx = EndpointContext<undefined, z.output<typeof query>, 'none'>;

@@ -4,7 +4,7 @@
  * e-mail verification, banned users refused) with the username as the identifier.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, passwordField, passwordSignIn, redirectField } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, passwordField, passwordSignIn, redirectUrl } from '../../../plugin-api';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
 
@@ -13,7 +13,7 @@ const body = z.object({
   password: passwordField,
   rememberMe: z.boolean().optional(),
   /** Where the verification link sent to an unverified user leads, and the `url` of the answer. */
-  callbackURL: redirectField.optional(),
+  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
 });
 
 export function signInUsername(rules: UsernameRules) {
