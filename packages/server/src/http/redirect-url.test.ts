@@ -110,6 +110,17 @@ describe('isSafeRedirect', () => {
   });
 });
 
+/** A schema that holds itself through a getter, zod 4's way of writing recursion. */
+function tree() {
+  const schema = z.object({
+    next: redirectUrl(ERRORS.invalidCallbackURL).optional(),
+    get child(): z.ZodOptional<typeof schema> {
+      return schema.optional();
+    },
+  });
+  return schema;
+}
+
 /** Parses as the endpoint runner does, then checks the marked fields of what was parsed. */
 function check(schema: z.ZodType, input: unknown): void {
   checkRedirectTargets(options, schema, schema.parse(input));
@@ -155,6 +166,7 @@ describe('checkRedirectTargets', () => {
       [z.object({ piped: z.string().pipe(target()) }), { piped: '//evil.example' }],
       [z.object({ maxed: target().max(100).nullable() }), { maxed: '//evil.example' }],
       [z.object({ tree: node }), { tree: { child: { child: { next: '//evil.example' } } } }],
+      [z.object({ tree: tree() }), { tree: { child: { child: { next: '//evil.example' } } } }],
     ];
     for (const [schema, input] of schemas) {
       expect(thrownBy(() => check(schema, input)).message, JSON.stringify(input)).toBe('Invalid callbackURL');

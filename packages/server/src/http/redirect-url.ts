@@ -69,7 +69,8 @@ function all(checks: ReadonlyArray<TargetCheck | null>): TargetCheck | null {
  */
 function compile(schema: z.core.$ZodType): TargetCheck | null {
   if (compiled.has(schema)) return compiled.get(schema) ?? null;
-  // A recursive (lazy) schema meets itself again here: it is compiled on first use instead.
+  // A recursive schema (a getter in an object's shape) meets itself again while being compiled:
+  // the inner meeting gets a check that defers to the finished one.
   compiled.set(schema, (options, value) => compiled.get(schema)?.(options, value));
   const check = compileUncached(schema);
   compiled.set(schema, check);
@@ -134,6 +135,7 @@ function compileUncached(schema: z.core.$ZodType): TargetCheck | null {
       return all(def.options.map((option) => compile(option)));
     case 'intersection':
       return all([compile(def.left), compile(def.right)]);
+    // The value is what `out` produced: a mark on `in` sees it only if it is still a string.
     case 'pipe':
       return all([compile(def.in), compile(def.out)]);
     case 'lazy':
