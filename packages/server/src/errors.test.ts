@@ -30,7 +30,6 @@ describe('ERRORS', () => {
     oauthSignupDisabled: 'OAUTH_LINK_ERROR',
     oauthUnableToCreateUser: 'OAUTH_LINK_ERROR',
     oauthUnableToLinkAccount: 'OAUTH_LINK_ERROR',
-    oauthAccountLinkedToDifferentUser: 'OAUTH_LINK_ERROR',
     userIdOrSessionRequired: 'USER_ID_OR_SESSION_REQUIRED',
     providerNotSupported: 'PROVIDER_NOT_SUPPORTED',
     tokenRefreshNotSupported: 'TOKEN_REFRESH_NOT_SUPPORTED',

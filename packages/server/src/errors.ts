@@ -104,7 +104,6 @@ export const ERRORS = defineErrors({
   oauthSignupDisabled: [401, 'signup disabled', 'OAUTH_LINK_ERROR'],
   oauthUnableToCreateUser: [401, 'unable to create user', 'OAUTH_LINK_ERROR'],
   oauthUnableToLinkAccount: [401, 'unable to link account', 'OAUTH_LINK_ERROR'],
-  oauthAccountLinkedToDifferentUser: [401, 'account already linked to different user', 'OAUTH_LINK_ERROR'],
   // Provider tokens (POST /refresh-token, /get-access-token)
   userIdOrSessionRequired: [400, 'Either userId or session is required', 'USER_ID_OR_SESSION_REQUIRED'],
   providerNotSupported: [400, 'Provider is not supported.', 'PROVIDER_NOT_SUPPORTED'],

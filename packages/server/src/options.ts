@@ -77,7 +77,6 @@ export const DEFAULTS = Object.freeze({
   defaultBanReason: 'No reason',
   defaultRole: 'user',
   defaultMemberRole: 'member',
-  signedTokenExpiresIn: 3600,
 });
 
 export interface Logger {

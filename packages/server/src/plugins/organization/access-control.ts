@@ -4,13 +4,6 @@
  * comma-separated: the union of their permissions. The table is configurable; `member` must be in it.
  */
 
-export const ORGANIZATION_STATEMENTS = {
-  organization: ['update', 'delete'],
-  member: ['create', 'update', 'delete'],
-  invitation: ['create', 'cancel'],
-  team: ['create', 'update', 'delete'],
-} as const;
-
 export type OrganizationRoleTable = Readonly<Record<string, Readonly<Partial<Record<string, readonly string[]>>>>>;
 
 export const DEFAULT_ORGANIZATION_ROLES: OrganizationRoleTable = Object.freeze({

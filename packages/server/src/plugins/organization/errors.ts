@@ -32,7 +32,6 @@ export const ORGANIZATION_ERRORS = defineErrors({
   notTheRecipient: [403, 'You are not the recipient of the invitation'],
   notAllowedToCancelInvitation: [403, 'You are not allowed to cancel this invitation'],
   inviterNoLongerMember: [400, 'Inviter is no longer a member of the organization'],
-  failedToRetrieveInvitation: [400, 'Failed to retrieve invitation'],
   unableToRemoveLastTeam: [400, 'Unable to remove last team'],
   membershipLimitReached: [403, 'Organization membership limit reached'],
   notAllowedToCreateTeams: [403, 'You are not allowed to create teams in this organization'],
