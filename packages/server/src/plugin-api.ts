@@ -21,6 +21,8 @@ export { passwordField, redirectUrl } from './validation/fields';
 export { afterUserCreated } from './plugin-hooks';
 export { readCurrentSession, toSessionResponse, type CurrentSession } from './session/current-session';
 export { clearSessionCookies, cookieNames, setSessionTokenCookie, setCookieCache } from './session/session-cookies';
+export { nameForMail, renderMail, type MailContent } from './mail/templates';
+export type { MailMessage } from './mail/mailer';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
 export { signValue, unsignValue } from './crypto/hmac';

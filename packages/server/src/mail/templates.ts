@@ -7,7 +7,8 @@
 import { html } from 'hono/html';
 import type { MailMessage } from './mailer';
 
-interface Content {
+/** One mail's words; every mail Latchkey sends, plugins' too, is laid out by `renderMail`. */
+export interface MailContent {
   subject: string;
   greeting: string;
   body: string;
@@ -16,7 +17,7 @@ interface Content {
   footer: string;
 }
 
-async function render(to: string, { subject, greeting, body, action, url, footer }: Content): Promise<MailMessage> {
+export async function renderMail(to: string, { subject, greeting, body, action, url, footer }: MailContent): Promise<MailMessage> {
   const text = `${greeting}\n\n${body}\n\n${action}:\n${url}\n\n${footer}\n`;
   const page = await html`<!doctype html>
 <html lang="en">
@@ -31,12 +32,19 @@ async function render(to: string, { subject, greeting, body, action, url, footer
 }
 
 // A name is whatever someone typed at sign-up, possibly with a victim's address: one that looks
-// like a link (or spans lines) is left out, so a mail can never carry a clickable link but ours.
+// like a link (or spans lines, which could forge a line of the text part) is left out, so a mail
+// can never carry a clickable link but ours.
 const LINK_LIKE = /[a-z][a-z0-9+.-]*:|www\.|[\r\n]|\.[a-z]{2,}\b/i;
-const greet = (name: string) => (name && !LINK_LIKE.test(name) ? `Hello ${name},` : 'Hello,');
+
+/** The user's name as a mail may show it, or '' when it must be left out. */
+export function nameForMail(name: string): string {
+  return LINK_LIKE.test(name) ? '' : name;
+}
+
+const greet = (name: string) => (nameForMail(name) ? `Hello ${name},` : 'Hello,');
 
 export function verificationMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return render(to, {
+  return renderMail(to, {
     subject: 'Verify your e-mail address',
     greeting: greet(name),
     body: `Please confirm that ${to} is your e-mail address.`,
@@ -47,7 +55,7 @@ export function verificationMail(to: string, name: string, url: string): Promise
 }
 
 export function resetPasswordMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return render(to, {
+  return renderMail(to, {
     subject: 'Reset your password',
     greeting: greet(name),
     body: 'Someone asked to reset the password of your account. The link works once, for one hour.',
@@ -58,7 +66,7 @@ export function resetPasswordMail(to: string, name: string, url: string): Promis
 }
 
 export function changeEmailMail(to: string, name: string, newEmail: string, url: string): Promise<MailMessage> {
-  return render(to, {
+  return renderMail(to, {
     subject: 'Confirm your new e-mail address',
     greeting: greet(name),
     body: `Someone asked to change the e-mail address of your account to ${newEmail}.`,
@@ -69,7 +77,7 @@ export function changeEmailMail(to: string, name: string, newEmail: string, url:
 }
 
 export function deleteAccountMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return render(to, {
+  return renderMail(to, {
     subject: 'Confirm the deletion of your account',
     greeting: greet(name),
     body: 'Someone asked to delete your account. Once confirmed, this cannot be undone. The link works for 24 hours.',
