@@ -10,7 +10,7 @@ export type { CoreEndpoints } from './routes';
 export { definePlugin, type Plugin, type PluginHooks, type FieldDeclaration, type FieldDeclarations, type FieldType } from './plugin';
 export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';
 export type { AuthHandler, RequestInfo } from './http/router';
-export type { KeyValueStore } from './storage/key-value-store';
+export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
 export type { User, Session } from './db/records';
 export { createRedisStore, type RedisStore } from './storage/redis-store';

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REDIS_URL } from '../../../test/services';
-import { createRedisStore } from '../src';
+import { createRedisStore, type RedisStore } from '../src';
+import type { AuthContext } from '../src/context';
+import { signInThrottle } from '../src/http/sign-in-throttle';
+import { DEFAULTS } from '../src/options';
 import { createHarness, TestClient, uniqueEmail } from './support/harness';
 
 const prefix = () => `latchkey-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
@@ -28,6 +31,99 @@ describe.runIf(inject('redis'))('Redis key-value store', () => {
   it('counts atomically under parallel increments', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => store.increment('p', 60_000, Date.now())));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+describe.runIf(inject('redis'))('sign-in throttle on Redis', () => {
+  const INSTANCES = 5;
+  const threshold = DEFAULTS.accountLockoutThreshold;
+
+  /**
+   * The store as an instance far from Redis sees it: each call reaches Redis after a delay of its
+   * own, so two calls made one after the other by different requests may arrive in either order.
+   */
+  function distant(store: RedisStore): RedisStore {
+    return new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        };
+      },
+    });
+  }
+
+  interface Instances {
+    /** Redis as seen directly, to read what the instances left. */
+    store: RedisStore;
+    /** The `i`-th instance's context: its store and its clock. */
+    auth(i: number): AuthContext;
+    close(): Promise<void>;
+  }
+
+  /** Instances sharing one Redis, each on a connection of its own, with their clocks stopped at `now`. */
+  function instances(now: number): Instances {
+    const shared = prefix();
+    const stores = Array.from({ length: INSTANCES }, () => createRedisStore(REDIS_URL, { prefix: shared }));
+    const auths = stores.map((kv) => ({ kv: distant(kv), now: () => new Date(now) }) as unknown as AuthContext);
+    const store = createRedisStore(REDIS_URL, { prefix: shared });
+    return {
+      store,
+      auth: (i) => auths[i % INSTANCES] as AuthContext,
+      close: async () => {
+        await Promise.all([store, ...stores].map((s) => s.close()));
+      },
+    };
+  }
+
+  it('ends parallel failures across instances with exactly the lock the last of them implies', async () => {
+    for (let round = 0; round < 5; round++) {
+      const now = Date.now();
+      const { store, auth, close } = instances(now);
+      try {
+        const failures = threshold + 5 + round;
+        await Promise.all(
+          Array.from({ length: failures }, (_, i) => signInThrottle(auth(i), 'email:burst@example.com').failed().catch(() => undefined)),
+        );
+        expect(await store.get('fail:email:burst@example.com', now)).toBe(String(failures));
+        const lockMs = Math.min(DEFAULTS.accountLockoutBaseSeconds * 2 ** (failures - threshold), DEFAULTS.accountLockoutMaxSeconds) * 1000;
+        expect(await store.lockedUntil(['email:burst@example.com'], now)).toBe(now + lockMs);
+        expect(await store.get('lock:email:burst@example.com', now)).toBe(String(now + lockMs));
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('locks once the threshold is reached and a success clears only while unlocked', async () => {
+    const now = Date.now();
+    const { store, auth, close } = instances(now);
+    try {
+      const throttle = signInThrottle(auth(0), 'email:one@example.com', 'u1');
+      for (let i = 1; i < threshold; i++) await throttle.failed();
+      await throttle.assertOpen();
+      await throttle.succeeded();
+      expect(await store.get('fail:email:one@example.com', now)).toBeNull();
+      expect(await store.get('fail:user:u1', now)).toBeNull();
+
+      for (let i = 0; i < threshold; i++) await throttle.failed();
+      const lockedUntil = now + DEFAULTS.accountLockoutBaseSeconds * 1000;
+      expect(await store.lockedUntil(['email:one@example.com', 'user:u1'], now)).toBe(lockedUntil);
+      await expect(signInThrottle(auth(1), 'email:other@example.com', 'u1').assertOpen()).rejects.toMatchObject({
+        entry: { status: 429, code: 'TOO_MANY_REQUESTS' },
+      });
+      await expect(throttle.succeeded()).rejects.toMatchObject({ entry: { status: 429, code: 'TOO_MANY_REQUESTS' } });
+      expect(await store.get('fail:user:u1', now)).toBe(String(threshold));
+      expect(await store.get('lock:user:u1', now)).toBe(String(lockedUntil));
+
+      expect(await store.clearFailures(['email:one@example.com', 'user:u1'], lockedUntil)).toBe(0);
+      expect(await store.get('fail:user:u1', now)).toBeNull();
+      expect(await store.get('lock:email:one@example.com', now)).toBeNull();
+    } finally {
+      await close();
+    }
   });
 });
 

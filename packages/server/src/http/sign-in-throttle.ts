@@ -13,12 +13,15 @@
  * instead under its own key (`device:<nonce>`), with a smaller budget: strangers' guesses cannot
  * lock the owner's browser out, and its failures neither count toward nor lift the account's lock.
  *
- * A burst of parallel guesses can pass the lock check before the lock exists. Once the lock
- * appears, every answer still in flight is 429, right password or wrong, so such a burst learns
- * nothing beyond the first failures.
+ * Each failure's count and the lock it implies are one atomic step of the store (memory or Redis),
+ * so parallel failures always leave the lock the last of them implies. A burst of parallel guesses
+ * can still pass the lock check before the lock exists; once the lock appears, every answer still
+ * in flight is 429, right password or wrong, so such a burst learns nothing beyond the first
+ * failures.
  */
 import type { AuthContext } from '../context';
 import { DEFAULTS } from '../options';
+import type { LockoutRule } from '../storage/key-value-store';
 import { tooManyRequests } from './rate-limit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,20 +35,15 @@ export interface SignInThrottle {
   failed(): Promise<void>;
 }
 
-interface Budget {
-  /** Consecutive failures before the first lock. */
-  threshold: number;
-  /** Failures a day beyond which none is evaluated until the day is over. */
-  dailyLimit: number;
-}
+const LOCK = {
+  windowMs: DAY_MS,
+  baseLockMs: DEFAULTS.accountLockoutBaseSeconds * 1000,
+  maxLockMs: DEFAULTS.accountLockoutMaxSeconds * 1000,
+};
 
-const ACCOUNT: Budget = { threshold: DEFAULTS.accountLockoutThreshold, dailyLimit: DEFAULTS.accountDailyFailureLimit };
-const DEVICE: Budget = { threshold: DEFAULTS.deviceLockoutThreshold, dailyLimit: DEFAULTS.deviceDailyFailureLimit };
-
-function lockDurationMs(budget: Budget, failures: number): number {
-  const doublings = Math.min(failures - budget.threshold, 30);
-  return Math.min(DEFAULTS.accountLockoutBaseSeconds * 2 ** doublings, DEFAULTS.accountLockoutMaxSeconds) * 1000;
-}
+/** Consecutive failures before the first lock, and failures a day beyond which none is evaluated. */
+const ACCOUNT: LockoutRule = { ...LOCK, threshold: DEFAULTS.accountLockoutThreshold, limit: DEFAULTS.accountDailyFailureLimit };
+const DEVICE: LockoutRule = { ...LOCK, threshold: DEFAULTS.deviceLockoutThreshold, limit: DEFAULTS.deviceDailyFailureLimit };
 
 /**
  * The throttle of `identifier` and, when given, of the account `userId` it names: both locks are
@@ -60,41 +58,32 @@ export function deviceSignInThrottle(auth: AuthContext, nonce: string): SignInTh
   return throttle(auth, [`device:${nonce}`], DEVICE);
 }
 
-function throttle(auth: AuthContext, keys: readonly string[], budget: Budget): SignInThrottle {
+function throttle(auth: AuthContext, keys: readonly string[], rule: LockoutRule): SignInThrottle {
   const now = () => auth.now().getTime();
 
-  async function lockedUntil(): Promise<number> {
-    const locks = await Promise.all(keys.map((key) => auth.kv.get(`lock:${key}`, now())));
-    return Math.max(0, ...locks.map((until) => Number(until ?? 0)));
-  }
-
-  async function throwIfLocked(): Promise<void> {
-    const until = await lockedUntil();
-    if (until > now()) throw tooManyRequests(until - now());
-  }
-
-  async function countFailure(key: string): Promise<void> {
-    const { count, resetAt } = await auth.kv.increment(`fail:${key}`, DAY_MS, now());
-    if (count >= budget.dailyLimit) {
-      await auth.kv.set(`lock:${key}`, String(resetAt), resetAt - now(), now());
-    } else if (count >= budget.threshold) {
-      const duration = lockDurationMs(budget, count);
-      await auth.kv.set(`lock:${key}`, String(now() + duration), duration, now());
-    }
+  function throwIfLocked(until: number, at: number): void {
+    if (until > at) throw tooManyRequests(until - at);
   }
 
   return {
-    assertOpen: throwIfLocked,
+    async assertOpen() {
+      const at = now();
+      throwIfLocked(await auth.kv.lockedUntil(keys, at), at);
+    },
 
     async succeeded() {
-      await throwIfLocked();
-      await Promise.all(keys.flatMap((key) => [auth.kv.delete(`fail:${key}`), auth.kv.delete(`lock:${key}`)]));
+      // One step of the store: a failure in parallel either locks before it (429) or counts after.
+      const at = now();
+      throwIfLocked(await auth.kv.clearFailures(keys, at), at);
     },
 
     async failed() {
-      const wasLocked = (await lockedUntil()) > now();
-      await Promise.all(keys.map(countFailure));
-      if (wasLocked) await throwIfLocked();
+      const at = now();
+      const wasLocked = (await auth.kv.lockedUntil(keys, at)) > at;
+      // Each count and the lock it implies are one step of the store, so parallel failures leave
+      // the lock of the last of them, never an earlier one written late.
+      await Promise.all(keys.map((key) => auth.kv.recordFailure(key, rule, now())));
+      if (wasLocked) throwIfLocked(await auth.kv.lockedUntil(keys, now()), now());
     },
   };
 }

@@ -126,3 +126,34 @@ describe('memory store size', () => {
     expect(store.size).toBeLessThanOrEqual(200_000);
   }, 20_000);
 });
+
+describe('memory store failures and locks', () => {
+  const rule = { windowMs: 60_000, threshold: 3, baseLockMs: 1_000, maxLockMs: 4_000, limit: 6 };
+
+  it('counts failures and sets the lock each count implies: from the threshold, doubling up to the cap, to the window end at the limit', async () => {
+    const store = createMemoryStore();
+    const locks = [];
+    for (let i = 0; i < 6; i++) locks.push((await store.recordFailure('email:a', rule, T0)).lockedUntil);
+    expect(locks).toEqual([0, 0, T0 + 1_000, T0 + 2_000, T0 + 4_000, T0 + 60_000]);
+    expect(await store.lockedUntil(['email:a'], T0)).toBe(T0 + 60_000);
+  });
+
+  it('ends parallel failures with the lock of the last one', async () => {
+    const store = createMemoryStore();
+    const results = await Promise.all(Array.from({ length: 5 }, () => store.recordFailure('email:a', rule, T0)));
+    expect(results.map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(await store.lockedUntil(['email:a', 'user:1'], T0)).toBe(T0 + 4_000);
+  });
+
+  it('clears failures and locks only when no key is locked', async () => {
+    const store = createMemoryStore();
+    for (let i = 0; i < 3; i++) await store.recordFailure('email:a', rule, T0);
+    await store.recordFailure('user:1', rule, T0);
+    expect(await store.clearFailures(['email:a', 'user:1'], T0)).toBe(T0 + 1_000);
+    expect((await store.recordFailure('user:1', rule, T0)).count).toBe(2);
+    expect(await store.clearFailures(['email:a', 'user:1'], T0 + 1_000)).toBe(0);
+    expect(await store.lockedUntil(['email:a', 'user:1'], T0)).toBe(0);
+    expect((await store.recordFailure('email:a', rule, T0 + 1_000)).count).toBe(1);
+    expect((await store.recordFailure('user:1', rule, T0 + 1_000)).count).toBe(1);
+  });
+});

@@ -10,8 +10,11 @@
  * Every key the engine writes is short (an e-mail, the longest part, is at most 254 characters):
  * a full partition of such keys takes under 40 MB. Within a partition, expired entries are
  * swept when it grows, and when it is full of live ones the oldest written are evicted.
+ *
+ * Each operation runs to its end without an await, so it is atomic among the requests of the
+ * process.
  */
-import type { KeyValueStore, WindowCount } from './key-value-store';
+import { type FailureCount, type KeyValueStore, lockMsFor, type LockoutRule, type WindowCount } from './key-value-store';
 
 interface Entry {
   value: string;
@@ -91,30 +94,70 @@ export function createMemoryStore(): MemoryStore {
     return partition;
   }
 
+  function increment(key: string, windowMs: number, now: number): WindowCount {
+    const partition = partitionOf(key);
+    const entry = partition.live(key, now);
+    if (entry) {
+      entry.count += 1;
+      return { count: entry.count, resetAt: entry.expiresAt };
+    }
+    partition.put(key, { value: '', count: 1, expiresAt: now + windowMs }, now);
+    return { count: 1, resetAt: now + windowMs };
+  }
+
+  function get(key: string, now: number): string | null {
+    return partitionOf(key).live(key, now)?.value ?? null;
+  }
+
+  function set(key: string, value: string, ttlMs: number, now: number): void {
+    partitionOf(key).put(key, { value, count: 0, expiresAt: now + ttlMs }, now);
+  }
+
+  function remove(key: string): void {
+    partitionOf(key).entries.delete(key);
+  }
+
+  function lockedUntil(keys: readonly string[], now: number): number {
+    const until = Math.max(0, ...keys.map((key) => Number(get(`lock:${key}`, now) ?? 0)));
+    return until > now ? until : 0;
+  }
+
   return {
     get size() {
       let size = 0;
       for (const partition of partitions.values()) size += partition.entries.size;
       return size;
     },
-    async increment(key, windowMs, now): Promise<WindowCount> {
-      const partition = partitionOf(key);
-      const entry = partition.live(key, now);
-      if (entry) {
-        entry.count += 1;
-        return { count: entry.count, resetAt: entry.expiresAt };
+    async increment(key, windowMs, now) {
+      return increment(key, windowMs, now);
+    },
+    async recordFailure(key, rule: LockoutRule, now): Promise<FailureCount> {
+      const { count, resetAt } = increment(`fail:${key}`, rule.windowMs, now);
+      const lockMs = lockMsFor(rule, count, resetAt - now);
+      if (lockMs <= 0) return { count, resetAt, lockedUntil: 0 };
+      set(`lock:${key}`, String(now + lockMs), lockMs, now);
+      return { count, resetAt, lockedUntil: now + lockMs };
+    },
+    async lockedUntil(keys, now) {
+      return lockedUntil(keys, now);
+    },
+    async clearFailures(keys, now) {
+      const until = lockedUntil(keys, now);
+      if (until > 0) return until;
+      for (const key of keys) {
+        remove(`fail:${key}`);
+        remove(`lock:${key}`);
       }
-      partition.put(key, { value: '', count: 1, expiresAt: now + windowMs }, now);
-      return { count: 1, resetAt: now + windowMs };
+      return 0;
     },
     async get(key, now) {
-      return partitionOf(key).live(key, now)?.value ?? null;
+      return get(key, now);
     },
     async set(key, value, ttlMs, now) {
-      partitionOf(key).put(key, { value, count: 0, expiresAt: now + ttlMs }, now);
+      set(key, value, ttlMs, now);
     },
     async delete(key) {
-      partitionOf(key).entries.delete(key);
+      remove(key);
     },
   };
 }

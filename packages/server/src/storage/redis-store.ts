@@ -1,32 +1,97 @@
 /**
- * @module The key-value store on Redis, for several instances behind a load balancer: counters are
- * one atomic script (INCR, and PEXPIRE when the window opens), so two instances never both see a
- * count of one. Expiry is Redis's own; the engine's clock only turns the TTL into `resetAt`.
+ * @module The key-value store on Redis, for several instances behind a load balancer: every
+ * operation that reads then writes is one Lua script, which Redis runs without interleaving another
+ * command, so two instances never both see a count of one, and a failure's count and the lock it
+ * implies are written together. Expiry is Redis's own; the engine's clock only turns the TTL into
+ * `resetAt` and is the clock a lock's end is written in.
  */
 import { Redis } from 'ioredis';
-import type { KeyValueStore } from './key-value-store';
+import type { FailureCount, KeyValueStore, LockoutRule } from './key-value-store';
 
+/** KEYS[1] the counter; ARGV[1] the window. Returns the count and the window's time left. */
 const INCREMENT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
+/**
+ * KEYS[1] the failure counter, KEYS[2] the lock; ARGV: window, now, threshold, base lock, max lock,
+ * limit (milliseconds). The lock rule is `lockMsFor`'s (key-value-store.ts). Returns the count, the
+ * window's time left and the lock's end (0 for none).
+ */
+const RECORD_FAILURE = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local left = math.max(redis.call('PTTL', KEYS[1]), 0)
+local now, threshold, base, max, limit = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local lock = 0
+if count >= limit then lock = left
+elseif count >= threshold then lock = math.min(base * 2 ^ math.min(count - threshold, 30), max) end
+if lock <= 0 then return { count, left, 0 } end
+redis.call('SET', KEYS[2], string.format('%.0f', now + lock), 'PX', math.max(1, math.ceil(lock)))
+return { count, left, now + lock }`;
+
+/** KEYS: the locks; ARGV[1] now. Returns the latest end of a running lock, or 0. */
+const LOCKED_UNTIL = `
+local now, latest = tonumber(ARGV[1]), 0
+for _, key in ipairs(KEYS) do
+  local ends = tonumber(redis.call('GET', key) or '0') or 0
+  if ends > latest then latest = ends end
+end
+if latest > now then return latest end
+return 0`;
+
+/**
+ * KEYS: the locks, then as many counters; ARGV[1] now. Returns the latest end of a running lock and
+ * leaves everything as it is, or clears locks and counters and returns 0.
+ */
+const CLEAR_FAILURES = `
+local now, latest = tonumber(ARGV[1]), 0
+for i = 1, #KEYS / 2 do
+  local ends = tonumber(redis.call('GET', KEYS[i]) or '0') or 0
+  if ends > latest then latest = ends end
+end
+if latest > now then return latest end
+redis.call('DEL', unpack(KEYS))
+return 0`;
+
 export interface RedisStore extends KeyValueStore {
   close(): Promise<void>;
 }
 
+const ms = (value: number) => Math.max(1, Math.ceil(value));
+
 export function createRedisStore(url: string, { prefix = 'latchkey:' }: { prefix?: string } = {}): RedisStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const locks = (keys: readonly string[]) => keys.map((key) => `${prefix}lock:${key}`);
+  const counters = (keys: readonly string[]) => keys.map((key) => `${prefix}fail:${key}`);
   return {
     async increment(key, windowMs, now) {
-      const [count, ttl] = (await redis.eval(INCREMENT, 1, prefix + key, Math.max(1, Math.ceil(windowMs)))) as [number, number];
+      const [count, ttl] = (await redis.eval(INCREMENT, 1, prefix + key, ms(windowMs))) as [number, number];
       return { count, resetAt: now + Math.max(ttl, 0) };
+    },
+    async recordFailure(key, rule: LockoutRule, now): Promise<FailureCount> {
+      const args = [ms(rule.windowMs), now, rule.threshold, rule.baseLockMs, rule.maxLockMs, rule.limit];
+      const [count, left, lockedUntil] = (await redis.eval(RECORD_FAILURE, 2, ...counters([key]), ...locks([key]), ...args)) as [
+        number,
+        number,
+        number,
+      ];
+      return { count, resetAt: now + left, lockedUntil };
+    },
+    async lockedUntil(keys, now) {
+      if (keys.length === 0) return 0;
+      return (await redis.eval(LOCKED_UNTIL, keys.length, ...locks(keys), now)) as number;
+    },
+    async clearFailures(keys, now) {
+      if (keys.length === 0) return 0;
+      return (await redis.eval(CLEAR_FAILURES, keys.length * 2, ...locks(keys), ...counters(keys), now)) as number;
     },
     async get(key) {
       return redis.get(prefix + key);
     },
     async set(key, value, ttlMs) {
-      await redis.set(prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+      await redis.set(prefix + key, value, 'PX', ms(ttlMs));
     },
     async delete(key) {
       await redis.del(prefix + key);
