@@ -14,7 +14,8 @@ import type { VerificationStore } from './db/verification-store';
 import type { Mailer } from './mail/mailer';
 import type { ExtraFields } from './db/extra-fields';
 import type { Logger, ResolvedOptions } from './options';
-import type { PluginHooks } from './plugin';
+import type { Session, User } from './db/records';
+import type { CurrentSession } from './session/current-session-record';
 import type { SessionRevocations } from './session/revocations';
 import type { KeyValueStore } from './storage/key-value-store';
 
@@ -42,4 +43,25 @@ export interface AuthContext {
   /** The enabled plugins' hooks, in plugin order. */
   readonly hooks: readonly PluginHooks[];
   now(): Date;
+}
+
+/** Declared beside the context its hooks receive, so that the context needs no plugin contract. */
+export interface PluginHooks {
+  /**
+   * The plugin's own fields of a sign-up (`userId` null) or update-user body, already validated by
+   * the schema: check them (throw an AuthError), normalise them, and return the columns to store.
+   */
+  userInput?(input: Record<string, unknown>, context: { auth: AuthContext; userId: string | null }): Promise<Record<string, unknown>>;
+  /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
+  beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
+  /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
+  afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
+  /**
+   * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
+   * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
+   * an AuthError to refuse. The first plugin that declares it does the deletion.
+   */
+  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
+  /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
+  visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
 }

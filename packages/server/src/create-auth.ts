@@ -55,7 +55,9 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const resolved = resolveOptions(options);
   const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
-  const fields = collectExtraFields(resolved.plugins);
+  // The options' own plugin list: the resolved one keeps only their declarations (plugin-declarations.ts).
+  const plugins: readonly Plugin[] = options.plugins ?? [];
+  const fields = collectExtraFields(plugins);
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge);
   const tokenCipher = createTokenCipher(resolved.encryptionSecrets);
@@ -75,14 +77,14 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     logger,
     background: createBackgroundTasks(logger),
     fields,
-    hooks: resolved.plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
+    hooks: plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
     now,
   });
   const endpoints: readonly AnyEndpoint[] = Object.freeze([
-    ...extendBodies(coreEndpoints, resolved.plugins),
-    ...resolved.plugins.flatMap((plugin) => plugin.endpoints ?? []),
+    ...extendBodies(coreEndpoints, plugins),
+    ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
-  const migrations = [coreMigration, accountIdentityUniqueMigration, ...resolved.plugins.flatMap((plugin) => plugin.migrations ?? [])];
+  const migrations = [coreMigration, accountIdentityUniqueMigration, ...plugins.flatMap((plugin) => plugin.migrations ?? [])];
 
   const handler: AuthHandler = createRouter(context, endpoints);
   return {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { AnyEndpoint } from './endpoint';
-import type { ExtensibleEndpointId, Plugin } from './plugin';
+import type { ExtensibleEndpointId, Plugin, PluginDeclarations } from './plugin';
 
 export function extendBodies(endpoints: readonly AnyEndpoint[], plugins: readonly Plugin[]): AnyEndpoint[] {
   return endpoints.map((endpoint) => {
@@ -20,7 +20,7 @@ export function extendBodies(endpoints: readonly AnyEndpoint[], plugins: readonl
 }
 
 /** The plugin fields present in a validated body: what the plugins' userInput hooks receive. */
-export function pluginBodyFields(plugins: readonly Plugin[], id: ExtensibleEndpointId, body: Record<string, unknown>): Record<string, unknown> {
+export function pluginBodyFields(plugins: readonly PluginDeclarations[], id: ExtensibleEndpointId, body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const plugin of plugins) {
     for (const name of Object.keys(plugin.bodyFields?.[id] ?? {})) if (body[name] !== undefined) out[name] = body[name];

@@ -9,7 +9,7 @@ import type { KeyValueStore } from './storage/key-value-store';
 import { normalizeIp } from './http/client-ip';
 import type { Mailer } from './mail/mailer';
 import type { OAuthProvider } from './oauth/provider';
-import type { Plugin } from './plugin';
+import type { PluginDeclarations } from './plugin-declarations';
 
 const DAY = 24 * 60 * 60;
 
@@ -93,8 +93,11 @@ export interface RateLimitRule {
   max: number;
 }
 
-/** `P`, the plugins' types, is inferred by `createAuth`; `AuthOptions` alone takes any plugins. */
-export interface AuthOptions<P extends readonly Plugin[] = readonly Plugin[]> {
+/**
+ * `P`, the plugins' types, is inferred by `createAuth`, which requires whole plugins; here they are
+ * named by their declarations only, so the options need not import the plugin contract.
+ */
+export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly PluginDeclarations[]> {
   /** Where the server is reached, e.g. `https://auth.example.com`; its origin is always trusted. */
   baseURL: string;
   basePath?: string;
@@ -236,7 +239,7 @@ export interface ResolvedOptions {
   };
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
-  readonly plugins: readonly Plugin[];
+  readonly plugins: readonly PluginDeclarations[];
 }
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {

@@ -5,48 +5,20 @@
  * declare and never imports a plugin. The type parameters keep what a plugin declares, so
  * `createAuth` can type `auth.api`, `auth.endpoints` and the client from them (`auth-types.ts`).
  */
-import type { z } from 'zod';
-import type { AuthContext } from './context';
-import type { Session, User } from './db/records';
+import type { PluginHooks } from './context';
 import type { Migration } from './db/migrate';
 import type { AnyEndpoint } from './endpoint';
-import type { CurrentSession } from './session/current-session';
+import type { BodyFields, FieldDeclarations } from './plugin-declarations';
 
-export type FieldType = 'string' | 'boolean' | 'date' | 'number';
-
-/**
- * A column a plugin adds to user or session. A bare type is a nullable column, as most added
- * columns are (a user without a username); `notNull` marks a column whose every row has a value
- * (a role with its default), so its type carries no `null`.
- */
-export type FieldDeclaration = FieldType | { readonly type: FieldType; readonly notNull: true };
-
-export type FieldDeclarations = Readonly<Record<string, FieldDeclaration>>;
-
-/** Core endpoints whose body a plugin may extend. */
-export type ExtensibleEndpointId = 'signUpEmail' | 'updateUser';
-
-export type BodyFields = Partial<Record<ExtensibleEndpointId, z.ZodRawShape>>;
-
-export interface PluginHooks {
-  /**
-   * The plugin's own fields of a sign-up (`userId` null) or update-user body, already validated by
-   * the schema: check them (throw an AuthError), normalise them, and return the columns to store.
-   */
-  userInput?(input: Record<string, unknown>, context: { auth: AuthContext; userId: string | null }): Promise<Record<string, unknown>>;
-  /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
-  beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
-  /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
-  afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
-  /**
-   * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
-   * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
-   * an AuthError to refuse. The first plugin that declares it does the deletion.
-   */
-  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
-  /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
-  visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
-}
+export type { PluginHooks } from './context';
+export type {
+  BodyFields,
+  ExtensibleEndpointId,
+  FieldDeclaration,
+  FieldDeclarations,
+  FieldType,
+  PluginDeclarations,
+} from './plugin-declarations';
 
 /**
  * `E` is the union of the plugin's endpoints, `B` its body fields by endpoint id, `U` and `S` the

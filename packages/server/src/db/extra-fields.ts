@@ -2,7 +2,7 @@
  * @module The columns plugins add to `user` and `session`, by type, so every store reads them as
  * the engine's values (Date, boolean) on every dialect, and the cookie cache revives their dates.
  */
-import type { FieldDeclaration, FieldType, Plugin } from '../plugin';
+import type { FieldDeclaration, FieldType, PluginDeclarations } from '../plugin-declarations';
 import { toBool, toDate } from './records';
 
 export interface ExtraFields {
@@ -10,7 +10,7 @@ export interface ExtraFields {
   readonly session: ReadonlyMap<string, FieldType>;
 }
 
-export function collectExtraFields(plugins: readonly Plugin[]): ExtraFields {
+export function collectExtraFields(plugins: readonly PluginDeclarations[]): ExtraFields {
   const user = new Map<string, FieldType>();
   const session = new Map<string, FieldType>();
   for (const plugin of plugins) {

@@ -3,7 +3,7 @@
  * get-session read takes the session and its user in one indexed query.
  */
 import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { FieldType } from '../plugin';
+import type { FieldType } from '../plugin-declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable, UserTable } from './schema';
 import { toDate, type Session, type User } from './records';

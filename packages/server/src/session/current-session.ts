@@ -15,13 +15,9 @@ import {
   setCookieCache,
   setSessionTokenCookie,
 } from './session-cookies';
+import type { CurrentSession } from './current-session-record';
 
-export interface CurrentSession {
-  session: Session;
-  user: User;
-  /** The token from the cookie: the only copy, never stored. */
-  token: string;
-}
+export type { CurrentSession } from './current-session-record';
 
 export interface ReadSessionOptions {
   disableCookieCache?: boolean;

@@ -3,7 +3,7 @@
  * by any admin action invalidates the lists, the user and the sessions at once: they are cheap to
  * reload, and a stale row after a ban or a role change would mislead the admin.
  */
-import type { ListUsersQuery } from './list-users';
+import type { ListUsersQuery } from './admin-types';
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -4,13 +4,12 @@
  * flash empty (and keeps its row count) at every keystroke or page change.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAuthClient, type AppClient } from '../../../lib/auth';
+import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 import { adminKeys } from './admin-keys';
+import type { ListUsersQuery } from './admin-types';
 
-export type ListUsersQuery = NonNullable<NonNullable<Parameters<AppClient['admin']['listUsers']>[0]>['query']>;
-export type UserPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listUsers']>>['data']>;
-export type AdminUser = UserPage['users'][number];
+export type { AdminUser, ListUsersQuery, UserPage } from './admin-types';
 
 export function useListUsers(query: ListUsersQuery) {
   const client = useAuthClient();

@@ -1,0 +1,30 @@
+/**
+ * @module What a plugin declares as data — the columns it adds to user and session, the fields it
+ * adds to core request bodies — apart from its endpoints and hooks. A leaf: the options, the
+ * stores and the context read these without importing the plugin contract (`plugin.ts`), which
+ * itself refers to the context, so the engine's imports run one way.
+ */
+import type { z } from 'zod';
+
+export type FieldType = 'string' | 'boolean' | 'date' | 'number';
+
+/**
+ * A column a plugin adds to user or session. A bare type is a nullable column, as most added
+ * columns are (a user without a username); `notNull` marks a column whose every row has a value
+ * (a role with its default), so its type carries no `null`.
+ */
+export type FieldDeclaration = FieldType | { readonly type: FieldType; readonly notNull: true };
+
+export type FieldDeclarations = Readonly<Record<string, FieldDeclaration>>;
+
+/** Core endpoints whose body a plugin may extend. */
+export type ExtensibleEndpointId = 'signUpEmail' | 'updateUser';
+
+export type BodyFields = Partial<Record<ExtensibleEndpointId, z.ZodRawShape>>;
+
+/** The part of a `Plugin` that the resolved options keep: every `Plugin` is one. */
+export interface PluginDeclarations {
+  readonly id: string;
+  readonly fields?: { readonly user?: FieldDeclarations; readonly session?: FieldDeclarations };
+  readonly bodyFields?: BodyFields;
+}

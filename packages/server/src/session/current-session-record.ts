@@ -1,0 +1,12 @@
+/**
+ * @module The session a request carries, as endpoints and plugin hooks receive it. A leaf, so the
+ * context can name it without importing the code that reads it.
+ */
+import type { Session, User } from '../db/records';
+
+export interface CurrentSession {
+  session: Session;
+  user: User;
+  /** The token from the cookie: the only copy, never stored. */
+  token: string;
+}
