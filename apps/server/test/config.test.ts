@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Env } from '../src/config';
+import { loadConfig } from '../src/config';
+import { problemsOf } from './support/config-problems';
 import { DEFAULT_WEB_DIR } from '../src/web-app';
 
 const CWD = '/srv/latchkey';
 const SECRET = 'a'.repeat(32);
-
-function problemsOf(env: Env): readonly string[] {
-  try {
-    loadConfig(env, CWD);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadConfig', () => {
   it('gives every default from an empty environment', () => {

@@ -8,7 +8,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDERS } from '@latchkey/server';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Env } from '../src/config';
+import { loadConfig, type Env } from '../src/config';
+import { problemsOf } from './support/config-problems';
 import { buildSocialProviders } from '../src/social-providers';
 
 const CWD = '/srv/latchkey';
@@ -16,16 +17,6 @@ const SECRET_VALUE = 'shh-a-client-secret-nobody-may-read';
 
 function providersOf(env: Env) {
   return loadConfig(env, CWD).socialProviders;
-}
-
-function problemsOf(env: Env): readonly string[] {
-  try {
-    loadConfig(env, CWD);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
 }
 
 /** An Apple-style signing key (EC P-256, PKCS #8 PEM). */

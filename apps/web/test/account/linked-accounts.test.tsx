@@ -8,27 +8,16 @@ import '../support/dom';
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import account from '../../src/locales/en/account.json';
 import auth from '../../src/locales/en/auth.json';
 import type { AppAuth } from '../../src/lib/auth';
-import { dom } from '../support/dom';
-import { renderApp, useTestServer } from '../support/render-app';
-import { corporateProvider, githubProvider, startGithubEmulator, type GithubEmulator } from '../support/social-providers';
+import { renderApp } from '../support/render-app';
+import { useSocialTestServer } from '../support/social-providers';
 import type { TestServer } from '../support/test-server';
 import { signedInUser } from './signed-in-user';
 
-let github: GithubEmulator;
-beforeAll(async () => {
-  github = await startGithubEmulator();
-});
-afterAll(() => github?.close());
-
-const server = useTestServer(() => ({ socialProviders: [githubProvider(github), corporateProvider()] }));
-
-afterEach(() => {
-  dom.happyDOM.setURL('http://localhost:3000');
-});
+const { server, github } = useSocialTestServer();
 
 let githubUser = 900;
 

@@ -8,23 +8,12 @@ import '../support/dom';
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import auth from '../../src/locales/en/auth.json';
-import { dom } from '../support/dom';
-import { renderApp, useTestServer } from '../support/render-app';
-import { corporateProvider, githubProvider, startGithubEmulator, type GithubEmulator } from '../support/social-providers';
+import { renderApp } from '../support/render-app';
+import { useSocialTestServer } from '../support/social-providers';
 
-let github: GithubEmulator;
-beforeAll(async () => {
-  github = await startGithubEmulator();
-});
-afterAll(() => github?.close());
-
-const server = useTestServer(() => ({ socialProviders: [githubProvider(github), corporateProvider()] }));
-
-afterEach(() => {
-  dom.happyDOM.setURL('http://localhost:3000');
-});
+const { server, github } = useSocialTestServer();
 
 /** Where the app sent the browser: happy-dom records the address without loading the provider's page. */
 async function leftFor(prefix: string): Promise<URL> {

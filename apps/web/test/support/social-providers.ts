@@ -7,7 +7,11 @@
  * button and build its authorization URL.
  */
 import { createSocialProvider, oidc, type OAuthProvider } from '@latchkey/server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startProviderEmulator, type ProviderEmulator } from '../../../../packages/server/test/support/provider-emulator';
+import { dom } from './dom';
+import { useTestServer } from './render-app';
+import type { TestServer } from './test-server';
 
 export interface GithubEmulator extends ProviderEmulator {
   /** GitHub user `n` has this verified primary address. */
@@ -56,4 +60,21 @@ export function corporateProvider(): OAuthProvider {
     clientSecret: 'web-secret',
     endpoints: { authorization: `${OIDC_ISSUER}/auth`, token: `${OIDC_ISSUER}/token`, jwks: `${OIDC_ISSUER}/jwks`, userInfo: `${OIDC_ISSUER}/me` },
   });
+}
+
+/**
+ * A test server with both providers, GitHub's emulator started first (filled in before the tests
+ * run, as the server is); the address is reset after each test, since leaving for a provider moves it.
+ */
+export function useSocialTestServer(): { server: TestServer; github: GithubEmulator } {
+  const github = {} as GithubEmulator;
+  beforeAll(async () => {
+    Object.assign(github, await startGithubEmulator());
+  });
+  afterAll(() => github.close?.());
+  const server = useTestServer(() => ({ socialProviders: [githubProvider(github), corporateProvider()] }));
+  afterEach(() => {
+    dom.happyDOM.setURL('http://localhost:3000');
+  });
+  return { server, github };
 }
