@@ -27,7 +27,11 @@ const body = JSON.stringify({
 });
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 });
 

@@ -90,7 +90,11 @@ async function benchStandalone(rows: Row[], bareRps: number, dataDir: string): P
 
     const getSessionDb = { url: `${base}/api/auth/get-session?disableCookieCache=true`, headers: { cookie } };
     const uncached = await measure(getSessionDb);
-    rows.push({ name: 'Latchkey get-session, disableCookieCache=true', result: uncached, note: percentOfBare(uncached) });
+    rows.push({
+      name: 'Latchkey get-session, disableCookieCache=true',
+      result: uncached,
+      note: percentOfBare(uncached),
+    });
 
     await benchSignIn(rows, base, getSessionDb, uncached);
   } finally {
@@ -99,7 +103,12 @@ async function benchStandalone(rows: Row[], bareRps: number, dataDir: string): P
 }
 
 /** Argon2id runs on libuv's pool: sign-ins should cost throughput, not get-session's latency. */
-async function benchSignIn(rows: Row[], base: string, getSessionDb: Omit<LoadOptions, 'duration'>, alone: LoadResult): Promise<void> {
+async function benchSignIn(
+  rows: Row[],
+  base: string,
+  getSessionDb: Omit<LoadOptions, 'duration'>,
+  alone: LoadResult,
+): Promise<void> {
   const signIn = {
     url: `${base}/api/auth/sign-in/email`,
     method: 'POST' as const,
@@ -130,7 +139,9 @@ function printTable(rows: readonly Row[], loadBefore: number): void {
   console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const { name, result, note } of rows) {
-    console.log(`| ${name} | ${result.requestsPerSecond} | ${result.latencyP50} | ${result.latencyP99} | ${result.failures} | ${note ?? ''} |`);
+    console.log(
+      `| ${name} | ${result.requestsPerSecond} | ${result.latencyP50} | ${result.latencyP99} | ${result.failures} | ${note ?? ''} |`,
+    );
   }
 }
 

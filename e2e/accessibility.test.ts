@@ -16,17 +16,34 @@ function audit(page: Page) {
   return page.evaluate(() => {
     const nameOf = (element: Element): string => {
       const labelledBy = element.getAttribute('aria-labelledby');
-      const byIds = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
-      const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])].map((label) => label.textContent ?? '').join(' ') : '';
-      return [element.getAttribute('aria-label') ?? '', byIds, labels, element.getAttribute('title') ?? ''].join(' ').trim();
+      const byIds = labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : '';
+      const labels =
+        'labels' in element
+          ? [...((element as HTMLInputElement).labels ?? [])].map((label) => label.textContent ?? '').join(' ')
+          : '';
+      return [element.getAttribute('aria-label') ?? '', byIds, labels, element.getAttribute('title') ?? '']
+        .join(' ')
+        .trim();
     };
-    const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null || (element as HTMLInputElement).type === 'hidden';
-    const controls = [...document.querySelectorAll('input, select, textarea, [role="combobox"]')].filter((element) => !hidden(element));
+    const hidden = (element: Element) =>
+      element.closest('[aria-hidden="true"]') !== null || (element as HTMLInputElement).type === 'hidden';
+    const controls = [...document.querySelectorAll('input, select, textarea, [role="combobox"]')].filter(
+      (element) => !hidden(element),
+    );
     const buttons = [...document.querySelectorAll('button, [role="button"]')].filter((element) => !hidden(element));
     return {
       controls: controls.length,
-      unnamedControls: controls.filter((element) => nameOf(element) === '').map((element) => element.outerHTML.slice(0, 120)),
-      unnamedButtons: buttons.filter((element) => nameOf(element) === '' && (element.textContent ?? '').trim() === '').map((element) => element.outerHTML.slice(0, 120)),
+      unnamedControls: controls
+        .filter((element) => nameOf(element) === '')
+        .map((element) => element.outerHTML.slice(0, 120)),
+      unnamedButtons: buttons
+        .filter((element) => nameOf(element) === '' && (element.textContent ?? '').trim() === '')
+        .map((element) => element.outerHTML.slice(0, 120)),
       headings: document.querySelectorAll('h1').length,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
     };
@@ -48,7 +65,14 @@ describeInBrowser('accessibility and phone width', (e2e) => {
     const { server, browser } = e2e();
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
-    for (const path of ['/sign-up', '/forgot-password', '/reset-password?token=x', '/verify-email', '/error?error=invalid_code', '/dev/outbox']) {
+    for (const path of [
+      '/sign-up',
+      '/forgot-password',
+      '/reset-password?token=x',
+      '/verify-email',
+      '/error?error=invalid_code',
+      '/dev/outbox',
+    ]) {
       await expectAccessible(page, server.url, path);
     }
     // The audit sees the form: identifier, password, remember me.
@@ -64,8 +88,18 @@ describeInBrowser('accessibility and phone width', (e2e) => {
     });
     const organizationId = ((await created.json()) as { id: string }).id;
 
-    const signedIn = ['/account', '/account/email', '/account/password', '/account/sessions', '/account/linked', '/account/delete', '/organizations'];
-    const organization = ['settings', 'members', 'invitations', 'teams'].map((section) => `/organizations/${organizationId}/${section}`);
+    const signedIn = [
+      '/account',
+      '/account/email',
+      '/account/password',
+      '/account/sessions',
+      '/account/linked',
+      '/account/delete',
+      '/organizations',
+    ];
+    const organization = ['settings', 'members', 'invitations', 'teams'].map(
+      (section) => `/organizations/${organizationId}/${section}`,
+    );
     const admin = ['/admin/users', '/admin/users/new', `/admin/users/${adminId}`];
     for (const path of [...signedIn, ...organization, ...admin]) await expectAccessible(page, server.url, path);
     await saveScreenshot(page, 'accessibility-admin-user-phone');

@@ -21,15 +21,26 @@ async function signInElsewhere(url: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function isSignedIn(url: string, cookie: string): Promise<boolean> {
-  const response = await fetch(`${url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie, origin: url } });
+  const response = await fetch(`${url}/api/auth/get-session?disableCookieCache=true`, {
+    headers: { cookie, origin: url },
+  });
   return (await response.json()) !== null;
 }
 
-async function signInWithPage(page: Page, url: string, email: string, password: string, returnTo: string): Promise<void> {
+async function signInWithPage(
+  page: Page,
+  url: string,
+  email: string,
+  password: string,
+  returnTo: string,
+): Promise<void> {
   await page.goto(`${url}/sign-in?redirectTo=${encodeURIComponent(returnTo)}`);
   await fillSignIn(page, email, password);
   await page.waitForURL((target) => target.pathname === returnTo);
@@ -55,7 +66,9 @@ describeInBrowser('the account screens', (e2e) => {
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('checkbox', { name: 'Sign out other devices' }).check();
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your password was changed and your other devices were signed out.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Your password was changed and your other devices were signed out.');
     expect(await isSignedIn(server.url, otherDevice)).toBe(false);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -99,10 +112,14 @@ describeInBrowser('the account screens', (e2e) => {
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByLabel(/Password/).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain(`we sent a confirmation link to ${email}`);
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toContain(`we sent a confirmation link to ${email}`);
 
     // The standalone server with the development outbox mails the confirmation (DELETE_ACCOUNT_VERIFICATION on).
-    const mail = (await server.outbox()).find((m) => m.to === email && m.links.some((link) => link.includes('/delete-user/callback')));
+    const mail = (await server.outbox()).find(
+      (m) => m.to === email && m.links.some((link) => link.includes('/delete-user/callback')),
+    );
     const link = mail?.links.find((l) => l.includes('/delete-user/callback'));
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -121,7 +138,11 @@ describeInBrowser('the account screens', (e2e) => {
     const { server, browser } = e2e();
     const email = uniqueEmail('account');
     await signUpByApi(server.url, email, 'Katherine Johnson');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await signInWithPage(page, server.url, email, PASSWORD, '/account/sessions');
     await page.getByTestId('session-row').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Account sections' });

@@ -10,7 +10,6 @@ import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { PASSWORD, fillSignIn, signUpByApi } from './support/users';
 
-
 async function signIn(browser: Browser, url: string, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   // A missing element fails the step that looked for it, well within the test's own limit.

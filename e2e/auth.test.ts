@@ -10,7 +10,6 @@ import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { PASSWORD, fillSignIn, uniqueEmail } from './support/users';
 
-
 /** A user made through the API in its own context (its cookies stay there). */
 async function signUpInContext(context: BrowserContext, url: string, email: string): Promise<string> {
   const response = await context.request.post(`${url}/api/auth/sign-up/email`, {
@@ -42,7 +41,10 @@ describeInBrowser('signing up and in', (e2e) => {
     // The note on the page leads to the development outbox; its link is the mailed one.
     await page.getByTestId('dev-outbox-note').getByRole('link', { name: '/dev/outbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Development outbox' }).waitFor();
-    await page.getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ }).first().click();
+    await page
+      .getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'E-mail address verified' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/verify-email');
     expect(new URL(page.url()).search).toBe('');
@@ -52,7 +54,9 @@ describeInBrowser('signing up and in', (e2e) => {
     await page.waitForURL(`${server.url}/sign-in`);
     await fillSignIn(page, email);
     await page.waitForURL(`${server.url}/account`);
-    const session = (await (await context.request.get(`${server.url}/api/auth/get-session`)).json()) as { user: { email: string; emailVerified: boolean } };
+    const session = (await (await context.request.get(`${server.url}/api/auth/get-session`)).json()) as {
+      user: { email: string; emailVerified: boolean };
+    };
     expect(session.user).toMatchObject({ email, emailVerified: true });
     await saveScreenshot(page, 'auth-signed-in-after-verification');
     await context.close();
@@ -67,7 +71,10 @@ describeInBrowser('signing up and in', (e2e) => {
     const signUpContext = await browser.newContext();
     const victimId = await signUpInContext(signUpContext, server.url, victimEmail);
     await signUpContext.close();
-    const ban = await adminContext.request.post(`${server.url}/api/auth/admin/ban-user`, { headers: { origin: server.url }, data: { userId: victimId } });
+    const ban = await adminContext.request.post(`${server.url}/api/auth/admin/ban-user`, {
+      headers: { origin: server.url },
+      data: { userId: victimId },
+    });
     expect(ban.status()).toBe(200);
 
     // At phone width: the sign-in card and its messages must fit.

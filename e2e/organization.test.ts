@@ -10,7 +10,6 @@ import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { fillSignIn, mailLink, signUpByApi, uniqueEmail } from './support/users';
 
-
 describeInBrowser('organizations', (e2e) => {
   it('create → invite → the invitee accepts in another browser → role changed → removed', async () => {
     const { server, browser } = e2e();
@@ -34,7 +33,10 @@ describeInBrowser('organizations', (e2e) => {
     await create.getByRole('button', { name: 'Create' }).click();
     await pageA.getByRole('status').getByText(`Organization “${name}” created.`).waitFor();
     await saveScreenshot(pageA, 'organization-list');
-    await pageA.getByRole('list', { name: 'Your organizations' }).getByRole('link', { name: new RegExp(name) }).click();
+    await pageA
+      .getByRole('list', { name: 'Your organizations' })
+      .getByRole('link', { name: new RegExp(name) })
+      .click();
     await pageA.getByRole('heading', { level: 1, name }).waitFor();
     await pageA.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
     await saveScreenshot(pageA, 'organization-settings');
@@ -82,7 +84,9 @@ describeInBrowser('organizations', (e2e) => {
     await pageA.getByRole('option', { name: 'Admin' }).click();
     await expect.poll(() => role.textContent()).toBe('Admin');
     const members = (await (
-      await contextA.request.get(`${server.url}/api/auth/organization/list-members?organizationId=${encodeURIComponent(new URL(pageA.url()).pathname.split('/')[2]!)}`)
+      await contextA.request.get(
+        `${server.url}/api/auth/organization/list-members?organizationId=${encodeURIComponent(new URL(pageA.url()).pathname.split('/')[2]!)}`,
+      )
     ).json()) as { members: { role: string; user: { email: string } }[] };
     expect(members.members.find((m) => m.user.email === emailB)?.role).toBe('admin');
     await saveScreenshot(pageA, 'organization-role-changed');

@@ -22,7 +22,7 @@ afterAll(async () => {
 describeInBrowser(
   'signing in through an OpenID Provider',
   (e2e) => {
-    it('the provider button → the OP\'s sign-in and consent → back in the app, signed in, with the OP account linked', async () => {
+    it("the provider button → the OP's sign-in and consent → back in the app, signed in, with the OP account linked", async () => {
       const { server, browser } = e2e();
       const email = uniqueEmail('e2e-oidc');
       op!.setAccount({ sub: 'e2e-grace', email, email_verified: true, name: 'Grace Hopper' });
@@ -63,7 +63,9 @@ describeInBrowser(
       refused.searchParams.set('deny', '1');
       await page.goto(refused.href);
 
-      await page.waitForURL((url) => url.origin === server.url && url.pathname === '/sign-in' && url.searchParams.has('error'));
+      await page.waitForURL(
+        (url) => url.origin === server.url && url.pathname === '/sign-in' && url.searchParams.has('error'),
+      );
       expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
       const alert = page.getByRole('alert');
       await alert.waitFor();
@@ -75,7 +77,13 @@ describeInBrowser(
   },
   async (url) => {
     op = await startOpenIDProvider({
-      clients: [{ client_id: 'latchkey-e2e', client_secret: 'e2e-op-secret', redirect_uris: [`${url}/api/auth/callback/${PROVIDER_ID}`] }],
+      clients: [
+        {
+          client_id: 'latchkey-e2e',
+          client_secret: 'e2e-op-secret',
+          redirect_uris: [`${url}/api/auth/callback/${PROVIDER_ID}`],
+        },
+      ],
     });
     return {
       OIDC_ISSUER: op.issuer,

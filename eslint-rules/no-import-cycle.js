@@ -12,10 +12,14 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: () => {},
-});
+const parsed = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, 'tsconfig.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  },
+);
 const compilerOptions = parsed?.options ?? {};
 const resolutionCache = ts.createModuleResolutionCache(root, (name) => name, compilerOptions);
 
@@ -42,7 +46,9 @@ function importsOf(file) {
   const known = modules.get(file);
   if (known && known.mtimeMs === stat.mtimeMs) return known.imports;
   const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-  const imports = [...new Set(importedFiles.map(({ fileName }) => resolve(fileName, file)).filter((f) => f !== undefined))];
+  const imports = [
+    ...new Set(importedFiles.map(({ fileName }) => resolve(fileName, file)).filter((f) => f !== undefined)),
+  ];
   modules.set(file, { mtimeMs: stat.mtimeMs, imports });
   return imports;
 }
@@ -83,7 +89,12 @@ export const noImportCycle = {
       const target = resolve(specifier, file);
       if (!target || target === file) return;
       const route = pathBack(target, file);
-      if (route) context.report({ node, messageId: 'cycle', data: { route: [file, ...route].map((f) => path.relative(root, f)).join(' -> ') } });
+      if (route)
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { route: [file, ...route].map((f) => path.relative(root, f)).join(' -> ') },
+        });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -3,7 +3,17 @@
  * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI).
  */
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM, hasChromium, isReachable, isRedisReachable, MYSQL_URL, POSTGRES_URL, REDIS_URL, requestedDialects, type TestDialect } from './services';
+import {
+  CHROMIUM,
+  hasChromium,
+  isReachable,
+  isRedisReachable,
+  MYSQL_URL,
+  POSTGRES_URL,
+  REDIS_URL,
+  requestedDialects,
+  type TestDialect,
+} from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {

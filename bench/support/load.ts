@@ -21,7 +21,14 @@ export interface LoadResult {
   failures: number;
 }
 
-export async function runLoad({ url, method = 'GET', headers = {}, body, connections = 50, duration }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 50,
+  duration,
+}: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -14,7 +14,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(script: string, readyPath: string, env: Record<string, string>, cwd: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  script: string,
+  readyPath: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, script], {
     cwd,

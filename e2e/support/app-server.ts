@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The web app's build step and the server's process harness are shared with their own tests.
 import { buildWeb } from '../../apps/web/scripts/ensure-build.mjs';
-import { freePort, spawnStandalone, stopStandalone, type StandaloneProcess } from '../../apps/server/test/support/standalone-process';
+import {
+  freePort,
+  spawnStandalone,
+  stopStandalone,
+  type StandaloneProcess,
+} from '../../apps/server/test/support/standalone-process';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -30,7 +35,11 @@ export async function startAppServer(env: AppServerEnv = {}): Promise<AppServer>
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const extra = typeof env === 'function' ? await env(url) : env;
-  const process = spawnStandalone(dir, { BASE_URL: url, WEB_DIR: join(dir, 'web'), LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra }, port);
+  const process = spawnStandalone(
+    dir,
+    { BASE_URL: url, WEB_DIR: join(dir, 'web'), LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra },
+    port,
+  );
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (process.child.exitCode !== null) throw new Error(`the server exited:\n${process.stderr()}${process.stdout()}`);
@@ -46,7 +55,9 @@ export async function startAppServer(env: AppServerEnv = {}): Promise<AppServer>
     url,
     process,
     async outbox() {
-      const body = (await (await fetch(`${url}/api/dev/outbox`)).json()) as { mails: { to: string; subject: string; links: string[] }[] };
+      const body = (await (await fetch(`${url}/api/dev/outbox`)).json()) as {
+        mails: { to: string; subject: string; links: string[] }[];
+      };
       return body.mails;
     },
     async stop() {

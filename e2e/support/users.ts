@@ -19,7 +19,8 @@ export async function signUpByApi(url: string, email: string, name: string, pass
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ name, email, password }),
   });
-  if (response.status !== 200) throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
 

@@ -19,6 +19,8 @@ if (command === undefined) {
     stderr: (line) => process.stderr.write(`${line}\n`),
   });
 } else {
-  process.stderr.write(`latchkey: unknown command "${command}"\nusage: latchkey                 start the server\n       latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]\n`);
+  process.stderr.write(
+    `latchkey: unknown command "${command}"\nusage: latchkey                 start the server\n       latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]\n`,
+  );
   process.exitCode = 2;
 }

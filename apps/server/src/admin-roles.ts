@@ -34,7 +34,8 @@ function permissionProblems(role: string, permissions: unknown): string[] {
       continue;
     }
     for (const action of actions) {
-      if (!known.includes(action)) problems.push(`role "${role}": "${action}" is not an action on ${resource} (${known.join(', ')})`);
+      if (!known.includes(action))
+        problems.push(`role "${role}": "${action}" is not an action on ${resource} (${known.join(', ')})`);
     }
   }
   return problems;
@@ -55,7 +56,8 @@ export const adminRolesVariable = z.string().transform((text, ctx): AdminRoleTab
   const problems: string[] = [];
   for (const [role, permissions] of Object.entries(value)) {
     if (Object.hasOwn(DEFAULT_ADMIN_ROLES, role)) problems.push(`role "${role}" is built in and cannot be redefined`);
-    else if (!ROLE_NAME.test(role)) problems.push(`role "${role}": a name is up to 64 letters, digits, ".", "_" or "-", without spaces or commas`);
+    else if (!ROLE_NAME.test(role))
+      problems.push(`role "${role}": a name is up to 64 letters, digits, ".", "_" or "-", without spaces or commas`);
     else problems.push(...permissionProblems(role, permissions));
   }
   problems.forEach(report);
@@ -64,7 +66,14 @@ export const adminRolesVariable = z.string().transform((text, ctx): AdminRoleTab
     Object.fromEntries(
       Object.entries(value).map(([role, permissions]) => [
         role,
-        Object.freeze(Object.fromEntries(Object.entries(permissions as Record<string, string[]>).map(([r, a]) => [r, Object.freeze([...new Set(a)])]))),
+        Object.freeze(
+          Object.fromEntries(
+            Object.entries(permissions as Record<string, string[]>).map(([r, a]) => [
+              r,
+              Object.freeze([...new Set(a)]),
+            ]),
+          ),
+        ),
       ]),
     ),
   );

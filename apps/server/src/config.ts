@@ -69,7 +69,14 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const list = optional.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+const list = optional.transform((v) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [],
+);
 
 const port = optional.pipe(
   z
@@ -97,7 +104,10 @@ const onOff = optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optio
  */
 const mailbox = z
   .string()
-  .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, or a name and an address as "Name <address>"');
+  .regex(
+    /^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+    'must be an address, or a name and an address as "Name <address>"',
+  );
 
 const schema = z.object({
   NODE_ENV: optional,
@@ -106,7 +116,9 @@ const schema = z.object({
   LATCHKEY_SECRET: optional.pipe(
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ),
-  LATCHKEY_PREVIOUS_SECRETS: list.pipe(z.array(z.string().min(MIN_SECRET_LENGTH, `each must be at least ${MIN_SECRET_LENGTH} characters`))),
+  LATCHKEY_PREVIOUS_SECRETS: list.pipe(
+    z.array(z.string().min(MIN_SECRET_LENGTH, `each must be at least ${MIN_SECRET_LENGTH} characters`)),
+  ),
   TRUSTED_ORIGINS: list.pipe(z.array(httpUrl)),
   TRUSTED_PROXIES: list.pipe(z.array(z.string().refine((v) => isIP(v) !== 0, 'each entry must be an IP address'))),
   RATE_LIMIT: onOff,
@@ -131,10 +143,21 @@ const schema = z.object({
   ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
   WEB_DIR: optional,
   COOKIE_PREFIX: optional.pipe(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit').optional(),
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+        'must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
+      )
+      .optional(),
   ),
   LOG_LEVEL: optional.pipe(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
+    z
+      .enum(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        'must be one of fatal, error, warn, info, debug, trace, silent',
+      )
+      .optional(),
   ),
 });
 
@@ -147,7 +170,9 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
   const parsed = schema.safeParse(env);
   const dataDir = resolve(cwd, 'data');
   const database = databaseFromEnv(env.DATABASE_URL?.trim() || undefined, cwd, dataDir);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
   // The URL may hold a password, so its problem is described without echoing it.
   if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
   const social = parseSocialProviders(env);
@@ -194,11 +219,20 @@ function describeIssue(env: Env, path: readonly PropertyKey[], message: string):
   const index = path[1];
   // Neither a secret nor a Redis or SMTP URL (which may carry a password) is echoed; nor the
   // roles' JSON, whose problems each name the role they are in.
-  if (key === 'LATCHKEY_SECRET' || key === 'LATCHKEY_PREVIOUS_SECRETS' || key === 'REDIS_URL' || key === 'SMTP_URL' || key === 'ADMIN_ROLES') {
+  if (
+    key === 'LATCHKEY_SECRET' ||
+    key === 'LATCHKEY_PREVIOUS_SECRETS' ||
+    key === 'REDIS_URL' ||
+    key === 'SMTP_URL' ||
+    key === 'ADMIN_ROLES'
+  ) {
     return `${key}: ${message}`;
   }
   if (typeof index === 'number') {
-    const entry = (env[key] ?? '').split(',').map((s) => s.trim()).filter(Boolean)[index];
+    const entry = (env[key] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)[index];
     return `${key} entry ${index + 1} (${JSON.stringify(entry)}): ${message}`;
   }
   return `${key}=${JSON.stringify(env[key])}: ${message}`;
@@ -210,6 +244,7 @@ type ParsedDatabase = { url: string; dialect: DatabaseDialect } | { problem: str
 function databaseFromEnv(value: string | undefined, cwd: string, dataDir: string): ParsedDatabase {
   if (value === undefined) return { url: resolve(dataDir, 'latchkey.db'), dialect: 'sqlite' };
   const parsed = parseDatabaseUrl(value);
-  if ('problem' in parsed || parsed.dialect !== 'sqlite' || parsed.url === ':memory:' || isAbsolute(parsed.url)) return parsed;
+  if ('problem' in parsed || parsed.dialect !== 'sqlite' || parsed.url === ':memory:' || isAbsolute(parsed.url))
+    return parsed;
   return { url: resolve(cwd, parsed.url), dialect: 'sqlite' };
 }

@@ -45,7 +45,9 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
     fetch: async (request, env) => {
       if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
       if (!isUnderBasePath(request.url, basePath)) {
-        return webApp && !isUnderBasePath(request.url, '/api') ? webApp(request) : new AuthError(ERRORS.notFound).toResponse();
+        return webApp && !isUnderBasePath(request.url, '/api')
+          ? webApp(request)
+          : new AuthError(ERRORS.notFound).toResponse();
       }
       // Only node:http is created here, so the bindings are always HTTP/1's.
       const { incoming, outgoing } = env as HttpBindings;
@@ -88,7 +90,9 @@ function pathOf(url: string): string | undefined {
 
 /** Newest first, dates as ISO strings; never cached, since each mail holds a live one-time link. */
 function listOutbox(outbox: OutboxMailer): Response {
-  const mails = outbox.list().map(({ id, to, subject, text, html, links, sentAt }) => ({ id, to, subject, text, html, links, sentAt }));
+  const mails = outbox
+    .list()
+    .map(({ id, to, subject, text, html, links, sentAt }) => ({ id, to, subject, text, html, links, sentAt }));
   return Response.json({ mails }, { headers: { 'cache-control': 'no-store' } });
 }
 

@@ -23,14 +23,22 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   keepRunningOnStrayErrors(logger);
 
-  const secret = resolveSecret({ configured: config.secret, production: config.production, dataDir: config.dataDir, logger });
+  const secret = resolveSecret({
+    configured: config.secret,
+    production: config.production,
+    dataDir: config.dataDir,
+    logger,
+  });
   const storage = config.redisUrl ? createRedisStore(config.redisUrl) : undefined;
   const mail = createServerMail(config, logger);
   // Without a mailer (production without SMTP_URL) nothing waits for a mail that cannot be sent:
   // sign-up skips the verification mail and delete-user deletes on the password or a fresh session.
   const canMail = mail.mailer !== undefined;
   if (!canMail && config.requireEmailVerification) {
-    logger.warn({}, 'REQUIRE_EMAIL_VERIFICATION is on but no mail can be sent: new password users cannot verify their address, so cannot sign in');
+    logger.warn(
+      {},
+      'REQUIRE_EMAIL_VERIFICATION is on but no mail can be sent: new password users cannot verify their address, so cannot sign in',
+    );
   }
   const auth = createAuth({
     baseURL: config.baseURL,
@@ -72,8 +80,18 @@ async function main(): Promise<void> {
   }
 
   const webApp = createWebApp(config.webDir);
-  if (!webApp) logger.warn({ dir: config.webDir }, 'The web app is not built (npm run build -w @latchkey/web): serving the API only');
-  const http = createHttpServer({ handler: auth.handler, basePath: DEFAULTS.basePath, logger, outbox: mail.outbox, webApp });
+  if (!webApp)
+    logger.warn(
+      { dir: config.webDir },
+      'The web app is not built (npm run build -w @latchkey/web): serving the API only',
+    );
+  const http = createHttpServer({
+    handler: auth.handler,
+    basePath: DEFAULTS.basePath,
+    logger,
+    outbox: mail.outbox,
+    webApp,
+  });
   await listen(http.server, config.port);
   // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
   http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));
@@ -127,6 +145,8 @@ function keepRunningOnStrayErrors(logger: Logger): void {
 
 main().catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof StartupError;
-  process.stderr.write(`latchkey: ${known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `latchkey: ${known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -45,7 +45,10 @@ export function resolveSecret({ configured, production, dataDir, logger }: Resol
   }
   const file = join(dataDir, 'secret');
   const secret = readOrCreateSecret(file);
-  logger.warn({ file }, 'LATCHKEY_SECRET is not set: using a generated development secret. Set LATCHKEY_SECRET in production.');
+  logger.warn(
+    { file },
+    'LATCHKEY_SECRET is not set: using a generated development secret. Set LATCHKEY_SECRET in production.',
+  );
   return secret;
 }
 
@@ -53,7 +56,9 @@ function readOrCreateSecret(file: string): string {
   const existing = readSecretFile(file);
   if (existing !== undefined) {
     if (existing.length >= MIN_SECRET_LENGTH) return existing;
-    throw new StartupError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to generate a new one.`);
+    throw new StartupError(
+      `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to generate a new one.`,
+    );
   }
   mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');

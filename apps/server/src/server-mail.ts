@@ -14,7 +14,10 @@ export interface ServerMail {
   close(): void;
 }
 
-export function createServerMail(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'production'>, logger: Logger): ServerMail {
+export function createServerMail(
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'production'>,
+  logger: Logger,
+): ServerMail {
   if (config.smtpUrl) {
     const smtp = createSmtpMailer(config.smtpUrl, { from: config.mailFrom });
     return { mailer: smtp, outbox: undefined, close: () => smtp.close() };

@@ -7,7 +7,14 @@
  * `loadConfig`: the providers themselves are built in `main.ts`.
  */
 import { createPrivateKey } from 'node:crypto';
-import { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, isLoopbackURL, type ProviderSetting, type SocialProviderId, type SocialProviderSettings } from '@latchkey/server';
+import {
+  SOCIAL_PROVIDERS,
+  SOCIAL_PROVIDER_IDS,
+  isLoopbackURL,
+  type ProviderSetting,
+  type SocialProviderId,
+  type SocialProviderSettings,
+} from '@latchkey/server';
 
 /** The environment, as config.ts reads it. */
 type Env = Readonly<Record<string, string | undefined>>;
@@ -99,7 +106,9 @@ function parsePrivateKey(name: string, value: string): { key: string } | { probl
     createPrivateKey(key);
     return { key };
   } catch {
-    return { problem: `${name}: must be a PEM private key (-----BEGIN PRIVATE KEY----- …), with line breaks or \\n escapes` };
+    return {
+      problem: `${name}: must be a PEM private key (-----BEGIN PRIVATE KEY----- …), with line breaks or \\n escapes`,
+    };
   }
 }
 
@@ -114,7 +123,9 @@ function builtInProvider(env: Env, id: SocialProviderId, problems: string[]): Bu
   const before = problems.length;
   for (const setting of [entry.clientIdName, ...entry.required]) {
     if (given[setting] === undefined) {
-      problems.push(`${variable(setting)} is required to enable ${id} sign-in (${named.map(variable).join(', ')} ${named.length === 1 ? 'is' : 'are'} set)`);
+      problems.push(
+        `${variable(setting)} is required to enable ${id} sign-in (${named.map(variable).join(', ')} ${named.length === 1 ? 'is' : 'are'} set)`,
+      );
     }
   }
   const settings: SocialProviderSettings = { clientId: given[entry.clientIdName] ?? '' };
@@ -130,7 +141,9 @@ function builtInProvider(env: Env, id: SocialProviderId, problems: string[]): Bu
       if ('problem' in parsed) problems.push(parsed.problem);
       else settings.privateKey = parsed.key;
     } else if (setting === 'tenantId' && !TENANT_ID.test(value)) {
-      problems.push(`${variable(setting)}=${JSON.stringify(value)}: must be a tenant id or domain, or common, organizations or consumers`);
+      problems.push(
+        `${variable(setting)}=${JSON.stringify(value)}: must be a tenant id or domain, or common, organizations or consumers`,
+      );
     } else {
       settings[setting] = value;
     }
@@ -154,7 +167,10 @@ function genericProvider(env: Env, problems: string[]): GenericOidcConfig | null
   if (named.length === 0) return null;
   const before = problems.length;
   for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-    if (given[name] === undefined) problems.push(`${name} is required to enable OpenID Connect sign-in (${named.join(', ')} ${named.length === 1 ? 'is' : 'are'} set)`);
+    if (given[name] === undefined)
+      problems.push(
+        `${name} is required to enable OpenID Connect sign-in (${named.join(', ')} ${named.length === 1 ? 'is' : 'are'} set)`,
+      );
   }
   if (given.OIDC_ISSUER !== undefined) {
     const problem = urlProblem('OIDC_ISSUER', given.OIDC_ISSUER);
@@ -162,9 +178,13 @@ function genericProvider(env: Env, problems: string[]): GenericOidcConfig | null
   }
   const id = given.OIDC_PROVIDER_ID ?? DEFAULT_OIDC_PROVIDER_ID;
   if (!PROVIDER_ID.test(id)) {
-    problems.push(`OIDC_PROVIDER_ID=${JSON.stringify(id)}: must be 1 to 64 lower-case letters, digits, "-" or "_", starting with a letter or digit`);
+    problems.push(
+      `OIDC_PROVIDER_ID=${JSON.stringify(id)}: must be 1 to 64 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
+    );
   } else if ((SOCIAL_PROVIDER_IDS as readonly string[]).includes(id) || id === 'credential') {
-    problems.push(`OIDC_PROVIDER_ID=${JSON.stringify(id)}: is the id of a built-in provider (or of password accounts); choose another`);
+    problems.push(
+      `OIDC_PROVIDER_ID=${JSON.stringify(id)}: is the id of a built-in provider (or of password accounts); choose another`,
+    );
   }
   const trust = given.OIDC_TRUSTED_FOR_LINKING;
   if (trust !== undefined && trust !== 'on' && trust !== 'off') {

@@ -44,7 +44,8 @@ export function createWebApp(dir: string = DEFAULT_WEB_DIR): WebApp | undefined 
   if (!existsSync(join(root, 'index.html'))) return undefined;
 
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
     const file = await findFile(root, new URL(request.url).pathname);
     const path = file ?? join(root, 'index.html');
     const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(path));

@@ -19,9 +19,16 @@ async function signedUp(email: string) {
     const headers: Record<string, string> = { origin: BASE_URL };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await auth.handler(new Request(`${BASE_URL}/api/auth${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
-      clientIp: '127.0.0.1',
-    });
+    const response = await auth.handler(
+      new Request(`${BASE_URL}/api/auth${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      {
+        clientIp: '127.0.0.1',
+      },
+    );
     for (const header of response.headers.getSetCookie()) {
       const [pair = ''] = header.split(';');
       const eq = pair.indexOf('=');
@@ -31,12 +38,24 @@ async function signedUp(email: string) {
   };
   const signUp = await call('POST', '/sign-up/email', { email, password: PASSWORD, name: email });
   expect(signUp.status).toBe(200);
-  return { id: signUp.body.user.id as string, call, signInAgain: () => call('POST', '/sign-in/email', { email, password: PASSWORD }) };
+  return {
+    id: signUp.body.user.id as string,
+    call,
+    signInAgain: () => call('POST', '/sign-in/email', { email, password: PASSWORD }),
+  };
 }
 
 beforeAll(async () => {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', ADMIN_ROLES: '{"support":{"user":["list","get"],"session":["list"]}}' }, '/tmp');
-  auth = createAuth({ baseURL: BASE_URL, secret: 'admin-roles-test-secret-0123456789abcdef', database: { url: config.databaseUrl }, plugins: serverPlugins(config) });
+  const config = loadConfig(
+    { DATABASE_URL: 'sqlite::memory:', ADMIN_ROLES: '{"support":{"user":["list","get"],"session":["list"]}}' },
+    '/tmp',
+  );
+  auth = createAuth({
+    baseURL: BASE_URL,
+    secret: 'admin-roles-test-secret-0123456789abcdef',
+    database: { url: config.databaseUrl },
+    plugins: serverPlugins(config),
+  });
   await auth.migrate();
 });
 
@@ -45,7 +64,11 @@ afterAll(() => auth?.close());
 describe('ADMIN_ROLES in the standalone server', () => {
   it('set-role gives a declared role, which grants its permissions and nothing more', async () => {
     const admin = await signedUp('boss@example.com');
-    await auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.id).execute();
+    await auth.context.db
+      .updateTable('user')
+      .set({ role: 'admin' } as never)
+      .where('id', '=', admin.id)
+      .execute();
     await admin.signInAgain();
     const agent = await signedUp('agent@example.com');
 
@@ -63,13 +86,20 @@ describe('ADMIN_ROLES in the standalone server', () => {
 
   it('set-role still refuses a role nobody declared', async () => {
     const admin = await signedUp('chief@example.com');
-    await auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.id).execute();
+    await auth.context.db
+      .updateTable('user')
+      .set({ role: 'admin' } as never)
+      .where('id', '=', admin.id)
+      .execute();
     await admin.signInAgain();
     const other = await signedUp('other@example.com');
     const refused = await admin.call('POST', '/admin/set-role', { userId: other.id, role: 'auditor' });
     expect(refused).toMatchObject({
       status: 400,
-      body: { code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE', message: 'You are not allowed to set a non-existent role value' },
+      body: {
+        code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+        message: 'You are not allowed to set a non-existent role value',
+      },
     });
     const row = await auth.context.db.selectFrom('user').selectAll().where('id', '=', other.id).executeTakeFirst();
     expect((row as Record<string, unknown> | undefined)?.role).toBe('user');

@@ -37,7 +37,10 @@ describe('loadConfig', () => {
 
   it('reads LATCHKEY_PREVIOUS_SECRETS as a list and refuses a short one without echoing any', () => {
     const older = 'b'.repeat(32);
-    expect(loadConfig({ LATCHKEY_PREVIOUS_SECRETS: ` ${older} , ${'c'.repeat(40)} ` }, CWD).previousSecrets).toEqual([older, 'c'.repeat(40)]);
+    expect(loadConfig({ LATCHKEY_PREVIOUS_SECRETS: ` ${older} , ${'c'.repeat(40)} ` }, CWD).previousSecrets).toEqual([
+      older,
+      'c'.repeat(40),
+    ]);
     const problems = problemsOf({ LATCHKEY_PREVIOUS_SECRETS: `${older},too-short-secret` });
     expect(problems).toEqual(['LATCHKEY_PREVIOUS_SECRETS: each must be at least 32 characters']);
     expect(problems.join()).not.toContain('too-short-secret');
@@ -73,7 +76,9 @@ describe('loadConfig', () => {
   it('keeps counters in memory unless REDIS_URL names a Redis server', () => {
     expect(loadConfig({}, CWD).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }, CWD).redisUrl).toBe('redis://127.0.0.1:6379/0');
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }, CWD).redisUrl).toBe('rediss://cache.internal:6380');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }, CWD).redisUrl).toBe(
+      'rediss://cache.internal:6380',
+    );
   });
 
   it('refuses a REDIS_URL that is not a redis URL, without echoing it', () => {
@@ -83,15 +88,27 @@ describe('loadConfig', () => {
   });
 
   it('sends mail over SMTP when SMTP_URL names an smtp:// or smtps:// server, from MAIL_FROM', () => {
-    expect(loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.internal:587' }, CWD).smtpUrl).toBe('smtp://mailer:s3cret@mail.internal:587');
+    expect(loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.internal:587' }, CWD).smtpUrl).toBe(
+      'smtp://mailer:s3cret@mail.internal:587',
+    );
     expect(loadConfig({ SMTP_URL: ' smtps://mail.example.com ' }, CWD).smtpUrl).toBe('smtps://mail.example.com');
-    expect(loadConfig({ MAIL_FROM: 'Acme <accounts@acme.example>' }, CWD).mailFrom).toBe('Acme <accounts@acme.example>');
+    expect(loadConfig({ MAIL_FROM: 'Acme <accounts@acme.example>' }, CWD).mailFrom).toBe(
+      'Acme <accounts@acme.example>',
+    );
     expect(loadConfig({ MAIL_FROM: 'accounts@acme.example' }, CWD).mailFrom).toBe('accounts@acme.example');
-    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }, CWD)).toMatchObject({ smtpUrl: undefined, mailFrom: 'Latchkey <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }, CWD)).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Latchkey <no-reply@localhost>',
+    });
   });
 
   it('refuses an SMTP_URL that is not an smtp URL, without echoing it', () => {
-    for (const SMTP_URL of ['http://mailer:hunter2@mail.internal', 'smtp:mailer:hunter2@mail.internal', 'mail.internal:hunter2', 'smtp://']) {
+    for (const SMTP_URL of [
+      'http://mailer:hunter2@mail.internal',
+      'smtp:mailer:hunter2@mail.internal',
+      'mail.internal:hunter2',
+      'smtp://',
+    ]) {
       const problems = problemsOf({ SMTP_URL });
       expect(problems).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL']);
       expect(problems.join()).not.toContain('hunter2');
@@ -122,8 +139,21 @@ describe('loadConfig', () => {
       deleteAccountVerification: false,
     });
     expect(
-      loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'off', SEND_VERIFICATION_ON_SIGN_UP: 'on', AUTO_SIGN_IN_AFTER_VERIFICATION: 'on', DELETE_ACCOUNT_VERIFICATION: 'on' }, CWD),
-    ).toMatchObject({ requireEmailVerification: false, sendVerificationOnSignUp: true, autoSignInAfterVerification: true, deleteAccountVerification: true });
+      loadConfig(
+        {
+          REQUIRE_EMAIL_VERIFICATION: 'off',
+          SEND_VERIFICATION_ON_SIGN_UP: 'on',
+          AUTO_SIGN_IN_AFTER_VERIFICATION: 'on',
+          DELETE_ACCOUNT_VERIFICATION: 'on',
+        },
+        CWD,
+      ),
+    ).toMatchObject({
+      requireEmailVerification: false,
+      sendVerificationOnSignUp: true,
+      autoSignInAfterVerification: true,
+      deleteAccountVerification: true,
+    });
   });
 
   it('refuses a mail-flow switch that is not on or off, naming each', () => {
@@ -149,14 +179,26 @@ describe('loadConfig', () => {
     expect(url('sqlite:///var/lib/x.db')).toMatchObject({ databaseUrl: '/var/lib/x.db', dialect: 'sqlite' });
     expect(url('/abs/x.db')).toMatchObject({ databaseUrl: '/abs/x.db', dialect: 'sqlite' });
     expect(url('sqlite::memory:')).toMatchObject({ databaseUrl: ':memory:', dialect: 'sqlite' });
-    expect(url('postgres://u:p@db:5432/auth')).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/auth', dialect: 'postgres' });
+    expect(url('postgres://u:p@db:5432/auth')).toMatchObject({
+      databaseUrl: 'postgres://u:p@db:5432/auth',
+      dialect: 'postgres',
+    });
     expect(url('postgresql://db/auth')).toMatchObject({ dialect: 'postgres' });
-    expect(url('mysql://root@db:3306/auth')).toMatchObject({ databaseUrl: 'mysql://root@db:3306/auth', dialect: 'mysql' });
+    expect(url('mysql://root@db:3306/auth')).toMatchObject({
+      databaseUrl: 'mysql://root@db:3306/auth',
+      dialect: 'mysql',
+    });
     expect(url('mariadb://root@db/auth')).toMatchObject({ dialect: 'mysql' });
   });
 
   it('keeps only the origin of each trusted origin and trims the base URL', () => {
-    const config = loadConfig({ TRUSTED_ORIGINS: ' https://app.example.com/path , http://localhost:5173,', BASE_URL: 'https://auth.example.com/' }, CWD);
+    const config = loadConfig(
+      {
+        TRUSTED_ORIGINS: ' https://app.example.com/path , http://localhost:5173,',
+        BASE_URL: 'https://auth.example.com/',
+      },
+      CWD,
+    );
     expect(config.trustedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
     expect(config.baseURL).toBe('https://auth.example.com');
   });
@@ -217,10 +259,9 @@ describe('loadConfig', () => {
 
   it('reads LATCHKEY_ADMIN_EMAILS as a lower-cased list without duplicates', () => {
     expect(loadConfig({ LATCHKEY_ADMIN_EMAILS: '' }, CWD).adminEmails).toEqual([]);
-    expect(loadConfig({ LATCHKEY_ADMIN_EMAILS: ' Boss@Example.com, ops@example.org ,boss@example.com,' }, CWD).adminEmails).toEqual([
-      'boss@example.com',
-      'ops@example.org',
-    ]);
+    expect(
+      loadConfig({ LATCHKEY_ADMIN_EMAILS: ' Boss@Example.com, ops@example.org ,boss@example.com,' }, CWD).adminEmails,
+    ).toEqual(['boss@example.com', 'ops@example.org']);
   });
 
   it('refuses a LATCHKEY_ADMIN_EMAILS entry that is not an e-mail address, naming it by position', () => {
@@ -230,14 +271,19 @@ describe('loadConfig', () => {
   });
 
   it('reads ADMIN_ROLES as JSON roles beside admin and user, each action named once', () => {
-    const config = loadConfig({ ADMIN_ROLES: ' {"support":{"user":["list","get","list"],"session":["list"]},"auditor":{}} ' }, CWD);
+    const config = loadConfig(
+      { ADMIN_ROLES: ' {"support":{"user":["list","get","list"],"session":["list"]},"auditor":{}} ' },
+      CWD,
+    );
     expect(config.adminRoles).toEqual({ support: { user: ['list', 'get'], session: ['list'] }, auditor: {} });
     expect(loadConfig({ ADMIN_ROLES: '' }, CWD).adminRoles).toEqual({});
   });
 
   it('refuses ADMIN_ROLES that is not a JSON object, without echoing it', () => {
-    const message = 'ADMIN_ROLES: must be a JSON object of roles, e.g. {"support":{"user":["list","get"],"session":["list"]}}';
-    for (const ADMIN_ROLES of ['support', '{"support":', '["support"]', 'null', '42']) expect(problemsOf({ ADMIN_ROLES })).toEqual([message]);
+    const message =
+      'ADMIN_ROLES: must be a JSON object of roles, e.g. {"support":{"user":["list","get"],"session":["list"]}}';
+    for (const ADMIN_ROLES of ['support', '{"support":', '["support"]', 'null', '42'])
+      expect(problemsOf({ ADMIN_ROLES })).toEqual([message]);
   });
 
   it('refuses each unknown resource or action, a built-in or malformed role name, and a role that is not an object, all at once', () => {

@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 function latchkey(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv({ DATABASE_URL: databaseUrl }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: cleanEnv({ DATABASE_URL: databaseUrl }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -41,13 +45,22 @@ function latchkey(args: string[]): Promise<{ code: number | null; stdout: string
 }
 
 /** Reads the file the way the server does, with the server's plugins. */
-async function readUser(email: string): Promise<{ role: unknown; emailVerified: unknown; passwordHash: string | null } | undefined> {
-  const auth = createAuth({ baseURL: 'http://localhost', secret: SECRET, database: { url: databaseUrl }, plugins: serverPlugins({ adminEmails: [] }) });
+async function readUser(
+  email: string,
+): Promise<{ role: unknown; emailVerified: unknown; passwordHash: string | null } | undefined> {
+  const auth = createAuth({
+    baseURL: 'http://localhost',
+    secret: SECRET,
+    database: { url: databaseUrl },
+    plugins: serverPlugins({ adminEmails: [] }),
+  });
   try {
     // A refused command line stops before migrating, so the file may not have the tables yet.
     await auth.migrate();
     const found = await auth.context.users.findWithPasswordBy('email', email);
-    return found ? { role: found.user.role, emailVerified: found.user.emailVerified, passwordHash: found.passwordHash } : undefined;
+    return found
+      ? { role: found.user.role, emailVerified: found.user.emailVerified, passwordHash: found.passwordHash }
+      : undefined;
   } finally {
     await auth.close();
   }
@@ -62,7 +75,11 @@ function post(path: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(`${server?.url}/api/auth${path}`, {
     method: 'POST',
     // A browser's request names its origin (Node's fetch sends Sec-Fetch-Mode, as a browser does).
-    headers: { 'content-type': 'application/json', origin: `${server?.url}`.replace('127.0.0.1', 'localhost'), ...(cookie && { cookie }) },
+    headers: {
+      'content-type': 'application/json',
+      origin: `${server?.url}`.replace('127.0.0.1', 'localhost'),
+      ...(cookie && { cookie }),
+    },
     body: JSON.stringify(body),
   });
 }
@@ -70,23 +87,52 @@ function post(path: string, body: unknown, cookie?: string): Promise<Response> {
 describe('latchkey create-admin', () => {
   it.each([
     ['without --email', ['create-admin', '--password', ADMIN.password], 2, '--email is required'],
-    ['with an unknown option', ['create-admin', '--email', ADMIN.email, '--pasword', ADMIN.password], 2, "Unknown option '--pasword'"],
+    [
+      'with an unknown option',
+      ['create-admin', '--email', ADMIN.email, '--pasword', ADMIN.password],
+      2,
+      "Unknown option '--pasword'",
+    ],
     ['with --email missing its value', ['create-admin', '--email'], 2, "Option '--email <value>' argument missing"],
-    ['with a password shorter than the engine allows', ['create-admin', '--email', ADMIN.email, '--password', 'short'], 1, 'Password too short (PASSWORD_TOO_SHORT)'],
-    ['with an invalid e-mail', ['create-admin', '--email', 'not-an-address', '--password', ADMIN.password], 1, 'Invalid email (INVALID_EMAIL)'],
-    ['for a new address without --password', ['create-admin', '--email', ADMIN.email], 1, 'no user has the e-mail root@example.com; --password is needed to create one'],
+    [
+      'with a password shorter than the engine allows',
+      ['create-admin', '--email', ADMIN.email, '--password', 'short'],
+      1,
+      'Password too short (PASSWORD_TOO_SHORT)',
+    ],
+    [
+      'with an invalid e-mail',
+      ['create-admin', '--email', 'not-an-address', '--password', ADMIN.password],
+      1,
+      'Invalid email (INVALID_EMAIL)',
+    ],
+    [
+      'for a new address without --password',
+      ['create-admin', '--email', ADMIN.email],
+      1,
+      'no user has the e-mail root@example.com; --password is needed to create one',
+    ],
     ['given an unknown command', ['make-admin'], 2, 'latchkey: unknown command "make-admin"'],
   ])('%s exits non-zero with a message and creates no user', async (_name, args, code, message) => {
     const run = await latchkey(args);
     expect(run.code, run.stderr).toBe(code);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
-    if (code === 2 && args[0] === 'create-admin') expect(run.stderr).toContain('usage: latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]');
+    if (code === 2 && args[0] === 'create-admin')
+      expect(run.stderr).toContain('usage: latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]');
     expect(await readUser(ADMIN.email)).toBeUndefined();
   });
 
   it('creates a verified admin whose password is stored as an Argon2id hash', async () => {
-    const run = await latchkey(['create-admin', '--email', 'Root@Example.com', '--password', ADMIN.password, '--name', 'Root']);
+    const run = await latchkey([
+      'create-admin',
+      '--email',
+      'Root@Example.com',
+      '--password',
+      ADMIN.password,
+      '--name',
+      'Root',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Created the admin root@example\.com \(id \w+\)\n$/);
     const row = await readUser(ADMIN.email);
@@ -110,25 +156,45 @@ describe('the standalone server and the first admin', () => {
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ user: { email: ADMIN.email, role: 'admin' } });
 
-    const late = await post('/sign-up/email', { name: 'Late', email: 'late@example.com', password: 'late password 123' });
+    const late = await post('/sign-up/email', {
+      name: 'Late',
+      email: 'late@example.com',
+      password: 'late password 123',
+    });
     expect(late.status).toBe(200);
     expect(await late.json()).toMatchObject({ user: { role: 'user' } });
     await stopGracefully(server);
   });
 
   it('started with LATCHKEY_ADMIN_EMAILS, promotes listed users at start and at sign-up', async () => {
-    server = await startStandalone(cwd, { DATABASE_URL: databaseUrl, LATCHKEY_SECRET: SECRET, LATCHKEY_ADMIN_EMAILS: 'Late@example.com, new@example.com' });
-    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    server = await startStandalone(cwd, {
+      DATABASE_URL: databaseUrl,
+      LATCHKEY_SECRET: SECRET,
+      LATCHKEY_ADMIN_EMAILS: 'Late@example.com, new@example.com',
+    });
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((line) => line.promoted !== undefined)).toMatchObject({ promoted: 1 });
 
     const signIn = await post('/sign-in/email', { email: 'late@example.com', password: 'late password 123' });
     expect(await signIn.json()).toMatchObject({ user: { role: 'admin' } });
 
-    const signUp = await post('/sign-up/email', { name: 'New', email: 'new@example.com', password: 'new password 123' });
+    const signUp = await post('/sign-up/email', {
+      name: 'New',
+      email: 'new@example.com',
+      password: 'new password 123',
+    });
     expect(signUp.status).toBe(200);
     expect(await signUp.json()).toMatchObject({ user: { email: 'new@example.com', role: 'admin' } });
 
-    const other = await post('/sign-up/email', { name: 'Other', email: 'other@example.com', password: 'other password 123' });
+    const other = await post('/sign-up/email', {
+      name: 'Other',
+      email: 'other@example.com',
+      password: 'other password 123',
+    });
     expect(await other.json()).toMatchObject({ user: { role: 'user' } });
     await stopGracefully(server);
     expect(await readUser('late@example.com')).toMatchObject({ role: 'admin' });

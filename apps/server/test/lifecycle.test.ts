@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest } from './support/raw-http';
-import { freePort, spawnStandalone, startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
+import {
+  freePort,
+  spawnStandalone,
+  startStandalone,
+  stopStandalone,
+  type StandaloneProcess,
+} from './support/standalone-process';
 
 let cwd: string;
 let server: StandaloneProcess | undefined;
@@ -41,12 +47,18 @@ describe('start-up', () => {
   it('refuses a bad configuration with every problem listed and exits 1', async () => {
     server = spawnStandalone(cwd, { RATE_LIMIT: 'maybe', DATABASE_URL: 'redis://x' }, await freePort());
     expect(await server.exited).toBe(1);
-    expect(server.stderr()).toContain('latchkey: Invalid configuration:\n  - RATE_LIMIT="maybe": must be "on" or "off"');
+    expect(server.stderr()).toContain(
+      'latchkey: Invalid configuration:\n  - RATE_LIMIT="maybe": must be "on" or "off"',
+    );
   });
 
   it('starts in production with a secret and a DATABASE_URL in a folder that does not exist yet', async () => {
     const file = join(cwd, 'nested', 'auth.db');
-    server = await startStandalone(cwd, { NODE_ENV: 'production', LATCHKEY_SECRET: 'p'.repeat(48), DATABASE_URL: `sqlite:${file}` });
+    server = await startStandalone(cwd, {
+      NODE_ENV: 'production',
+      LATCHKEY_SECRET: 'p'.repeat(48),
+      DATABASE_URL: `sqlite:${file}`,
+    });
     expect(existsSync(file)).toBe(true);
     expect(existsSync(join(cwd, 'data'))).toBe(false);
   });
@@ -76,7 +88,9 @@ describe('shutdown', () => {
 
     const { status, response, closed } = await exchange;
     expect(status).toBe(401);
-    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+    });
     expect(closed).toBe(true);
     expect(await running.exited).toBe(0);
     expect(running.stdout()).toContain('"msg":"Stopped"');

@@ -55,9 +55,16 @@ describe.runIf(available)('two standalone instances sharing PostgreSQL and Redis
     });
 
   it('honours on one instance the session created on the other', async () => {
-    const signUp = await post(a, '/sign-up/email', { name: 'Scale', email: 'scale@example.com', password: 'correct horse battery' });
+    const signUp = await post(a, '/sign-up/email', {
+      name: 'Scale',
+      email: 'scale@example.com',
+      password: 'correct horse battery',
+    });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const session = await fetch(`${b.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
     expect((await session.json()).user.email).toBe('scale@example.com');
   });

@@ -44,11 +44,13 @@ describe('resolveSecret', () => {
   });
 
   it('refuses a secret shorter than 32 characters, given or found in the file', () => {
-    expect(() => resolveSecret({ configured: 'short', production: false, dataDir: dir, logger })).toThrow(/at least 32/);
+    expect(() => resolveSecret({ configured: 'short', production: false, dataDir: dir, logger })).toThrow(
+      /at least 32/,
+    );
     mkdirSync(join(dir, 'data'));
     writeFileSync(join(dir, 'data', 'secret'), 'short\n');
-    expect(() => resolveSecret({ configured: undefined, production: false, dataDir: join(dir, 'data'), logger })).toThrow(
-      /shorter than 32 characters; delete it/,
-    );
+    expect(() =>
+      resolveSecret({ configured: undefined, production: false, dataDir: join(dir, 'data'), logger }),
+    ).toThrow(/shorter than 32 characters; delete it/);
   });
 });

@@ -5,7 +5,11 @@ import { createServerMail } from '../src/server-mail';
 
 function recordingLogger() {
   const warnings: string[] = [];
-  const logger: Logger = { info: () => undefined, warn: (_obj, msg) => warnings.push(msg ?? ''), error: () => undefined };
+  const logger: Logger = {
+    info: () => undefined,
+    warn: (_obj, msg) => warnings.push(msg ?? ''),
+    error: () => undefined,
+  };
   return { logger, warnings };
 }
 
@@ -22,7 +26,10 @@ afterAll(async () => {
 describe('where the standalone server sends mail', () => {
   it('with SMTP_URL: over SMTP from MAIL_FROM, with no outbox and no warning', async () => {
     const { logger, warnings } = recordingLogger();
-    const mail = createServerMail({ smtpUrl: sink.url, mailFrom: 'Acme <accounts@acme.example>', production: true }, logger);
+    const mail = createServerMail(
+      { smtpUrl: sink.url, mailFrom: 'Acme <accounts@acme.example>', production: true },
+      logger,
+    );
     try {
       expect(mail.outbox).toBeUndefined();
       await mail.mailer!.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
@@ -37,7 +44,12 @@ describe('where the standalone server sends mail', () => {
     const { logger, warnings } = recordingLogger();
     const mail = createServerMail({ smtpUrl: undefined, mailFrom: 'x@example.com', production: false }, logger);
     expect(mail.mailer).toBe(mail.outbox);
-    await mail.mailer!.send({ to: 'ada@example.com', subject: 'Hello', text: 'Go to http://localhost:3000/x', html: '' });
+    await mail.mailer!.send({
+      to: 'ada@example.com',
+      subject: 'Hello',
+      text: 'Go to http://localhost:3000/x',
+      html: '',
+    });
     expect(mail.outbox!.list()).toMatchObject([{ to: 'ada@example.com', links: ['http://localhost:3000/x'] }]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('GET /api/dev/outbox');

@@ -21,7 +21,9 @@ function providersOf(env: Env) {
 
 /** An Apple-style signing key (EC P-256, PKCS #8 PEM). */
 function applePrivateKey(): string {
-  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 }
 
 describe('social providers from the environment', () => {
@@ -33,22 +35,42 @@ describe('social providers from the environment', () => {
     expect(providersOf({ GITHUB_CLIENT_ID: ' gh-id ', GITHUB_CLIENT_SECRET: SECRET_VALUE })).toEqual([
       { type: 'github', id: 'github', settings: { clientId: 'gh-id', clientSecret: SECRET_VALUE } },
     ]);
-    expect(providersOf({ GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: SECRET_VALUE, GITHUB_SCOPES: 'repo, read:org  gist,repo' })[0]).toMatchObject({
+    expect(
+      providersOf({
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: SECRET_VALUE,
+        GITHUB_SCOPES: 'repo, read:org  gist,repo',
+      })[0],
+    ).toMatchObject({
       settings: { scopes: ['repo', 'read:org', 'gist'] },
     });
   });
 
   it('reads <PROVIDER>_CLIENT_ID and <PROVIDER>_CLIENT_SECRET for each of the fifteen providers configured so, in SPEC order', () => {
-    const available = SOCIAL_PROVIDER_IDS.filter((id) => SOCIAL_PROVIDERS[id].clientIdName === 'clientId' && SOCIAL_PROVIDERS[id].required.join() === 'clientSecret');
+    const available = SOCIAL_PROVIDER_IDS.filter(
+      (id) =>
+        SOCIAL_PROVIDERS[id].clientIdName === 'clientId' && SOCIAL_PROVIDERS[id].required.join() === 'clientSecret',
+    );
     expect(available).toEqual(SOCIAL_PROVIDER_IDS.filter((id) => id !== 'apple' && id !== 'tiktok'));
-    const env = Object.fromEntries(available.flatMap((id) => [[`${id.toUpperCase()}_CLIENT_ID`, `${id}-id`], [`${id.toUpperCase()}_CLIENT_SECRET`, `${id}-secret`]]));
-    expect(providersOf(env).map((p) => [p.id, p.type === 'oidc' ? null : p.settings.clientId])).toEqual(available.map((id) => [id, `${id}-id`]));
+    const env = Object.fromEntries(
+      available.flatMap((id) => [
+        [`${id.toUpperCase()}_CLIENT_ID`, `${id}-id`],
+        [`${id.toUpperCase()}_CLIENT_SECRET`, `${id}-secret`],
+      ]),
+    );
+    expect(providersOf(env).map((p) => [p.id, p.type === 'oidc' ? null : p.settings.clientId])).toEqual(
+      available.map((id) => [id, `${id}-id`]),
+    );
   });
 
   it('refuses a provider with an id but no secret, or a secret but no id, naming the missing variable and never the secret', () => {
-    expect(problemsOf({ GITHUB_CLIENT_ID: 'gh-id' })).toEqual(['GITHUB_CLIENT_SECRET is required to enable github sign-in (GITHUB_CLIENT_ID is set)']);
+    expect(problemsOf({ GITHUB_CLIENT_ID: 'gh-id' })).toEqual([
+      'GITHUB_CLIENT_SECRET is required to enable github sign-in (GITHUB_CLIENT_ID is set)',
+    ]);
     const problems = problemsOf({ GITHUB_CLIENT_SECRET: SECRET_VALUE, GITHUB_SCOPES: 'repo' });
-    expect(problems).toEqual(['GITHUB_CLIENT_ID is required to enable github sign-in (GITHUB_CLIENT_SECRET, GITHUB_SCOPES are set)']);
+    expect(problems).toEqual([
+      'GITHUB_CLIENT_ID is required to enable github sign-in (GITHUB_CLIENT_SECRET, GITHUB_SCOPES are set)',
+    ]);
     expect(problems.join('\n')).not.toContain(SECRET_VALUE);
   });
 
@@ -58,7 +80,11 @@ describe('social providers from the environment', () => {
 });
 
 describe('the generic OpenID Connect provider', () => {
-  const OIDC = { OIDC_ISSUER: 'https://idp.example.com/realms/main', OIDC_CLIENT_ID: 'latchkey', OIDC_CLIENT_SECRET: SECRET_VALUE };
+  const OIDC = {
+    OIDC_ISSUER: 'https://idp.example.com/realms/main',
+    OIDC_CLIENT_ID: 'latchkey',
+    OIDC_CLIENT_SECRET: SECRET_VALUE,
+  };
 
   it('is enabled by OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, with id oidc, its label and scopes openid email profile by default', () => {
     expect(providersOf(OIDC)).toEqual([
@@ -75,13 +101,17 @@ describe('the generic OpenID Connect provider', () => {
     ]);
   });
 
-  it('trusts the OP\'s verified addresses for linking only with OIDC_TRUSTED_FOR_LINKING=on, and the built provider says so', () => {
+  it("trusts the OP's verified addresses for linking only with OIDC_TRUSTED_FOR_LINKING=on, and the built provider says so", () => {
     const [trusted] = providersOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'on' });
     expect(trusted).toMatchObject({ trustedForLinking: true });
     expect(buildSocialProviders([trusted!])[0]?.trustedForLinking).toBe(true);
-    expect(buildSocialProviders(providersOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'off' }))[0]?.trustedForLinking).toBe(false);
+    expect(buildSocialProviders(providersOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'off' }))[0]?.trustedForLinking).toBe(
+      false,
+    );
     expect(buildSocialProviders(providersOf(OIDC))[0]?.trustedForLinking).toBe(false);
-    expect(problemsOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'yes' })).toEqual(['OIDC_TRUSTED_FOR_LINKING="yes": must be "on" or "off"']);
+    expect(problemsOf({ ...OIDC, OIDC_TRUSTED_FOR_LINKING: 'yes' })).toEqual([
+      'OIDC_TRUSTED_FOR_LINKING="yes": must be "on" or "off"',
+    ]);
   });
 
   it('takes OIDC_PROVIDER_ID, OIDC_NAME and OIDC_SCOPES, and comes after the built-in providers', () => {
@@ -94,7 +124,11 @@ describe('the generic OpenID Connect provider', () => {
       GITHUB_CLIENT_SECRET: 'gh-secret',
     });
     expect(providers.map((p) => p.id)).toEqual(['github', 'keycloak']);
-    expect(providers[1]).toMatchObject({ id: 'keycloak', name: 'Company SSO', scopes: ['openid', 'email', 'profile', 'groups'] });
+    expect(providers[1]).toMatchObject({
+      id: 'keycloak',
+      name: 'Company SSO',
+      scopes: ['openid', 'email', 'profile', 'groups'],
+    });
   });
 
   it('refuses a half configuration, naming each missing variable and never the secret', () => {
@@ -112,14 +146,21 @@ describe('the generic OpenID Connect provider', () => {
     for (const issuer of ['http://localhost:8080/realms/dev', 'http://127.0.0.1:4000', 'http://[::1]:4000/']) {
       expect(providersOf({ ...OIDC, OIDC_ISSUER: issuer })[0]).toMatchObject({ issuer });
     }
-    for (const issuer of ['http://idp.example.com', 'http://10.0.0.5:8080', 'ftp://idp.example.com', 'idp.example.com']) {
+    for (const issuer of [
+      'http://idp.example.com',
+      'http://10.0.0.5:8080',
+      'ftp://idp.example.com',
+      'idp.example.com',
+    ]) {
       expect(problemsOf({ ...OIDC, OIDC_ISSUER: issuer })).toEqual([
-        expect.stringMatching(new RegExp(`^OIDC_ISSUER=${JSON.stringify(issuer).replace(/[.[\]]/g, '\\$&')}: must be an https:// URL`)),
+        expect.stringMatching(
+          new RegExp(`^OIDC_ISSUER=${JSON.stringify(issuer).replace(/[.[\]]/g, '\\$&')}: must be an https:// URL`),
+        ),
       ]);
     }
   });
 
-  it('refuses a provider id that is a built-in provider\'s, the password accounts\', or not a URL segment', () => {
+  it("refuses a provider id that is a built-in provider's, the password accounts', or not a URL segment", () => {
     expect(problemsOf({ ...OIDC, OIDC_PROVIDER_ID: 'google' })).toEqual([
       'OIDC_PROVIDER_ID="google": is the id of a built-in provider (or of password accounts); choose another',
     ]);
@@ -135,8 +176,10 @@ describe('the generic OpenID Connect provider', () => {
     expect(problemsOf({ ...OIDC, OIDC_NAME: 'n'.repeat(65) })).toEqual(['OIDC_NAME: must be at most 64 characters']);
   });
 
-  it('reports its problems together with the other variables\'', () => {
-    expect(problemsOf({ PORT: 'x', OIDC_ISSUER: 'http://idp.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toEqual([
+  it("reports its problems together with the other variables'", () => {
+    expect(
+      problemsOf({ PORT: 'x', OIDC_ISSUER: 'http://idp.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }),
+    ).toEqual([
       'PORT="x": must be a whole number between 1 and 65535',
       'OIDC_ISSUER="http://idp.example.com": must be an https:// URL (http:// only on localhost, 127.x.x.x or [::1])',
     ]);
@@ -144,10 +187,13 @@ describe('the generic OpenID Connect provider', () => {
 });
 
 describe('building the configured providers', () => {
-  it('turns each configuration into the engine\'s provider of that id, the generic one under its own id and label', () => {
+  it("turns each configuration into the engine's provider of that id, the generic one under its own id and label", () => {
     const builtIn = Object.fromEntries(
       SOCIAL_PROVIDER_IDS.filter((id) => SOCIAL_PROVIDERS[id].required.join() === 'clientSecret').flatMap((id) => [
-        [`${id.toUpperCase()}_${SOCIAL_PROVIDERS[id].clientIdName === 'clientKey' ? 'CLIENT_KEY' : 'CLIENT_ID'}`, `${id}-id`],
+        [
+          `${id.toUpperCase()}_${SOCIAL_PROVIDERS[id].clientIdName === 'clientKey' ? 'CLIENT_KEY' : 'CLIENT_ID'}`,
+          `${id}-id`,
+        ],
         [`${id.toUpperCase()}_CLIENT_SECRET`, `${id}-secret`],
       ]),
     );
@@ -172,16 +218,34 @@ describe('building the configured providers', () => {
 describe('Apple', () => {
   it('is enabled by APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY, the key given with \\n escapes', () => {
     const pem = applePrivateKey();
-    const [apple] = providersOf({ APPLE_CLIENT_ID: 'com.example.web', APPLE_TEAM_ID: 'TEAM123456', APPLE_KEY_ID: 'KEY1234567', APPLE_PRIVATE_KEY: pem.replace(/\n/g, '\\n') });
-    expect(apple).toEqual({ type: 'apple', id: 'apple', settings: { clientId: 'com.example.web', teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: pem } });
+    const [apple] = providersOf({
+      APPLE_CLIENT_ID: 'com.example.web',
+      APPLE_TEAM_ID: 'TEAM123456',
+      APPLE_KEY_ID: 'KEY1234567',
+      APPLE_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    });
+    expect(apple).toEqual({
+      type: 'apple',
+      id: 'apple',
+      settings: { clientId: 'com.example.web', teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: pem },
+    });
   });
 
   it('names each missing part of the key, and refuses a key that is not a PEM private key without echoing it', () => {
     expect(problemsOf({ APPLE_CLIENT_ID: 'com.example.web' })).toEqual(
-      ['APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'].map((name) => `${name} is required to enable apple sign-in (APPLE_CLIENT_ID is set)`),
+      ['APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'].map(
+        (name) => `${name} is required to enable apple sign-in (APPLE_CLIENT_ID is set)`,
+      ),
     );
-    const problems = problemsOf({ APPLE_CLIENT_ID: 'c', APPLE_TEAM_ID: 't', APPLE_KEY_ID: 'k', APPLE_PRIVATE_KEY: 'MIGTAgEAMBMG-not-a-key' });
-    expect(problems).toEqual(['APPLE_PRIVATE_KEY: must be a PEM private key (-----BEGIN PRIVATE KEY----- …), with line breaks or \\n escapes']);
+    const problems = problemsOf({
+      APPLE_CLIENT_ID: 'c',
+      APPLE_TEAM_ID: 't',
+      APPLE_KEY_ID: 'k',
+      APPLE_PRIVATE_KEY: 'MIGTAgEAMBMG-not-a-key',
+    });
+    expect(problems).toEqual([
+      'APPLE_PRIVATE_KEY: must be a PEM private key (-----BEGIN PRIVATE KEY----- …), with line breaks or \\n escapes',
+    ]);
   });
 });
 
@@ -190,15 +254,23 @@ describe('TikTok', () => {
     expect(providersOf({ TIKTOK_CLIENT_KEY: 'tt-key', TIKTOK_CLIENT_SECRET: 'tt-secret' })).toEqual([
       { type: 'tiktok', id: 'tiktok', settings: { clientId: 'tt-key', clientSecret: 'tt-secret' } },
     ]);
-    expect(problemsOf({ TIKTOK_CLIENT_SECRET: 'tt-secret' })).toEqual(['TIKTOK_CLIENT_KEY is required to enable tiktok sign-in (TIKTOK_CLIENT_SECRET is set)']);
+    expect(problemsOf({ TIKTOK_CLIENT_SECRET: 'tt-secret' })).toEqual([
+      'TIKTOK_CLIENT_KEY is required to enable tiktok sign-in (TIKTOK_CLIENT_SECRET is set)',
+    ]);
   });
 });
 
 describe('Microsoft', () => {
   it('takes MICROSOFT_TENANT_ID (the factory defaults to common) and refuses one that is not a tenant', () => {
     const env = { MICROSOFT_CLIENT_ID: 'ms-id', MICROSOFT_CLIENT_SECRET: 'ms-secret' };
-    expect(providersOf(env)[0]).toEqual({ type: 'microsoft', id: 'microsoft', settings: { clientId: 'ms-id', clientSecret: 'ms-secret' } });
-    expect(providersOf({ ...env, MICROSOFT_TENANT_ID: 'contoso.onmicrosoft.com' })[0]).toMatchObject({ settings: { tenantId: 'contoso.onmicrosoft.com' } });
+    expect(providersOf(env)[0]).toEqual({
+      type: 'microsoft',
+      id: 'microsoft',
+      settings: { clientId: 'ms-id', clientSecret: 'ms-secret' },
+    });
+    expect(providersOf({ ...env, MICROSOFT_TENANT_ID: 'contoso.onmicrosoft.com' })[0]).toMatchObject({
+      settings: { tenantId: 'contoso.onmicrosoft.com' },
+    });
     expect(problemsOf({ ...env, MICROSOFT_TENANT_ID: 'a/b?c' })).toEqual([
       'MICROSOFT_TENANT_ID="a/b?c": must be a tenant id or domain, or common, organizations or consumers',
     ]);
@@ -208,8 +280,14 @@ describe('Microsoft', () => {
 describe('GitLab', () => {
   it('takes GITLAB_ISSUER for a self-hosted instance, https unless on this machine', () => {
     const env = { GITLAB_CLIENT_ID: 'gl-id', GITLAB_CLIENT_SECRET: 'gl-secret' };
-    expect(providersOf(env)[0]).toEqual({ type: 'gitlab', id: 'gitlab', settings: { clientId: 'gl-id', clientSecret: 'gl-secret' } });
-    expect(providersOf({ ...env, GITLAB_ISSUER: 'https://git.example.com/' })[0]).toMatchObject({ settings: { issuer: 'https://git.example.com' } });
+    expect(providersOf(env)[0]).toEqual({
+      type: 'gitlab',
+      id: 'gitlab',
+      settings: { clientId: 'gl-id', clientSecret: 'gl-secret' },
+    });
+    expect(providersOf({ ...env, GITLAB_ISSUER: 'https://git.example.com/' })[0]).toMatchObject({
+      settings: { issuer: 'https://git.example.com' },
+    });
     expect(problemsOf({ ...env, GITLAB_ISSUER: 'http://git.example.com' })).toEqual([
       'GITLAB_ISSUER="http://git.example.com": must be an https:// URL (http:// only on localhost, 127.x.x.x or [::1])',
     ]);

@@ -26,7 +26,12 @@ describe('StandaloneAuth', () => {
       plugins: serverPlugins({ adminEmails: [] }),
     });
     expectTypeOf(auth).toEqualTypeOf<StandaloneAuth>();
-    const paths: StandaloneEndpoint['path'][] = ['/sign-in/username', '/admin/list-users', '/organization/create-team', '/get-session'];
+    const paths: StandaloneEndpoint['path'][] = [
+      '/sign-in/username',
+      '/admin/list-users',
+      '/organization/create-team',
+      '/get-session',
+    ];
     expect(auth.endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(paths));
     return auth.close();
   });

@@ -35,7 +35,10 @@ describe('standalone server with COOKIE_PREFIX=better-auth', () => {
     expect(names).toEqual(expect.arrayContaining(['better-auth.session_token', 'better-auth.session_data']));
     expect(names.some((name) => name.startsWith('latchkey.'))).toBe(false);
 
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const session = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
     expect(await session.json()).toMatchObject({ user: { email: 'ada@example.com' } });
   });

@@ -22,7 +22,11 @@ interface OutboxEntry {
   sentAt: string;
 }
 
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 async function signUp(server: StandaloneProcess, email: string): Promise<{ status: number; cookie: string }> {
   const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -53,7 +57,12 @@ async function readOutbox(server: StandaloneProcess): Promise<Response> {
 }
 
 function logLines(server: StandaloneProcess): Record<string, unknown>[] {
-  return server.stdout().trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return server
+    .stdout()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
@@ -162,7 +171,9 @@ describe('standalone server with SMTP_URL', () => {
     const response = await readOutbox(server);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
-    expect(logLines(server).find((l) => String(l.msg).startsWith('Latchkey listening'))).toMatchObject({ mail: 'smtp' });
+    expect(logLines(server).find((l) => String(l.msg).startsWith('Latchkey listening'))).toMatchObject({
+      mail: 'smtp',
+    });
     expect(logLines(server).some((l) => String(l.msg).includes('SMTP_URL is not set'))).toBe(false);
   });
 
@@ -189,7 +200,9 @@ describe('standalone server in production without SMTP_URL', () => {
 
   it('starts, and warns that no mail is sent', () => {
     const lines = logLines(server);
-    expect(lines.some((l) => l.level === 40 && String(l.msg).startsWith('SMTP_URL is not set: no mail is sent'))).toBe(true);
+    expect(lines.some((l) => l.level === 40 && String(l.msg).startsWith('SMTP_URL is not set: no mail is sent'))).toBe(
+      true,
+    );
     expect(lines.find((l) => String(l.msg).startsWith('Latchkey listening'))).toMatchObject({ mail: 'off' });
   });
 
@@ -202,7 +215,10 @@ describe('standalone server in production without SMTP_URL', () => {
   it('still signs up, leaving the address unverified, without trying to mail', async () => {
     const signedUp = await signUp(server, 'linus@example.com');
     expect(signedUp.status).toBe(200);
-    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({ email: 'linus@example.com', emailVerified: false });
+    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({
+      email: 'linus@example.com',
+      emailVerified: false,
+    });
     expect(logLines(server).filter((l) => Number(l.level) >= 50)).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe('the standalone server with social providers configured', () => {
     ]);
   });
 
-  it('signs a user in through the OpenID Provider of OIDC_ISSUER: start, the OP\'s sign-in and consent, the callback, a session', async () => {
+  it("signs a user in through the OpenID Provider of OIDC_ISSUER: start, the OP's sign-in and consent, the callback, a session", async () => {
     const jar = cookieJar();
     const start = await fetch(`${base}/api/auth/sign-in/social`, {
       method: 'POST',
@@ -129,13 +129,15 @@ describe('the standalone server with social providers configured', () => {
     jar.keep(callback);
 
     const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie: jar.header() } });
-    expect(await session.json()).toMatchObject({ user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: true } });
+    expect(await session.json()).toMatchObject({
+      user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: true },
+    });
     const accounts = await fetch(`${base}/api/auth/list-accounts`, { headers: { cookie: jar.header() } });
     expect(await accounts.json()).toEqual([expect.objectContaining({ provider: 'corp', accountId: 'alice-1' })]);
   });
 });
 
-describe('the generic provider\'s verified addresses, untrusted by default (OIDC_TRUSTED_FOR_LINKING off)', () => {
+describe("the generic provider's verified addresses, untrusted by default (OIDC_TRUSTED_FOR_LINKING off)", () => {
   it('do not sign anyone into an existing password user with that address: the callback answers account not linked', async () => {
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -155,9 +157,15 @@ describe('the generic provider\'s verified addresses, untrusted by default (OIDC
 
 describe('the standalone server with a provider half configured', () => {
   it('does not start: it names the missing variable and does not echo the secret it was given', async () => {
-    const process = spawnStandalone(cwd, { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_SECRET: OIDC_SECRET }, await freePort());
+    const process = spawnStandalone(
+      cwd,
+      { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_SECRET: OIDC_SECRET },
+      await freePort(),
+    );
     expect(await process.exited).toBe(1);
-    expect(process.stderr()).toContain('OIDC_CLIENT_ID is required to enable OpenID Connect sign-in (OIDC_ISSUER, OIDC_CLIENT_SECRET are set)');
+    expect(process.stderr()).toContain(
+      'OIDC_CLIENT_ID is required to enable OpenID Connect sign-in (OIDC_ISSUER, OIDC_CLIENT_SECRET are set)',
+    );
     expect(process.stderr()).not.toContain(OIDC_SECRET);
   });
 });

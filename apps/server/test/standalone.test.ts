@@ -46,10 +46,16 @@ describe('standalone server, started with no configuration', () => {
   });
 
   it('logs JSON lines, one of them naming the URL and the database dialect', () => {
-    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const started = lines.find((line) => String(line.msg).startsWith('Latchkey listening'));
     expect(started).toMatchObject({ url: `http://localhost:${server.port}`, dialect: 'sqlite' });
-    expect(lines.some((line) => line.level === 40 && String(line.msg).includes('LATCHKEY_SECRET is not set'))).toBe(true);
+    expect(lines.some((line) => line.level === 40 && String(line.msg).includes('LATCHKEY_SECRET is not set'))).toBe(
+      true,
+    );
   });
 
   it('answers GET /api/auth/ok and a JSON 404 outside the API', async () => {
@@ -67,7 +73,10 @@ describe('standalone server, started with no configuration', () => {
       body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toContain('latchkey.session_token=');
 
     for (const query of ['', '?disableCookieCache=true']) {
@@ -86,12 +95,20 @@ describe('standalone server, started with no configuration', () => {
         headers: { 'content-type': 'application/json', origin, ...(cookie && { cookie }) },
         body: JSON.stringify(body),
       });
-    const signUp = await post('/sign-up/email', { name: 'Org', email: 'org@example.com', password: 'correct horse battery', username: 'Org.Owner' });
+    const signUp = await post('/sign-up/email', {
+      name: 'Org',
+      email: 'org@example.com',
+      password: 'correct horse battery',
+      username: 'Org.Owner',
+    });
     expect(signUp.status).toBe(200);
     expect(await signUp.json()).toMatchObject({ user: { username: 'org.owner', role: 'user' } });
     const signIn = await post('/sign-in/username', { username: 'ORG.owner', password: 'correct horse battery' });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     expect((await fetch(`${server.url}/api/auth/admin/list-users`, { headers: { cookie } })).status).toBe(403);
     const created = await post('/organization/create', { name: 'Acme', slug: 'acme' }, cookie);
@@ -109,21 +126,49 @@ describe('standalone server, started with no configuration', () => {
       ['a control character in a header value', 'GET /api/auth/ok HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n', 400],
       ['a space in a header name', 'GET /api/auth/ok HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n', 400],
       ['an oversized header', `GET /api/auth/ok HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
-      ['both Content-Length and chunked', 'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
-      ['an invalid chunk size', 'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+      [
+        'both Content-Length and chunked',
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+      ],
+      [
+        'an invalid chunk size',
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+        400,
+      ],
       ['a percent sign that decodes to nothing', get('/api/auth/%'), 404],
       ['a broken UTF-8 escape', get('/api/auth/get-session?x=%E0%A4%A'), 200],
       ['a doubled leading slash', get('//api/auth/ok'), 200],
       ['a backslash in the path', get('/api/auth\\ok'), 400],
-      ['an absolute-form target', 'GET http://evil.example/api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 200],
+      [
+        'an absolute-form target',
+        'GET http://evil.example/api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+        200,
+      ],
       ['a NUL byte in the path', get('/api/auth/ok%00'), 404],
-      ['a garbage cookie header', `GET /api/auth/get-session HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: latchkey.session_token=%zz%; =;;; \xff\xfe=\x80; latchkey.session_data=!!\r\n\r\n`, 200],
+      [
+        'a garbage cookie header',
+        `GET /api/auth/get-session HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: latchkey.session_token=%zz%; =;;; \xff\xfe=\x80; latchkey.session_data=!!\r\n\r\n`,
+        200,
+      ],
       ['invalid JSON', post('/api/auth/sign-in/email', '{"email": '), 400],
       ['a JSON body that is not an object', post('/api/auth/sign-in/email', '[1,2,3]'), 400],
       // The excess bytes are read as a second, malformed request on the same connection.
-      ['a body longer than its Content-Length', 'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{"a":1}', 400],
-      ['a body shorter than its Content-Length, then the client gives up', `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`, undefined],
-      ['a truncated chunked body, then the client gives up', 'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"a"', undefined],
+      [
+        'a body longer than its Content-Length',
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{"a":1}',
+        400,
+      ],
+      [
+        'a body shorter than its Content-Length, then the client gives up',
+        `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`,
+        undefined,
+      ],
+      [
+        'a truncated chunked body, then the client gives up',
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"a"',
+        undefined,
+      ],
     ];
 
     it.each(cases)('%s', async (_name, bytes, expected) => {
@@ -134,24 +179,33 @@ describe('standalone server, started with no configuration', () => {
     });
 
     it('a 2 MB body answers 413', async () => {
-      const exchange = await rawRequest(server.port, post('/api/auth/sign-in/email', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })));
+      const exchange = await rawRequest(
+        server.port,
+        post('/api/auth/sign-in/email', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })),
+      );
       expect(exchange.status).toBe(413);
       await expectAlive();
     });
 
     it('a 2 MB chunked body without Content-Length answers 413', async () => {
       const chunk = 'x'.repeat(64 * 1024);
-      const body = Array.from({ length: 32 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('') + '0\r\n\r\n';
-      const head = 'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n';
+      const body =
+        Array.from({ length: 32 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('') + '0\r\n\r\n';
+      const head =
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n';
       const exchange = await rawRequest(server.port, head + body);
       expect(exchange.status).toBe(413);
       await expectAlive();
     });
 
     it('keeps answering after a connection is reset mid-request', async () => {
-      await rawRequest(server.port, post('/api/auth/sign-in/email', '{"email":"a@b.c","password":"xxxxxxxx"}').subarray(0, 90), {
-        timeoutMs: 50,
-      });
+      await rawRequest(
+        server.port,
+        post('/api/auth/sign-in/email', '{"email":"a@b.c","password":"xxxxxxxx"}').subarray(0, 90),
+        {
+          timeoutMs: 50,
+        },
+      );
       await expectAlive();
     });
   });

@@ -64,8 +64,18 @@ describe('the web app served by the standalone server', () => {
   });
 
   it('never serves a file outside the build folder, however the path is written', async () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/%00', '/%E0%A4%A']) {
-      const exchange = await rawRequest((http.server.address() as AddressInfo).port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
+      const exchange = await rawRequest(
+        (http.server.address() as AddressInfo).port,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
       expect(exchange.status, path).toBeDefined();
       expect(exchange.response, path).not.toContain('outside the build');
     }

@@ -26,7 +26,8 @@ function flatten(value: Record<string, unknown>, prefix = ''): Map<string, strin
   const out = new Map<string, string>();
   for (const [key, child] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (child && typeof child === 'object') for (const [k, v] of flatten(child as Record<string, unknown>, path)) out.set(k, v);
+    if (child && typeof child === 'object')
+      for (const [k, v] of flatten(child as Record<string, unknown>, path)) out.set(k, v);
     else out.set(path, String(child));
   }
   return out;
@@ -36,7 +37,16 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 describe('translations', () => {
   it('has the eight languages of SPEC §3 with their ids', () => {
-    expect(Object.fromEntries(LANGUAGES.map((l) => [l.tag, l.id]))).toEqual({ ru: 0, uk: 1, en: 3, es: 4, de: 6, pl: 15, fr: 16, tr: 82 });
+    expect(Object.fromEntries(LANGUAGES.map((l) => [l.tag, l.id]))).toEqual({
+      ru: 0,
+      uk: 1,
+      en: 3,
+      es: 4,
+      de: 6,
+      pl: 15,
+      fr: 16,
+      tr: 82,
+    });
     expect(readdirSync(LOCALES).sort()).toEqual(LANGUAGES.map((l) => l.tag).sort());
   });
 
@@ -55,7 +65,9 @@ describe('translations', () => {
   }
 
   it('has a text for every code of the error catalogue', () => {
-    const codes = [ERRORS, ADMIN_ERRORS, USERNAME_ERRORS, ORGANIZATION_ERRORS].flatMap((catalogue) => Object.values(catalogue).map((entry) => entry.code));
+    const codes = [ERRORS, ADMIN_ERRORS, USERNAME_ERRORS, ORGANIZATION_ERRORS].flatMap((catalogue) =>
+      Object.values(catalogue).map((entry) => entry.code),
+    );
     const english = read('en', 'errors');
     expect(codes.filter((code) => !(code in english))).toEqual([]);
   });

@@ -19,10 +19,16 @@ type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type ServerDescription = readonly AnyServerEndpoint[] | { readonly endpoints: readonly AnyServerEndpoint[] };
 
 /** The union of the endpoints a description names. */
-export type EndpointsOf<S> = S extends readonly (infer E)[] ? E : S extends { readonly endpoints: readonly (infer E)[] } ? E : never;
+export type EndpointsOf<S> = S extends readonly (infer E)[]
+  ? E
+  : S extends { readonly endpoints: readonly (infer E)[] }
+    ? E
+    : never;
 
 /** What the endpoint at `Path` answers; `Fallback` when the server has no such route. */
-export type OutputAt<S, Path extends string, Fallback = never> = [Extract<EndpointsOf<S>, { path: Path }>] extends [never]
+export type OutputAt<S, Path extends string, Fallback = never> = [Extract<EndpointsOf<S>, { path: Path }>] extends [
+  never,
+]
   ? Fallback
   : CallOutput<Extract<EndpointsOf<S>, { path: Path }>>;
 
@@ -45,7 +51,8 @@ export type CallInput<E> =
     ? (Given<B> extends undefined ? unknown : Given<B>) & QueryPart<Given<Q>> & { fetchOptions?: CallOptions }
     : never;
 
-export type CallOutput<E> = E extends Endpoint<string, infer _B, infer _Q, infer _G, infer R, string> ? Awaited<R> : never;
+export type CallOutput<E> =
+  E extends Endpoint<string, infer _B, infer _Q, infer _G, infer R, string> ? Awaited<R> : never;
 
 /** Inputs with a required field make the argument required. */
 type HasRequired<T> = Partial<T> extends T ? false : true;
@@ -55,7 +62,9 @@ export type ClientCall<E> =
     ? (input: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>>>
     : (input?: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>>>;
 
-type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 type Split<S extends string> = S extends `${infer Head}/${infer Tail}` ? [Head, ...Split<Tail>] : [S];
 type Segments<P extends string> = P extends `/${infer Rest}` ? Split<Rest> : Split<P>;
 
@@ -80,4 +89,3 @@ type RouteTree<E> = E extends AnyServerEndpoint
   : never;
 
 export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<RouteTree<EndpointsOf<S>>>;
-

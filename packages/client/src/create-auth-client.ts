@@ -55,7 +55,8 @@ export function createAuthClient<S extends ServerDescription = CoreEndpoints>(op
     }
   }
 
-  const send = (path: string, input: unknown, callOptions?: CallOptions) => sendRequest(resolved, path, input, callOptions, (method) => notify(path, method));
+  const send = (path: string, input: unknown, callOptions?: CallOptions) =>
+    sendRequest(resolved, path, input, callOptions, (method) => notify(path, method));
 
   const base: ClientBase<S> = {
     $fetch: (path, input, callOptions) => send(path, input, callOptions) as Promise<ClientResult<never>>,

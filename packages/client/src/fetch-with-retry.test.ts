@@ -3,7 +3,8 @@ import { fetchWithRetry } from './fetch-with-retry';
 
 function answering(...statuses: number[]): { fetch: typeof fetch; calls: () => number } {
   let calls = 0;
-  const fake = (async () => new Response(null, { status: statuses[Math.min(calls++, statuses.length - 1)] })) as typeof fetch;
+  const fake = (async () =>
+    new Response(null, { status: statuses[Math.min(calls++, statuses.length - 1)] })) as typeof fetch;
   return { fetch: fake, calls: () => calls };
 }
 

@@ -12,7 +12,12 @@ export interface RetryOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves to the last Response, or rejects with the last network error. */
-export async function fetchWithRetry(fetchImpl: typeof fetch, url: string, init: RequestInit, { retry, retryDelay }: RetryOptions): Promise<Response> {
+export async function fetchWithRetry(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+  { retry, retryDelay }: RetryOptions,
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const isLast = attempt >= retry;
     try {

@@ -4,5 +4,15 @@
 export { createAuthClient, type AuthClient, type ClientBase, type SuccessListener } from './create-auth-client';
 export { CLIENT_DEFAULTS, type ClientOptions, type ClientFetchOptions, type RequestContext } from './client-options';
 export type { ClientResult, ClientError, ClientErrorCode } from './result';
-export type { CallInput, CallOutput, CallOptions, ClientCall, ClientRoutes, AnyServerEndpoint, ServerDescription, EndpointsOf, OutputAt } from './client-types';
+export type {
+  CallInput,
+  CallOutput,
+  CallOptions,
+  ClientCall,
+  ClientRoutes,
+  AnyServerEndpoint,
+  ServerDescription,
+  EndpointsOf,
+  OutputAt,
+} from './client-types';
 export { parseDates, isIsoTimestamp } from './parse-dates';

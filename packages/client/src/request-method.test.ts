@@ -9,7 +9,11 @@ describe('request shape', () => {
   });
 
   it('treats query and fetchOptions as options and every other key as the body', () => {
-    expect(splitInput({ query: { id: '1' }, fetchOptions: { retry: 1 } })).toEqual({ body: undefined, query: { id: '1' }, fetchOptions: { retry: 1 } });
+    expect(splitInput({ query: { id: '1' }, fetchOptions: { retry: 1 } })).toEqual({
+      body: undefined,
+      query: { id: '1' },
+      fetchOptions: { retry: 1 },
+    });
     expect(splitInput({ email: 'a@example.com', query: { x: 1 } }).body).toEqual({ email: 'a@example.com' });
   });
 

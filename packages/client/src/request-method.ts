@@ -54,7 +54,10 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     for (const item of Array.isArray(value) ? value : [value]) {
-      params.append(key, item instanceof Date ? item.toISOString() : typeof item === 'object' ? JSON.stringify(item) : String(item));
+      params.append(
+        key,
+        item instanceof Date ? item.toISOString() : typeof item === 'object' ? JSON.stringify(item) : String(item),
+      );
     }
   }
   const text = params.toString();

@@ -21,7 +21,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function sendRequest(client: ResolvedClientOptions, path: string, input: unknown, callOptions: CallOptions = {},
+export async function sendRequest(
+  client: ResolvedClientOptions,
+  path: string,
+  input: unknown,
+  callOptions: CallOptions = {},
   onSuccess?: (method: HttpMethod) => void,
 ): Promise<ClientResult<unknown>> {
   const { body, query, fetchOptions } = splitInput(input);

@@ -27,21 +27,31 @@ describe('account lifecycle routes through the typed client', () => {
   it('changePassword with revokeOtherSessions answers a new token, ends the other sessions, and only the new password signs in', async () => {
     const { client, email } = await signedUpBrowser(server);
     const other = await secondDevice(email);
-    const changed = await client.changePassword({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true });
+    const changed = await client.changePassword({
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    });
     expect(changed.error).toBeNull();
     expect(changed.data).toMatchObject({ token: expect.any(String), user: { email } });
     expect((await client.getSession({ query: { disableCookieCache: true } })).data?.user.email).toBe(email);
     expect((await other.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
 
     const fresh = browser(server);
-    expect((await fresh.client.signIn.email({ email, password: PASSWORD })).error).toMatchObject({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect((await fresh.client.signIn.email({ email, password: PASSWORD })).error).toMatchObject({
+      status: 401,
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+    });
     expect((await fresh.client.signIn.email({ email, password: NEW_PASSWORD })).error).toBeNull();
   });
 
   it('changePassword with a wrong current password answers 400 "Invalid password" and keeps the old one', async () => {
     const { client, email } = await signedUpBrowser(server);
     const result = await client.changePassword({ currentPassword: 'not my password', newPassword: NEW_PASSWORD });
-    expect(result).toEqual({ data: null, error: expect.objectContaining({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' }) });
+    expect(result).toEqual({
+      data: null,
+      error: expect.objectContaining({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' }),
+    });
     expect((await browser(server).client.signIn.email({ email, password: PASSWORD })).error).toBeNull();
   });
 
@@ -73,8 +83,14 @@ describe('account lifecycle routes through the typed client', () => {
 
   it('updateUser changes name and image, and get-session shows them at once', async () => {
     const { client } = await signedUpBrowser(server);
-    expect(await client.updateUser({ name: 'New Name', image: 'https://example.com/me.png' })).toEqual({ data: { status: true }, error: null });
-    expect((await client.getSession()).data?.user).toMatchObject({ name: 'New Name', image: 'https://example.com/me.png' });
+    expect(await client.updateUser({ name: 'New Name', image: 'https://example.com/me.png' })).toEqual({
+      data: { status: true },
+      error: null,
+    });
+    expect((await client.getSession()).data?.user).toMatchObject({
+      name: 'New Name',
+      image: 'https://example.com/me.png',
+    });
   });
 
   it('updateUser without a session answers 401', async () => {
@@ -86,7 +102,15 @@ describe('account lifecycle routes through the typed client', () => {
     const { client, user } = await signedUpBrowser(server);
     const { data, error } = await client.listAccounts();
     expect(error).toBeNull();
-    expect(data).toEqual([expect.objectContaining({ provider: 'credential', providerId: 'credential', accountId: user.id, userId: user.id, scopes: [] })]);
+    expect(data).toEqual([
+      expect.objectContaining({
+        provider: 'credential',
+        providerId: 'credential',
+        accountId: user.id,
+        userId: user.id,
+        scopes: [],
+      }),
+    ]);
     expect(data![0]!.createdAt).toBeInstanceOf(Date);
   });
 });

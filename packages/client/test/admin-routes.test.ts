@@ -4,9 +4,19 @@
  * impersonates, and a plain user is refused each of those.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, browser, PASSWORD, signedUpBrowser, startServer, uniqueEmail, type Browser, type TestServer } from './support';
+import {
+  ADMIN_EMAIL,
+  browser,
+  PASSWORD,
+  signedUpBrowser,
+  startServer,
+  uniqueEmail,
+  type Browser,
+  type TestServer,
+} from './support';
 
-const BANNED_MESSAGE = 'You have been banned from this application. Please contact support if you believe this is an error.';
+const BANNED_MESSAGE =
+  'You have been banned from this application. Please contact support if you believe this is an error.';
 
 let server: TestServer;
 let admin: Browser & { userId: string };
@@ -29,8 +39,16 @@ describe('admin routes through the typed client', () => {
   it('listUsers GETs with search and paging, and answers {users, total, limit, offset}', async () => {
     const prefix = `listing-${Math.random().toString(36).slice(2, 8)}`;
     const emails = [];
-    for (let i = 0; i < 3; i += 1) emails.push((await signedUpBrowser(server, { email: `${prefix}-${i}@example.com` })).email);
-    const query = { searchValue: prefix, searchField: 'email', searchOperator: 'starts_with', limit: 2, sortBy: 'email', sortDirection: 'asc' } as const;
+    for (let i = 0; i < 3; i += 1)
+      emails.push((await signedUpBrowser(server, { email: `${prefix}-${i}@example.com` })).email);
+    const query = {
+      searchValue: prefix,
+      searchField: 'email',
+      searchOperator: 'starts_with',
+      limit: 2,
+      sortBy: 'email',
+      sortDirection: 'asc',
+    } as const;
     admin.jar.requests.length = 0;
     const first = await admin.client.admin.listUsers({ query: { ...query, offset: 0 } });
     expect(admin.jar.requests[0]?.method).toBe('GET');
@@ -47,7 +65,14 @@ describe('admin routes through the typed client', () => {
   it('a plain user is refused list-users with 403 and the catalogue message', async () => {
     const { client } = await signedUpBrowser(server);
     const result = await client.admin.listUsers({ query: { limit: 1 } });
-    expect(result).toEqual({ data: null, error: expect.objectContaining({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', message: 'You are not allowed to list users' }) });
+    expect(result).toEqual({
+      data: null,
+      error: expect.objectContaining({
+        status: 403,
+        code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
+        message: 'You are not allowed to list users',
+      }),
+    });
   });
 
   it('setRole gives a user the admin role, which then lets them list users', async () => {
@@ -63,7 +88,7 @@ describe('admin routes through the typed client', () => {
     });
   });
 
-  it('banUser ends the user\'s sessions and sign-in then answers 403 BANNED_USER; unbanUser lets them in again', async () => {
+  it("banUser ends the user's sessions and sign-in then answers 403 BANNED_USER; unbanUser lets them in again", async () => {
     const target = await signedUpBrowser(server);
     const banned = await admin.client.admin.banUser({ userId: target.user.id, banReason: 'spam' });
     expect(banned.error).toBeNull();
@@ -72,7 +97,10 @@ describe('admin routes through the typed client', () => {
 
     const { client } = browser(server);
     const refused = await client.signIn.email({ email: target.email, password: PASSWORD });
-    expect(refused).toEqual({ data: null, error: expect.objectContaining({ status: 403, code: 'BANNED_USER', message: BANNED_MESSAGE }) });
+    expect(refused).toEqual({
+      data: null,
+      error: expect.objectContaining({ status: 403, code: 'BANNED_USER', message: BANNED_MESSAGE }),
+    });
     expect((await client.getSession()).data).toBeNull();
 
     const unbanned = await admin.client.admin.unbanUser({ userId: target.user.id });
@@ -112,7 +140,11 @@ describe('admin routes through the typed client', () => {
   it('stopImpersonating without impersonating answers 400 with the catalogue message', async () => {
     const { client } = await signedUpBrowser(server);
     const result = await client.admin.stopImpersonating();
-    expect(result.error).toMatchObject({ status: 400, code: 'YOU_ARE_NOT_IMPERSONATING_ANYONE', message: 'You are not impersonating anyone' });
+    expect(result.error).toMatchObject({
+      status: 400,
+      code: 'YOU_ARE_NOT_IMPERSONATING_ANYONE',
+      message: 'You are not impersonating anyone',
+    });
   });
 
   it('a plain user is refused impersonation with 403', async () => {

@@ -54,7 +54,10 @@ describe('createAuthClient against a running Latchkey server', () => {
     const { email } = await signedUp();
     const { client } = browserClient();
     const result = await client.signIn.email({ email, password: 'not the password' });
-    expect(result).toEqual({ data: null, error: expect.objectContaining({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: expect.any(String) }) });
+    expect(result).toEqual({
+      data: null,
+      error: expect.objectContaining({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: expect.any(String) }),
+    });
   });
 
   it('POSTs calls with a body and GETs calls with only a query, to dashed paths', async () => {
@@ -91,7 +94,12 @@ describe('createAuthClient against a running Latchkey server', () => {
     const organizationId = created.data!.id;
     jar.requests.length = 0;
     const full = await client.organization.getFullOrganization({ query: { organizationId } });
-    expect(jar.requests).toEqual([{ method: 'GET', url: `${server.baseURL}/api/auth/organization/get-full-organization?organizationId=${organizationId}` }]);
+    expect(jar.requests).toEqual([
+      {
+        method: 'GET',
+        url: `${server.baseURL}/api/auth/organization/get-full-organization?organizationId=${organizationId}`,
+      },
+    ]);
     expect(full.error).toBeNull();
     expect(full.data).toMatchObject({ id: organizationId, name: 'Acme' });
     expect(full.data!.createdAt).toBeInstanceOf(Date);
@@ -114,7 +122,14 @@ describe('createAuthClient against a running Latchkey server', () => {
   it('a server that cannot be reached resolves to NETWORK_ERROR instead of throwing', async () => {
     const client = createAuthClient({ baseURL: 'http://127.0.0.1:1' });
     const result = await client.getSession();
-    expect(result).toEqual({ data: null, error: expect.objectContaining({ status: 0, code: 'NETWORK_ERROR', message: expect.stringContaining('Could not reach') }) });
+    expect(result).toEqual({
+      data: null,
+      error: expect.objectContaining({
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: expect.stringContaining('Could not reach'),
+      }),
+    });
   });
 
   it('retries network failures with a linear delay and then succeeds', async () => {
@@ -125,7 +140,10 @@ describe('createAuthClient against a running Latchkey server', () => {
       if (calls <= 2) throw new TypeError('fetch failed');
       return jar.fetch(input, init);
     }) as typeof fetch;
-    const client = createAuthClient({ baseURL: server.baseURL, fetchOptions: { fetch: flaky, retry: 2, retryDelay: 20 } });
+    const client = createAuthClient({
+      baseURL: server.baseURL,
+      fetchOptions: { fetch: flaky, retry: 2, retryDelay: 20 },
+    });
     const started = Date.now();
     const result = await client.getSession();
     expect(result).toEqual({ data: null, error: null });
@@ -140,7 +158,10 @@ describe('createAuthClient against a running Latchkey server', () => {
       calls += 1;
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    const client = createAuthClient({ baseURL: server.baseURL, fetchOptions: { fetch: down, retry: 1, retryDelay: 1 } });
+    const client = createAuthClient({
+      baseURL: server.baseURL,
+      fetchOptions: { fetch: down, retry: 1, retryDelay: 1 },
+    });
     expect((await client.getSession()).error?.code).toBe('NETWORK_ERROR');
     expect(calls).toBe(2);
   });

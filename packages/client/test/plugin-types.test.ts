@@ -13,35 +13,58 @@ import { createAuthHooks, type AuthHooks } from '../src/react';
 import type { TestAuth } from './support';
 
 /** The `data` of a successful call. */
-type DataOf<F extends (...args: never[]) => Promise<ClientResult<unknown>>> = Extract<Awaited<ReturnType<F>>, { error: null }>['data'];
+type DataOf<F extends (...args: never[]) => Promise<ClientResult<unknown>>> = Extract<
+  Awaited<ReturnType<F>>,
+  { error: null }
+>['data'];
 
 // Never called: the client only describes calls here.
 const client = createAuthClient<TestAuth>({ baseURL: 'http://127.0.0.1:1' });
 
 describe('a client typed from typeof auth', () => {
   it('has the plugin routes, with their inputs and answers', () => {
-    expectTypeOf(client.signIn.username).parameter(0).toEqualTypeOf<{
-      username: string;
-      password: string;
-      rememberMe?: boolean | undefined;
-      callbackURL?: string | undefined;
-    } & { query?: undefined } & { fetchOptions?: CallOptions }>();
+    expectTypeOf(client.signIn.username).parameter(0).toEqualTypeOf<
+      {
+        username: string;
+        password: string;
+        rememberMe?: boolean | undefined;
+        callbackURL?: string | undefined;
+      } & { query?: undefined } & { fetchOptions?: CallOptions }
+    >();
     expectTypeOf<DataOf<typeof client.isUsernameAvailable>>().toEqualTypeOf<{ available: boolean }>();
     expectTypeOf<DataOf<typeof client.admin.listUsers>>().toHaveProperty('total').toEqualTypeOf<number>();
-    expectTypeOf(client.admin.listUsers).parameter(0).exclude<undefined>().toHaveProperty('query').exclude<undefined>().toHaveProperty('searchField').toEqualTypeOf<'email' | 'name' | undefined>();
+    expectTypeOf(client.admin.listUsers)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('query')
+      .exclude<undefined>()
+      .toHaveProperty('searchField')
+      .toEqualTypeOf<'email' | 'name' | undefined>();
     expectTypeOf(client.admin.banUser).parameter(0).toHaveProperty('banExpiresIn').toEqualTypeOf<number | undefined>();
-    expectTypeOf<DataOf<typeof client.organization.createTeam>>().toHaveProperty('organizationId').toEqualTypeOf<string>();
+    expectTypeOf<DataOf<typeof client.organization.createTeam>>()
+      .toHaveProperty('organizationId')
+      .toEqualTypeOf<string>();
     expectTypeOf<DataOf<typeof client.organization.listTeams>>().items.toHaveProperty('name').toEqualTypeOf<string>();
-    expectTypeOf<DataOf<typeof client.organization.acceptInvitation>>().toHaveProperty('member').toHaveProperty('role').toEqualTypeOf<string>();
+    expectTypeOf<DataOf<typeof client.organization.acceptInvitation>>()
+      .toHaveProperty('member')
+      .toHaveProperty('role')
+      .toEqualTypeOf<string>();
   });
 
-  it('accepts the username plugin\'s fields in sign-up and update-user', () => {
+  it("accepts the username plugin's fields in sign-up and update-user", () => {
     expectTypeOf(client.signUp.email).parameter(0).toHaveProperty('username').toEqualTypeOf<string | undefined>();
-    expectTypeOf(client.signUp.email).parameter(0).toHaveProperty('displayUsername').toEqualTypeOf<string | undefined>();
-    expectTypeOf(client.updateUser).parameter(0).exclude<undefined>().toHaveProperty('username').toEqualTypeOf<string | undefined>();
+    expectTypeOf(client.signUp.email)
+      .parameter(0)
+      .toHaveProperty('displayUsername')
+      .toEqualTypeOf<string | undefined>();
+    expectTypeOf(client.updateUser)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('username')
+      .toEqualTypeOf<string | undefined>();
   });
 
-  it('answers users and sessions with the plugins\' columns, nullable as their columns are', () => {
+  it("answers users and sessions with the plugins' columns, nullable as their columns are", () => {
     type Session = NonNullable<DataOf<typeof client.getSession>>;
     expectTypeOf<Session['user']['role']>().toEqualTypeOf<string>();
     expectTypeOf<Session['user']['banned']>().toEqualTypeOf<boolean>();
@@ -57,7 +80,9 @@ describe('a client typed from typeof auth', () => {
     expectTypeOf<DataOf<typeof client.signIn.username>['user']['username']>().toEqualTypeOf<string | null>();
     expectTypeOf<DataOf<typeof client.admin.listUsers>['users'][number]['banned']>().toEqualTypeOf<boolean>();
     expectTypeOf<DataOf<typeof client.admin.setRole>['user']['role']>().toEqualTypeOf<string>();
-    expectTypeOf<DataOf<typeof client.admin.impersonateUser>['session']['impersonatedBy']>().toEqualTypeOf<string | null>();
+    expectTypeOf<DataOf<typeof client.admin.impersonateUser>['session']['impersonatedBy']>().toEqualTypeOf<
+      string | null
+    >();
     expectTypeOf<DataOf<typeof client.listSessions>[number]['activeOrganizationId']>().toEqualTypeOf<string | null>();
   });
 
@@ -84,8 +109,12 @@ describe('a client typed from typeof auth', () => {
     expectTypeOf(hooks).toEqualTypeOf<AuthHooks<TestAuth>>();
     expectTypeOf<NonNullable<ReturnType<typeof hooks.useSession>['data']>['user']['role']>().toEqualTypeOf<string>();
     expectTypeOf<NonNullable<ReturnType<typeof hooks.useActiveMember>['data']>['role']>().toEqualTypeOf<string>();
-    expectTypeOf<NonNullable<ReturnType<typeof hooks.useListOrganizations>['data']>[number]['slug']>().toEqualTypeOf<string>();
-    expectTypeOf<NonNullable<ReturnType<typeof hooks.useActiveOrganization>['data']>['members'][number]['user']['email']>().toEqualTypeOf<string>();
+    expectTypeOf<
+      NonNullable<ReturnType<typeof hooks.useListOrganizations>['data']>[number]['slug']
+    >().toEqualTypeOf<string>();
+    expectTypeOf<
+      NonNullable<ReturnType<typeof hooks.useActiveOrganization>['data']>['members'][number]['user']['email']
+    >().toEqualTypeOf<string>();
   });
 });
 
@@ -94,7 +123,10 @@ describe('clients typed otherwise', () => {
     const core = createAuthClient({ baseURL: 'http://127.0.0.1:1' });
     expectTypeOf<NonNullable<DataOf<typeof core.getSession>>['user']['role']>().toBeUnknown();
     expectTypeOf(core.forgetPassword).parameter(0).toHaveProperty('email').toEqualTypeOf<string>();
-    expectTypeOf(core.requestPasswordReset).parameter(0).toHaveProperty('redirectTo').toEqualTypeOf<string | undefined>();
+    expectTypeOf(core.requestPasswordReset)
+      .parameter(0)
+      .toHaveProperty('redirectTo')
+      .toEqualTypeOf<string | undefined>();
     // @ts-expect-error: a misspelt route is no route
     void core.forgotPassword;
     // @ts-expect-error: the admin plugin's routes are not in the core list

@@ -14,7 +14,12 @@ import { createAuthHooks } from '../src/react';
 import { cookieFetch, startServer, uniqueEmail, type TestAuth, type TestServer } from './support';
 
 const dom = new Window({ url: 'http://localhost:3000' });
-Object.assign(globalThis, { window: dom, document: dom.document, navigator: dom.navigator, IS_REACT_ACT_ENVIRONMENT: true });
+Object.assign(globalThis, {
+  window: dom,
+  document: dom.document,
+  navigator: dom.navigator,
+  IS_REACT_ACT_ENVIRONMENT: true,
+});
 const { act, cleanup, render, screen, waitFor } = await import('@testing-library/react');
 
 const PASSWORD = 'correct horse battery';
@@ -87,7 +92,9 @@ describe('React hooks against a running Latchkey server', () => {
     const me = hooks.stores.activeMember.getSnapshot().data!;
     expect(count('/organization/get-active-member')).toBe(1);
     await act(async () => {
-      expect((await client.organization.updateMemberRole({ memberId: me.id, role: 'admin', organizationId })).error).toBeNull();
+      expect(
+        (await client.organization.updateMemberRole({ memberId: me.id, role: 'admin', organizationId })).error,
+      ).toBeNull();
     });
     await waitFor(() => expect(screen.getByTestId('role').textContent).toBe('admin'));
     expect(count('/organization/get-active-member')).toBe(2);
@@ -102,7 +109,13 @@ describe('React hooks against a running Latchkey server', () => {
       return createElement('span', { 'data-testid': `name-${index}` }, data?.user.name ?? '');
     }
     const before = count('/get-session');
-    render(createElement('div', null, ...Array.from({ length: 20 }, (_, index) => createElement(Name, { key: index, index }))));
+    render(
+      createElement(
+        'div',
+        null,
+        ...Array.from({ length: 20 }, (_, index) => createElement(Name, { key: index, index })),
+      ),
+    );
     await waitFor(() => expect(screen.getByTestId('name-19').textContent).toBe('Many'));
     expect(screen.getAllByText('Many')).toHaveLength(20);
     expect(count('/get-session') - before).toBe(1);

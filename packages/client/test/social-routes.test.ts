@@ -18,8 +18,14 @@ let op: TestOpenIDProvider;
 beforeAll(async () => {
   server = await startServer({
     async socialProviders(baseURL) {
-      op = await startOpenIDProvider({ clients: [{ client_id: CLIENT_ID, client_secret: 'op-secret', redirect_uris: [`${baseURL}/api/auth/callback/corp`] }] });
-      return [oidc({ id: 'corp', name: 'Corp SSO', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: 'op-secret' })];
+      op = await startOpenIDProvider({
+        clients: [
+          { client_id: CLIENT_ID, client_secret: 'op-secret', redirect_uris: [`${baseURL}/api/auth/callback/corp`] },
+        ],
+      });
+      return [
+        oidc({ id: 'corp', name: 'Corp SSO', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: 'op-secret' }),
+      ];
     },
   });
 });
@@ -44,7 +50,7 @@ async function finishAtProvider(session: Browser, url: string, sub: string): Pro
 }
 
 describe('signIn.social', () => {
-  it('answers the provider\'s authorization URL with redirect true; the provider\'s answer makes a session', async () => {
+  it("answers the provider's authorization URL with redirect true; the provider's answer makes a session", async () => {
     const account = opAccount();
     const session = browser(server);
     const started = await session.client.signIn.social({ provider: 'corp', callbackURL: '/dashboard' });
@@ -59,13 +65,20 @@ describe('signIn.social', () => {
   });
 
   it('with disableRedirect answers the URL with redirect false', async () => {
-    const started = await browser(server).client.signIn.social({ provider: 'corp', callbackURL: '/dashboard', disableRedirect: true });
+    const started = await browser(server).client.signIn.social({
+      provider: 'corp',
+      callbackURL: '/dashboard',
+      disableRedirect: true,
+    });
     expect(started.data).toMatchObject({ redirect: false, url: expect.stringContaining(`${op.issuer}/auth?`) });
   });
 
   it('a provider the server does not have answers 404 Provider not found', async () => {
     const started = await browser(server).client.signIn.social({ provider: 'github', callbackURL: '/dashboard' });
-    expect(started).toEqual({ data: null, error: expect.objectContaining({ status: 404, code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' }) });
+    expect(started).toEqual({
+      data: null,
+      error: expect.objectContaining({ status: 404, code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' }),
+    });
   });
 
   it('with an id_token signs in at once, and the session store refreshes to the new user', async () => {
@@ -77,7 +90,13 @@ describe('signIn.social', () => {
     await expect.poll(() => stores.session.getSnapshot().isPending).toBe(false);
     expect(stores.session.getSnapshot().data).toBeNull();
 
-    const token = await op.signIdToken({ sub: account.sub, aud: CLIENT_ID, email: account.email, email_verified: true, name: account.name });
+    const token = await op.signIdToken({
+      sub: account.sub,
+      aud: CLIENT_ID,
+      email: account.email,
+      email_verified: true,
+      name: account.name,
+    });
     const signedIn = await session.client.signIn.social({ provider: 'corp', idToken: { token } });
     expect(signedIn.error).toBeNull();
     expect(signedIn.data).toMatchObject({ redirect: false, token: expect.any(String), user: { email: account.email } });
@@ -89,7 +108,12 @@ describe('signIn.social', () => {
   it('an id_token for another audience answers 401 invalid token and signs nobody in', async () => {
     const account = opAccount();
     const session = browser(server);
-    const token = await op.signIdToken({ sub: account.sub, aud: 'someone-else', email: account.email, email_verified: true });
+    const token = await op.signIdToken({
+      sub: account.sub,
+      aud: 'someone-else',
+      email: account.email,
+      email_verified: true,
+    });
     const result = await session.client.signIn.social({ provider: 'corp', idToken: { token } });
     expect(result.error).toMatchObject({ code: 'INVALID_TOKEN' });
     expect((await session.client.getSession()).data).toBeNull();
@@ -112,7 +136,10 @@ describe('linkSocial, refreshToken and getAccessToken', () => {
 
     const current = await client.getAccessToken({ providerId: 'corp' });
     expect(current.error).toBeNull();
-    expect(current.data).toMatchObject({ accessToken: expect.any(String), scopes: expect.arrayContaining(['openid', 'email']) });
+    expect(current.data).toMatchObject({
+      accessToken: expect.any(String),
+      scopes: expect.arrayContaining(['openid', 'email']),
+    });
     expect(current.data!.accessTokenExpiresAt).toBeInstanceOf(Date);
 
     const refreshed = await client.refreshToken({ providerId: 'corp' });
@@ -124,7 +151,14 @@ describe('linkSocial, refreshToken and getAccessToken', () => {
 
   it('refreshToken for a provider the user has not linked answers 400 Account not found; without a session 401', async () => {
     const { client } = await signedUpBrowser(server);
-    expect((await client.refreshToken({ providerId: 'corp' })).error).toMatchObject({ status: 400, code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' });
-    expect((await browser(server).client.getAccessToken({ providerId: 'corp' })).error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect((await client.refreshToken({ providerId: 'corp' })).error).toMatchObject({
+      status: 400,
+      code: 'ACCOUNT_NOT_FOUND',
+      message: 'Account not found',
+    });
+    expect((await browser(server).client.getAccessToken({ providerId: 'corp' })).error).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
   });
 });

@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth, type OAuthProvider } from '@latchkey/server';
+import {
+  adminPlugin,
+  createAuth,
+  organizationPlugin,
+  usernamePlugin,
+  type Auth,
+  type OAuthProvider,
+} from '@latchkey/server';
 import { expect } from 'vitest';
 import { createAuthClient, type AuthClient } from '../src';
 import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
@@ -18,7 +25,11 @@ import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
 export const ADMIN_EMAIL = 'client-admin@example.com';
 
 function testPlugins() {
-  return [usernamePlugin(), adminPlugin({ adminEmails: [ADMIN_EMAIL] }), organizationPlugin({ teams: { enabled: true } })] as const;
+  return [
+    usernamePlugin(),
+    adminPlugin({ adminEmails: [ADMIN_EMAIL] }),
+    organizationPlugin({ teams: { enabled: true } }),
+  ] as const;
 }
 
 /** The test server's auth: what the tests type their clients from (`createAuthClient<TestAuth>`). */
@@ -40,7 +51,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   // The server listens first (its port is the auth's baseURL); requests wait for `auth` below.
   const holder: { auth?: TestAuth } = {};
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request) => holder.auth!.handler(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve(
+      { fetch: (request) => holder.auth!.handler(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    );
   });
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = createAuth({
@@ -87,10 +101,18 @@ export function browser(server: TestServer): Browser {
 }
 
 /** Signs a new user up (and so in) through the client; `fields` may carry plugin fields (a username). */
-export async function signedUpBrowser(server: TestServer, fields: { email?: string; name?: string; username?: string } = {}) {
+export async function signedUpBrowser(
+  server: TestServer,
+  fields: { email?: string; name?: string; username?: string } = {},
+) {
   const session = browser(server);
   const email = fields.email ?? uniqueEmail();
-  const { data, error } = await session.client.signUp.email({ name: 'Client User', ...fields, email, password: PASSWORD });
+  const { data, error } = await session.client.signUp.email({
+    name: 'Client User',
+    ...fields,
+    email,
+    password: PASSWORD,
+  });
   expect(error).toBeNull();
   return { ...session, email, user: data!.user };
 }

@@ -36,7 +36,11 @@ describe('username routes through the typed client', () => {
     const { client } = browser(server);
     const result = await client.signIn.username({ username: username.toUpperCase(), password: PASSWORD });
     expect(result.error).toBeNull();
-    expect(result.data).toMatchObject({ redirect: false, token: expect.any(String), user: { email, username: username.toLowerCase() } });
+    expect(result.data).toMatchObject({
+      redirect: false,
+      token: expect.any(String),
+      user: { email, username: username.toLowerCase() },
+    });
     expect((await client.getSession()).data?.user.email).toBe(email);
   });
 
@@ -47,7 +51,11 @@ describe('username routes through the typed client', () => {
     const result = await client.signIn.username({ username, password: 'not the password' });
     expect(result).toEqual({
       data: null,
-      error: expect.objectContaining({ status: 401, code: 'INVALID_USERNAME_OR_PASSWORD', message: 'invalid username or password' }),
+      error: expect.objectContaining({
+        status: 401,
+        code: 'INVALID_USERNAME_OR_PASSWORD',
+        message: 'invalid username or password',
+      }),
     });
     expect((await client.getSession()).data).toBeNull();
   });
@@ -56,8 +64,14 @@ describe('username routes through the typed client', () => {
     const username = uniqueUsername();
     await signedUpBrowser(server, { username });
     const { client } = browser(server);
-    expect(await client.isUsernameAvailable({ username: username.toUpperCase() })).toEqual({ data: { available: false }, error: null });
-    expect(await client.isUsernameAvailable({ username: uniqueUsername() })).toEqual({ data: { available: true }, error: null });
+    expect(await client.isUsernameAvailable({ username: username.toUpperCase() })).toEqual({
+      data: { available: false },
+      error: null,
+    });
+    expect(await client.isUsernameAvailable({ username: uniqueUsername() })).toEqual({
+      data: { available: true },
+      error: null,
+    });
   });
 
   it('sign-up with a taken username answers 400 with the catalogue message and creates no user', async () => {
@@ -66,7 +80,11 @@ describe('username routes through the typed client', () => {
     const { client } = browser(server);
     const email = uniqueEmail('taken');
     const result = await client.signUp.email({ email, password: PASSWORD, name: 'Second', username });
-    expect(result.error).toMatchObject({ status: 400, code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER', message: 'username is already taken. please try another.' });
+    expect(result.error).toMatchObject({
+      status: 400,
+      code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER',
+      message: 'username is already taken. please try another.',
+    });
     expect(await server.auth.context.users.findByEmail(email)).toBeNull();
   });
 
@@ -76,7 +94,12 @@ describe('username routes through the typed client', () => {
     ['no spaces', 'USERNAME_IS_INVALID', 'username is invalid'],
   ])('sign-up with the username %j answers 400 %s', async (username, code, message) => {
     const { client } = browser(server);
-    const result = await client.signUp.email({ email: uniqueEmail('rules'), password: PASSWORD, name: 'Rules', username });
+    const result = await client.signUp.email({
+      email: uniqueEmail('rules'),
+      password: PASSWORD,
+      name: 'Rules',
+      username,
+    });
     expect(result.error).toMatchObject({ status: 400, code, message });
   });
 
@@ -84,8 +107,13 @@ describe('username routes through the typed client', () => {
     const { client, email } = await signedUpBrowser(server, { username: uniqueUsername() });
     const renamed = uniqueUsername('Renamed');
     expect(await client.updateUser({ username: renamed })).toEqual({ data: { status: true }, error: null });
-    expect((await client.getSession()).data?.user).toMatchObject({ username: renamed.toLowerCase(), displayUsername: renamed });
+    expect((await client.getSession()).data?.user).toMatchObject({
+      username: renamed.toLowerCase(),
+      displayUsername: renamed,
+    });
     const other = browser(server);
-    expect((await other.client.signIn.username({ username: renamed, password: PASSWORD })).data?.user.email).toBe(email);
+    expect((await other.client.signIn.username({ username: renamed, password: PASSWORD })).data?.user.email).toBe(
+      email,
+    );
   });
 });

@@ -32,7 +32,8 @@ type FieldValue<D> = D extends FieldType
 /** Declarations as values. A map typed only as "any fields" (`Plugin` unparameterised) adds nothing known. */
 export type FieldValues<M> = string extends keyof M ? Empty : { -readonly [K in keyof M]: FieldValue<M[K]> };
 
-type Parts<X> = X extends Plugin<infer E, infer B, infer U, infer S> ? { endpoints: E; body: B; user: U; session: S } : never;
+type Parts<X> =
+  X extends Plugin<infer E, infer B, infer U, infer S> ? { endpoints: E; body: B; user: U; session: S } : never;
 type PluginParts<P extends readonly Plugin[]> = Parts<P[number]>;
 
 /** The union of the plugins' own endpoints. */
@@ -45,8 +46,14 @@ export type PluginSessionFields<P extends readonly Plugin[]> = Merge<EachFieldVa
 type EachFieldValues<M> = M extends unknown ? FieldValues<M> : never;
 
 /** The zod shape the plugins add to one core endpoint's body; a wide `z.ZodRawShape` is nothing known. */
-type BodyShape<P extends readonly Plugin[], Id extends ExtensibleEndpointId> = Merge<EachShape<PluginParts<P>['body'], Id>>;
-type EachShape<B, Id extends PropertyKey> = B extends unknown ? (Id extends keyof B ? KnownShape<NonNullable<B[Id]>> : never) : never;
+type BodyShape<P extends readonly Plugin[], Id extends ExtensibleEndpointId> = Merge<
+  EachShape<PluginParts<P>['body'], Id>
+>;
+type EachShape<B, Id extends PropertyKey> = B extends unknown
+  ? Id extends keyof B
+    ? KnownShape<NonNullable<B[Id]>>
+    : never
+  : never;
 type KnownShape<S> = string extends keyof S ? never : S;
 
 type ExtendBody<B extends EndpointSchema, Added> = [keyof Added] extends [never]
@@ -86,7 +93,14 @@ interface Completion {
 }
 
 type Complete<E, C extends Completion> =
-  E extends Endpoint<infer Id extends string, infer B extends EndpointSchema, infer Q extends EndpointSchema, infer G extends SessionGuard, infer R, infer Path extends string>
+  E extends Endpoint<
+    infer Id extends string,
+    infer B extends EndpointSchema,
+    infer Q extends EndpointSchema,
+    infer G extends SessionGuard,
+    infer R,
+    infer Path extends string
+  >
     ? Endpoint<
         Id,
         Id extends ExtensibleEndpointId ? ExtendBody<B, C['bodies'][Id]> : B,
@@ -108,7 +122,10 @@ type CompletionOf<P extends readonly Plugin[]> = {
  * Every endpoint an auth with plugins `P` serves, as the union the client is inferred from:
  * the core ones with the plugins' body fields, the plugins' own, all answering the plugins' columns.
  */
-export type AuthEndpoint<P extends readonly Plugin[] = readonly Plugin[]> = Complete<CoreEndpoints[number] | PluginEndpoint<P>, CompletionOf<P>>;
+export type AuthEndpoint<P extends readonly Plugin[] = readonly Plugin[]> = Complete<
+  CoreEndpoints[number] | PluginEndpoint<P>,
+  CompletionOf<P>
+>;
 
 /** Endpoints known by id; `AnyEndpoint` (a plugin typed only as `Plugin`) is reachable by any id. */
 type KnownEndpoint<E> = E extends AnyEndpoint ? (string extends E['id'] ? never : E) : never;
@@ -117,6 +134,6 @@ type KnownEndpoint<E> = E extends AnyEndpoint ? (string extends E['id'] ? never 
  * `auth.api`: one typed call per endpoint id. A plugin typed only as `Plugin` hides its endpoints'
  * ids, so they stay callable by any name, with untyped input, as before plugins were typed.
  */
-export type AuthApi<P extends readonly Plugin[] = readonly Plugin[]> = { [K in KnownEndpoint<AuthEndpoint<P>> as K['id']]: ApiCall<K> } & (string extends PluginEndpoint<P>['id']
-  ? { [id: string]: ApiCall<AnyEndpoint> }
-  : Empty);
+export type AuthApi<P extends readonly Plugin[] = readonly Plugin[]> = {
+  [K in KnownEndpoint<AuthEndpoint<P>> as K['id']]: ApiCall<K>;
+} & (string extends PluginEndpoint<P>['id'] ? { [id: string]: ApiCall<AnyEndpoint> } : Empty);

@@ -51,7 +51,10 @@ export interface PluginHooks {
    * The plugin's own fields of a sign-up (`userId` null) or update-user body, already validated by
    * the schema: check them (throw an AuthError), normalise them, and return the columns to store.
    */
-  userInput?(input: Record<string, unknown>, context: { auth: AuthContext; userId: string | null }): Promise<Record<string, unknown>>;
+  userInput?(
+    input: Record<string, unknown>,
+    context: { auth: AuthContext; userId: string | null },
+  ): Promise<Record<string, unknown>>;
   /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
   beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
   /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */

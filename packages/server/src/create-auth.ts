@@ -53,7 +53,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
 
 export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]>(options: AuthOptions<P>): Auth<P> {
   const resolved = resolveOptions(options);
-  const { db, dialect }: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
+  const { db, dialect }: DatabaseHandle =
+    'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
   // The options' own plugin list: the resolved one keeps only their declarations (plugin-declarations.ts).
   const plugins: readonly Plugin[] = options.plugins ?? [];
@@ -84,7 +85,11 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...extendBodies(coreEndpoints, plugins),
     ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
-  const migrations = [coreMigration, accountIdentityUniqueMigration, ...plugins.flatMap((plugin) => plugin.migrations ?? [])];
+  const migrations = [
+    coreMigration,
+    accountIdentityUniqueMigration,
+    ...plugins.flatMap((plugin) => plugin.migrations ?? []),
+  ];
 
   const handler: AuthHandler = createRouter(context, endpoints);
   return {

@@ -32,7 +32,14 @@ export interface EndpointContext<B, Q, G extends SessionGuard> {
   readonly session: G extends 'none' ? null : CurrentSession;
 }
 
-export interface Endpoint<Id extends string, B extends Schema, Q extends Schema, G extends SessionGuard, R, P extends string = string> {
+export interface Endpoint<
+  Id extends string,
+  B extends Schema,
+  Q extends Schema,
+  G extends SessionGuard,
+  R,
+  P extends string = string,
+> {
   /** The `api` method name, and what plugins use to refer to the route. */
   readonly id: Id;
   readonly method: 'GET' | 'POST';
@@ -88,6 +95,8 @@ export interface ApiInput<B, Q> {
 }
 
 export type ApiCall<E> =
-  E extends Endpoint<string, infer B, infer Q, SessionGuard, infer R> ? (input?: ApiInput<Given<B>, Given<Q>>) => Promise<R> : never;
+  E extends Endpoint<string, infer B, infer Q, SessionGuard, infer R>
+    ? (input?: ApiInput<Given<B>, Given<Q>>) => Promise<R>
+    : never;
 
 export type Api<E extends readonly AnyEndpoint[]> = { [K in E[number] as K['id']]: ApiCall<K> };

@@ -6,7 +6,10 @@ describe('codeFromMessage', () => {
     ['Invalid email or password', 'INVALID_EMAIL_OR_PASSWORD'],
     ['User already exists. Use another email.', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'],
     ['Invalid callbackURL', 'INVALID_CALLBACKURL'],
-    ['Session expired. Re-authenticate to perform this action.', 'SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION'],
+    [
+      'Session expired. Re-authenticate to perform this action.',
+      'SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION',
+    ],
     ["You can't unlink your last account", 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT'],
     ['Missing or null Origin', 'MISSING_OR_NULL_ORIGIN'],
     ['  spaced   out  ', 'SPACED_OUT'],
@@ -47,7 +50,9 @@ describe('ERRORS', () => {
   });
 
   it('has one entry per message, so a message is never answered with two statuses', () => {
-    const messages = Object.entries(ERRORS).filter(([name]) => !statusVariants.has(name)).map(([, entry]) => entry.message);
+    const messages = Object.entries(ERRORS)
+      .filter(([name]) => !statusVariants.has(name))
+      .map(([, entry]) => entry.message);
     expect(new Set(messages).size).toBe(messages.length);
   });
 
@@ -59,9 +64,16 @@ describe('ERRORS', () => {
     expect(ERRORS.internal).toMatchObject({ status: 500, code: 'INTERNAL_SERVER_ERROR' });
     expect(ERRORS.missingOrigin).toMatchObject({ status: 403, code: 'MISSING_OR_NULL_ORIGIN' });
     expect(ERRORS.invalidOrigin).toMatchObject({ status: 403, code: 'INVALID_ORIGIN' });
-    expect(ERRORS.invalidCallbackURL).toEqual({ status: 403, code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
+    expect(ERRORS.invalidCallbackURL).toEqual({
+      status: 403,
+      code: 'INVALID_CALLBACKURL',
+      message: 'Invalid callbackURL',
+    });
     expect(ERRORS.invalidEmailOrPassword).toMatchObject({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' });
-    expect(ERRORS.userAlreadyExistsUseAnotherEmail).toMatchObject({ status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+    expect(ERRORS.userAlreadyExistsUseAnotherEmail).toMatchObject({
+      status: 422,
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    });
     expect(ERRORS.sessionNotFresh.status).toBe(403);
   });
 
@@ -77,7 +89,11 @@ describe('defineErrors', () => {
       banned: [403, 'You have been banned from this application.', 'BANNED_USER'],
       slugTaken: [400, 'slug is taken'],
     });
-    expect(errors.banned).toEqual({ status: 403, code: 'BANNED_USER', message: 'You have been banned from this application.' });
+    expect(errors.banned).toEqual({
+      status: 403,
+      code: 'BANNED_USER',
+      message: 'You have been banned from this application.',
+    });
     expect(errors.slugTaken).toEqual({ status: 400, code: 'SLUG_IS_TAKEN', message: 'slug is taken' });
     expect(Object.isFrozen(errors)).toBe(true);
   });
@@ -96,7 +112,10 @@ describe('AuthError', () => {
 
   it('serialises to exactly {code, message}, plus details when given', () => {
     expect(new AuthError(ERRORS.unauthorized).toJSON()).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-    expect(JSON.parse(JSON.stringify(new AuthError(ERRORS.unauthorized)))).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    expect(JSON.parse(JSON.stringify(new AuthError(ERRORS.unauthorized)))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+    });
     const details = [{ path: 'email', message: 'Required' }];
     expect(new AuthError(ERRORS.invalidBody, { details }).toJSON()).toEqual({
       code: 'VALIDATION_ERROR',
@@ -120,6 +139,9 @@ describe('AuthError', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-retry-after')).toBe('7');
-    expect(await response.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+    expect(await response.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please try again later.',
+    });
   });
 });

@@ -20,7 +20,11 @@ export function extendBodies(endpoints: readonly AnyEndpoint[], plugins: readonl
 }
 
 /** The plugin fields present in a validated body: what the plugins' userInput hooks receive. */
-export function pluginBodyFields(plugins: readonly PluginDeclarations[], id: ExtensibleEndpointId, body: Record<string, unknown>): Record<string, unknown> {
+export function pluginBodyFields(
+  plugins: readonly PluginDeclarations[],
+  id: ExtensibleEndpointId,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const plugin of plugins) {
     for (const name of Object.keys(plugin.bodyFields?.[id] ?? {})) if (body[name] !== undefined) out[name] = body[name];

@@ -7,7 +7,14 @@ export { AuthError, ERRORS, defineErrors, codeFromMessage, type ErrorEntry } fro
 export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
 export { redirectUrl } from './validation/fields';
 export type { CoreEndpoints } from './routes';
-export { definePlugin, type Plugin, type PluginHooks, type FieldDeclaration, type FieldDeclarations, type FieldType } from './plugin';
+export {
+  definePlugin,
+  type Plugin,
+  type PluginHooks,
+  type FieldDeclaration,
+  type FieldDeclarations,
+  type FieldType,
+} from './plugin';
 export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
@@ -35,7 +42,16 @@ export { apple, type AppleOptions } from './oauth/providers/apple';
 export { twitch, type TwitchOptions } from './oauth/providers/twitch';
 export { gitlab, type GitlabOptions } from './oauth/providers/gitlab';
 export { kick } from './oauth/providers/kick';
-export { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_IDS, createSocialProvider, isSocialProviderId, type ProviderSetting, type SocialProviderEntry, type SocialProviderId, type SocialProviderSettings } from './oauth/providers';
+export {
+  SOCIAL_PROVIDERS,
+  SOCIAL_PROVIDER_IDS,
+  createSocialProvider,
+  isSocialProviderId,
+  type ProviderSetting,
+  type SocialProviderEntry,
+  type SocialProviderId,
+  type SocialProviderSettings,
+} from './oauth/providers';
 export { isLoopbackURL } from './oauth/oauth2';
 export { oidc, type OidcProviderOptions } from './oauth/providers/oidc';
 export type {
@@ -49,13 +65,15 @@ export type {
   IdTokenInput,
 } from './oauth/provider';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
-// eslint-disable-next-line import/no-restricted-paths
+/* eslint-disable import/no-restricted-paths -- the package entry re-exports the bundled plugins */
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
-// eslint-disable-next-line import/no-restricted-paths
 export { adminPlugin, type AdminOptions } from './plugins/admin';
-// eslint-disable-next-line import/no-restricted-paths
 export { ADMIN_STATEMENTS, DEFAULT_ADMIN_ROLES, type AdminRoleTable } from './plugins/admin';
-// eslint-disable-next-line import/no-restricted-paths
-export { promoteAdminEmails, provisionAdmin, type ProvisionAdminInput, type ProvisionAdminResult } from './plugins/admin';
-// eslint-disable-next-line import/no-restricted-paths
+export {
+  promoteAdminEmails,
+  provisionAdmin,
+  type ProvisionAdminInput,
+  type ProvisionAdminResult,
+} from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
+/* eslint-enable import/no-restricted-paths */

@@ -265,7 +265,8 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? DEFAULTS.maxPasswordLength,
       autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
       requireEmailVerification: options.emailAndPassword?.requireEmailVerification ?? false,
-      resetPasswordTokenExpiresIn: options.emailAndPassword?.resetPasswordTokenExpiresIn ?? DEFAULTS.resetPasswordTokenExpiresIn,
+      resetPasswordTokenExpiresIn:
+        options.emailAndPassword?.resetPasswordTokenExpiresIn ?? DEFAULTS.resetPasswordTokenExpiresIn,
       revokeSessionsOnPasswordReset: options.emailAndPassword?.revokeSessionsOnPasswordReset ?? true,
     },
     emailVerification: {

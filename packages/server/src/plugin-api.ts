@@ -14,7 +14,14 @@ export { defineEndpoint, type AnyEndpoint, type Endpoint, type EndpointContext }
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
 export { signInThrottle, type SignInThrottle } from './http/sign-in-throttle';
 export { DEFAULTS } from './options';
-export { definePlugin, type ExtensibleEndpointId, type FieldDeclarations, type FieldType, type Plugin, type PluginHooks } from './plugin';
+export {
+  definePlugin,
+  type ExtensibleEndpointId,
+  type FieldDeclarations,
+  type FieldType,
+  type Plugin,
+  type PluginHooks,
+} from './plugin';
 export { createSession, type SessionOrigin } from './session/create-session';
 export { passwordSignIn, type PasswordSignInRequest, type PasswordSignInResult } from './session/password-sign-in';
 export { passwordField, redirectUrl } from './validation/fields';

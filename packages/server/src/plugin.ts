@@ -48,8 +48,11 @@ type None = Record<never, never>;
  * `definePlugin({...})` gives `createAuth` its endpoints and fields without writing them twice.
  * Declarations a plugin leaves out infer as none, not as "anything".
  */
-export function definePlugin<E extends AnyEndpoint = never, B extends BodyFields = None, U extends FieldDeclarations = None, S extends FieldDeclarations = None>(
-  plugin: Plugin<E, B, U, S>,
-): Plugin<E, B, U, S> {
+export function definePlugin<
+  E extends AnyEndpoint = never,
+  B extends BodyFields = None,
+  U extends FieldDeclarations = None,
+  S extends FieldDeclarations = None,
+>(plugin: Plugin<E, B, U, S>): Plugin<E, B, U, S> {
   return Object.freeze(plugin);
 }

@@ -32,7 +32,12 @@ function validate(schema: z.ZodType, value: unknown, error: ErrorEntry): unknown
   });
 }
 
-async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: EndpointInput, cookies: ResponseCookies): Promise<CurrentSession | null> {
+async function guardSession(
+  auth: AuthContext,
+  endpoint: AnyEndpoint,
+  input: EndpointInput,
+  cookies: ResponseCookies,
+): Promise<CurrentSession | null> {
   const guard = endpoint.session ?? 'none';
   if (guard === 'none') return null;
   // A state change must not ride on a cookie cache that may be up to a minute stale (a revoked session).
@@ -41,7 +46,11 @@ async function guardSession(auth: AuthContext, endpoint: AnyEndpoint, input: End
   });
   if (!current) throw new AuthError(ERRORS.unauthorized);
   const { freshAge } = auth.options.session;
-  if (guard === 'fresh' && freshAge > 0 && auth.now().getTime() - current.session.createdAt.getTime() > freshAge * 1000) {
+  if (
+    guard === 'fresh' &&
+    freshAge > 0 &&
+    auth.now().getTime() - current.session.createdAt.getTime() > freshAge * 1000
+  ) {
     throw new AuthError(ERRORS.sessionNotFresh);
   }
   return current;

@@ -56,8 +56,13 @@ describeEachDialect(
   (h) => {
     it('signUpEmail({ body }) creates the user and returns {token, user}', async () => {
       const email = uniqueEmail('api');
-      const result = await h().auth.api.signUpEmail({ body: { email: email.toUpperCase(), password: PASSWORD, name: 'Api User' } });
-      expect(result).toEqual({ token: expect.any(String), user: expect.objectContaining({ email, name: 'Api User', emailVerified: false }) });
+      const result = await h().auth.api.signUpEmail({
+        body: { email: email.toUpperCase(), password: PASSWORD, name: 'Api User' },
+      });
+      expect(result).toEqual({
+        token: expect.any(String),
+        user: expect.objectContaining({ email, name: 'Api User', emailVerified: false }),
+      });
       expect(result.token!.length).toBeGreaterThanOrEqual(32);
       expect((await h().auth.context.users.findByEmail(email))?.id).toBe(result.user.id);
     });
@@ -81,20 +86,28 @@ describeEachDialect(
 
     it('throws AuthError VALIDATION_ERROR "Invalid query parameters" for an invalid query', async () => {
       const error = await authErrorOf(h().auth.api.getSession({ query: { disableCookieCache: 'maybe' as never } }));
-      expect(error.toJSON()).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid query parameters', details: [{ path: 'disableCookieCache', message: expect.any(String) }] });
+      expect(error.toJSON()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid query parameters',
+        details: [{ path: 'disableCookieCache', message: expect.any(String) }],
+      });
     });
 
     it('throws the catalogue error a handler raises', async () => {
       const email = uniqueEmail('api-dup');
       await h().auth.api.signUpEmail({ body: { email, password: PASSWORD, name: 'First' } });
-      const error = await authErrorOf(h().auth.api.signUpEmail({ body: { email, password: PASSWORD, name: 'Second' } }));
+      const error = await authErrorOf(
+        h().auth.api.signUpEmail({ body: { email, password: PASSWORD, name: 'Second' } }),
+      );
       expect(error.status).toBe(422);
       expect(error.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
     });
 
     it('checks redirect targets as HTTP does: an unsafe callbackURL throws INVALID_CALLBACKURL and creates no user', async () => {
       const email = uniqueEmail('api-cb');
-      const error = await authErrorOf(h().auth.api.signUpEmail({ body: { email, password: PASSWORD, name: 'Cb', callbackURL: '//evil.example' } }));
+      const error = await authErrorOf(
+        h().auth.api.signUpEmail({ body: { email, password: PASSWORD, name: 'Cb', callbackURL: '//evil.example' } }),
+      );
       expect(error.status).toBe(403);
       expect(error.toJSON()).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
       expect(await h().auth.context.users.findByEmail(email)).toBeNull();
@@ -106,7 +119,9 @@ describeEachDialect(
       const session = await h().auth.api.getSession({ headers });
       expect(session?.user.id).toBe(user.id);
       expect(await h().auth.api.getSession()).toBeNull();
-      expect(await h().auth.api.updateUser({ body: { name: 'Renamed by the server' }, headers })).toEqual({ status: true });
+      expect(await h().auth.api.updateUser({ body: { name: 'Renamed by the server' }, headers })).toEqual({
+        status: true,
+      });
       expect((await h().auth.context.users.findById(user.id))?.name).toBe('Renamed by the server');
     });
 
@@ -134,7 +149,10 @@ describeEachDialect(
 
     it('answers a server-only endpoint with 404 over HTTP and never runs it', async () => {
       const { client } = await signUp(h());
-      for (const response of [await h().client().post('/tools/grant-credits', { userId: 'u1', amount: 5 }), await client.post('/tools/grant-credits', { userId: 'u1', amount: 5 })]) {
+      for (const response of [
+        await h().client().post('/tools/grant-credits', { userId: 'u1', amount: 5 }),
+        await client.post('/tools/grant-credits', { userId: 'u1', amount: 5 }),
+      ]) {
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       }

@@ -20,11 +20,13 @@ function authWith() {
 }
 
 describe('auth.endpoints', () => {
-  it('lists the core endpoints, then each enabled plugin\'s, and the api has exactly those ids', async () => {
+  it("lists the core endpoints, then each enabled plugin's, and the api has exactly those ids", async () => {
     const auth = authWith();
     const ids = auth.endpoints.map((endpoint) => endpoint.id);
     expect(ids.slice(0, 3)).toEqual(['signUpEmail', 'signInEmail', 'signOut']);
-    expect(ids).toEqual(expect.arrayContaining(['signInUsername', 'isUsernameAvailable', 'listUsers', 'banUser', 'createOrganization']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['signInUsername', 'isUsernameAvailable', 'listUsers', 'banUser', 'createOrganization']),
+    );
     // Teams are off here: their routes exist only in the types ("possibly present").
     expect(ids).not.toContain('createTeam');
     expect(Object.keys(auth.api).sort()).toEqual([...ids].sort());
@@ -32,11 +34,17 @@ describe('auth.endpoints', () => {
     await auth.close();
   });
 
-  it('carries the plugins\' body fields in the core bodies they extend', async () => {
+  it("carries the plugins' body fields in the core bodies they extend", async () => {
     const auth = authWith();
     const signUp = auth.endpoints.find((endpoint) => endpoint.id === 'signUpEmail');
     expect(signUp?.body).toBeInstanceOf(z.ZodObject);
-    const parsed = (signUp!.body as z.ZodObject).parse({ name: 'A', email: 'a@example.com', password: 'correct horse battery', username: 'alice', role: 'admin' });
+    const parsed = (signUp!.body as z.ZodObject).parse({
+      name: 'A',
+      email: 'a@example.com',
+      password: 'correct horse battery',
+      username: 'alice',
+      role: 'admin',
+    });
     // The username plugin's fields pass; a field no plugin adds (role) is stripped.
     expect(parsed).toEqual({ name: 'A', email: 'a@example.com', password: 'correct horse battery', username: 'alice' });
     await auth.close();
@@ -45,9 +53,15 @@ describe('auth.endpoints', () => {
   it('auth.api calls a plugin endpoint by id, typed by the plugin', async () => {
     const auth = authWith();
     await auth.migrate();
-    expectTypeOf(auth.api.isUsernameAvailable).parameter(0).exclude<undefined>().toHaveProperty('body').toEqualTypeOf<{ username: string } | undefined>();
+    expectTypeOf(auth.api.isUsernameAvailable)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('body')
+      .toEqualTypeOf<{ username: string } | undefined>();
     expect(await auth.api.isUsernameAvailable({ body: { username: 'free_name' } })).toEqual({ available: true });
-    const { user } = await auth.api.signUpEmail({ body: { name: 'Typed', email: 'typed@example.com', password: 'correct horse battery', username: 'Typed_One' } });
+    const { user } = await auth.api.signUpEmail({
+      body: { name: 'Typed', email: 'typed@example.com', password: 'correct horse battery', username: 'Typed_One' },
+    });
     expectTypeOf(user.username).toEqualTypeOf<string | null>();
     expectTypeOf(user.role).toEqualTypeOf<string>();
     expect(user).toMatchObject({ username: 'typed_one', displayUsername: 'Typed_One', role: 'user', banned: false });

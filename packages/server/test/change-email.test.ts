@@ -98,17 +98,26 @@ describeEachDialect(
     it('keeps only change-email:sha256(token) in the database, with the new address beside the user id', async () => {
       const { user, newEmail, confirmation } = await requestChange(h());
       const token = new URL(confirmation.links[0]!).searchParams.get('token')!;
-      const rows = await h().auth.context.db.selectFrom('verification').selectAll().where('value', '=', `${user.id}:${newEmail}`).execute();
+      const rows = await h()
+        .auth.context.db.selectFrom('verification')
+        .selectAll()
+        .where('value', '=', `${user.id}:${newEmail}`)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.identifier).toBe(`change-email:${sha256Hex(token)}`);
-      expect(JSON.stringify(await h().auth.context.db.selectFrom('verification').selectAll().execute())).not.toContain(token);
+      expect(JSON.stringify(await h().auth.context.db.selectFrom('verification').selectAll().execute())).not.toContain(
+        token,
+      );
     });
 
     it('applies the change when the confirmation is followed, then mails a verification to the new address', async () => {
       const { client, user, newEmail, confirmation } = await requestChange(h());
       const response = await client.get(linkPath(confirmation));
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ status: true, user: expect.objectContaining({ id: user.id, email: newEmail, emailVerified: false }) });
+      expect(response.body).toEqual({
+        status: true,
+        user: expect.objectContaining({ id: user.id, email: newEmail, emailVerified: false }),
+      });
       expect(await userRow(h(), user.id)).toEqual({ email: newEmail, emailVerified: false });
       expect((await client.get('/get-session')).body.user).toMatchObject({ email: newEmail, emailVerified: false });
 
@@ -135,7 +144,7 @@ describeEachDialect(
       expect(await userRow(h(), user.id)).toEqual({ email: newEmail, emailVerified: false });
     });
 
-    it('answers 401 UNAUTHORIZED, or redirects with error=unauthorized, from another user\'s session, and the owner can still use the link', async () => {
+    it("answers 401 UNAUTHORIZED, or redirects with error=unauthorized, from another user's session, and the owner can still use the link", async () => {
       const { client, user, confirmation } = await requestChange(h());
       const intruder = await h().signUp(uniqueEmail('intruder'));
 
@@ -143,7 +152,9 @@ describeEachDialect(
         const json = await intruder.client.get(linkPath(confirmation));
         expect(json.status).toBe(401);
         expect(json.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-        const redirected = await intruder.client.get(`${linkPath(confirmation)}&callbackURL=${encodeURIComponent('/done?from=mail')}`);
+        const redirected = await intruder.client.get(
+          `${linkPath(confirmation)}&callbackURL=${encodeURIComponent('/done?from=mail')}`,
+        );
         expect(redirected.status).toBe(302);
         expect(redirected.headers.get('location')).toBe('/done?from=mail&error=unauthorized');
       });
@@ -151,7 +162,7 @@ describeEachDialect(
       expect((await userRow(h(), user.id)).emailVerified).toBe(false);
     });
 
-    it('answers Couldn\'t update your email when the new address was taken meanwhile, and changes nothing', async () => {
+    it("answers Couldn't update your email when the new address was taken meanwhile, and changes nothing", async () => {
       const { client, newEmail, confirmation } = await requestChange(h());
       await h().signUp(newEmail);
       await expectNothingChanged(h(), async () => {
@@ -210,7 +221,7 @@ describeEachDialect(
       });
     });
 
-    it('answers 400 Couldn\'t update your email for an address another account holds, unverified or verified', async () => {
+    it("answers 400 Couldn't update your email for an address another account holds, unverified or verified", async () => {
       const taken = uniqueEmail('taken');
       await h().signUp(taken);
       const unverified = await h().signUp(uniqueEmail('mover'));
@@ -233,14 +244,19 @@ describeEachDialect(
     });
 
     it('answers 401 UNAUTHORIZED without a session', async () => {
-      const response = await h().client().post('/change-email', { newEmail: uniqueEmail('anon') });
+      const response = await h()
+        .client()
+        .post('/change-email', { newEmail: uniqueEmail('anon') });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
     });
 
     it('answers 403 INVALID_CALLBACKURL for an untrusted callbackURL and sends nothing', async () => {
       const { client, user } = await signUpVerified(h());
-      const response = await client.post('/change-email', { newEmail: uniqueEmail('cb'), callbackURL: 'https://evil.example/' });
+      const response = await client.post('/change-email', {
+        newEmail: uniqueEmail('cb'),
+        callbackURL: 'https://evil.example/',
+      });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
       expect(h().mail.to(user.email)).toHaveLength(0);

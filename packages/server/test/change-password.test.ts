@@ -17,7 +17,12 @@ function signIn(h: Harness, email: string, password: string, extra: Record<strin
 }
 
 async function credentialAccounts(h: Harness, userId: string) {
-  return h.auth.context.db.selectFrom('account').selectAll().where('userId', '=', userId).where('providerId', '=', 'credential').execute();
+  return h.auth.context.db
+    .selectFrom('account')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute();
 }
 
 async function sessionDigests(h: Harness, userId: string): Promise<string[]> {
@@ -72,7 +77,11 @@ describeEachDialect('POST /change-password', (h) => {
     const { email, user, client, other } = await userWithTwoSessions(h());
     const stale = copyOf(h(), client);
 
-    const response = await client.post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true });
+    const response = await client.post('/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ token: expect.any(String), user });
     const newToken: string = response.body.token;
@@ -91,7 +100,11 @@ describeEachDialect('POST /change-password', (h) => {
     const client = h().client();
     expect((await client.post('/sign-in/email', { email, password: PASSWORD, rememberMe: false })).status).toBe(200);
 
-    const response = await client.post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true });
+    const response = await client.post('/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    });
     expect(response.status).toBe(200);
     expect(response.setCookies.get(TOKEN)?.attributes['max-age']).toBeUndefined();
     expect(await sessionUserId(client)).not.toBeNull();
@@ -101,7 +114,11 @@ describeEachDialect('POST /change-password', (h) => {
     const { email, user, client } = await userWithTwoSessions(h());
     const [before] = await credentialAccounts(h(), user.id);
     await expectNothingChanged(h(), async () => {
-      const response = await client.post('/change-password', { currentPassword: 'not my password', newPassword: NEW_PASSWORD, revokeOtherSessions: true });
+      const response = await client.post('/change-password', {
+        currentPassword: 'not my password',
+        newPassword: NEW_PASSWORD,
+        revokeOtherSessions: true,
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'INVALID_PASSWORD', message: 'Invalid password' });
     });
@@ -124,7 +141,9 @@ describeEachDialect('POST /change-password', (h) => {
   });
 
   it('answers 401 UNAUTHORIZED without a session', async () => {
-    const response = await h().client().post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const response = await h()
+      .client()
+      .post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
   });
@@ -138,14 +157,19 @@ describeEachDialect('POST /change-password', (h) => {
     expect(await credentialAccounts(h(), user.id)).toEqual([]);
   });
 
-  it('wrong current passwords count toward the account\'s sign-in lockout', async () => {
+  it("wrong current passwords count toward the account's sign-in lockout", async () => {
     const email = uniqueEmail('guessed');
     const { client } = await h().signUp(email, PASSWORD);
     for (let i = 0; i < 10; i++) {
-      const response = await client.post('/change-password', { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD });
+      const response = await client.post('/change-password', {
+        currentPassword: `guess number ${i}`,
+        newPassword: NEW_PASSWORD,
+      });
       expect(response.status).toBe(400);
     }
-    expect((await client.post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(429);
+    expect(
+      (await client.post('/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status,
+    ).toBe(429);
     expect((await signIn(h(), email, PASSWORD)).status).toBe(429);
   });
 });
@@ -192,19 +216,27 @@ describeEachDialect('auth.api.setPassword', (h) => {
       .auth.api.setPassword({ body: { newPassword: NEW_PASSWORD }, headers: { cookie: client.cookieHeader } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ status: 400, code: ERRORS.userAlreadyHasPassword.code, message: 'user already has a password' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: ERRORS.userAlreadyHasPassword.code,
+      message: 'user already has a password',
+    });
     expect(await credentialAccounts(h(), user.id)).toEqual([before]);
   });
 
   it('refuses a password too short, and creates no account', async () => {
     const { user, headers } = await userWithoutPassword();
-    const error = await h().auth.api.setPassword({ body: { newPassword: 'short' }, headers }).catch((e: unknown) => e);
+    const error = await h()
+      .auth.api.setPassword({ body: { newPassword: 'short' }, headers })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'PASSWORD_TOO_SHORT' });
     expect(await credentialAccounts(h(), user.id)).toEqual([]);
   });
 
   it('needs a session: without a cookie it throws UNAUTHORIZED', async () => {
-    const error = await h().auth.api.setPassword({ body: { newPassword: NEW_PASSWORD } }).catch((e: unknown) => e);
+    const error = await h()
+      .auth.api.setPassword({ body: { newPassword: NEW_PASSWORD } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 

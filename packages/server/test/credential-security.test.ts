@@ -32,16 +32,31 @@ async function insertUserWithHash(
   const now = h.clock.now();
   const userId = randomString(32);
   const accountId = randomString(32);
-  await db.insertInto('user').values({ id: userId, name: 'Legacy', email, emailVerified: false, image: null, createdAt: now, updatedAt: now }).execute();
+  await db
+    .insertInto('user')
+    .values({ id: userId, name: 'Legacy', email, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .execute();
   await db
     .insertInto('account')
-    .values({ id: accountId, accountId: userId, providerId: 'credential', userId, password: hash, createdAt: now, updatedAt: now })
+    .values({
+      id: accountId,
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: hash,
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   return { userId, accountId, hash };
 }
 
 async function storedHash(h: Harness, accountId: string) {
-  return h.auth.context.db.selectFrom('account').select(['password', 'updatedAt']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  return h.auth.context.db
+    .selectFrom('account')
+    .select(['password', 'updatedAt'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
 }
 
 async function sessionsOf(h: Harness, userId: string) {
@@ -129,7 +144,11 @@ describeEachDialect('better-auth password hashes', (h) => {
     const response = await signIn(h(), email, PASSWORD);
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ redirect: false, token: expect.any(String), user: { id: userId, email, name: 'Legacy' } });
+    expect(response.body).toMatchObject({
+      redirect: false,
+      token: expect.any(String),
+      user: { id: userId, email, name: 'Legacy' },
+    });
     const after = await storedHash(h(), accountId);
     expect(after.password).not.toBe(hash);
     expect(after.password!.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
@@ -180,7 +199,12 @@ describeEachDialect('weaker Argon2 hashes', (h) => {
   it('replaces an Argon2id hash made with weaker parameters by one with the current parameters at sign-in', async () => {
     const email = uniqueEmail('weak-argon');
     // 2 is Argon2id in @node-rs/argon2's ambient const enum.
-    const weak = await argon2Hash(PASSWORD, { algorithm: 2 as Algorithm, memoryCost: 4096, timeCost: 3, parallelism: 1 });
+    const weak = await argon2Hash(PASSWORD, {
+      algorithm: 2 as Algorithm,
+      memoryCost: 4096,
+      timeCost: 3,
+      parallelism: 1,
+    });
     expect(weak.startsWith('$argon2id$v=19$m=4096,t=3,p=1$')).toBe(true);
     const { accountId } = await insertUserWithHash(h(), email, PASSWORD, weak);
 

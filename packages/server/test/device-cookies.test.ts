@@ -9,7 +9,14 @@ import { sha256Hex } from '../src/crypto/digest';
 import { signValue } from '../src/crypto/hmac';
 import { randomString } from '../src/crypto/random';
 import { DEFAULTS, usernamePlugin } from '../src';
-import { describeEachDialect, SECRET, uniqueEmail, type Harness, type TestClient, type TestResponse } from './support/harness';
+import {
+  describeEachDialect,
+  SECRET,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from './support/harness';
 
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password';
@@ -73,7 +80,12 @@ describeEachDialect('device cookies: issuing', (h) => {
 
     expect(response.status).toBe(200);
     const cookie = response.setCookies.get(DEVICE)!;
-    expect(cookie.attributes).toEqual({ 'max-age': String(DEFAULTS.trustedDeviceCookieMaxAge), path: '/', httponly: true, samesite: 'Lax' });
+    expect(cookie.attributes).toEqual({
+      'max-age': String(DEFAULTS.trustedDeviceCookieMaxAge),
+      path: '/',
+      httponly: true,
+      samesite: 'Lax',
+    });
     const value = decodeURIComponent(cookie.value);
     expect(value).not.toContain(user.id);
     expect(value).toContain(sha256Hex(user.id));
@@ -115,20 +127,30 @@ describeEachDialect('device cookies: an account locked by strangers', (h) => {
     expect(await sessionsOf(h(), userId)).toHaveLength(before + 1);
   });
 
-  it("lets the owner change the password from a signed-in browser with the device cookie; a stolen session without it gets 429", async () => {
+  it('lets the owner change the password from a signed-in browser with the device cookie; a stolen session without it gets 429', async () => {
     const { email, userId, owner } = await ownerWithDevice(h());
     expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
     const thief = h().client('198.51.100.99');
     for (const [name, value] of owner.cookies) if (name !== DEVICE) thief.cookies.set(name, value);
     await attack(h(), email);
 
-    const refused = await thief.post('/change-password', { currentPassword: PASSWORD, newPassword: 'stolen and changed' });
+    const refused = await thief.post('/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'stolen and changed',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(TOO_MANY);
-    const changed = await owner.post('/change-password', { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' });
+    const changed = await owner.post('/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.user.id).toBe(userId);
-    const row = await h().auth.context.db.selectFrom('account').select('password').where('userId', '=', userId).executeTakeFirstOrThrow();
+    const row = await h()
+      .auth.context.db.selectFrom('account')
+      .select('password')
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(row.password).not.toBeNull();
     expect((await owner.post('/sign-in/email', { email, password: 'a brand new passphrase' })).status).toBe(200);
   });
@@ -154,7 +176,8 @@ describeEachDialect('device cookies: an account locked by strangers', (h) => {
     await attack(h(), email);
     const before = (await sessionsOf(h(), userId)).length;
 
-    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold; i++) expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
+    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold; i++)
+      expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
     expectLocked(await owner.post('/sign-in/email', { email, password: PASSWORD }));
     expectLocked(await owner.post('/sign-in/email', { email, password: WRONG }));
     expect(await sessionsOf(h(), userId)).toHaveLength(before);
@@ -171,15 +194,17 @@ describeEachDialect('device cookies: an account locked by strangers', (h) => {
   it('starts a new budget after the device signs in: its earlier failures are forgotten', async () => {
     const { email, owner } = await ownerWithDevice(h());
     await attack(h(), email);
-    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold - 1; i++) expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
+    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold - 1; i++)
+      expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
     expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
     await owner.post('/sign-out');
 
-    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold - 1; i++) expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
+    for (let i = 0; i < DEFAULTS.deviceLockoutThreshold - 1; i++)
+      expectInvalid(await owner.post('/sign-in/email', { email, password: WRONG }));
     expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
   });
 
-  it("gives nothing to a device cookie of another account: that browser is a stranger to this one", async () => {
+  it('gives nothing to a device cookie of another account: that browser is a stranger to this one', async () => {
     const { email, userId } = await ownerWithDevice(h());
     const other = await ownerWithDevice(h());
     await attack(h(), email);
@@ -272,7 +297,12 @@ describeEachDialect(
       const response = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin });
       expect(response.status).toBe(200);
       expect(response.setCookies.has(DEVICE)).toBe(false);
-      expect(response.setCookies.get(`__Secure-${DEVICE}`)!.attributes).toMatchObject({ secure: true, httponly: true, samesite: 'Lax', path: '/' });
+      expect(response.setCookies.get(`__Secure-${DEVICE}`)!.attributes).toMatchObject({
+        secure: true,
+        httponly: true,
+        samesite: 'Lax',
+        path: '/',
+      });
     });
   },
   { baseURL: 'https://auth.example.com' },

@@ -58,7 +58,10 @@ describeEachDialect('POST /send-verification-email', (h) => {
 
     const response = await h().client().get(linkPath(mail));
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: true, user: expect.objectContaining({ id: user.id, email, emailVerified: true }) });
+    expect(response.body).toEqual({
+      status: true,
+      user: expect.objectContaining({ id: user.id, email, emailVerified: true }),
+    });
     expect(await isVerified(h(), user.id)).toBe(true);
   });
 
@@ -66,14 +69,20 @@ describeEachDialect('POST /send-verification-email', (h) => {
     const { email, user, mail } = await requestVerification(h());
     const token = tokenOf(mail);
 
-    const rows = await h().auth.context.db.selectFrom('verification').selectAll().where('value', '=', `${user.id}:${email}`).execute();
+    const rows = await h()
+      .auth.context.db.selectFrom('verification')
+      .selectAll()
+      .where('value', '=', `${user.id}:${email}`)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.identifier).toBe(`email-verification:${sha256Hex(token)}`);
     const everything = JSON.stringify(await h().auth.context.db.selectFrom('verification').selectAll().execute());
     expect(everything).not.toContain(token);
 
     expect((await h().client().get(linkPath(mail))).status).toBe(200);
-    expect(await h().auth.context.db.selectFrom('verification').select('id').where('id', '=', rows[0]!.id).execute()).toHaveLength(0);
+    expect(
+      await h().auth.context.db.selectFrom('verification').select('id').where('id', '=', rows[0]!.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('carries the callbackURL in the link and redirects there once verified', async () => {
@@ -152,7 +161,9 @@ describeEachDialect('POST /send-verification-email', (h) => {
   it('answers 403 INVALID_CALLBACKURL for an untrusted callbackURL and sends nothing', async () => {
     const email = uniqueEmail('evil');
     await h().signUp(email);
-    const response = await h().client().post('/send-verification-email', { email, callbackURL: 'https://evil.example/steal' });
+    const response = await h()
+      .client()
+      .post('/send-verification-email', { email, callbackURL: 'https://evil.example/steal' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
     expect(h().mail.to(email)).toHaveLength(0);
@@ -209,11 +220,15 @@ describeEachDialect('GET /verify-email failures', (h) => {
   });
 
   it('appends error=invalid_token to a relative callbackURL keeping its query, and to an absolute one', async () => {
-    const relative = await h().client().get(`/verify-email?token=bogus&callbackURL=${encodeURIComponent('/welcome?tab=1')}`);
+    const relative = await h()
+      .client()
+      .get(`/verify-email?token=bogus&callbackURL=${encodeURIComponent('/welcome?tab=1')}`);
     expect(relative.status).toBe(302);
     expect(relative.headers.get('location')).toBe('/welcome?tab=1&error=invalid_token');
 
-    const absolute = await h().client().get(`/verify-email?token=bogus&callbackURL=${encodeURIComponent(`${BASE_URL}/verified`)}`);
+    const absolute = await h()
+      .client()
+      .get(`/verify-email?token=bogus&callbackURL=${encodeURIComponent(`${BASE_URL}/verified`)}`);
     expect(absolute.status).toBe(302);
     expect(absolute.headers.get('location')).toBe(`${BASE_URL}/verified?error=invalid_token`);
   });
@@ -257,7 +272,9 @@ describeEachDialect('GET /verify-email failures', (h) => {
     expect(missing.body.code).toBe('VALIDATION_ERROR');
 
     const { user, mail } = await requestVerification(h());
-    const untrusted = await h().client().get(`/verify-email?token=${tokenOf(mail)}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    const untrusted = await h()
+      .client()
+      .get(`/verify-email?token=${tokenOf(mail)}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
     expect(untrusted.status).toBe(403);
     expect(untrusted.body).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
     expect(await isVerified(h(), user.id)).toBe(false);
@@ -288,7 +305,7 @@ describeEachDialect('GET /verify-email without auto sign-in (the default)', (h) 
     expect((await browser.get('/get-session')).body).toBeNull();
   });
 
-  it('rewrites the cookie cache of the user\'s own session, so get-session shows the address verified at once', async () => {
+  it("rewrites the cookie cache of the user's own session, so get-session shows the address verified at once", async () => {
     const { client, mail } = await requestVerification(h());
     expect((await client.get('/get-session')).body.user.emailVerified).toBe(false);
     expect((await client.get(linkPath(mail))).status).toBe(200);
@@ -320,7 +337,7 @@ describeEachDialect(
       expect((await browser.get('/get-session')).body.user.id).toBe(user.id);
     });
 
-    it('creates no second session when the request already carries the user\'s own', async () => {
+    it("creates no second session when the request already carries the user's own", async () => {
       const { client, user, mail } = await requestVerification(h());
       const before = await sessionCount(h(), user.id);
       expect((await client.get(linkPath(mail))).status).toBe(200);
@@ -328,7 +345,7 @@ describeEachDialect(
       expect((await client.get('/get-session')).body.user).toMatchObject({ id: user.id, emailVerified: true });
     });
 
-    it('signs the verified user in over another user\'s session in the same browser', async () => {
+    it("signs the verified user in over another user's session in the same browser", async () => {
       const { user, mail } = await requestVerification(h());
       const other = await h().signUp(uniqueEmail('other'));
       const response = await other.client.get(linkPath(mail));
@@ -357,10 +374,15 @@ describeEachDialect('sign-up without sendOnSignUp (the default)', (h) => {
 describeEachDialect(
   'sign-up with sendOnSignUp',
   (h) => {
-    it('mails a verification link carrying the sign-up\'s callbackURL, and still signs the user in', async () => {
+    it("mails a verification link carrying the sign-up's callbackURL, and still signs the user in", async () => {
       const email = uniqueEmail('onsignup');
       const client = h().client();
-      const response = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Ada', callbackURL: '/onboarding' });
+      const response = await client.post('/sign-up/email', {
+        email,
+        password: PASSWORD,
+        name: 'Ada',
+        callbackURL: '/onboarding',
+      });
       expect(response.status).toBe(200);
       expect(response.body.token).toEqual(expect.any(String));
 
@@ -422,7 +444,9 @@ describeEachDialect(
     });
 
     it('sign-in of an unknown address still answers 401', async () => {
-      const response = await h().client().post('/sign-in/email', { email: uniqueEmail('ghost'), password: PASSWORD });
+      const response = await h()
+        .client()
+        .post('/sign-in/email', { email: uniqueEmail('ghost'), password: PASSWORD });
       expect(response.status).toBe(401);
       expect(response.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
     });

@@ -5,7 +5,14 @@
  */
 import { expect, it } from 'vitest';
 import { usernamePlugin } from '../src';
-import { describeEachDialect, ORIGIN, uniqueEmail, type Harness, type RequestOptions, type TestClient } from './support/harness';
+import {
+  describeEachDialect,
+  ORIGIN,
+  uniqueEmail,
+  type Harness,
+  type RequestOptions,
+  type TestClient,
+} from './support/harness';
 import { countRows, expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -15,8 +22,16 @@ const TOKEN = 'latchkey.session_token';
 const FORM = 'application/x-www-form-urlencoded';
 
 /** What a browser sends with a form posted from a page of the given site. */
-const SAME_ORIGIN_NAVIGATION = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
-const CROSS_SITE_NAVIGATION = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+const SAME_ORIGIN_NAVIGATION = {
+  'sec-fetch-site': 'same-origin',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+};
+const CROSS_SITE_NAVIGATION = {
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+};
 
 const unsupportedOrForm = {
   code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON_OR_APPLICATION_X_WWW_FORM_URLENCODED',
@@ -24,7 +39,12 @@ const unsupportedOrForm = {
 };
 
 /** Posts `fields` as a browser posts a form from our own page, unless `options` say otherwise. */
-function postForm(client: TestClient, path: string, fields: [string, string][] | Record<string, string>, options: RequestOptions = {}) {
+function postForm(
+  client: TestClient,
+  path: string,
+  fields: [string, string][] | Record<string, string>,
+  options: RequestOptions = {},
+) {
   return client.post(path, undefined, {
     origin: ORIGIN,
     ...options,
@@ -34,7 +54,11 @@ function postForm(client: TestClient, path: string, fields: [string, string][] |
 }
 
 async function sessionsOf(h: Harness, userId: string) {
-  return h.auth.context.db.selectFrom('session').select(['createdAt', 'expiresAt']).where('userId', '=', userId).execute();
+  return h.auth.context.db
+    .selectFrom('session')
+    .select(['createdAt', 'expiresAt'])
+    .where('userId', '=', userId)
+    .execute();
 }
 
 function lifetimeSeconds(row: { createdAt: unknown; expiresAt: unknown }): number {
@@ -59,7 +83,11 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     const email = uniqueEmail('form-redirect');
     const { user } = await h().signUp(email, PASSWORD);
     const browser = h().client();
-    const response = await postForm(browser, '/sign-in/email', { email, password: PASSWORD, callbackURL: '/dashboard?tab=1' });
+    const response = await postForm(browser, '/sign-in/email', {
+      email,
+      password: PASSWORD,
+      callbackURL: '/dashboard?tab=1',
+    });
 
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/dashboard?tab=1');
@@ -73,7 +101,9 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
   it('answers a JSON sign-in with a callbackURL with JSON as before, not a redirect', async () => {
     const email = uniqueEmail('json-redirect');
     await h().signUp(email, PASSWORD);
-    const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/dashboard' });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/dashboard' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ redirect: true, url: '/dashboard' });
   });
@@ -82,7 +112,11 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     const email = uniqueEmail('form-evil-callback');
     await h().signUp(email, PASSWORD);
     await expectNothingChanged(h(), async () => {
-      const response = await postForm(h().client(), '/sign-in/email', { email, password: PASSWORD, callbackURL: `${EVIL}/phish` });
+      const response = await postForm(h().client(), '/sign-in/email', {
+        email,
+        password: PASSWORD,
+        callbackURL: `${EVIL}/phish`,
+      });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
       expect(response.setCookies.size).toBe(0);
@@ -93,7 +127,11 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     const email = uniqueEmail('form-wrong');
     await h().signUp(email, PASSWORD);
     await expectNothingChanged(h(), async () => {
-      const response = await postForm(h().client(), '/sign-in/email', { email, password: 'not the password', callbackURL: '/dashboard' });
+      const response = await postForm(h().client(), '/sign-in/email', {
+        email,
+        password: 'not the password',
+        callbackURL: '/dashboard',
+      });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
       expect(response.setCookies.size).toBe(0);
@@ -143,7 +181,11 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     const email = uniqueEmail('form-bad-bool');
     await h().signUp(email, PASSWORD);
     await expectNothingChanged(h(), async () => {
-      const response = await postForm(h().client(), '/sign-in/email', { email, password: PASSWORD, rememberMe: 'yes please' });
+      const response = await postForm(h().client(), '/sign-in/email', {
+        email,
+        password: PASSWORD,
+        rememberMe: 'yes please',
+      });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       expect(response.body.details.map((d: { path: string }) => d.path)).toEqual(['rememberMe']);
@@ -153,7 +195,12 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
   it('signs up from a form: the user and its session are stored, and the answer is JSON', async () => {
     const email = uniqueEmail('form-up');
     const browser = h().client();
-    const response = await postForm(browser, '/sign-up/email', { name: 'Form Person', email, password: PASSWORD, callbackURL: '/welcome' });
+    const response = await postForm(browser, '/sign-up/email', {
+      name: 'Form Person',
+      email,
+      password: PASSWORD,
+      callbackURL: '/welcome',
+    });
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ user: { email, name: 'Form Person' } });
@@ -190,7 +237,11 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     await expectNothingChanged(h(), async () => {
       const response = await h()
         .client()
-        .post('/sign-in/email', undefined, { origin: EVIL, rawBody: new URLSearchParams({ email, password: PASSWORD }).toString(), headers: { 'content-type': FORM } });
+        .post('/sign-in/email', undefined, {
+          origin: EVIL,
+          rawBody: new URLSearchParams({ email, password: PASSWORD }).toString(),
+          headers: { 'content-type': FORM },
+        });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ code: 'INVALID_ORIGIN', message: 'Invalid origin' });
       expect(response.setCookies.size).toBe(0);
@@ -213,7 +264,10 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
       const body = JSON.stringify({ email, password: PASSWORD });
       for (const browser of [h().client(), client]) {
         const sessions = await countRows(h(), 'session');
-        const response = await browser.post('/sign-in/email', undefined, { rawBody: body, headers: { 'content-type': type } });
+        const response = await browser.post('/sign-in/email', undefined, {
+          rawBody: body,
+          headers: { 'content-type': type },
+        });
         expect(response.status).toBe(415);
         expect(response.body).toEqual(unsupportedOrForm);
         expect(response.setCookies.size).toBe(0);
@@ -228,7 +282,10 @@ describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {
     for (const browser of [h().client(), client]) {
       const response = await postForm(browser, '/forget-password', { email, redirectTo: '/reset' });
       expect(response.status).toBe(415);
-      expect(response.body).toEqual({ code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON', message: 'Content-Type must be application/json' });
+      expect(response.body).toEqual({
+        code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON',
+        message: 'Content-Type must be application/json',
+      });
     }
   });
 });
@@ -238,11 +295,18 @@ describeEachDialect(
   (h) => {
     it('signs in from a same-origin form with the username, and lands on the callbackURL with 303', async () => {
       const email = uniqueEmail('form-username');
-      const signedUp = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Named', username: 'form_user' });
+      const signedUp = await h()
+        .client()
+        .post('/sign-up/email', { email, password: PASSWORD, name: 'Named', username: 'form_user' });
       expect(signedUp.status).toBe(200);
 
       const browser = h().client();
-      const response = await postForm(browser, '/sign-in/username', { username: 'Form_User', password: PASSWORD, rememberMe: 'on', callbackURL: '/home' });
+      const response = await postForm(browser, '/sign-in/username', {
+        username: 'Form_User',
+        password: PASSWORD,
+        rememberMe: 'on',
+        callbackURL: '/home',
+      });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/home');
       expect((await browser.get('/get-session')).body.user.email).toBe(email);
@@ -251,7 +315,12 @@ describeEachDialect(
 
     it('refuses a username form posted from another site with 403 CROSS_SITE_NAVIGATION_LOGIN_BLOCKED', async () => {
       await expectNothingChanged(h(), async () => {
-        const response = await postForm(h().client(), '/sign-in/username', { username: 'form_user', password: PASSWORD }, { origin: null, headers: CROSS_SITE_NAVIGATION });
+        const response = await postForm(
+          h().client(),
+          '/sign-in/username',
+          { username: 'form_user', password: PASSWORD },
+          { origin: null, headers: CROSS_SITE_NAVIGATION },
+        );
         expect(response.status).toBe(403);
         expect(response.body.code).toBe('CROSS_SITE_NAVIGATION_LOGIN_BLOCKED');
         expect(response.setCookies.size).toBe(0);

@@ -12,7 +12,11 @@ const DAY = 24 * 60 * 60;
 const SECRETS = ['gho_access_secret', 'ghr_refresh_secret', 'eyJ.id-token.secret'];
 
 /** A provider account as an OAuth sign-in stores it, tokens and all; each identity is linked once (a unique index). */
-async function linkProviderAccount(h: Harness, userId: string, { providerId = 'github', accountId = `gh-${randomUUID()}`, scope = 'read:user,user:email' as string | null } = {}) {
+async function linkProviderAccount(
+  h: Harness,
+  userId: string,
+  { providerId = 'github', accountId = `gh-${randomUUID()}`, scope = 'read:user,user:email' as string | null } = {},
+) {
   const now = h.clock.now();
   const id = randomUUID();
   await h.auth.context.db
@@ -37,7 +41,11 @@ async function linkProviderAccount(h: Harness, userId: string, { providerId = 'g
 }
 
 async function accountsOf(h: Harness, userId: string) {
-  const rows = await h.auth.context.db.selectFrom('account').select(['id', 'providerId', 'accountId']).where('userId', '=', userId).execute();
+  const rows = await h.auth.context.db
+    .selectFrom('account')
+    .select(['id', 'providerId', 'accountId'])
+    .where('userId', '=', userId)
+    .execute();
   return rows.sort((a, b) => `${a.providerId}${a.accountId}`.localeCompare(`${b.providerId}${b.accountId}`));
 }
 
@@ -45,8 +53,8 @@ describeEachDialect('GET /list-accounts', (h) => {
   it('lists the credential account and a linked provider with its scopes, never a password or token', async () => {
     const { client, user } = await h().signUp();
     const githubId = await linkProviderAccount(h(), user.id, { accountId: 'gh-1001' });
-    const credential = await h().auth.context.db
-      .selectFrom('account')
+    const credential = await h()
+      .auth.context.db.selectFrom('account')
       .selectAll()
       .where('userId', '=', user.id)
       .where('providerId', '=', 'credential')
@@ -84,10 +92,14 @@ describeEachDialect('GET /list-accounts', (h) => {
     const { client, user } = await h().signUp();
     await linkProviderAccount(h(), user.id, { scope: ' openid, email ,,profile' });
     const response = await client.get('/list-accounts');
-    expect((response.body as any[]).find((a) => a.provider === 'github').scopes).toEqual(['openid', 'email', 'profile']);
+    expect((response.body as any[]).find((a) => a.provider === 'github').scopes).toEqual([
+      'openid',
+      'email',
+      'profile',
+    ]);
   });
 
-  it('lists only the caller\'s own accounts', async () => {
+  it("lists only the caller's own accounts", async () => {
     const owner = await h().signUp();
     await linkProviderAccount(h(), owner.user.id);
     const other = await h().signUp();
@@ -138,7 +150,10 @@ describeEachDialect('POST /unlink-account', (h) => {
     const response = await client.post('/unlink-account', { providerId: 'github', accountId: 'gh-2' });
 
     expect(response.status).toBe(200);
-    expect((await accountsOf(h(), user.id)).map((a) => `${a.providerId}:${a.accountId}`)).toEqual([`credential:${user.id}`, 'github:gh-1']);
+    expect((await accountsOf(h(), user.id)).map((a) => `${a.providerId}:${a.accountId}`)).toEqual([
+      `credential:${user.id}`,
+      'github:gh-1',
+    ]);
   });
 
   it('answers 400 ACCOUNT_NOT_FOUND for a provider or accountId the user has not linked, and unlinks nothing', async () => {
@@ -153,7 +168,7 @@ describeEachDialect('POST /unlink-account', (h) => {
     });
   });
 
-  it('cannot unlink another user\'s account: 400 ACCOUNT_NOT_FOUND', async () => {
+  it("cannot unlink another user's account: 400 ACCOUNT_NOT_FOUND", async () => {
     const owner = await h().signUp();
     await linkProviderAccount(h(), owner.user.id, { accountId: 'gh-owner' });
     const other = await h().signUp();
@@ -170,7 +185,10 @@ describeEachDialect('POST /unlink-account', (h) => {
     await expectNothingChanged(h(), async () => {
       const response = await client.post('/unlink-account', { providerId: 'credential' });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT', message: "You can't unlink your last account" });
+      expect(response.body).toEqual({
+        code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT',
+        message: "You can't unlink your last account",
+      });
     });
     expect(await accountsOf(h(), user.id)).toHaveLength(1);
   });
@@ -200,26 +218,34 @@ describeEachDialect('POST /unlink-account', (h) => {
   });
 });
 
-describeEachDialect('POST /unlink-account with allowUnlinkingAll', (h) => {
-  it('unlinks the last account; the user then has no way to sign in', async () => {
-    const { client, user } = await h().signUp();
-    const response = await client.post('/unlink-account', { providerId: 'credential' });
+describeEachDialect(
+  'POST /unlink-account with allowUnlinkingAll',
+  (h) => {
+    it('unlinks the last account; the user then has no way to sign in', async () => {
+      const { client, user } = await h().signUp();
+      const response = await client.post('/unlink-account', { providerId: 'credential' });
 
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: true });
-    expect(await accountsOf(h(), user.id)).toHaveLength(0);
-    expect((await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD })).status).toBe(401);
-  });
-}, { account: { allowUnlinkingAll: true } });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: true });
+      expect(await accountsOf(h(), user.id)).toHaveLength(0);
+      expect((await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD })).status).toBe(401);
+    });
+  },
+  { account: { allowUnlinkingAll: true } },
+);
 
-describeEachDialect('POST /unlink-account with freshAge 0', (h) => {
-  it('unlinks however old the session is: 0 turns the freshness check off', async () => {
-    const { client, user } = await h().signUp();
-    await linkProviderAccount(h(), user.id);
-    h().clock.advance(6 * DAY);
-    const response = await client.post('/unlink-account', { providerId: 'github' });
+describeEachDialect(
+  'POST /unlink-account with freshAge 0',
+  (h) => {
+    it('unlinks however old the session is: 0 turns the freshness check off', async () => {
+      const { client, user } = await h().signUp();
+      await linkProviderAccount(h(), user.id);
+      h().clock.advance(6 * DAY);
+      const response = await client.post('/unlink-account', { providerId: 'github' });
 
-    expect(response.status).toBe(200);
-    expect(await accountsOf(h(), user.id)).toHaveLength(1);
-  });
-}, { session: { freshAge: 0 } });
+      expect(response.status).toBe(200);
+      expect(await accountsOf(h(), user.id)).toHaveLength(1);
+    });
+  },
+  { session: { freshAge: 0 } },
+);

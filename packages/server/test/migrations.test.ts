@@ -37,14 +37,46 @@ describeEachDialect('migrations', (h) => {
 
   it('creates the columns of SPEC §3 with better-auth names', async () => {
     const tables = await h().auth.context.db.introspection.getTables();
-    const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name).sort();
+    const columns = (name: string) =>
+      tables
+        .find((t) => t.name === name)
+        ?.columns.map((c) => c.name)
+        .sort();
     expect(columns('user')).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'image', 'name', 'updatedAt']);
-    expect(columns('session')).toEqual(['createdAt', 'expiresAt', 'id', 'ipAddress', 'token', 'updatedAt', 'userAgent', 'userId']);
-    expect(columns('account')).toEqual([
-      'accessToken', 'accessTokenExpiresAt', 'accountId', 'createdAt', 'id', 'idToken', 'password',
-      'providerId', 'refreshToken', 'refreshTokenExpiresAt', 'scope', 'updatedAt', 'userId',
+    expect(columns('session')).toEqual([
+      'createdAt',
+      'expiresAt',
+      'id',
+      'ipAddress',
+      'token',
+      'updatedAt',
+      'userAgent',
+      'userId',
     ]);
-    expect(columns('verification')).toEqual(['createdAt', 'expiresAt', 'id', 'identifier', 'nonce', 'updatedAt', 'value']);
+    expect(columns('account')).toEqual([
+      'accessToken',
+      'accessTokenExpiresAt',
+      'accountId',
+      'createdAt',
+      'id',
+      'idToken',
+      'password',
+      'providerId',
+      'refreshToken',
+      'refreshTokenExpiresAt',
+      'scope',
+      'updatedAt',
+      'userId',
+    ]);
+    expect(columns('verification')).toEqual([
+      'createdAt',
+      'expiresAt',
+      'id',
+      'identifier',
+      'nonce',
+      'updatedAt',
+      'value',
+    ]);
   });
 
   it('indexes user.email, session.token, every foreign key and verification.identifier', async () => {
@@ -68,7 +100,18 @@ describeEachDialect('migrations', (h) => {
     const { db } = h().auth.context;
     const now = new Date();
     await expect(
-      db.insertInto('user').values({ id: 'other-id', name: 'x', email: user.email, emailVerified: false, image: null, createdAt: now, updatedAt: now }).execute(),
+      db
+        .insertInto('user')
+        .values({
+          id: 'other-id',
+          name: 'x',
+          email: user.email,
+          emailVerified: false,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute(),
     ).rejects.toThrow();
   });
 });

@@ -15,7 +15,11 @@ const crossSiteNavigation = {
   message: 'Cross-site navigation login blocked. This request appears to be a CSRF attack.',
 };
 /** What a browser sends with a top-level form post from another site. */
-const CROSS_SITE_NAVIGATION = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+const CROSS_SITE_NAVIGATION = {
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+};
 
 describeEachDialect('origin check', (h) => {
   it('refuses a cookie-bearing POST /sign-out without Origin or Referer with 403 MISSING_OR_NULL_ORIGIN and keeps the session', async () => {
@@ -40,7 +44,12 @@ describeEachDialect('origin check', (h) => {
 
   it('refuses a cookie-bearing POST /update-user from an untrusted Origin with 403 INVALID_ORIGIN', async () => {
     const { client } = await h().signUp();
-    for (const origin of [EVIL, 'http://localhost:3001', 'https://localhost:3000', 'http://localhost:3000.evil.example']) {
+    for (const origin of [
+      EVIL,
+      'http://localhost:3001',
+      'https://localhost:3000',
+      'http://localhost:3000.evil.example',
+    ]) {
       await expectNothingChanged(h(), async () => {
         const response = await client.post('/update-user', { name: 'Changed' }, { origin });
         expect(response.status, origin).toBe(403);
@@ -52,14 +61,22 @@ describeEachDialect('origin check', (h) => {
   it('refuses an untrusted Origin even when the Referer is trusted', async () => {
     const { client } = await h().signUp();
     await expectNothingChanged(h(), async () => {
-      const response = await client.post('/update-user', { name: 'Changed' }, { origin: EVIL, headers: { referer: 'http://localhost:3000/account' } });
+      const response = await client.post(
+        '/update-user',
+        { name: 'Changed' },
+        { origin: EVIL, headers: { referer: 'http://localhost:3000/account' } },
+      );
       expect(response.body).toEqual(invalidOrigin);
     });
   });
 
   it('accepts a cookie-bearing POST with a trusted Referer and no Origin', async () => {
     const { client, user } = await h().signUp();
-    const response = await client.post('/update-user', { name: 'Via Referer' }, { origin: null, headers: { referer: 'http://localhost:3000/account/settings' } });
+    const response = await client.post(
+      '/update-user',
+      { name: 'Via Referer' },
+      { origin: null, headers: { referer: 'http://localhost:3000/account/settings' } },
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: true });
     expect((await h().auth.context.users.findById(user.id))?.name).toBe('Via Referer');
@@ -68,7 +85,11 @@ describeEachDialect('origin check', (h) => {
   it('refuses a cookie-bearing POST with an untrusted Referer and no Origin with 403 INVALID_ORIGIN', async () => {
     const { client } = await h().signUp();
     await expectNothingChanged(h(), async () => {
-      const response = await client.post('/update-user', { name: 'Changed' }, { origin: null, headers: { referer: `${EVIL}/page` } });
+      const response = await client.post(
+        '/update-user',
+        { name: 'Changed' },
+        { origin: null, headers: { referer: `${EVIL}/page` } },
+      );
       expect(response.status).toBe(403);
       expect(response.body).toEqual(invalidOrigin);
     });
@@ -92,7 +113,9 @@ describeEachDialect('origin check', (h) => {
   it('refuses POST /sign-up/email without cookies from an untrusted Origin with 403 INVALID_ORIGIN and creates no user', async () => {
     const email = uniqueEmail('csrf-sign-up');
     await expectNothingChanged(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Victim' }, { origin: EVIL });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: PASSWORD, name: 'Victim' }, { origin: EVIL });
       expect(response.status).toBe(403);
       expect(response.body).toEqual(invalidOrigin);
       expect(response.setCookies.size).toBe(0);
@@ -123,7 +146,9 @@ describeEachDialect('origin check', (h) => {
 
   it('accepts sign-up and sign-in without cookies and without Origin, as a server-to-server call', async () => {
     const email = uniqueEmail('server');
-    const signUp = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Server' }, { origin: null });
+    const signUp = await h()
+      .client()
+      .post('/sign-up/email', { email, password: PASSWORD, name: 'Server' }, { origin: null });
     expect(signUp.status).toBe(200);
     const signIn = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: null });
     expect(signIn.status).toBe(200);
@@ -138,7 +163,11 @@ describeEachDialect('origin check', (h) => {
       await expectNothingChanged(h(), async () => {
         const response = await h()
           .client()
-          .post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: { ...CROSS_SITE_NAVIGATION } });
+          .post(
+            path,
+            { email, password: PASSWORD, name: 'Victim' },
+            { origin: null, headers: { ...CROSS_SITE_NAVIGATION } },
+          );
         expect(response.status).toBe(403);
         expect(response.body).toEqual(crossSiteNavigation);
         expect(response.setCookies.size).toBe(0);
@@ -154,7 +183,11 @@ describeEachDialect('origin check', (h) => {
       await expectNothingChanged(h(), async () => {
         const response = await h()
           .client()
-          .post('/sign-in/email', { email, password: PASSWORD }, { origin: claim.origin, headers: { ...CROSS_SITE_NAVIGATION, ...claim.headers } });
+          .post(
+            '/sign-in/email',
+            { email, password: PASSWORD },
+            { origin: claim.origin, headers: { ...CROSS_SITE_NAVIGATION, ...claim.headers } },
+          );
         expect(response.status).toBe(403);
         expect(response.body).toEqual(crossSiteNavigation);
         expect(response.setCookies.size).toBe(0);
@@ -167,10 +200,16 @@ describeEachDialect('origin check', (h) => {
     async (path) => {
       const email = uniqueEmail('withheld');
       if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
-      const withheld: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-mode': 'cors' }, { 'sec-fetch-dest': 'empty' }];
+      const withheld: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+        { 'sec-fetch-mode': 'cors' },
+        { 'sec-fetch-dest': 'empty' },
+      ];
       for (const metadata of withheld) {
         await expectNothingChanged(h(), async () => {
-          const response = await h().client().post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: metadata });
+          const response = await h()
+            .client()
+            .post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: metadata });
           expect(response.status, JSON.stringify(metadata)).toBe(403);
           expect(response.body).toEqual(missingOrigin);
           expect(response.setCookies.size).toBe(0);
@@ -186,7 +225,13 @@ describeEachDialect('origin check', (h) => {
       const email = uniqueEmail('referer');
       if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
       await expectNothingChanged(h(), async () => {
-        const response = await h().client().post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: { referer: `${EVIL}/login` } });
+        const response = await h()
+          .client()
+          .post(
+            path,
+            { email, password: PASSWORD, name: 'Victim' },
+            { origin: null, headers: { referer: `${EVIL}/login` } },
+          );
         expect(response.status).toBe(403);
         expect(response.body).toEqual(invalidOrigin);
         expect(response.setCookies.size).toBe(0);
@@ -198,12 +243,18 @@ describeEachDialect('origin check', (h) => {
   it('accepts sign-in without cookies from a trusted Referer, and from a same-origin browser fetch', async () => {
     const email = uniqueEmail('trusted-referer');
     await h().signUp(email, PASSWORD);
-    const viaReferer = await h().client().post('/sign-in/email', { email, password: PASSWORD }, { origin: null, headers: { referer: `${ORIGIN}/login` } });
+    const viaReferer = await h()
+      .client()
+      .post('/sign-in/email', { email, password: PASSWORD }, { origin: null, headers: { referer: `${ORIGIN}/login` } });
     expect(viaReferer.status).toBe(200);
     expect(viaReferer.setCookies.has('latchkey.session_token')).toBe(true);
     const viaFetch = await h()
       .client()
-      .post('/sign-in/email', { email, password: PASSWORD }, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } });
+      .post(
+        '/sign-in/email',
+        { email, password: PASSWORD },
+        { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } },
+      );
     expect(viaFetch.status).toBe(200);
     expect(viaFetch.body.user.email).toBe(email);
   });
@@ -224,7 +275,11 @@ describeEachDialect(
   (h) => {
     it('accepts a cookie-bearing POST from an origin given in trustedOrigins', async () => {
       const { client, user } = await h().signUp();
-      const response = await client.post('/update-user', { name: 'From the app' }, { origin: 'https://app.example.com' });
+      const response = await client.post(
+        '/update-user',
+        { name: 'From the app' },
+        { origin: 'https://app.example.com' },
+      );
       expect(response.status).toBe(200);
       expect((await h().auth.context.users.findById(user.id))?.name).toBe('From the app');
     });
@@ -242,7 +297,12 @@ describeEachDialect(
         .client()
         .post(
           '/sign-up/email',
-          { email: uniqueEmail('app'), password: PASSWORD, name: 'App', callbackURL: 'https://app.example.com/welcome' },
+          {
+            email: uniqueEmail('app'),
+            password: PASSWORD,
+            name: 'App',
+            callbackURL: 'https://app.example.com/welcome',
+          },
           { origin: 'https://app.example.com' },
         );
       expect(response.status).toBe(200);
@@ -251,7 +311,13 @@ describeEachDialect(
   { trustedOrigins: ['https://app.example.com'] },
 );
 
-const SAFE_CALLBACKS = ['/dashboard', '/a?b=c', '/search?q=red%20shoes', 'http://localhost:3000/dashboard', 'http://localhost:3000'];
+const SAFE_CALLBACKS = [
+  '/dashboard',
+  '/a?b=c',
+  '/search?q=red%20shoes',
+  'http://localhost:3000/dashboard',
+  'http://localhost:3000',
+];
 
 const UNSAFE_CALLBACKS = [
   'https://evil.example',
@@ -271,44 +337,59 @@ const UNSAFE_CALLBACKS = [
 ];
 
 describeEachDialect('callbackURL check', (h) => {
-  it.each(SAFE_CALLBACKS)('signs in with callbackURL %j and answers redirect true with that url', async (callbackURL) => {
-    const email = uniqueEmail('safe-callback');
-    await h().signUp(email, PASSWORD);
-    const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ redirect: true, url: callbackURL });
-  });
+  it.each(SAFE_CALLBACKS)(
+    'signs in with callbackURL %j and answers redirect true with that url',
+    async (callbackURL) => {
+      const email = uniqueEmail('safe-callback');
+      await h().signUp(email, PASSWORD);
+      const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ redirect: true, url: callbackURL });
+    },
+  );
 
   it.each(SAFE_CALLBACKS)('signs up with callbackURL %j', async (callbackURL) => {
-    const response = await h().client().post('/sign-up/email', { email: uniqueEmail('safe-up'), password: PASSWORD, name: 'Safe', callbackURL });
+    const response = await h()
+      .client()
+      .post('/sign-up/email', { email: uniqueEmail('safe-up'), password: PASSWORD, name: 'Safe', callbackURL });
     expect(response.status).toBe(200);
   });
 
-  it.each(UNSAFE_CALLBACKS)('refuses sign-in with callbackURL %j with 403 Invalid callbackURL and creates no session', async (callbackURL) => {
-    const email = uniqueEmail('unsafe-in');
-    await h().signUp(email, PASSWORD);
-    await expectNothingChanged(h(), async () => {
-      const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual(invalidCallbackURL);
-      expect(response.setCookies.size).toBe(0);
-    });
-  });
+  it.each(UNSAFE_CALLBACKS)(
+    'refuses sign-in with callbackURL %j with 403 Invalid callbackURL and creates no session',
+    async (callbackURL) => {
+      const email = uniqueEmail('unsafe-in');
+      await h().signUp(email, PASSWORD);
+      await expectNothingChanged(h(), async () => {
+        const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(invalidCallbackURL);
+        expect(response.setCookies.size).toBe(0);
+      });
+    },
+  );
 
-  it.each(UNSAFE_CALLBACKS)('refuses sign-up with callbackURL %j with 403 Invalid callbackURL and creates no user', async (callbackURL) => {
-    const email = uniqueEmail('unsafe-up');
-    await expectNothingChanged(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Unsafe', callbackURL });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual(invalidCallbackURL);
-    });
-    expect(await h().auth.context.users.findByEmail(email)).toBeNull();
-  });
+  it.each(UNSAFE_CALLBACKS)(
+    'refuses sign-up with callbackURL %j with 403 Invalid callbackURL and creates no user',
+    async (callbackURL) => {
+      const email = uniqueEmail('unsafe-up');
+      await expectNothingChanged(h(), async () => {
+        const response = await h()
+          .client()
+          .post('/sign-up/email', { email, password: PASSWORD, name: 'Unsafe', callbackURL });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(invalidCallbackURL);
+      });
+      expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+    },
+  );
 
   it('refuses an unsafe callbackURL before checking the password', async () => {
     const email = uniqueEmail('order');
     await h().signUp(email, PASSWORD);
-    const response = await h().client().post('/sign-in/email', { email, password: 'wrong password!', callbackURL: '//evil.example' });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email, password: 'wrong password!', callbackURL: '//evil.example' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual(invalidCallbackURL);
   });
@@ -356,10 +437,14 @@ describeEachDialect(
     });
 
     it('refuses an unsafe marked field nested in an array of objects, and one in a query', async () => {
-      const nested = await h().client().post('/test/return-to', { returnTo: '/ok', steps: [{ then: '/fine' }, { then: '//evil.example' }] });
+      const nested = await h()
+        .client()
+        .post('/test/return-to', { returnTo: '/ok', steps: [{ then: '/fine' }, { then: '//evil.example' }] });
       expect(nested.status).toBe(403);
       expect(nested.body).toEqual(invalidCallbackURL);
-      const query = await h().client().get(`/test/return-to?after=${encodeURIComponent(EVIL)}`);
+      const query = await h()
+        .client()
+        .get(`/test/return-to?after=${encodeURIComponent(EVIL)}`);
       expect(query.status).toBe(403);
       expect(query.body).toEqual(invalidCallbackURL);
       expect((await h().client().get('/test/return-to?after=%2Fhome')).body).toEqual({ after: '/home' });
@@ -368,7 +453,9 @@ describeEachDialect(
     it('refuses an unsafe marked field a plugin adds to a core body, and creates no user', async () => {
       const email = uniqueEmail('welcome');
       await expectNothingChanged(h(), async () => {
-        const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Welcome', welcomeURL: EVIL });
+        const response = await h()
+          .client()
+          .post('/sign-up/email', { email, password: PASSWORD, name: 'Welcome', welcomeURL: EVIL });
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ code: 'INVALID_NEWUSERCALLBACKURL', message: 'Invalid newUserCallbackURL' });
       });

@@ -15,10 +15,17 @@ const NEW_PASSWORD = 'new staple of battery horses';
 const LINK_PREFIX = BASE_URL + API;
 const HOUR = 3600;
 /** better-auth 1.7's answer, for known and unknown addresses alike. */
-const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+const RESET_REQUESTED = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+};
 
 /** Asks for a reset, reads the mail (the `skip`th to that address) and returns its link's path and token. */
-async function mailedResetLink(h: Harness, email: string, { path = '/forget-password', redirectTo = '/reset', skip = 0 } = {}) {
+async function mailedResetLink(
+  h: Harness,
+  email: string,
+  { path = '/forget-password', redirectTo = '/reset', skip = 0 } = {},
+) {
   const response = await h.client().post(path, { email, redirectTo });
   expect(response.status).toBe(200);
   expect(response.body).toEqual(RESET_REQUESTED);
@@ -35,7 +42,12 @@ function signIn(h: Harness, email: string, password: string) {
 }
 
 async function credentialAccounts(h: Harness, userId: string) {
-  return h.auth.context.db.selectFrom('account').selectAll().where('userId', '=', userId).where('providerId', '=', 'credential').execute();
+  return h.auth.context.db
+    .selectFrom('account')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute();
 }
 
 async function sessionCount(h: Harness, userId: string): Promise<number> {
@@ -90,7 +102,10 @@ describeEachDialect('Password reset by mail', (h) => {
   it('request-password-reset (the better-auth 1.7 name) runs the same flow, with an absolute callback URL', async () => {
     const email = uniqueEmail('reset');
     await h().signUp(email, OLD_PASSWORD);
-    const { relative, token } = await mailedResetLink(h(), email, { path: '/request-password-reset', redirectTo: `${BASE_URL}/reset-page` });
+    const { relative, token } = await mailedResetLink(h(), email, {
+      path: '/request-password-reset',
+      redirectTo: `${BASE_URL}/reset-page`,
+    });
 
     const landing = await h().client().get(relative);
     expect(landing.status).toBe(302);
@@ -129,7 +144,9 @@ describeEachDialect('Password reset by mail', (h) => {
   });
 
   it('refuses a redirectTo outside the trusted origins with 403', async () => {
-    const response = await h().client().post('/forget-password', { email: uniqueEmail(), redirectTo: 'https://evil.example/steal' });
+    const response = await h()
+      .client()
+      .post('/forget-password', { email: uniqueEmail(), redirectTo: 'https://evil.example/steal' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ code: ERRORS.invalidRedirectURL.code, message: ERRORS.invalidRedirectURL.message });
   });
@@ -172,7 +189,9 @@ describeEachDialect('Password reset by mail', (h) => {
     const { token } = await mailedResetLink(h(), email);
     const passwords = Array.from({ length: 20 }, (_, i) => `parallel password number ${i}`);
 
-    const responses = await Promise.all(passwords.map((newPassword) => h().client().post('/reset-password', { newPassword, token })));
+    const responses = await Promise.all(
+      passwords.map((newPassword) => h().client().post('/reset-password', { newPassword, token })),
+    );
     const winners = responses.flatMap((response, i) => (response.status === 200 ? [i] : []));
     expect(winners).toHaveLength(1);
     for (const response of responses.filter((r) => r.status !== 200)) {
@@ -207,20 +226,29 @@ describeEachDialect('Password reset by mail', (h) => {
     expect((await signIn(h(), email, OLD_PASSWORD)).status).toBe(200);
   });
 
-  it('GET /reset-password/:token redirects an unknown token with error=INVALID_TOKEN, keeping the callback\'s own query', async () => {
-    const response = await h().client().get(`/reset-password/${'x'.repeat(24)}?callbackURL=${encodeURIComponent('/reset?from=mail#top')}`);
+  it("GET /reset-password/:token redirects an unknown token with error=INVALID_TOKEN, keeping the callback's own query", async () => {
+    const response = await h()
+      .client()
+      .get(`/reset-password/${'x'.repeat(24)}?callbackURL=${encodeURIComponent('/reset?from=mail#top')}`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/reset?from=mail&error=INVALID_TOKEN#top');
   });
 
   it('GET /reset-password/:token needs a callbackURL (400 VALIDATION_ERROR) on a trusted origin (403)', async () => {
-    const missing = await h().client().get(`/reset-password/${'x'.repeat(24)}`);
+    const missing = await h()
+      .client()
+      .get(`/reset-password/${'x'.repeat(24)}`);
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('VALIDATION_ERROR');
 
-    const untrusted = await h().client().get(`/reset-password/${'x'.repeat(24)}?callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    const untrusted = await h()
+      .client()
+      .get(`/reset-password/${'x'.repeat(24)}?callbackURL=${encodeURIComponent('https://evil.example/')}`);
     expect(untrusted.status).toBe(403);
-    expect(untrusted.body).toEqual({ code: ERRORS.invalidCallbackURL.code, message: ERRORS.invalidCallbackURL.message });
+    expect(untrusted.body).toEqual({
+      code: ERRORS.invalidCallbackURL.code,
+      message: ERRORS.invalidCallbackURL.message,
+    });
   });
 
   it('POST /reset-password takes the token from ?token= as well', async () => {
@@ -248,7 +276,9 @@ describeEachDialect('Password reset by mail', (h) => {
     const short = await h().client().post('/reset-password', { newPassword: 'short', token });
     expect(short.status).toBe(400);
     expect(short.body).toEqual({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
-    const long = await h().client().post('/reset-password', { newPassword: 'x'.repeat(129), token });
+    const long = await h()
+      .client()
+      .post('/reset-password', { newPassword: 'x'.repeat(129), token });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
 
@@ -320,7 +350,10 @@ describeEachDialect(
       for (const path of ['/forget-password', '/request-password-reset']) {
         const response = await h().client().post(path, { email: uniqueEmail() });
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ code: ERRORS.resetPasswordNotEnabled.code, message: "Reset password isn't enabled" });
+        expect(response.body).toEqual({
+          code: ERRORS.resetPasswordNotEnabled.code,
+          message: "Reset password isn't enabled",
+        });
       }
     });
   },

@@ -19,7 +19,10 @@ const testPlugin: Plugin = {
       name: '0900-test-profile',
       async up(db, t) {
         await db.schema.alterTable('user').addColumn('nickname', t.key).execute();
-        await db.schema.alterTable('user').addColumn('vip', t.bool, (c) => c.notNull().defaultTo(sql.lit(false))).execute();
+        await db.schema
+          .alterTable('user')
+          .addColumn('vip', t.bool, (c) => c.notNull().defaultTo(sql.lit(false)))
+          .execute();
         await db.schema.alterTable('user').addColumn('flaggedAt', t.date).execute();
         await db.schema.alterTable('session').addColumn('device', t.text).execute();
       },
@@ -48,7 +51,13 @@ describeEachDialect(
   (h) => {
     it('stores what the userInput hook returns and answers the plugin columns typed, with their defaults', async () => {
       const client = h().client();
-      const response = await client.post('/sign-up/email', { name: 'P', email: uniqueEmail('plugin'), password: 'correct horse battery', nickname: '  Zed ', vip: true });
+      const response = await client.post('/sign-up/email', {
+        name: 'P',
+        email: uniqueEmail('plugin'),
+        password: 'correct horse battery',
+        nickname: '  Zed ',
+        vip: true,
+      });
       expect(response.status).toBe(200);
       // `vip` is not a body field of any plugin: stripped, so its column keeps the default.
       expect(response.body.user).toMatchObject({ nickname: 'zed', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
@@ -59,10 +68,19 @@ describeEachDialect(
 
     it('answers the plugin columns from the database and from the cookie cache alike, with session columns too', async () => {
       const client = h().client();
-      await client.post('/sign-up/email', { name: 'P', email: uniqueEmail('plugin'), password: 'correct horse battery', nickname: 'cache' });
+      await client.post('/sign-up/email', {
+        name: 'P',
+        email: uniqueEmail('plugin'),
+        password: 'correct horse battery',
+        nickname: 'cache',
+      });
       const fromCache = await client.get('/get-session');
       const fromDatabase = await client.get('/get-session?disableCookieCache=true');
-      expect(fromCache.body.user).toMatchObject({ nickname: 'cache', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
+      expect(fromCache.body.user).toMatchObject({
+        nickname: 'cache',
+        vip: false,
+        flaggedAt: '2026-01-02T03:04:05.000Z',
+      });
       expect(fromDatabase.body.user).toEqual(fromCache.body.user);
       expect(fromDatabase.body.session.device).toBeNull();
       const current = await h().auth.api.getSession({ headers: { cookie: client.cookieHeader } });
@@ -71,7 +89,9 @@ describeEachDialect(
 
     it('refuses through the plugin its own fields, and stores nothing', async () => {
       const email = uniqueEmail('plugin');
-      const response = await h().client().post('/sign-up/email', { name: 'P', email, password: 'correct horse battery', nickname: 'x' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { name: 'P', email, password: 'correct horse battery', nickname: 'x' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'NICKNAME_IS_TOO_SHORT', message: 'nickname is too short' });
       expect(await h().auth.context.users.findByEmail(email)).toBeNull();
@@ -87,7 +107,9 @@ describeEachDialect(
 
     it('lets beforeCreateSession refuse sign-up and sign-in alike, creating no session', async () => {
       const email = uniqueEmail('blocked');
-      const signUp = await h().client().post('/sign-up/email', { name: 'B', email, password: 'correct horse battery', nickname: 'blocked' });
+      const signUp = await h()
+        .client()
+        .post('/sign-up/email', { name: 'B', email, password: 'correct horse battery', nickname: 'blocked' });
       expect(signUp.status).toBe(403);
       expect(signUp.body).toEqual({ code: 'YOU_ARE_BLOCKED', message: 'You are blocked' });
       const signIn = await h().client().post('/sign-in/email', { email, password: 'correct horse battery' });

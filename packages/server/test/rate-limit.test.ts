@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineEndpoint, type Plugin } from '../src';
 import { resolveOptions } from '../src/options';
-import { API, BASE_URL, describeEachDialect, ORIGIN, SECRET, uniqueEmail, type Harness, type TestResponse } from './support/harness';
+import {
+  API,
+  BASE_URL,
+  describeEachDialect,
+  ORIGIN,
+  SECRET,
+  uniqueEmail,
+  type Harness,
+  type TestResponse,
+} from './support/harness';
 import { countRows } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -63,7 +72,8 @@ describeEachDialect(
       const email = uniqueEmail('limited');
       await h().signUp(email, PASSWORD);
       const client = h().client(freshIp());
-      for (let i = 0; i < 3; i++) expect((await client.post('/sign-in/email', { email, password: 'wrong password' })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await client.post('/sign-in/email', { email, password: 'wrong password' })).status).toBe(401);
       const sessions = await countRows(h(), 'session');
       const refused = await client.post('/sign-in/email', { email, password: PASSWORD });
       expectTooMany(refused, '10');
@@ -74,7 +84,10 @@ describeEachDialect(
     it('answers 3 sign-ups per 10 seconds, then 429 without creating the fourth user', async () => {
       const client = h().client(freshIp());
       for (let i = 0; i < 3; i++) {
-        expect((await client.post('/sign-up/email', { email: uniqueEmail('burst'), password: PASSWORD, name: 'Burst' })).status).toBe(200);
+        expect(
+          (await client.post('/sign-up/email', { email: uniqueEmail('burst'), password: PASSWORD, name: 'Burst' }))
+            .status,
+        ).toBe(200);
       }
       const email = uniqueEmail('fourth');
       expectTooMany(await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Fourth' }));
@@ -115,13 +128,18 @@ describeEachDialect(
       const client = h().client(freshIp());
       for (let i = 0; i < 3; i++) await client.post('/sign-in/email', { email: uniqueEmail('p'), password: PASSWORD });
       expectTooMany(await client.post('/sign-in/email', { email: uniqueEmail('p'), password: PASSWORD }));
-      expect((await client.post('/sign-up/email', { email: uniqueEmail('p'), password: PASSWORD, name: 'P' })).status).toBe(200);
+      expect(
+        (await client.post('/sign-up/email', { email: uniqueEmail('p'), password: PASSWORD, name: 'P' })).status,
+      ).toBe(200);
       expect((await client.get('/ok')).status).toBe(200);
     });
 
     it('counts the IPv6 addresses of one /64 together and another /64 apart', async () => {
       const prefix = `2001:db8:${(++ipCounter).toString(16)}`;
-      const post = (ip: string) => h().client(ip).post('/sign-in/email', { email: uniqueEmail('v6'), password: PASSWORD });
+      const post = (ip: string) =>
+        h()
+          .client(ip)
+          .post('/sign-in/email', { email: uniqueEmail('v6'), password: PASSWORD });
       expect((await post(`${prefix}::1`)).status).toBe(401);
       expect((await post(`${prefix}::2:3`)).status).toBe(401);
       expect((await post(`${prefix}:0:ffff:ffff:ffff:ffff`)).status).toBe(401);
@@ -151,10 +169,20 @@ describeEachDialect(
     it('ignores X-Forwarded-For when the socket peer is not a trusted proxy', async () => {
       const client = h().client(freshIp());
       for (let i = 0; i < 3; i++) {
-        const response = await client.post('/sign-in/email', { email: uniqueEmail('xff'), password: PASSWORD }, { headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } });
+        const response = await client.post(
+          '/sign-in/email',
+          { email: uniqueEmail('xff'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } },
+        );
         expect(response.status).toBe(401);
       }
-      expectTooMany(await client.post('/sign-in/email', { email: uniqueEmail('xff'), password: PASSWORD }, { headers: { 'x-forwarded-for': '192.0.2.99' } }));
+      expectTooMany(
+        await client.post(
+          '/sign-in/email',
+          { email: uniqueEmail('xff'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': '192.0.2.99' } },
+        ),
+      );
     });
 
     it('does not count a request whose client address is unknown under a key shared by everyone', async () => {
@@ -192,11 +220,25 @@ describeEachDialect(
       const proxy = h().client(PROXY);
       const client = freshIp();
       for (let i = 0; i < 3; i++) {
-        const response = await proxy.post('/sign-in/email', { email: uniqueEmail('proxied'), password: PASSWORD }, { headers: { 'x-forwarded-for': client } });
+        const response = await proxy.post(
+          '/sign-in/email',
+          { email: uniqueEmail('proxied'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': client } },
+        );
         expect(response.status).toBe(401);
       }
-      expectTooMany(await proxy.post('/sign-in/email', { email: uniqueEmail('proxied'), password: PASSWORD }, { headers: { 'x-forwarded-for': client } }));
-      const other = await proxy.post('/sign-in/email', { email: uniqueEmail('proxied'), password: PASSWORD }, { headers: { 'x-forwarded-for': freshIp() } });
+      expectTooMany(
+        await proxy.post(
+          '/sign-in/email',
+          { email: uniqueEmail('proxied'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': client } },
+        ),
+      );
+      const other = await proxy.post(
+        '/sign-in/email',
+        { email: uniqueEmail('proxied'), password: PASSWORD },
+        { headers: { 'x-forwarded-for': freshIp() } },
+      );
       expect(other.status).toBe(401);
     });
 
@@ -205,17 +247,37 @@ describeEachDialect(
       const client = freshIp();
       for (let i = 0; i < 3; i++) {
         const forged = `192.0.2.${i + 1}, ${client}`;
-        await proxy.post('/sign-in/email', { email: uniqueEmail('forged'), password: PASSWORD }, { headers: { 'x-forwarded-for': forged } });
+        await proxy.post(
+          '/sign-in/email',
+          { email: uniqueEmail('forged'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': forged } },
+        );
       }
-      expectTooMany(await proxy.post('/sign-in/email', { email: uniqueEmail('forged'), password: PASSWORD }, { headers: { 'x-forwarded-for': `192.0.2.77, ${client}` } }));
+      expectTooMany(
+        await proxy.post(
+          '/sign-in/email',
+          { email: uniqueEmail('forged'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': `192.0.2.77, ${client}` } },
+        ),
+      );
     });
 
     it('still ignores X-Forwarded-For from a peer that is not the proxy', async () => {
       const direct = h().client(freshIp());
       for (let i = 0; i < 3; i++) {
-        await direct.post('/sign-in/email', { email: uniqueEmail('direct'), password: PASSWORD }, { headers: { 'x-forwarded-for': freshIp() } });
+        await direct.post(
+          '/sign-in/email',
+          { email: uniqueEmail('direct'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': freshIp() } },
+        );
       }
-      expectTooMany(await direct.post('/sign-in/email', { email: uniqueEmail('direct'), password: PASSWORD }, { headers: { 'x-forwarded-for': freshIp() } }));
+      expectTooMany(
+        await direct.post(
+          '/sign-in/email',
+          { email: uniqueEmail('direct'), password: PASSWORD },
+          { headers: { 'x-forwarded-for': freshIp() } },
+        ),
+      );
     });
   },
   { rateLimit: { enabled: true }, trustedProxies: ['10.0.0.1'] },
@@ -236,7 +298,9 @@ describeEachDialect(
 
     it('applies the configured strict rule to sign-in', async () => {
       const client = h().client(freshIp());
-      expect((await client.post('/sign-in/email', { email: uniqueEmail('strict'), password: PASSWORD })).status).toBe(401);
+      expect((await client.post('/sign-in/email', { email: uniqueEmail('strict'), password: PASSWORD })).status).toBe(
+        401,
+      );
       expectTooMany(await client.post('/sign-in/email', { email: uniqueEmail('strict'), password: PASSWORD }), '30');
     });
   },

@@ -85,10 +85,18 @@ describe.runIf(inject('redis'))('sign-in throttle on Redis', () => {
       try {
         const failures = threshold + 5 + round;
         await Promise.all(
-          Array.from({ length: failures }, (_, i) => signInThrottle(auth(i), 'email:burst@example.com').failed().catch(() => undefined)),
+          Array.from({ length: failures }, (_, i) =>
+            signInThrottle(auth(i), 'email:burst@example.com')
+              .failed()
+              .catch(() => undefined),
+          ),
         );
         expect(await store.get('fail:email:burst@example.com', now)).toBe(String(failures));
-        const lockMs = Math.min(DEFAULTS.accountLockoutBaseSeconds * 2 ** (failures - threshold), DEFAULTS.accountLockoutMaxSeconds) * 1000;
+        const lockMs =
+          Math.min(
+            DEFAULTS.accountLockoutBaseSeconds * 2 ** (failures - threshold),
+            DEFAULTS.accountLockoutMaxSeconds,
+          ) * 1000;
         expect(await store.lockedUntil(['email:burst@example.com'], now)).toBe(now + lockMs);
         expect(await store.get('lock:email:burst@example.com', now)).toBe(String(now + lockMs));
       } finally {

@@ -7,9 +7,12 @@ const PASSWORD = 'correct horse battery';
 const MB = 1024 * 1024;
 
 function post(h: Harness, path: string, init: RequestInit & { duplex?: 'half' }, headers: Record<string, string> = {}) {
-  return h.auth.handler(new Request(BASE_URL + API + path, { method: 'POST', ...init, headers: { origin: ORIGIN, ...headers } }), {
-    clientIp: '203.0.113.20',
-  });
+  return h.auth.handler(
+    new Request(BASE_URL + API + path, { method: 'POST', ...init, headers: { origin: ORIGIN, ...headers } }),
+    {
+      clientIp: '203.0.113.20',
+    },
+  );
 }
 
 /** A JSON error body has exactly {code, message}, and details only for validation errors. */
@@ -72,7 +75,12 @@ describeEachDialect(
   (h) => {
     it('answers a body that is not valid JSON with 400 VALIDATION_ERROR "Invalid body parameters" and details, and stores nothing', async () => {
       await expectNothingChanged(h(), async () => {
-        const response = await h().client().post('/sign-up/email', undefined, { rawBody: '{"email": "a@example.com", ', headers: { 'content-type': 'application/json' } });
+        const response = await h()
+          .client()
+          .post('/sign-up/email', undefined, {
+            rawBody: '{"email": "a@example.com", ',
+            headers: { 'content-type': 'application/json' },
+          });
         expect(response.status).toBe(400);
         expect(response.body).toEqual({
           code: 'VALIDATION_ERROR',
@@ -89,12 +97,15 @@ describeEachDialect(
       expect(response.body.message).toBe('Invalid body parameters');
       const paths = response.body.details.map((d: { path: string }) => d.path).sort();
       expect(paths).toEqual(['email', 'password']);
-      for (const detail of response.body.details) expect(detail).toEqual({ path: expect.any(String), message: expect.any(String) });
+      for (const detail of response.body.details)
+        expect(detail).toEqual({ path: expect.any(String), message: expect.any(String) });
     });
 
     it('answers a body that is JSON but not an object with 400 VALIDATION_ERROR', async () => {
       for (const raw of ['[]', '"text"', '42', 'true']) {
-        const response = await h().client().post('/sign-in/email', undefined, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        const response = await h()
+          .client()
+          .post('/sign-in/email', undefined, { rawBody: raw, headers: { 'content-type': 'application/json' } });
         expect(response.status, raw).toBe(400);
         expect(response.body.code).toBe('VALIDATION_ERROR');
       }
@@ -103,7 +114,9 @@ describeEachDialect(
     it('answers an over-long field with 400 naming the field, and stores nothing', async () => {
       const email = uniqueEmail('long');
       await expectNothingChanged(h(), async () => {
-        const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'n'.repeat(10_000) });
+        const response = await h()
+          .client()
+          .post('/sign-up/email', { email, password: PASSWORD, name: 'n'.repeat(10_000) });
         expect(response.status).toBe(400);
         expect(response.body.details).toEqual([{ path: 'name', message: expect.any(String) }]);
       });
@@ -137,7 +150,9 @@ describeEachDialect(
       const postOk = await h().client().post('/ok', {});
       expect(postOk.status).toBe(404);
       for (const method of ['PUT', 'DELETE', 'PATCH']) {
-        const response = await h().auth.handler(new Request(`${BASE_URL}${API}/sign-out`, { method, headers: { origin: ORIGIN } }));
+        const response = await h().auth.handler(
+          new Request(`${BASE_URL}${API}/sign-out`, { method, headers: { origin: ORIGIN } }),
+        );
         expect(response.status, method).toBe(404);
       }
     });
@@ -154,9 +169,17 @@ describeEachDialect(
       const email = uniqueEmail('huge');
       const body = JSON.stringify({ email, password: PASSWORD, name: 'x'.repeat(MB) });
       await expectNothingChanged(h(), async () => {
-        const response = await post(h(), '/sign-up/email', { body }, { 'content-type': 'application/json', 'content-length': String(body.length) });
+        const response = await post(
+          h(),
+          '/sign-up/email',
+          { body },
+          { 'content-type': 'application/json', 'content-length': String(body.length) },
+        );
         expect(response.status).toBe(413);
-        expect(await response.json()).toEqual({ code: 'REQUEST_BODY_IS_TOO_LARGE', message: 'Request body is too large' });
+        expect(await response.json()).toEqual({
+          code: 'REQUEST_BODY_IS_TOO_LARGE',
+          message: 'Request body is too large',
+        });
       });
     });
 
@@ -173,9 +196,17 @@ describeEachDialect(
           else controller.enqueue(chunk);
         },
       });
-      const response = await post(h(), '/sign-up/email', { body: stream, duplex: 'half' }, { 'content-type': 'application/json' });
+      const response = await post(
+        h(),
+        '/sign-up/email',
+        { body: stream, duplex: 'half' },
+        { 'content-type': 'application/json' },
+      );
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ code: 'REQUEST_BODY_IS_TOO_LARGE', message: 'Request body is too large' });
+      expect(await response.json()).toEqual({
+        code: 'REQUEST_BODY_IS_TOO_LARGE',
+        message: 'Request body is too large',
+      });
       expect(pulled).toBeLessThan(2 * MB);
     });
 
@@ -196,7 +227,12 @@ describeEachDialect(
           controller.error(new Error('connection reset by peer'));
         },
       });
-      const response = await post(h(), '/sign-in/email', { body: stream, duplex: 'half' }, { 'content-type': 'application/json' });
+      const response = await post(
+        h(),
+        '/sign-in/email',
+        { body: stream, duplex: 'half' },
+        { 'content-type': 'application/json' },
+      );
       expect(response.status).toBe(400);
       expect((await response.json()).code).toBe('VALIDATION_ERROR');
     });
@@ -214,9 +250,15 @@ describeEachDialect(
       async (type) => {
         const { client } = await h().signUp();
         await expectNothingChanged(h(), async () => {
-          const response = await client.post('/update-user', undefined, { rawBody: '{"name":"Forged by a form"}', headers: { 'content-type': type } });
+          const response = await client.post('/update-user', undefined, {
+            rawBody: '{"name":"Forged by a form"}',
+            headers: { 'content-type': type },
+          });
           expect(response.status).toBe(415);
-          expect(response.body).toEqual({ code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON', message: 'Content-Type must be application/json' });
+          expect(response.body).toEqual({
+            code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON',
+            message: 'Content-Type must be application/json',
+          });
         });
       },
     );
@@ -224,7 +266,10 @@ describeEachDialect(
     it('refuses a cookie-bearing POST /sign-out sent as a form with 415 and keeps the session', async () => {
       const { client } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        const response = await client.post('/sign-out', undefined, { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const response = await client.post('/sign-out', undefined, {
+          rawBody: 'a=b',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         expect(response.status).toBe(415);
         expect(response.setCookies.size).toBe(0);
       });
@@ -237,15 +282,26 @@ describeEachDialect(
         const email = uniqueEmail('typed');
         await expectNothingChanged(h(), async () => {
           const body = JSON.stringify({ email, password: PASSWORD, name: 'Typed' });
-          const response = await h().client().post('/sign-up/email', undefined, { origin: null, rawBody: body, headers: { 'content-type': type } });
+          const response = await h()
+            .client()
+            .post('/sign-up/email', undefined, { origin: null, rawBody: body, headers: { 'content-type': type } });
           expect(response.status).toBe(415);
           expect(response.body).toEqual({
             code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON_OR_APPLICATION_X_WWW_FORM_URLENCODED',
             message: 'Content-Type must be application/json or application/x-www-form-urlencoded',
           });
-          const other = await h().client().post('/forget-password', undefined, { origin: null, rawBody: JSON.stringify({ email }), headers: { 'content-type': type } });
+          const other = await h()
+            .client()
+            .post('/forget-password', undefined, {
+              origin: null,
+              rawBody: JSON.stringify({ email }),
+              headers: { 'content-type': type },
+            });
           expect(other.status).toBe(415);
-          expect(other.body).toEqual({ code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON', message: 'Content-Type must be application/json' });
+          expect(other.body).toEqual({
+            code: 'CONTENT_TYPE_MUST_BE_APPLICATION_JSON',
+            message: 'Content-Type must be application/json',
+          });
         });
         expect(await h().auth.context.users.findByEmail(email)).toBeNull();
       },
@@ -254,7 +310,10 @@ describeEachDialect(
     it('reads a POST without cookies and without a Content-Type as JSON, as a server-to-server call may send it', async () => {
       const email = uniqueEmail('untyped');
       const response = await h().auth.handler(
-        new Request(BASE_URL + API + '/sign-up/email', { method: 'POST', body: new Blob([JSON.stringify({ email, password: PASSWORD, name: 'Untyped' })]) }),
+        new Request(BASE_URL + API + '/sign-up/email', {
+          method: 'POST',
+          body: new Blob([JSON.stringify({ email, password: PASSWORD, name: 'Untyped' })]),
+        }),
         { clientIp: '203.0.113.20' },
       );
       expect(response.status).toBe(200);
@@ -263,7 +322,10 @@ describeEachDialect(
 
     it('accepts a cookie-bearing POST sent as JSON with a charset', async () => {
       const { client, user } = await h().signUp();
-      const response = await client.post('/update-user', undefined, { rawBody: '{"name":"Charset"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const response = await client.post('/update-user', undefined, {
+        rawBody: '{"name":"Charset"}',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
       expect(response.status).toBe(200);
       expect((await h().auth.context.users.findById(user.id))?.name).toBe('Charset');
     });
@@ -276,7 +338,9 @@ describeEachDialect(
       expect(response.text).not.toMatch(/secret|hunter2|internals|at .*\.ts/);
       const errors = logged.filter((entry) => entry.level === 'error');
       expect(errors).toHaveLength(1);
-      expect(errors[0]!.obj).toEqual({ err: expect.objectContaining({ message: 'secret internals: postgres://admin:hunter2@db' }) });
+      expect(errors[0]!.obj).toEqual({
+        err: expect.objectContaining({ message: 'secret internals: postgres://admin:hunter2@db' }),
+      });
     });
 
     it('answers a thrown value that is not an Error with a logged 500 as well', async () => {
@@ -307,20 +371,31 @@ describeEachDialect(
 
     it('never answers 500 to a malformed cookie header, URL, query or Host', async () => {
       logged.length = 0;
-      const cookies = ['%E0%A4%A', 'latchkey.session_token=%%%; latchkey.session_data=%ZZ', '=; ;;=x', 'latchkey.session_token=' + 'a'.repeat(8192)];
+      const cookies = [
+        '%E0%A4%A',
+        'latchkey.session_token=%%%; latchkey.session_data=%ZZ',
+        '=; ;;=x',
+        'latchkey.session_token=' + 'a'.repeat(8192),
+      ];
       for (const cookie of cookies) {
-        const response = await h().auth.handler(new Request(`${BASE_URL}${API}/get-session`, { headers: { cookie } }), { clientIp: '203.0.113.21' });
+        const response = await h().auth.handler(new Request(`${BASE_URL}${API}/get-session`, { headers: { cookie } }), {
+          clientIp: '203.0.113.21',
+        });
         expect(response.status, cookie).toBe(200);
         expect(await response.json()).toBeNull();
       }
       const malformedPath = await h().auth.handler(new Request(`${BASE_URL}${API}/ok%`));
       expect(malformedPath.status).toBe(404);
-      const malformedQuery = await h().auth.handler(new Request(`${BASE_URL}${API}/get-session?disableCookieCache=%E0%A4%A&%%=1`));
+      const malformedQuery = await h().auth.handler(
+        new Request(`${BASE_URL}${API}/get-session?disableCookieCache=%E0%A4%A&%%=1`),
+      );
       expect(malformedQuery.status).toBe(400);
       expect((await malformedQuery.json()).message).toBe('Invalid query parameters');
       const malformedErrorPage = await h().auth.handler(new Request(`${BASE_URL}${API}/error?error=%`));
       expect(malformedErrorPage.status).toBe(200);
-      const oddHost = await h().auth.handler(new Request(`${BASE_URL}${API}/ok`, { headers: { host: 'evil..example:99999' } }));
+      const oddHost = await h().auth.handler(
+        new Request(`${BASE_URL}${API}/ok`, { headers: { host: 'evil..example:99999' } }),
+      );
       expect(oddHost.status).toBe(200);
       expect(logged.filter((entry) => entry.level === 'error')).toHaveLength(0);
     });
@@ -330,13 +405,17 @@ describeEachDialect(
       const responses = [
         await h().client().get('/no-such-route'),
         await h().client().get('/list-sessions'),
-        await h().client().post('/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD }),
+        await h()
+          .client()
+          .post('/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD }),
         await h().client().post('/sign-up/email', {}),
         await h().client().get('/get-session?disableRefresh=sometimes'),
         await client.post('/update-user', { name: 'x' }, { origin: 'https://evil.example' }),
         await client.post('/update-user', { name: 'x' }, { origin: null }),
         await client.post('/update-user', undefined, { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } }),
-        await h().client().post('/sign-in/email', { email: uniqueEmail('cb'), password: PASSWORD, callbackURL: '//evil.example' }),
+        await h()
+          .client()
+          .post('/sign-in/email', { email: uniqueEmail('cb'), password: PASSWORD, callbackURL: '//evil.example' }),
         await h().client().get('/boom'),
       ];
       for (const response of responses) {
@@ -355,7 +434,9 @@ describeEachDialect(
     });
 
     it('renders GET /error with the error value escaped and a link back to the application', async () => {
-      const response = await h().client().get(`/error?error=${encodeURIComponent('<script>alert(1)</script>')}`);
+      const response = await h()
+        .client()
+        .get(`/error?error=${encodeURIComponent('<script>alert(1)</script>')}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -364,7 +445,9 @@ describeEachDialect(
     });
 
     it('escapes quotes and ampersands in GET /error, so the value cannot leave its element', async () => {
-      const response = await h().client().get(`/error?error=${encodeURIComponent('"><img src=x onerror=alert(1)>&amp;')}`);
+      const response = await h()
+        .client()
+        .get(`/error?error=${encodeURIComponent('"><img src=x onerror=alert(1)>&amp;')}`);
       expect(response.status).toBe(200);
       expect(response.text).not.toContain('<img');
       expect(response.text).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp;');
@@ -379,7 +462,9 @@ describeEachDialect(
     });
 
     it('renders GET /error with an over-long value as the page, showing its first 256 characters', async () => {
-      const response = await h().client().get(`/error?error=${'x'.repeat(300)}`);
+      const response = await h()
+        .client()
+        .get(`/error?error=${'x'.repeat(300)}`);
       expect(response.status).toBe(200);
       expect(response.text).toContain(`<code>${'x'.repeat(256)}</code>`);
     });

@@ -93,11 +93,16 @@ describeEachDialect(
   (h) => {
     it('sends each cookie once when a refused non-member loses the active organization', async () => {
       const owner = await h().signUp();
-      const created = await owner.client.post('/organization/create', { name: 'Acme', slug: `acme-${Date.now()}-${Math.random().toString(36).slice(2, 7)}` });
+      const created = await owner.client.post('/organization/create', {
+        name: 'Acme',
+        slug: `acme-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
+      });
       expect(created.status).toBe(200);
       const outsider = await h().signUp();
 
-      const response = await outsider.client.get(`/organization/get-full-organization?organizationId=${created.body.id}`);
+      const response = await outsider.client.get(
+        `/organization/get-full-organization?organizationId=${created.body.id}`,
+      );
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       const names = response.headers.getSetCookie().map((header) => header.slice(0, header.indexOf('=')));

@@ -31,7 +31,11 @@ async function signInAgain(h: Harness, email: string): Promise<TestClient> {
 
 async function signUpAdmin(h: Harness): Promise<TestClient> {
   const admin = await h.signUp(uniqueEmail('admin'));
-  await h.auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.user.id).execute();
+  await h.auth.context.db
+    .updateTable('user')
+    .set({ role: 'admin' } as never)
+    .where('id', '=', admin.user.id)
+    .execute();
   return admin.client;
 }
 
@@ -51,7 +55,7 @@ describeEachDialect(
       await expectReplayRefused(thief);
     });
 
-    it('after revoke-session from another of the user\'s browsers', async () => {
+    it("after revoke-session from another of the user's browsers", async () => {
       const { client, token, user } = await h().signUp();
       const thief = await stealCookies(h(), client);
       const other = await signInAgain(h(), user.email);
@@ -67,7 +71,7 @@ describeEachDialect(
       await expectReplayRefused(thief);
     });
 
-    it('after revoke-other-sessions, while the caller\'s own session goes on', async () => {
+    it("after revoke-other-sessions, while the caller's own session goes on", async () => {
       const { client, user } = await h().signUp();
       const thief = await stealCookies(h(), client);
       const other = await signInAgain(h(), user.email);
@@ -79,7 +83,11 @@ describeEachDialect(
     it('after change-password with revokeOtherSessions', async () => {
       const { client } = await h().signUp();
       const thief = await stealCookies(h(), client);
-      const response = await client.post('/change-password', { currentPassword: PASSWORD, newPassword: 'a brand new passphrase', revokeOtherSessions: true });
+      const response = await client.post('/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'a brand new passphrase',
+        revokeOtherSessions: true,
+      });
       expect(response.status).toBe(200);
       await expectReplayRefused(thief);
       expect((await client.get('/get-session')).body.user).toBeTruthy();
@@ -108,7 +116,7 @@ describeEachDialect(
       await expectReplayRefused(thief);
     });
 
-    it('after an admin revokes all the user\'s sessions', async () => {
+    it("after an admin revokes all the user's sessions", async () => {
       const admin = await signUpAdmin(h());
       const { client, user } = await h().signUp();
       const thief = await stealCookies(h(), client);
@@ -132,7 +140,7 @@ describeEachDialect(
       expect((await client.get('/get-session')).body.user.id).toBe(user.id);
     });
 
-    it('another user\'s revocation leaves this user\'s cache in use', async () => {
+    it("another user's revocation leaves this user's cache in use", async () => {
       const { client, token, user } = await h().signUp();
       await client.get('/get-session');
       const other = await h().signUp();

@@ -35,7 +35,9 @@ async function signUpAndIn(h: () => Harness, email = uniqueEmail()) {
 
 describeEachDialect('session cookies on an http base URL', (h) => {
   it('sign-up sets a signed latchkey.session_token that is HttpOnly, SameSite=Lax, Path=/, lives 7 days and is not Secure', async () => {
-    const response = await h().client().post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
+    const response = await h()
+      .client()
+      .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
     expect(response.status).toBe(200);
     const cookie = response.setCookies.get(TOKEN);
     expect(cookie?.attributes).toEqual({ 'max-age': '604800', path: '/', httponly: true, samesite: 'Lax' });
@@ -48,13 +50,22 @@ describeEachDialect('session cookies on an http base URL', (h) => {
     const { response } = await signUpAndIn(h);
     const token: string = response.body.token;
     expect(decodeURIComponent(response.setCookies.get(TOKEN)!.value)).toBe(`${token}.${hmac(token)}`);
-    expect(response.setCookies.get(TOKEN)!.attributes).toEqual({ 'max-age': '604800', path: '/', httponly: true, samesite: 'Lax' });
+    expect(response.setCookies.get(TOKEN)!.attributes).toEqual({
+      'max-age': '604800',
+      path: '/',
+      httponly: true,
+      samesite: 'Lax',
+    });
     const cache = response.setCookies.get(DATA)!;
     expect(cache.attributes).toEqual({ 'max-age': '60', path: '/', httponly: true, samesite: 'Lax' });
     const signed = decodeURIComponent(cache.value);
     const dot = signed.lastIndexOf('.');
     // The cache's signature covers the token beside it, binding the two.
-    expect(signed.slice(dot + 1)).toBe(createHmac('sha256', SECRET).update(`${token}.${signed.slice(0, dot)}`).digest('base64url'));
+    expect(signed.slice(dot + 1)).toBe(
+      createHmac('sha256', SECRET)
+        .update(`${token}.${signed.slice(0, dot)}`)
+        .digest('base64url'),
+    );
   });
 
   it('a remembered sign-in sends a deletion of any dont_remember marker', async () => {
@@ -114,7 +125,7 @@ describeEachDialect('session cookies on an http base URL', (h) => {
     expect(session.body.user.name).toBe('Cookie Tester');
   });
 
-  it('a cache cookie cannot vouch for another session: with one user\'s cache and another\'s token, get-session shows the token\'s owner', async () => {
+  it("a cache cookie cannot vouch for another session: with one user's cache and another's token, get-session shows the token's owner", async () => {
     const alice = await signUpAndIn(h);
     const bob = await signUpAndIn(h);
     alice.client.cookies.set(DATA, bob.client.cookies.get(DATA)!);
@@ -137,7 +148,9 @@ describeEachDialect('remember me', (h) => {
   });
 
   it('sign-up with rememberMe false gives the same session cookie without Max-Age and the marker', async () => {
-    const response = await h().client().post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada', rememberMe: false });
+    const response = await h()
+      .client()
+      .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada', rememberMe: false });
     expect(response.status).toBe(200);
     expect(response.setCookies.get(TOKEN)!.attributes['max-age']).toBeUndefined();
     expect(decodeURIComponent(response.setCookies.get(DONT_REMEMBER)!.value)).toBe(`true.${hmac('true')}`);
@@ -226,7 +239,11 @@ describeEachDialect(
         samesite: 'Lax',
         secure: true,
       });
-      expect(response.setCookies.get(`__Secure-${DATA}`)!.attributes).toMatchObject({ 'max-age': '60', secure: true, httponly: true });
+      expect(response.setCookies.get(`__Secure-${DATA}`)!.attributes).toMatchObject({
+        'max-age': '60',
+        secure: true,
+        httponly: true,
+      });
 
       const session = await client.get('/get-session');
       expect(session.body.user.email).toBe(email);
@@ -235,14 +252,25 @@ describeEachDialect(
     it('the dont_remember marker is __Secure- and Secure too', async () => {
       const response = await h()
         .client()
-        .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada', rememberMe: false }, httpsOrigin);
-      expect(response.setCookies.get(`__Secure-${DONT_REMEMBER}`)!.attributes).toMatchObject({ secure: true, httponly: true });
+        .post(
+          '/sign-up/email',
+          { email: uniqueEmail(), password: PASSWORD, name: 'Ada', rememberMe: false },
+          httpsOrigin,
+        );
+      expect(response.setCookies.get(`__Secure-${DONT_REMEMBER}`)!.attributes).toMatchObject({
+        secure: true,
+        httponly: true,
+      });
       expect(response.setCookies.get(`__Secure-${TOKEN}`)!.attributes['max-age']).toBeUndefined();
     });
 
     it('a token under the plain cookie name is not read', async () => {
       const client = h().client();
-      const signUp = await client.post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' }, httpsOrigin);
+      const signUp = await client.post(
+        '/sign-up/email',
+        { email: uniqueEmail(), password: PASSWORD, name: 'Ada' },
+        httpsOrigin,
+      );
       const plain = h().client();
       plain.cookies.set(TOKEN, client.cookies.get(`__Secure-${TOKEN}`)!);
       expect((await plain.get('/get-session')).text).toBe('null');
@@ -266,7 +294,9 @@ describeEachDialect(
   'session cookies on an https base URL with the test origin trusted',
   (h) => {
     it('a sign-up from a trusted origin gets the __Secure- cookie with Secure', async () => {
-      const response = await h().client().post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' }, { origin: ORIGIN });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' }, { origin: ORIGIN });
       expect(response.status).toBe(200);
       expect(response.setCookies.get(`__Secure-${TOKEN}`)!.attributes.secure).toBe(true);
     });
@@ -292,7 +322,9 @@ describeEachDialect(
   'session cookies with a configured lifetime',
   (h) => {
     it('sets the token cookie Max-Age to the configured session lifetime', async () => {
-      const response = await h().client().post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
       expect(response.setCookies.get(TOKEN)!.attributes['max-age']).toBe(String(WEEK * 2));
       const row = await sessionRow(h, response.body.token);
       expect(time(row!.expiresAt) - time(row!.createdAt)).toBe(WEEK * 2 * 1000);

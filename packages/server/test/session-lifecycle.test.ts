@@ -52,13 +52,17 @@ describeEachDialect('session creation', (h) => {
       { headers: { 'user-agent': 'Mozilla/5.0 (Latchkey test)' } },
     );
     const row = await sessionRow(h, response.body.token);
-    expect(row).toMatchObject({ ipAddress: '198.51.100.23', userAgent: 'Mozilla/5.0 (Latchkey test)', userId: response.body.user.id });
+    expect(row).toMatchObject({
+      ipAddress: '198.51.100.23',
+      userAgent: 'Mozilla/5.0 (Latchkey test)',
+      userId: response.body.user.id,
+    });
     expect(time(row!.createdAt)).toBe(nowMs(h));
     expect(time(row!.updatedAt)).toBe(nowMs(h));
     expect(time(row!.expiresAt)).toBe(nowMs(h) + WEEK * 1000);
   });
 
-  it('records the address of a sign-in separately from the sign-up\'s', async () => {
+  it("records the address of a sign-in separately from the sign-up's", async () => {
     const email = uniqueEmail();
     await h().client('198.51.100.1').post('/sign-up/email', { email, password: PASSWORD, name: 'Ada' });
     const response = await h()
@@ -71,7 +75,11 @@ describeEachDialect('session creation', (h) => {
   it('keeps only the first 512 characters of an overlong User-Agent', async () => {
     const response = await h()
       .client()
-      .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' }, { headers: { 'user-agent': 'x'.repeat(2000) } });
+      .post(
+        '/sign-up/email',
+        { email: uniqueEmail(), password: PASSWORD, name: 'Ada' },
+        { headers: { 'user-agent': 'x'.repeat(2000) } },
+      );
     expect((await sessionRow(h, response.body.token))!.userAgent).toBe('x'.repeat(512));
   });
 
@@ -80,7 +88,11 @@ describeEachDialect('session creation', (h) => {
     const first = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'Ada' });
     const second = await h().client().post('/sign-in/email', { email, password: PASSWORD });
     expect(second.body.token).not.toBe(first.body.token);
-    const rows = await h().auth.context.db.selectFrom('session').select('id').where('userId', '=', first.body.user.id).execute();
+    const rows = await h()
+      .auth.context.db.selectFrom('session')
+      .select('id')
+      .where('userId', '=', first.body.user.id)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 });
@@ -242,7 +254,11 @@ describeEachDialect('the cookie cache', (h) => {
     await deleteSessionRow(h, token);
     const response = await client.post('/update-user', { name: 'Changed' });
     expect(response.status).toBe(401);
-    const row = await h().auth.context.db.selectFrom('user').select('name').where('id', '=', user.id).executeTakeFirst();
+    const row = await h()
+      .auth.context.db.selectFrom('user')
+      .select('name')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
     expect(row!.name).toBe('Test User');
   });
 });
@@ -328,7 +344,7 @@ describeEachDialect('sign-out', (h) => {
     expect(await sessionRow(h, token)).toBeUndefined();
   });
 
-  it('ends only the session of the browser that signs out, not the user\'s other sessions', async () => {
+  it("ends only the session of the browser that signs out, not the user's other sessions", async () => {
     const email = uniqueEmail();
     const { client: first, token: firstToken } = await h().signUp(email);
     const second = h().client();

@@ -53,17 +53,38 @@ describeEachDialect('GET /get-session', (h) => {
     expect(response.setCookies.size).toBe(0);
   });
 
-  it('answers the session and its user in better-auth\'s shape, the session carrying the cookie\'s raw token', async () => {
+  it("answers the session and its user in better-auth's shape, the session carrying the cookie's raw token", async () => {
     const email = uniqueEmail();
     const client = h().client('192.0.2.44');
-    const signUp = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Grace' }, { headers: { 'user-agent': 'ShapeTest/1.0' } });
+    const signUp = await client.post(
+      '/sign-up/email',
+      { email, password: PASSWORD, name: 'Grace' },
+      { headers: { 'user-agent': 'ShapeTest/1.0' } },
+    );
     const response = await client.get('/get-session?disableCookieCache=true');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const { session, user } = response.body;
     expect(Object.keys(response.body).sort()).toEqual(['session', 'user']);
-    expect(Object.keys(session).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'ipAddress', 'token', 'updatedAt', 'userAgent', 'userId']);
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'image', 'name', 'updatedAt']);
+    expect(Object.keys(session).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'id',
+      'ipAddress',
+      'token',
+      'updatedAt',
+      'userAgent',
+      'userId',
+    ]);
+    expect(Object.keys(user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'image',
+      'name',
+      'updatedAt',
+    ]);
 
     const row = await sessionRow(h, signUp.body.token);
     const now = h().clock.now().getTime();
@@ -139,7 +160,7 @@ describeEachDialect('GET /list-sessions', (h) => {
     expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
   });
 
-  it('lists the user\'s live sessions only: neither other users\' sessions nor expired ones', async () => {
+  it("lists the user's live sessions only: neither other users' sessions nor expired ones", async () => {
     const { user, sessions } = await userWithThreeSessions(h);
     const stranger = await h().signUp();
     const expired = await sessionRow(h, sessions[2]!.token);
@@ -166,7 +187,7 @@ describeEachDialect('GET /list-sessions', (h) => {
     expect(response.text).not.toContain(sha256Hex(stranger.token));
   });
 
-  it('shows the caller\'s own session with the token get-session shows, and every other session as its digest', async () => {
+  it("shows the caller's own session with the token get-session shows, and every other session as its digest", async () => {
     const { sessions } = await userWithThreeSessions(h);
     const caller = sessions[1]!;
     const response = await caller.client.get('/list-sessions');
@@ -174,7 +195,10 @@ describeEachDialect('GET /list-sessions', (h) => {
     const own = response.body.filter((s: { token: string }) => s.token === current.token);
     expect(own).toHaveLength(1);
     expect(own[0].id).toBe(current.id);
-    const others = response.body.filter((s: { id: string }) => s.id !== current.id).map((s: { token: string }) => s.token).sort();
+    const others = response.body
+      .filter((s: { id: string }) => s.id !== current.id)
+      .map((s: { token: string }) => s.token)
+      .sort();
     expect(others).toEqual([sessions[0]!, sessions[2]!].map((s) => sha256Hex(s.token)).sort());
     // Nobody else's raw token: only the caller's, which the caller already holds.
     for (const other of [sessions[0]!, sessions[2]!]) expect(response.text).not.toContain(other.token);
@@ -193,7 +217,7 @@ describeEachDialect('GET /list-sessions', (h) => {
 });
 
 describeEachDialect('POST /revoke-session', (h) => {
-  it('with the raw token of another of the user\'s sessions answers {status: true} and deletes that session only', async () => {
+  it("with the raw token of another of the user's sessions answers {status: true} and deletes that session only", async () => {
     const { sessions } = await userWithThreeSessions(h);
     const [current, target, untouched] = sessions;
     const response = await current!.client.post('/revoke-session', { token: target!.token });
@@ -219,7 +243,7 @@ describeEachDialect('POST /revoke-session', (h) => {
     expect(await sessionRow(h, current!.token)).toBeDefined();
   });
 
-  it('cannot revoke another user\'s session, by raw token or by digest: the row stays and the answer is still {status: true}', async () => {
+  it("cannot revoke another user's session, by raw token or by digest: the row stays and the answer is still {status: true}", async () => {
     const attacker = await h().signUp();
     const victim = await h().signUp();
     for (const token of [victim.token, sha256Hex(victim.token)]) {
@@ -273,9 +297,11 @@ describeEachDialect('POST /revoke-sessions', (h) => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: true });
     expect(await sessionIdsOf(h, user.id)).toEqual([]);
-    for (const name of [TOKEN, DATA, DONT_REMEMBER]) expect(response.setCookies.get(name)!.attributes['max-age']).toBe('0');
+    for (const name of [TOKEN, DATA, DONT_REMEMBER])
+      expect(response.setCookies.get(name)!.attributes['max-age']).toBe('0');
     expect(sessions[0]!.client.cookies.size).toBe(0);
-    for (const { client } of sessions) expect((await client.get('/get-session?disableCookieCache=true')).text).toBe('null');
+    for (const { client } of sessions)
+      expect((await client.get('/get-session?disableCookieCache=true')).text).toBe('null');
     expect(await sessionRow(h, stranger.token)).toBeDefined();
   });
 
@@ -298,7 +324,8 @@ describeEachDialect('POST /revoke-other-sessions', (h) => {
     expect(await sessionIdsOf(h, user.id)).toEqual([currentRow!.id]);
     expect(response.setCookies.get(TOKEN)?.attributes['max-age']).not.toBe('0');
     expect((await current!.client.get('/get-session?disableCookieCache=true')).body.session.token).toBe(current!.token);
-    for (const { client } of others) expect((await client.get('/get-session?disableCookieCache=true')).text).toBe('null');
+    for (const { client } of others)
+      expect((await client.get('/get-session?disableCookieCache=true')).text).toBe('null');
     expect(await sessionRow(h, stranger.token)).toBeDefined();
   });
 
@@ -349,7 +376,12 @@ describeEachDialect('POST /update-user', (h) => {
     expect(time(after.createdAt)).toBe(time(before.createdAt));
     expect(after).not.toHaveProperty('role');
     const session = await client.get('/get-session');
-    expect(session.body.user).toMatchObject({ id: user.id, email: before.email, emailVerified: false, name: 'Only This' });
+    expect(session.body.user).toMatchObject({
+      id: user.id,
+      email: before.email,
+      emailVerified: false,
+      name: 'Only This',
+    });
   });
 
   it('with only ignored fields answers {status: true} and changes nothing', async () => {
@@ -452,12 +484,14 @@ describeEachDialect('session calls through auth.api', (h) => {
   });
 
   it('listSessions without a cookie throws an AuthError with code UNAUTHORIZED', async () => {
-    const error = await h().auth.api.listSessions({}).catch((e: unknown) => e);
+    const error = await h()
+      .auth.api.listSessions({})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
   });
 
-  it('listSessions with the cookie lists the user\'s sessions, the caller\'s own with its token and the others by digest', async () => {
+  it("listSessions with the cookie lists the user's sessions, the caller's own with its token and the others by digest", async () => {
     const { client, token, user } = await h().signUp();
     const other = await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD });
     const sessions = await h().auth.api.listSessions({ headers: { cookie: client.cookieHeader } });

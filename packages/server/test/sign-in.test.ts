@@ -38,7 +38,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
     const email = uniqueEmail('anycase');
     const { user } = await h().signUp(email, PASSWORD);
 
-    const response = await h().client().post('/sign-in/email', { email: `  ${email.toUpperCase()} `, password: PASSWORD });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email: `  ${email.toUpperCase()} `, password: PASSWORD });
 
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ id: user.id, email });
@@ -48,7 +50,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
     const email = uniqueEmail('callback');
     await h().signUp(email, PASSWORD);
 
-    const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/dashboard?tab=1' });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/dashboard?tab=1' });
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ redirect: true, url: '/dashboard?tab=1', token: expect.any(String) });
@@ -58,7 +62,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
     const email = uniqueEmail('absolute');
     await h().signUp(email, PASSWORD);
 
-    const response = await h().client().post('/sign-in/email', { email, password: PASSWORD, callbackURL: 'http://localhost:3000/home' });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email, password: PASSWORD, callbackURL: 'http://localhost:3000/home' });
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ redirect: true, url: 'http://localhost:3000/home' });
@@ -79,7 +85,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
   it('answers 401 INVALID_EMAIL_OR_PASSWORD for an unknown e-mail and creates no session', async () => {
     const before = await countRows(h(), 'session');
 
-    const response = await h().client().post('/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD });
 
     expect(response.status).toBe(401);
     expect(response.body).toEqual(INVALID_CREDENTIALS);
@@ -92,7 +100,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
     await h().signUp(email, PASSWORD);
 
     const wrong = await h().client().post('/sign-in/email', { email, password: 'wrong password' });
-    const unknown = await h().client().post('/sign-in/email', { email: uniqueEmail('ghost'), password: 'wrong password' });
+    const unknown = await h()
+      .client()
+      .post('/sign-in/email', { email: uniqueEmail('ghost'), password: 'wrong password' });
 
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -105,10 +115,21 @@ describeEachDialect('POST /sign-in/email', (h) => {
     const email = uniqueEmail('oauthonly');
     const now = h().clock.now();
     const id = randomString(32);
-    await db.insertInto('user').values({ id, name: 'Social', email, emailVerified: true, image: null, createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto('user')
+      .values({ id, name: 'Social', email, emailVerified: true, image: null, createdAt: now, updatedAt: now })
+      .execute();
     await db
       .insertInto('account')
-      .values({ id: randomString(32), accountId: '12345', providerId: 'github', userId: id, accessToken: 'gho_x', createdAt: now, updatedAt: now })
+      .values({
+        id: randomString(32),
+        accountId: '12345',
+        providerId: 'github',
+        userId: id,
+        accessToken: 'gho_x',
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
 
     const response = await h().client().post('/sign-in/email', { email, password: PASSWORD });
@@ -133,7 +154,9 @@ describeEachDialect('POST /sign-in/email', (h) => {
   }
 
   it('answers 400 VALIDATION_ERROR naming the password field when it is missing', async () => {
-    const response = await h().client().post('/sign-in/email', { email: uniqueEmail('nopass') });
+    const response = await h()
+      .client()
+      .post('/sign-in/email', { email: uniqueEmail('nopass') });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
     expect(response.body.details).toEqual([expect.objectContaining({ path: 'password' })]);
@@ -145,10 +168,14 @@ describeEachDialect('POST /sign-in/email', (h) => {
     expect(password).toHaveLength(100);
     const { user } = await h().signUp(email, password);
 
-    const truncated = await h().client().post('/sign-in/email', { email, password: password.slice(0, 72) });
+    const truncated = await h()
+      .client()
+      .post('/sign-in/email', { email, password: password.slice(0, 72) });
     expect(truncated.status).toBe(401);
     expect(truncated.body).toEqual(INVALID_CREDENTIALS);
-    const almost = await h().client().post('/sign-in/email', { email, password: password.slice(0, 99) });
+    const almost = await h()
+      .client()
+      .post('/sign-in/email', { email, password: password.slice(0, 99) });
     expect(almost.status).toBe(401);
     expect(await sessionsOf(h(), user.id)).toHaveLength(1);
 

@@ -36,7 +36,15 @@ describeEachDialect('POST /sign-up/email', (h) => {
     const now = h().clock.now().toISOString();
     expect(response.body).toEqual({
       token: expect.any(String),
-      user: { id: expect.any(String), name: 'Ada Lovelace', email, emailVerified: false, image: null, createdAt: now, updatedAt: now },
+      user: {
+        id: expect.any(String),
+        name: 'Ada Lovelace',
+        email,
+        emailVerified: false,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+      },
     });
     expect(response.body.token.length).toBeGreaterThanOrEqual(32);
     expect(response.setCookies.get('latchkey.session_token')?.value).toBeTruthy();
@@ -112,7 +120,11 @@ describeEachDialect('POST /sign-up/email', (h) => {
     expect(toDate(row!.createdAt).toISOString()).toBe(now);
     expect(stored.role ?? 'user').toBe('user');
     expect(toBool((stored.banned ?? false) as boolean)).toBe(false);
-    const chosen = await h().auth.context.db.selectFrom('user').select('id').where('id', '=', 'chosen-by-the-client').execute();
+    const chosen = await h()
+      .auth.context.db.selectFrom('user')
+      .select('id')
+      .where('id', '=', 'chosen-by-the-client')
+      .execute();
     expect(chosen).toHaveLength(0);
   });
 
@@ -155,7 +167,9 @@ describeEachDialect('POST /sign-up/email', (h) => {
   it('answers 400 PASSWORD_TOO_LONG for a 129-character password and stores nothing', async () => {
     const email = uniqueEmail('long');
     await expectNothingStored(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email, password: 'x'.repeat(129), name: 'Long' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: 'x'.repeat(129), name: 'Long' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
     });
@@ -187,9 +201,14 @@ describeEachDialect('POST /sign-up/email', (h) => {
     const [accountBefore] = await credentialAccounts(h(), first.user.id);
 
     await expectNothingStored(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email, password: 'another password', name: 'Second' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: 'another password', name: 'Second' });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+      expect(response.body).toEqual({
+        code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+        message: 'User already exists. Use another email.',
+      });
       expect(response.setCookies.size).toBe(0);
     });
 
@@ -205,9 +224,14 @@ describeEachDialect('POST /sign-up/email', (h) => {
     await h().signUp(email, PASSWORD);
 
     await expectNothingStored(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email: email.toUpperCase(), password: PASSWORD, name: 'Upper' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email: email.toUpperCase(), password: PASSWORD, name: 'Upper' });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+      expect(response.body).toEqual({
+        code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+        message: 'User already exists. Use another email.',
+      });
     });
   });
 
@@ -225,7 +249,9 @@ describeEachDialect('POST /sign-up/email', (h) => {
   it('answers 400 VALIDATION_ERROR naming the name field for a name over 256 characters and stores nothing', async () => {
     const email = uniqueEmail('longname');
     await expectNothingStored(h(), async () => {
-      const response = await h().client().post('/sign-up/email', { email, password: PASSWORD, name: 'n'.repeat(257) });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: PASSWORD, name: 'n'.repeat(257) });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       expect(response.body.details).toEqual([expect.objectContaining({ path: 'name' })]);
@@ -277,7 +303,10 @@ describeEachDialect('POST /sign-up/email', (h) => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(19).fill(422)]);
     for (const loser of responses.filter((r) => r.status === 422)) {
-      expect(loser.body).toEqual({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+      expect(loser.body).toEqual({
+        code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+        message: 'User already exists. Use another email.',
+      });
     }
     const users = await usersWithEmail(h(), email);
     expect(users).toHaveLength(1);
@@ -293,7 +322,9 @@ describeEachDialect(
   (h) => {
     it('answers PASSWORD_TOO_SHORT below the configured minimum of 12', async () => {
       const email = uniqueEmail('min12');
-      const response = await h().client().post('/sign-up/email', { email, password: 'x'.repeat(11), name: 'Min' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: 'x'.repeat(11), name: 'Min' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
       expect(await usersWithEmail(h(), email)).toHaveLength(0);
@@ -301,7 +332,9 @@ describeEachDialect(
 
     it('answers PASSWORD_TOO_LONG above the configured maximum of 20', async () => {
       const email = uniqueEmail('max20');
-      const response = await h().client().post('/sign-up/email', { email, password: 'x'.repeat(21), name: 'Max' });
+      const response = await h()
+        .client()
+        .post('/sign-up/email', { email, password: 'x'.repeat(21), name: 'Max' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
       expect(await usersWithEmail(h(), email)).toHaveLength(0);
@@ -349,9 +382,14 @@ describeEachDialect(
   (h) => {
     it('answers 400 EMAIL_AND_PASSWORD_IS_NOT_ENABLED and stores nothing', async () => {
       await expectNothingStored(h(), async () => {
-        const response = await h().client().post('/sign-up/email', { email: uniqueEmail('off'), password: PASSWORD, name: 'Off' });
+        const response = await h()
+          .client()
+          .post('/sign-up/email', { email: uniqueEmail('off'), password: PASSWORD, name: 'Off' });
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ code: 'EMAIL_AND_PASSWORD_IS_NOT_ENABLED', message: 'Email and password is not enabled' });
+        expect(response.body).toEqual({
+          code: 'EMAIL_AND_PASSWORD_IS_NOT_ENABLED',
+          message: 'Email and password is not enabled',
+        });
       });
     });
   },

@@ -28,7 +28,8 @@ describeEachDialect(
         { id: 'discord', name: 'Discord' },
         { id: 'github', name: 'GitHub' },
       ]);
-      for (const hidden of [GITHUB_SECRET, DISCORD_SECRET, 'gh-client-id', 'discord-client-id', 'https://']) expect(response.text).not.toContain(hidden);
+      for (const hidden of [GITHUB_SECRET, DISCORD_SECRET, 'gh-client-id', 'discord-client-id', 'https://'])
+        expect(response.text).not.toContain(hidden);
     });
   },
   {

@@ -18,7 +18,10 @@ import { countRows } from './support/rows';
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password';
 const INVALID_CREDENTIALS = { code: 'INVALID_USERNAME_OR_PASSWORD', message: 'invalid username or password' };
-const TAKEN = { code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER', message: 'username is already taken. please try another.' };
+const TAKEN = {
+  code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER',
+  message: 'username is already taken. please try another.',
+};
 const TOO_SHORT = { code: 'USERNAME_IS_TOO_SHORT', message: 'username is too short' };
 const TOO_LONG = { code: 'USERNAME_IS_TOO_LONG', message: 'username is too long' };
 const INVALID = { code: 'USERNAME_IS_INVALID', message: 'username is invalid' };
@@ -38,7 +41,11 @@ async function userRow(h: Harness, email: string): Promise<Record<string, unknow
 }
 
 async function usersWithUsername(h: Harness, username: string): Promise<Array<{ id: string; email: string }>> {
-  return h.auth.context.db.selectFrom('user').select(['id', 'email']).where(sql.ref('username'), '=', username).execute();
+  return h.auth.context.db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where(sql.ref('username'), '=', username)
+    .execute();
 }
 
 async function sessionsOf(h: Harness, userId: string) {
@@ -66,7 +73,12 @@ describeEachDialect(
       const typed = uniqueUsername('Grace.Hopper');
       const client = h().client();
 
-      const response = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Grace', username: typed });
+      const response = await client.post('/sign-up/email', {
+        email,
+        password: PASSWORD,
+        name: 'Grace',
+        username: typed,
+      });
 
       expect(response.status).toBe(200);
       expect(response.body.user).toMatchObject({ email, username: typed.toLowerCase(), displayUsername: typed });
@@ -151,7 +163,9 @@ describeEachDialect(
         expectError(await signUp(h(), { username: again }, email), 400, TAKEN);
         expect(await userRow(h(), email)).toBeUndefined();
       }
-      expect(await usersWithUsername(h(), typed.toLowerCase())).toEqual([{ id: first.body.user.id, email: first.body.user.email }]);
+      expect(await usersWithUsername(h(), typed.toLowerCase())).toEqual([
+        { id: first.body.user.id, email: first.body.user.email },
+      ]);
     });
 
     it('creates exactly one user when 20 sign-ups with one username run in parallel; the others get the taken error', async () => {
@@ -167,7 +181,11 @@ describeEachDialect(
       for (const response of lost) expectError(response, 400, TAKEN);
       const holders = await usersWithUsername(h(), username);
       expect(holders).toEqual([{ id: won[0]!.body.user.id, email: won[0]!.body.user.email }]);
-      const created = await h().auth.context.db.selectFrom('user').select('email').where('email', 'in', emails).execute();
+      const created = await h()
+        .auth.context.db.selectFrom('user')
+        .select('email')
+        .where('email', 'in', emails)
+        .execute();
       expect(created).toEqual([{ email: holders[0]!.email }]);
     });
   },
@@ -218,15 +236,29 @@ describeEachDialect(
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const response of responses.filter((r) => r.status !== 200)) expectError(response, 400, TAKEN);
       expect(await usersWithUsername(h(), username)).toHaveLength(1);
-      expect(await h().auth.context.db.selectFrom('user').select('email').where('email', 'in', emails).execute()).toHaveLength(1);
+      expect(
+        await h().auth.context.db.selectFrom('user').select('email').where('email', 'in', emails).execute(),
+      ).toHaveLength(1);
     });
 
     it('refuses a second row with a username already stored, whatever wrote it', async () => {
       const username = uniqueUsername('index').toLowerCase();
       const insert = () => {
         const now = h().clock.now();
-        const values = { id: randomString(32), name: 'I', email: uniqueEmail('index'), emailVerified: false, image: null, createdAt: now, updatedAt: now, username };
-        return h().auth.context.db.insertInto('user').values(values as never).execute();
+        const values = {
+          id: randomString(32),
+          name: 'I',
+          email: uniqueEmail('index'),
+          emailVerified: false,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+          username,
+        };
+        return h()
+          .auth.context.db.insertInto('user')
+          .values(values as never)
+          .execute();
       };
       await insert();
       await expect(insert()).rejects.toSatisfy(isUniqueViolation);
@@ -242,7 +274,9 @@ describeEachDialect(
       const old = uniqueUsername('old');
       const email = uniqueEmail('update');
       const client = h().client();
-      expect((await client.post('/sign-up/email', { email, password: PASSWORD, name: 'U', username: old })).status).toBe(200);
+      expect(
+        (await client.post('/sign-up/email', { email, password: PASSWORD, name: 'U', username: old })).status,
+      ).toBe(200);
       const typed = uniqueUsername('New.Name');
 
       const response = await client.post('/update-user', { username: typed });
@@ -250,8 +284,13 @@ describeEachDialect(
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status: true });
       expect(await userRow(h(), email)).toMatchObject({ username: typed.toLowerCase(), displayUsername: typed });
-      expect((await client.get('/get-session')).body.user).toMatchObject({ username: typed.toLowerCase(), displayUsername: typed });
-      expect((await client.get('/get-session?disableCookieCache=true')).body.user).toMatchObject({ username: typed.toLowerCase() });
+      expect((await client.get('/get-session')).body.user).toMatchObject({
+        username: typed.toLowerCase(),
+        displayUsername: typed,
+      });
+      expect((await client.get('/get-session?disableCookieCache=true')).body.user).toMatchObject({
+        username: typed.toLowerCase(),
+      });
       expect((await h().client().post('/is-username-available', { username: old })).body).toEqual({ available: true });
     });
 
@@ -264,7 +303,10 @@ describeEachDialect(
       const response = await client.post('/update-user', { username: typed.toUpperCase() });
 
       expect(response.status).toBe(200);
-      expect(await userRow(h(), email)).toMatchObject({ username: typed.toLowerCase(), displayUsername: typed.toUpperCase() });
+      expect(await userRow(h(), email)).toMatchObject({
+        username: typed.toLowerCase(),
+        displayUsername: typed.toUpperCase(),
+      });
     });
 
     it('answers 400 with the taken message for a username another user holds, in any case, and changes nothing', async () => {
@@ -330,7 +372,9 @@ describeEachDialect(
     it('signs in whatever the case of the typed username, and answers the url of a callbackURL', async () => {
       const { typed, user } = await signedUp();
 
-      const response = await h().client().post('/sign-in/username', { username: typed.toUpperCase(), password: PASSWORD, callbackURL: '/home' });
+      const response = await h()
+        .client()
+        .post('/sign-in/username', { username: typed.toUpperCase(), password: PASSWORD, callbackURL: '/home' });
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ redirect: true, url: '/home', user: { id: user.id } });
@@ -339,12 +383,16 @@ describeEachDialect(
     it('creates a short "don\'t remember" session when rememberMe is false', async () => {
       const { typed, user } = await signedUp();
 
-      const response = await h().client().post('/sign-in/username', { username: typed, password: PASSWORD, rememberMe: false });
+      const response = await h()
+        .client()
+        .post('/sign-in/username', { username: typed, password: PASSWORD, rememberMe: false });
 
       expect(response.status).toBe(200);
       expect(response.setCookies.get('latchkey.dont_remember')?.value).toBeTruthy();
       const session = (await sessionsOf(h(), user.id)).find((s) => s.token === sha256Hex(response.body.token));
-      expect(toDate(session!.expiresAt).getTime()).toBe(h().clock.now().getTime() + DEFAULTS.dontRememberSessionExpiresIn * 1000);
+      expect(toDate(session!.expiresAt).getTime()).toBe(
+        h().clock.now().getTime() + DEFAULTS.dontRememberSessionExpiresIn * 1000,
+      );
     });
 
     it('answers 401 INVALID_USERNAME_OR_PASSWORD for a wrong password and creates no session', async () => {
@@ -362,7 +410,9 @@ describeEachDialect(
       const sessions = await countRows(h(), 'session');
 
       const wrong = await h().client().post('/sign-in/username', { username: typed, password: WRONG });
-      const unknown = await h().client().post('/sign-in/username', { username: uniqueUsername('ghost'), password: WRONG });
+      const unknown = await h()
+        .client()
+        .post('/sign-in/username', { username: uniqueUsername('ghost'), password: WRONG });
 
       expectError(unknown, 401, INVALID_CREDENTIALS);
       expect(unknown.status).toBe(wrong.status);
@@ -378,22 +428,51 @@ describeEachDialect(
       const id = randomString(32);
       await db
         .insertInto('user')
-        .values({ id, name: 'Social', email: uniqueEmail('social'), emailVerified: true, image: null, createdAt: now, updatedAt: now, username } as never)
+        .values({
+          id,
+          name: 'Social',
+          email: uniqueEmail('social'),
+          emailVerified: true,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+          username,
+        } as never)
         .execute();
 
-      expectError(await h().client().post('/sign-in/username', { username, password: PASSWORD }), 401, INVALID_CREDENTIALS);
+      expectError(
+        await h().client().post('/sign-in/username', { username, password: PASSWORD }),
+        401,
+        INVALID_CREDENTIALS,
+      );
       expect(await sessionsOf(h(), id)).toHaveLength(0);
     });
 
     it('answers the rules before any lookup: 400 for a username too short, too long or invalid, 401 for an empty one', async () => {
       expectError(await h().client().post('/sign-in/username', { username: 'ab', password: PASSWORD }), 400, TOO_SHORT);
-      expectError(await h().client().post('/sign-in/username', { username: 'c'.repeat(31), password: PASSWORD }), 400, TOO_LONG);
-      expectError(await h().client().post('/sign-in/username', { username: 'bad name', password: PASSWORD }), 400, INVALID);
-      expectError(await h().client().post('/sign-in/username', { username: '', password: PASSWORD }), 401, INVALID_CREDENTIALS);
+      expectError(
+        await h()
+          .client()
+          .post('/sign-in/username', { username: 'c'.repeat(31), password: PASSWORD }),
+        400,
+        TOO_LONG,
+      );
+      expectError(
+        await h().client().post('/sign-in/username', { username: 'bad name', password: PASSWORD }),
+        400,
+        INVALID,
+      );
+      expectError(
+        await h().client().post('/sign-in/username', { username: '', password: PASSWORD }),
+        401,
+        INVALID_CREDENTIALS,
+      );
     });
 
     it('answers 400 VALIDATION_ERROR naming the password when it is missing', async () => {
-      const response = await h().client().post('/sign-in/username', { username: uniqueUsername('nopass') });
+      const response = await h()
+        .client()
+        .post('/sign-in/username', { username: uniqueUsername('nopass') });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       expect(response.body.details).toEqual([expect.objectContaining({ path: 'password' })]);
@@ -402,10 +481,16 @@ describeEachDialect(
     it('answers the 11th attempt after 10 wrong passwords with 429, even with the right password in another case', async () => {
       const { typed, user } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expectError(await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+        expectError(
+          await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }),
+          401,
+          INVALID_CREDENTIALS,
+        );
       }
 
-      const locked = await h().client('198.51.100.99').post('/sign-in/username', { username: typed.toUpperCase(), password: PASSWORD });
+      const locked = await h()
+        .client('198.51.100.99')
+        .post('/sign-in/username', { username: typed.toUpperCase(), password: PASSWORD });
 
       expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
@@ -436,7 +521,9 @@ describeEachDialect(
         expectError(await signInEmail(h(), email, WRONG, `198.51.100.${i}`), 401, INVALID_EMAIL_CREDENTIALS);
       }
 
-      const locked = await h().client('198.51.100.99').post('/sign-in/username', { username: typed, password: PASSWORD });
+      const locked = await h()
+        .client('198.51.100.99')
+        .post('/sign-in/username', { username: typed, password: PASSWORD });
 
       expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
@@ -448,7 +535,11 @@ describeEachDialect(
     it("answers an e-mail sign-in with 429 after 10 wrong passwords through the account's username, even with the right password", async () => {
       const { email, typed, user } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expectError(await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+        expectError(
+          await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }),
+          401,
+          INVALID_CREDENTIALS,
+        );
       }
 
       const locked = await signInEmail(h(), email, PASSWORD, '198.51.100.99');
@@ -464,7 +555,11 @@ describeEachDialect(
       const { email, typed } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold / 2; i++) {
         expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
-        expectError(await h().client().post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+        expectError(
+          await h().client().post('/sign-in/username', { username: typed, password: WRONG }),
+          401,
+          INVALID_CREDENTIALS,
+        );
       }
 
       expectError(await signInEmail(h(), email, PASSWORD), 429, TOO_MANY);
@@ -475,10 +570,18 @@ describeEachDialect(
       const username = uniqueUsername('nobody');
       const email = uniqueEmail('nobody');
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold - 1; i++) {
-        expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 401, INVALID_CREDENTIALS);
+        expectError(
+          await h().client().post('/sign-in/username', { username, password: WRONG }),
+          401,
+          INVALID_CREDENTIALS,
+        );
         expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
       }
-      expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 401, INVALID_CREDENTIALS);
+      expectError(
+        await h().client().post('/sign-in/username', { username, password: WRONG }),
+        401,
+        INVALID_CREDENTIALS,
+      );
       expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 429, TOO_MANY);
 
       expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
@@ -523,8 +626,14 @@ describeEachDialect(
     it('applies configured minimum and maximum lengths to sign-up, sign-in and availability', async () => {
       expectError(await signUp(h(), { username: 'abcd' }), 400, TOO_SHORT);
       expectError(await signUp(h(), { username: 'abcdefghi' }), 400, TOO_LONG);
-      expectError(await h().client().post('/sign-in/username', { username: 'abcd', password: PASSWORD }), 400, TOO_SHORT);
-      expect((await h().client().post('/is-username-available', { username: 'abcdefgh' })).body).toEqual({ available: true });
+      expectError(
+        await h().client().post('/sign-in/username', { username: 'abcd', password: PASSWORD }),
+        400,
+        TOO_SHORT,
+      );
+      expect((await h().client().post('/is-username-available', { username: 'abcdefgh' })).body).toEqual({
+        available: true,
+      });
     });
   },
   { plugins: [usernamePlugin({ minUsernameLength: 5, maxUsernameLength: 8 })] },
@@ -540,10 +649,16 @@ describeEachDialect(
       expect(signedUp.body).toMatchObject({ token: null });
       await h().mail.waitFor(email);
 
-      expectError(await h().client().post('/sign-in/username', { username: typed, password: WRONG }), 401, INVALID_CREDENTIALS);
+      expectError(
+        await h().client().post('/sign-in/username', { username: typed, password: WRONG }),
+        401,
+        INVALID_CREDENTIALS,
+      );
       expect(h().mail.to(email)).toHaveLength(1);
 
-      const unverified = await h().client().post('/sign-in/username', { username: typed, password: PASSWORD, callbackURL: '/welcome' });
+      const unverified = await h()
+        .client()
+        .post('/sign-in/username', { username: typed, password: PASSWORD, callbackURL: '/welcome' });
       expectError(unverified, 403, { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
       expect(unverified.setCookies.size).toBe(0);
       const link = await h().mail.waitFor(email, { skip: 1 });
@@ -563,7 +678,8 @@ const refusingPlugin: Plugin = {
   id: 'test-refusal',
   hooks: {
     async beforeCreateSession(user) {
-      if (typeof user.username === 'string' && user.username.startsWith('refused')) throw new AuthError(refusal.refused);
+      if (typeof user.username === 'string' && user.username.startsWith('refused'))
+        throw new AuthError(refusal.refused);
     },
   },
 };
@@ -577,9 +693,19 @@ describeEachDialect(
       expect((await signUp(h(), { username }, email)).status).toBe(403);
       const user = await userRow(h(), email);
 
-      expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 401, INVALID_CREDENTIALS);
-      expectError(await h().client().post('/sign-in/username', { username, password: PASSWORD }), 403, { code: 'YOU_ARE_REFUSED', message: 'You are refused' });
-      expectError(await h().client().post('/sign-in/email', { email, password: PASSWORD }), 403, { code: 'YOU_ARE_REFUSED', message: 'You are refused' });
+      expectError(
+        await h().client().post('/sign-in/username', { username, password: WRONG }),
+        401,
+        INVALID_CREDENTIALS,
+      );
+      expectError(await h().client().post('/sign-in/username', { username, password: PASSWORD }), 403, {
+        code: 'YOU_ARE_REFUSED',
+        message: 'You are refused',
+      });
+      expectError(await h().client().post('/sign-in/email', { email, password: PASSWORD }), 403, {
+        code: 'YOU_ARE_REFUSED',
+        message: 'You are refused',
+      });
       expect(await sessionsOf(h(), user!.id as string)).toHaveLength(0);
     });
   },
@@ -598,7 +724,9 @@ describeEachDialect('an engine without the username plugin', (h) => {
     const row = await userRow(h(), email);
     expect(row).toBeDefined();
     expect(Object.keys(row!)).not.toContain('username');
-    expect((await h().client().post('/sign-in/username', { username: 'someone', password: PASSWORD })).status).toBe(404);
+    expect((await h().client().post('/sign-in/username', { username: 'someone', password: PASSWORD })).status).toBe(
+      404,
+    );
     expect((await h().client().post('/is-username-available', { username: 'someone' })).status).toBe(404);
   });
 });

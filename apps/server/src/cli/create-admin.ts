@@ -6,7 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AuthError, createAuth, provisionAdmin, type ProvisionAdminInput, type ProvisionAdminResult } from '@latchkey/server';
+import {
+  AuthError,
+  createAuth,
+  provisionAdmin,
+  type ProvisionAdminInput,
+  type ProvisionAdminResult,
+} from '@latchkey/server';
 import { ConfigError, loadConfig, type Env } from '../config';
 import { serverPlugins } from '../plugins';
 
@@ -54,7 +60,11 @@ export async function runCreateAdmin(args: readonly string[], io: CliIo): Promis
       // Nothing is signed by this command (it starts no session), so it needs no configured secret.
       secret: randomBytes(32).toString('hex'),
       database: { url: config.databaseUrl },
-      logger: { info() {}, warn() {}, error: (obj, msg) => io.stderr(`latchkey create-admin: ${msg ?? ''} ${JSON.stringify(obj)}`) },
+      logger: {
+        info() {},
+        warn() {},
+        error: (obj, msg) => io.stderr(`latchkey create-admin: ${msg ?? ''} ${JSON.stringify(obj)}`),
+      },
       // Migrations and user columns must be the server's own.
       plugins: serverPlugins(config),
     });
@@ -62,7 +72,9 @@ export async function runCreateAdmin(args: readonly string[], io: CliIo): Promis
       await auth.migrate();
       const result = await provisionAdmin(auth, input);
       if (result.outcome === 'password-required') {
-        io.stderr(`latchkey create-admin: no user has the e-mail ${input.email.trim()}; --password is needed to create one`);
+        io.stderr(
+          `latchkey create-admin: no user has the e-mail ${input.email.trim()}; --password is needed to create one`,
+        );
         return 1;
       }
       io.stdout(describe(result));
@@ -93,5 +105,7 @@ function describe(result: Exclude<ProvisionAdminResult, { outcome: 'password-req
   if (result.outcome === 'created') return `Created the admin ${email} (id ${id})`;
   const password = result.passwordChanged ? ' and set its password (its sessions were signed out)' : '';
   if (result.outcome === 'promoted') return `Gave the admin role to the existing user ${email} (id ${id})${password}`;
-  return result.passwordChanged ? `${email} (id ${id}) was already an admin; set its password (its sessions were signed out)` : `${email} (id ${id}) was already an admin; nothing changed`;
+  return result.passwordChanged
+    ? `${email} (id ${id}) was already an admin; set its password (its sessions were signed out)`
+    : `${email} (id ${id}) was already an admin; nothing changed`;
 }

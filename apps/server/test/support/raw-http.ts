@@ -21,7 +21,11 @@ export interface RawRequestOptions {
   afterWrite?: (socket: Socket) => void | Promise<void>;
 }
 
-export function rawRequest(port: number, bytes: string | Buffer, options: RawRequestOptions = {}): Promise<RawExchange> {
+export function rawRequest(
+  port: number,
+  bytes: string | Buffer,
+  options: RawRequestOptions = {},
+): Promise<RawExchange> {
   const { end = false, timeoutMs = 3000 } = options;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -12,10 +12,25 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 
 /** Variables that would leak from the test runner (vitest sets NODE_ENV=test, npm sets INIT_CWD). */
 const INHERITED_CONFIG = [
-  'NODE_ENV', 'INIT_CWD', 'PORT', 'BASE_URL', 'DATABASE_URL', 'LATCHKEY_SECRET',
-  'TRUSTED_ORIGINS', 'TRUSTED_PROXIES', 'RATE_LIMIT', 'LOG_LEVEL', 'REDIS_URL',
-  'SMTP_URL', 'MAIL_FROM', 'REQUIRE_EMAIL_VERIFICATION', 'SEND_VERIFICATION_ON_SIGN_UP',
-  'AUTO_SIGN_IN_AFTER_VERIFICATION', 'DELETE_ACCOUNT_VERIFICATION', 'LATCHKEY_ADMIN_EMAILS', 'WEB_DIR',
+  'NODE_ENV',
+  'INIT_CWD',
+  'PORT',
+  'BASE_URL',
+  'DATABASE_URL',
+  'LATCHKEY_SECRET',
+  'TRUSTED_ORIGINS',
+  'TRUSTED_PROXIES',
+  'RATE_LIMIT',
+  'LOG_LEVEL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'REQUIRE_EMAIL_VERIFICATION',
+  'SEND_VERIFICATION_ON_SIGN_UP',
+  'AUTO_SIGN_IN_AFTER_VERIFICATION',
+  'DELETE_ACCOUNT_VERIFICATION',
+  'LATCHKEY_ADMIN_EMAILS',
+  'WEB_DIR',
 ];
 
 export interface StandaloneProcess {
@@ -34,7 +49,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,13 +78,18 @@ export function spawnStandalone(cwd: string, env: Record<string, string>, port: 
 }
 
 /** Polls GET /api/auth/ok until it answers 200; fails fast if the process dies first. */
-export async function startStandalone(cwd: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<StandaloneProcess> {
+export async function startStandalone(
+  cwd: string,
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<StandaloneProcess> {
   const server = spawnStandalone(cwd, env, await freePort());
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before answering:\n${server.stderr()}${server.stdout()}`);
+    if (exitCode !== undefined)
+      throw new Error(`server exited with ${exitCode} before answering:\n${server.stderr()}${server.stdout()}`);
     try {
       const response = await fetch(`${server.url}/api/auth/ok`, { signal: AbortSignal.timeout(1000) });
       if (response.status === 200) return server;

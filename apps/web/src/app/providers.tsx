@@ -16,7 +16,9 @@ import { createAppTheme } from '../lib/theme';
 export function createQueryClient(): QueryClient {
   // The auth server is the source of truth: no retries that would repeat a refused action, and
   // lists reload when the window regains focus, as the session hooks do.
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 5_000 }, mutations: { retry: false } },
+  });
 }
 
 /**

@@ -21,7 +21,12 @@ export const appRoutes: RouteObject[] = [
       ...outboxRoutes,
       {
         element: <RequireSession />,
-        children: [...accountRoutes, ...organizationRoutes, ...invitationRoutes, { element: <RequireAdmin />, children: adminRoutes }],
+        children: [
+          ...accountRoutes,
+          ...organizationRoutes,
+          ...invitationRoutes,
+          { element: <RequireAdmin />, children: adminRoutes },
+        ],
       },
       { path: '*', element: <NotFound /> },
     ],

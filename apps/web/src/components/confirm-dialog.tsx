@@ -26,7 +26,17 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, text, confirmLabel, pending, error, onConfirm, onClose, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (

@@ -5,7 +5,15 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export function FormCheckbox<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: Path<T>; label: string }) {
+export function FormCheckbox<T extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+}) {
   return (
     <Controller
       control={control}
@@ -13,7 +21,15 @@ export function FormCheckbox<T extends FieldValues>({ control, name, label }: { 
       render={({ field }) => (
         <FormControlLabel
           label={label}
-          control={<Checkbox name={field.name} checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
+          control={
+            <Checkbox
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              slotProps={{ input: { ref: field.ref } }}
+            />
+          }
         />
       )}
     />

@@ -13,7 +13,13 @@ export type FormTextFieldProps<T extends FieldValues> = {
   label: string;
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
-export function FormTextField<T extends FieldValues>({ control, name, label, helperText, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
   const { t } = useTranslation();
   return (
     <Controller
@@ -29,7 +35,11 @@ export function FormTextField<T extends FieldValues>({ control, name, label, hel
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? t(fieldState.error.message, { defaultValue: fieldState.error.message }) : helperText}
+          helperText={
+            fieldState.error?.message
+              ? t(fieldState.error.message, { defaultValue: fieldState.error.message })
+              : helperText
+          }
         />
       )}
     />

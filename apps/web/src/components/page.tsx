@@ -6,13 +6,25 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 
-export function Page({ title, actions, maxWidth = 'md', children }: { title: string; actions?: ReactNode; maxWidth?: 'sm' | 'md' | 'lg' | 'xl'; children: ReactNode }) {
+export function Page({
+  title,
+  actions,
+  maxWidth = 'md',
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  maxWidth?: 'sm' | 'md' | 'lg' | 'xl';
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Latchkey`;
   }, [title]);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 4 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      >
         <Typography variant="h4" component="h1">
           {title}
         </Typography>

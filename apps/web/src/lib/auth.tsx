@@ -27,7 +27,12 @@ export interface AppAuthOptions {
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
   const client = createAuthClient<StandaloneAuth>({ baseURL, fetchOptions: fetch ? { fetch } : {} });
-  return { client, hooks: createAuthHooks(client), baseURL, fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)) };
+  return {
+    client,
+    hooks: createAuthHooks(client),
+    baseURL,
+    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  };
 }
 
 const AuthContext = createContext<AppAuth | null>(null);

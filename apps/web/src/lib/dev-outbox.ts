@@ -22,7 +22,10 @@ export const OUTBOX_PAGE_PATH = '/dev/outbox';
 
 /** null: this server has no development outbox. */
 export async function getOutbox({ baseURL, fetch }: Pick<AppAuth, 'baseURL' | 'fetch'>): Promise<OutboxMail[] | null> {
-  const response = await fetch(new URL(OUTBOX_PATH, baseURL), { headers: { accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetch(new URL(OUTBOX_PATH, baseURL), {
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`The outbox answered ${response.status}`);
   const body = (await response.json()) as { mails: OutboxMail[] };
@@ -31,7 +34,11 @@ export async function getOutbox({ baseURL, fetch }: Pick<AppAuth, 'baseURL' | 'f
 
 export function useOutbox(options: { refetchInterval?: number } = {}) {
   const auth = useAuth();
-  return useQuery({ queryKey: ['dev-outbox'], queryFn: () => getOutbox(auth), refetchInterval: options.refetchInterval ?? false });
+  return useQuery({
+    queryKey: ['dev-outbox'],
+    queryFn: () => getOutbox(auth),
+    refetchInterval: options.refetchInterval ?? false,
+  });
 }
 
 export function useHasDevOutbox(): boolean {

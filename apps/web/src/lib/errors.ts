@@ -14,5 +14,7 @@ export function errorMessage(t: TFunction, error: Pick<ClientError, 'code' | 'me
 export function invalidFields(error: ClientError): string[] {
   const details = (error.details as { details?: unknown } | undefined)?.details;
   if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => (detail && typeof detail === 'object' && 'path' in detail ? [String(detail.path)] : []));
+  return details.flatMap((detail: unknown) =>
+    detail && typeof detail === 'object' && 'path' in detail ? [String(detail.path)] : [],
+  );
 }

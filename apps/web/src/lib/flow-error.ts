@@ -46,8 +46,16 @@ export function explainFlowError(t: TFunction, code: string): string {
   const key = explanationKey(code);
   if (key) return t(key, { ns: 'auth' });
   // A catalogue code (BANNED_USER, EMAIL_NOT_VERIFIED…), in whichever case the flow wrote it.
-  const catalogueCode = code.trim().toUpperCase().replace(/[\s-]+/g, '_');
-  return t(catalogueCode, { ns: 'errors', defaultValue: t('errorPage.generic', { ns: 'auth' }), keySeparator: false, nsSeparator: false });
+  const catalogueCode = code
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
+  return t(catalogueCode, {
+    ns: 'errors',
+    defaultValue: t('errorPage.generic', { ns: 'auth' }),
+    keySeparator: false,
+    nsSeparator: false,
+  });
 }
 
 /** The `error` a flow added to this page's address, or null. */

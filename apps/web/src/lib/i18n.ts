@@ -37,4 +37,3 @@ export function createI18n(language: Language): i18n {
   });
   return instance;
 }
-

@@ -31,7 +31,11 @@ export interface ServerForm<T extends FieldValues> {
 
 export function useServerForm<T extends FieldValues, R>(options: ServerFormOptions<T, R>): ServerForm<T> {
   const { t } = useTranslation();
-  const form = useForm<T>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues, mode: 'onTouched' });
+  const form = useForm<T>({
+    resolver: zodResolver(options.schema),
+    defaultValues: options.defaultValues,
+    mode: 'onTouched',
+  });
   const [serverError, setServerError] = useState<ClientError | null>(null);
   const [pending, setPending] = useState(false);
   const running = useRef(false);
@@ -44,8 +48,10 @@ export function useServerForm<T extends FieldValues, R>(options: ServerFormOptio
     try {
       const result = await options.submit(values);
       if (result.error) {
-        const field = options.errorFields?.[result.error.code] ?? (invalidFields(result.error)[0] as Path<T> | undefined);
-        if (field && field in form.getValues()) form.setError(field, { type: 'server', message: errorMessage(t, result.error) }, { shouldFocus: true });
+        const field =
+          options.errorFields?.[result.error.code] ?? (invalidFields(result.error)[0] as Path<T> | undefined);
+        if (field && field in form.getValues())
+          form.setError(field, { type: 'server', message: errorMessage(t, result.error) }, { shouldFocus: true });
         else setServerError(result.error);
         return;
       }

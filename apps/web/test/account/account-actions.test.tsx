@@ -17,7 +17,9 @@ const server = useTestServer();
 /** Follows the newest verification link mailed to the address, as its owner would. */
 async function verifyEmail(user: SignedInUser): Promise<void> {
   await user.auth.client.sendVerificationEmail({ email: user.email });
-  const mail = server.outbox.list().find((m) => m.to === user.email && m.links.some((l) => l.includes('/verify-email')));
+  const mail = server.outbox
+    .list()
+    .find((m) => m.to === user.email && m.links.some((l) => l.includes('/verify-email')));
   const link = mail?.links.find((l) => l.includes('/verify-email'));
   if (!link) throw new Error('no verification mail');
   await fetch(link, { redirect: 'manual' });
@@ -33,7 +35,9 @@ describe('change e-mail', () => {
     const next = uniqueEmail('moved');
     await ui.type(await screen.findByLabelText(/New e-mail address/), next);
     await ui.click(screen.getByRole('button', { name: 'Change e-mail' }));
-    expect((await screen.findByRole('status')).textContent).toBe(`Your address is now ${next}. We sent a verification link to it.`);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `Your address is now ${next}. We sent a verification link to it.`,
+    );
     expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data?.user.email).toBe(next);
     expect(server.outbox.list()[0]?.to).toBe(next);
   });
@@ -47,7 +51,9 @@ describe('change e-mail', () => {
     await ui.type(await screen.findByLabelText(/New e-mail address/), next);
     await ui.click(screen.getByRole('button', { name: 'Change e-mail' }));
     expect((await screen.findByRole('status')).textContent).toContain(`Check the mailbox of ${user.email}`);
-    expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data?.user.email).toBe(user.email);
+    expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data?.user.email).toBe(
+      user.email,
+    );
     expect(server.outbox.list()[0]?.to).toBe(user.email);
   });
 
@@ -58,7 +64,11 @@ describe('change e-mail', () => {
     const field = await screen.findByLabelText(/New e-mail address/);
     await ui.type(field, user.email);
     await ui.click(screen.getByRole('button', { name: 'Change e-mail' }));
-    await waitFor(() => expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(errors.EMAIL_IS_THE_SAME));
+    await waitFor(() =>
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+        errors.EMAIL_IS_THE_SAME,
+      ),
+    );
   });
 });
 
@@ -72,7 +82,11 @@ describe('delete account', () => {
     const field = within(dialog).getByLabelText(/Password/);
     await ui.type(field, 'not my password');
     await ui.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    await waitFor(() => expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(errors.INVALID_PASSWORD));
+    await waitFor(() =>
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+        errors.INVALID_PASSWORD,
+      ),
+    );
     expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data).not.toBeNull();
   });
 

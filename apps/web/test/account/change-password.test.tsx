@@ -62,7 +62,9 @@ describe('change password', () => {
     await ui.click(screen.getByRole('checkbox', { name: 'Sign out other devices' }));
     await ui.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe('Your password was changed and your other devices were signed out.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your password was changed and your other devices were signed out.',
+    );
     expect((await phone.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
     // This device got a new session and stays signed in.
     expect((await user.auth.client.getSession()).data?.user.email).toBe(user.email);

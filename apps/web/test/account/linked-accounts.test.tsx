@@ -23,10 +23,16 @@ let githubUser = 900;
 
 /** link-social, then GitHub's answer for GitHub user `n` as the browser would bring it back; → the callback's redirect. */
 async function linkGithub(target: TestServer, app: AppAuth, user: number): Promise<URL> {
-  const started = await app.client.linkSocial({ provider: 'github', callbackURL: '/account/linked', errorCallbackURL: '/account/linked' });
+  const started = await app.client.linkSocial({
+    provider: 'github',
+    callbackURL: '/account/linked',
+    errorCallbackURL: '/account/linked',
+  });
   if (started.error) throw new Error(`link-social failed: ${started.error.code}`);
   const state = new URL(started.data.url).searchParams.get('state');
-  const callback = await app.fetch(`${target.baseURL}/api/auth/callback/github?code=user-${user}&state=${state}`, { redirect: 'manual' });
+  const callback = await app.fetch(`${target.baseURL}/api/auth/callback/github?code=user-${user}&state=${state}`, {
+    redirect: 'manual',
+  });
   return new URL(callback.headers.get('location') ?? '/', target.baseURL);
 }
 
@@ -39,16 +45,21 @@ describe('linked accounts', () => {
     expect(item.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon')).toBe('credential');
     const unlink = within(item).getByRole('button', { name: 'Unlink E-mail and password' });
     expect(unlink.hasAttribute('disabled')).toBe(true);
-    expect(document.getElementById(unlink.getAttribute('aria-describedby')!)?.textContent).toBe(account.linked.lastMethod);
+    expect(document.getElementById(unlink.getAttribute('aria-describedby')!)?.textContent).toBe(
+      account.linked.lastMethod,
+    );
   });
 
-  it('offers a link button, with the provider\'s icon, for each enabled provider not linked yet', async () => {
+  it("offers a link button, with the provider's icon, for each enabled provider not linked yet", async () => {
     const user = await signedInUser(server);
     renderApp(server, '/account/linked', { auth: user.auth });
     const section = await screen.findByRole('region', { name: account.linked.linkTitle });
     const buttons = within(section).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Link GitHub', 'Link Company SSO']);
-    expect(buttons.map((b) => b.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon'))).toEqual(['github', 'generic']);
+    expect(buttons.map((b) => b.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon'))).toEqual([
+      'github',
+      'generic',
+    ]);
   });
 
   it('"Link GitHub" leaves for GitHub; its answer links the account, which the page then lists and lets unlink', async () => {
@@ -60,7 +71,10 @@ describe('linked accounts', () => {
     await waitFor(() => expect(window.location.href.startsWith(`${github.url}/login/oauth/authorize?`)).toBe(true));
     const state = new URL(window.location.href).searchParams.get('state');
 
-    const callback = await user.auth.fetch(`${server.baseURL}/api/auth/callback/github?code=user-${number}&state=${state}`, { redirect: 'manual' });
+    const callback = await user.auth.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=user-${number}&state=${state}`,
+      { redirect: 'manual' },
+    );
     expect(new URL(callback.headers.get('location')!, server.baseURL).pathname).toBe('/account/linked');
 
     // Back from GitHub: the page loads anew.
@@ -101,7 +115,7 @@ describe('linked accounts', () => {
     expect(alert.closest('[role="alert"]')?.getAttribute('data-code')).toBe('account_already_linked_to_different_user');
   });
 
-  it('a GitHub account with another address than the user\'s is not linked, and the page says so', async () => {
+  it("a GitHub account with another address than the user's is not linked, and the page says so", async () => {
     const user = await signedInUser(server);
     const back = await linkGithub(server, user.auth, ++githubUser);
     expect(back.searchParams.get('error')).toBe('unable_to_link_account');

@@ -59,6 +59,11 @@ describe('profile', () => {
 
     expect((await screen.findByRole('status')).textContent).toBe('Saved');
     const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
-    expect(data?.user).toMatchObject({ name: 'Grace Hopper', image: 'https://example.com/grace.png', username: handle, displayUsername: handle.toUpperCase() });
+    expect(data?.user).toMatchObject({
+      name: 'Grace Hopper',
+      image: 'https://example.com/grace.png',
+      username: handle,
+      displayUsername: handle.toUpperCase(),
+    });
   });
 });

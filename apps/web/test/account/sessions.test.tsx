@@ -11,7 +11,8 @@ import { renderApp, useTestServer } from '../support/render-app';
 import { otherDevice, signedInUser } from './signed-in-user';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const server = useTestServer();
 
@@ -54,9 +55,14 @@ describe('sessions', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Sign out all other devices' }));
 
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
-    for (const device of [laptop, phone]) expect((await device.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
+    for (const device of [laptop, phone])
+      expect((await device.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
     expect((await screen.findByRole('status')).textContent).toBe('All other devices were signed out.');
     // Nothing left to sign out (once the dialog has gone).
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Sign out all other devices' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Sign out all other devices' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -12,10 +12,18 @@ export interface SignedInUser {
   password: string;
 }
 
-export async function signedInUser(server: TestServer, fields: { name?: string; username?: string } = {}): Promise<SignedInUser> {
+export async function signedInUser(
+  server: TestServer,
+  fields: { name?: string; username?: string } = {},
+): Promise<SignedInUser> {
   const auth = createTestAuth(server);
   const email = uniqueEmail('account');
-  const { error } = await auth.client.signUp.email({ name: fields.name ?? 'Ada Lovelace', email, password: PASSWORD, ...(fields.username && { username: fields.username }) });
+  const { error } = await auth.client.signUp.email({
+    name: fields.name ?? 'Ada Lovelace',
+    email,
+    password: PASSWORD,
+    ...(fields.username && { username: fields.username }),
+  });
   if (error) throw new Error(`sign-up failed: ${error.code}`);
   return { auth, email, password: PASSWORD };
 }
@@ -23,7 +31,10 @@ export async function signedInUser(server: TestServer, fields: { name?: string; 
 /** The same user signed in from elsewhere, with a browser's User-Agent. */
 export async function otherDevice(server: TestServer, user: SignedInUser, userAgent: string): Promise<AppAuth> {
   const auth = createTestAuth(server);
-  const { error } = await auth.client.signIn.email({ email: user.email, password: user.password }, { headers: { 'user-agent': userAgent } });
+  const { error } = await auth.client.signIn.email(
+    { email: user.email, password: user.password },
+    { headers: { 'user-agent': userAgent } },
+  );
   if (error) throw new Error(`sign-in failed: ${error.code}`);
   return auth;
 }

@@ -17,14 +17,21 @@ export async function signInAdmin(server: TestServer): Promise<AppAuth> {
   return auth;
 }
 
-export async function signInUser(server: TestServer, email = uniqueEmail('member'), name = 'Mia Member'): Promise<{ auth: AppAuth; email: string; id: string }> {
+export async function signInUser(
+  server: TestServer,
+  email = uniqueEmail('member'),
+  name = 'Mia Member',
+): Promise<{ auth: AppAuth; email: string; id: string }> {
   const auth = createTestAuth(server);
   const { data, error } = await auth.client.signUp.email({ email, password: PASSWORD, name });
   if (error) throw new Error(`sign-up failed: ${error.message}`);
   return { auth, email, id: data.user.id };
 }
 
-export async function createUsers(admin: AppAuth, users: { email: string; name: string; role?: 'user' | 'admin' }[]): Promise<string[]> {
+export async function createUsers(
+  admin: AppAuth,
+  users: { email: string; name: string; role?: 'user' | 'admin' }[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const user of users) {
     const { data, error } = await admin.client.admin.createUser({ ...user, password: PASSWORD });

@@ -77,7 +77,9 @@ describe('the user page', () => {
     const adaId = data!.user.id;
     // Admins made by other tests are demoted first, so Ada is the last one.
     const listed = await admin.client.admin.listUsers({ query: { limit: 1000 } });
-    for (const other of listed.data!.users.filter((u) => u.id !== adaId && (u.role ?? '').split(',').includes('admin'))) {
+    for (const other of listed.data!.users.filter(
+      (u) => u.id !== adaId && (u.role ?? '').split(',').includes('admin'),
+    )) {
       expect((await admin.client.admin.setRole({ userId: other.id, role: 'user' })).error).toBeNull();
     }
     await openUser(adaId, 'Ada Admin');
@@ -137,7 +139,10 @@ describe('the user page', () => {
     await user.type(within(password).getByLabelText('New password'), 'a brand new secret');
     await user.click(within(password).getByRole('button', { name: 'Set password' }));
     expect(await within(password).findByText(/^Password set/)).toBeTruthy();
-    const signIn = await createTestAuth(server).client.signIn.email({ email: member.email, password: 'a brand new secret' });
+    const signIn = await createTestAuth(server).client.signIn.email({
+      email: member.email,
+      password: 'a brand new secret',
+    });
     expect(signIn.error).toBeNull();
   });
 

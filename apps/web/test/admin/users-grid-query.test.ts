@@ -19,38 +19,69 @@ describe('the users grid query', () => {
   });
 
   it('sorts by the sorted column and direction', () => {
-    expect(toListUsersQuery({ ...base, sort: [{ field: 'createdAt', sort: 'desc' }] })).toMatchObject({ sortBy: 'createdAt', sortDirection: 'desc' });
+    expect(toListUsersQuery({ ...base, sort: [{ field: 'createdAt', sort: 'desc' }] })).toMatchObject({
+      sortBy: 'createdAt',
+      sortDirection: 'desc',
+    });
     expect(toListUsersQuery({ ...base, sort: [{ field: 'name', sort: null }] })).not.toHaveProperty('sortBy');
   });
 
   it('searches the chosen field with the chosen operator, trimmed, and not at all when blank', () => {
-    expect(toListUsersQuery({ ...base, search: { value: '  ada ', field: 'name', operator: 'starts_with' } })).toMatchObject({
+    expect(
+      toListUsersQuery({ ...base, search: { value: '  ada ', field: 'name', operator: 'starts_with' } }),
+    ).toMatchObject({
       searchValue: 'ada',
       searchField: 'name',
       searchOperator: 'starts_with',
     });
-    expect(toListUsersQuery({ ...base, search: { value: '   ', field: 'email', operator: 'ends_with' } })).not.toHaveProperty('searchValue');
+    expect(
+      toListUsersQuery({ ...base, search: { value: '   ', field: 'email', operator: 'ends_with' } }),
+    ).not.toHaveProperty('searchValue');
   });
 
   it('maps the grid filter operators to the server operators; dates travel as ISO instants', () => {
     const at = new Date('2026-03-01T12:00:00Z');
     const cases = [
-      [{ field: 'role', operator: 'is', value: 'admin' }, { filterField: 'role', filterOperator: 'eq', filterValue: 'admin' }],
-      [{ field: 'role', operator: 'not', value: 'admin' }, { filterField: 'role', filterOperator: 'ne', filterValue: 'admin' }],
-      [{ field: 'banned', operator: 'is', value: 'true' }, { filterField: 'banned', filterOperator: 'eq', filterValue: 'true' }],
-      [{ field: 'createdAt', operator: 'after', value: at }, { filterField: 'createdAt', filterOperator: 'gt', filterValue: at.toISOString() }],
-      [{ field: 'createdAt', operator: 'onOrBefore', value: at }, { filterField: 'createdAt', filterOperator: 'lte', filterValue: at.toISOString() }],
+      [
+        { field: 'role', operator: 'is', value: 'admin' },
+        { filterField: 'role', filterOperator: 'eq', filterValue: 'admin' },
+      ],
+      [
+        { field: 'role', operator: 'not', value: 'admin' },
+        { filterField: 'role', filterOperator: 'ne', filterValue: 'admin' },
+      ],
+      [
+        { field: 'banned', operator: 'is', value: 'true' },
+        { filterField: 'banned', filterOperator: 'eq', filterValue: 'true' },
+      ],
+      [
+        { field: 'createdAt', operator: 'after', value: at },
+        { filterField: 'createdAt', filterOperator: 'gt', filterValue: at.toISOString() },
+      ],
+      [
+        { field: 'createdAt', operator: 'onOrBefore', value: at },
+        { filterField: 'createdAt', filterOperator: 'lte', filterValue: at.toISOString() },
+      ],
     ] as const;
-    for (const [item, query] of cases) expect(toListUsersQuery({ ...base, filter: { items: [{ ...item }] } })).toMatchObject(query);
+    for (const [item, query] of cases)
+      expect(toListUsersQuery({ ...base, filter: { items: [{ ...item }] } })).toMatchObject(query);
   });
 
   it('ignores a filter item without a value and an operator the server cannot apply', () => {
-    expect(toListUsersQuery({ ...base, filter: { items: [{ field: 'role', operator: 'is' }] } })).not.toHaveProperty('filterField');
-    expect(toListUsersQuery({ ...base, filter: { items: [{ field: 'role', operator: 'isAnyOf', value: ['admin'] }] } })).not.toHaveProperty('filterField');
+    expect(toListUsersQuery({ ...base, filter: { items: [{ field: 'role', operator: 'is' }] } })).not.toHaveProperty(
+      'filterField',
+    );
+    expect(
+      toListUsersQuery({ ...base, filter: { items: [{ field: 'role', operator: 'isAnyOf', value: ['admin'] }] } }),
+    ).not.toHaveProperty('filterField');
   });
 
   it('the quick filters are grid filter models and are recognised back', () => {
-    expect(toListUsersQuery({ ...base, filter: filterModelOf('banned') })).toMatchObject({ filterField: 'banned', filterOperator: 'eq', filterValue: 'true' });
+    expect(toListUsersQuery({ ...base, filter: filterModelOf('banned') })).toMatchObject({
+      filterField: 'banned',
+      filterOperator: 'eq',
+      filterValue: 'true',
+    });
     expect(presetOf(filterModelOf('admins'))).toBe('admins');
     expect(presetOf({ items: [] })).toBe('all');
     expect(presetOf({ items: [{ field: 'createdAt', operator: 'after', value: new Date() }] })).toBe('other');

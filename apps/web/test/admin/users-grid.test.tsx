@@ -38,7 +38,9 @@ describe('the users grid', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
     await waitFor(() => expect(total()).toBe('Total: 5'));
     const grid = screen.getByRole('grid', { name: 'Users' });
-    expect(within(grid).getByRole('link', { name: 'grace.grid@example.com' }).getAttribute('href')).toMatch(/^\/admin\/users\/.+/);
+    expect(within(grid).getByRole('link', { name: 'grace.grid@example.com' }).getAttribute('href')).toMatch(
+      /^\/admin\/users\/.+/,
+    );
     expect(within(grid).getByText('Barbara Liskov')).toBeTruthy();
   });
 
@@ -73,7 +75,10 @@ describe('the users grid', () => {
     await user.click(screen.getByRole('combobox', { name: 'Show' }));
     await user.click(await screen.findByRole('option', { name: 'Admins' }));
     await waitFor(() => expect(total()).toBe('Total: 2'));
-    expect(rows().map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual(['Ada Admin', 'Barbara Liskov']);
+    expect(rows().map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual([
+      'Ada Admin',
+      'Barbara Liskov',
+    ]);
 
     await user.click(screen.getByRole('combobox', { name: 'Show' }));
     await user.click(await screen.findByRole('option', { name: 'All users' }));

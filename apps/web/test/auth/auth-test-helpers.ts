@@ -15,7 +15,10 @@ export interface TestUser {
 }
 
 /** A user with a password (and a session in `auth`'s cookie jar). */
-export async function createUser(server: TestServer, options: { email?: string; username?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  server: TestServer,
+  options: { email?: string; username?: string } = {},
+): Promise<TestUser> {
   const auth = createTestAuth(server);
   const email = options.email ?? uniqueEmail('auth');
   const { data, error } = await auth.client.signUp.email({
@@ -45,7 +48,10 @@ export function recordingAuth(server: TestServer): { auth: AppAuth; paths: strin
 /** The text under a MUI field (its helper text or error), found through aria-describedby. */
 export function fieldMessage(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 let counter = 0;

@@ -19,7 +19,9 @@ async function requestReset(email: string): Promise<void> {
   const user = userEvent.setup({ document });
   await user.type(await screen.findByLabelText(/^E-mail/), email);
   await user.click(screen.getByRole('button', { name: 'Send the link' }));
-  await screen.findByText(`If an account uses ${email}, a link to reset its password is on its way. The link is valid for one hour.`);
+  await screen.findByText(
+    `If an account uses ${email}, a link to reset its password is on its way. The link is valid for one hour.`,
+  );
 }
 
 /** The reset mail is sent in the background: wait for it, then follow its link to the app's page. */
@@ -69,7 +71,9 @@ describe('forgot and reset password', () => {
     await user.type(screen.getByLabelText(/^Repeat the password/), NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Set the new password' }));
     expect(await screen.findByText('Your password has been changed. Sign in with your new password.')).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
 
     const client = createTestAuth(server).client;
     expect((await client.signIn.email({ email, password: PASSWORD })).error?.code).toBe('INVALID_EMAIL_OR_PASSWORD');
@@ -81,7 +85,9 @@ describe('forgot and reset password', () => {
     await user.type(await screen.findByLabelText(/^New password/), NEW_PASSWORD);
     await user.type(screen.getByLabelText(/^Repeat the password/), NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Set the new password' }));
-    expect(await screen.findByText('This link is not valid: it has expired, or it was already used. Ask for a new one.')).toBeTruthy();
+    expect(
+      await screen.findByText('This link is not valid: it has expired, or it was already used. Ask for a new one.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
@@ -103,11 +109,15 @@ describe('forgot and reset password', () => {
   });
 
   it('a link the server refused (error=INVALID_TOKEN) explains itself and offers a new one', async () => {
-    const response = await fetch(`${server.baseURL}/api/auth/reset-password/not-a-token?callbackURL=/reset-password`, { redirect: 'manual' });
+    const response = await fetch(`${server.baseURL}/api/auth/reset-password/not-a-token?callbackURL=/reset-password`, {
+      redirect: 'manual',
+    });
     const location = new URL(response.headers.get('location')!, server.baseURL);
     expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
     renderApp(server, location.pathname + location.search);
-    expect(await screen.findByText('This link is not valid: it has expired, or it was already used. Ask for a new one.')).toBeTruthy();
+    expect(
+      await screen.findByText('This link is not valid: it has expired, or it was already used. Ask for a new one.'),
+    ).toBeTruthy();
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
   });

@@ -29,7 +29,10 @@ function renderError(error: ClientError, identifier: string, language = DEFAULT_
 
 describe('sign-in error messages', () => {
   it('TOO_MANY_REQUESTS asks to wait', () => {
-    renderError({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' }, 'someone');
+    renderError(
+      { status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' },
+      'someone',
+    );
     expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a moment and try again.');
   });
 
@@ -41,7 +44,9 @@ describe('sign-in error messages', () => {
   it('EMAIL_NOT_VERIFIED says a link was mailed, and "send the link again" mails one that opens the app', async () => {
     const { email } = await createUser(server);
     renderError({ status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, ` ${email} `);
-    expect(screen.getByRole('alert').textContent).toContain('We have sent a new verification link to your address. Open it, then sign in.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'We have sent a new verification link to your address. Open it, then sign in.',
+    );
     await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('A new link is on its way.')).toBeTruthy();
     const link = new URL(server.outbox.list().find((mail) => mail.to === email)!.links[0]!);

@@ -40,7 +40,7 @@ describe('the sign-in screen', () => {
     expect(await screen.findByText('The username or the password is not correct.')).toBeTruthy();
   });
 
-  it('signing in by username goes on to redirectTo, and the session is the user\'s', async () => {
+  it("signing in by username goes on to redirectTo, and the session is the user's", async () => {
     const username = uniqueUsername('goes');
     const { email } = await createUser(server, { username });
     const { auth, router } = renderApp(server, `/sign-in?redirectTo=${encodeURIComponent('/organizations?tab=1')}`);
@@ -70,7 +70,9 @@ describe('the sign-in screen', () => {
     expect(banned.error).toBeNull();
     renderApp(server, '/sign-in');
     await fillSignIn(victim.email, PASSWORD);
-    const alert = await screen.findByText('You have been banned from this application. Please contact support if you believe this is an error.');
+    const alert = await screen.findByText(
+      'You have been banned from this application. Please contact support if you believe this is an error.',
+    );
     expect(alert.closest('[role="alert"]')?.getAttribute('data-code')).toBe('BANNED_USER');
   });
 

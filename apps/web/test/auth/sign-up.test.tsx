@@ -22,7 +22,13 @@ interface SignUpInput {
   confirm?: string;
 }
 
-async function fillSignUp({ name = 'New User', email, username, password = PASSWORD, confirm = password }: SignUpInput) {
+async function fillSignUp({
+  name = 'New User',
+  email,
+  username,
+  password = PASSWORD,
+  confirm = password,
+}: SignUpInput) {
   const user = userEvent.setup({ document });
   await user.type(await screen.findByLabelText(/^Name/), name);
   await user.type(screen.getByLabelText(/^E-mail/), email);
@@ -38,7 +44,9 @@ describe('the sign-up screen', () => {
   it('shows the rules under the fields before anything is typed', async () => {
     renderApp(server, '/sign-up');
     expect(fieldMessage(await screen.findByLabelText(/^Password/))).toBe('8 to 128 characters');
-    expect(fieldMessage(screen.getByLabelText(/^Username/))).toBe('3 to 30 characters: letters, digits, underscores and dots');
+    expect(fieldMessage(screen.getByLabelText(/^Username/))).toBe(
+      '3 to 30 characters: letters, digits, underscores and dots',
+    );
   });
 
   it('a short password is refused at the field before any request', async () => {
@@ -56,7 +64,9 @@ describe('the sign-up screen', () => {
     renderApp(server, '/sign-up', { auth });
     const user = await fillSignUp({ email: uniqueEmail('differ'), username: 'no spaces', confirm: `${PASSWORD}!` });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    await waitFor(() => expect(fieldMessage(screen.getByLabelText(/^Repeat the password/))).toBe('The passwords do not match'));
+    await waitFor(() =>
+      expect(fieldMessage(screen.getByLabelText(/^Repeat the password/))).toBe('The passwords do not match'),
+    );
     expect(fieldMessage(screen.getByLabelText(/^Username/))).toBe('Letters, digits, underscores and dots only');
     expect(signUpCalls(paths)).toEqual([]);
   });
@@ -85,11 +95,15 @@ describe('the sign-up screen', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(signUpCalls(paths)).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign up' }).getAttribute('aria-busy')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign up' }).getAttribute('aria-busy')).toBe('false'),
+    );
     expect(fieldMessage(field)).toBe(errorsEn.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER);
     expect(screen.queryByRole('alert')).toBeNull();
     // Nobody was created with that address.
-    expect((await auth.client.signIn.email({ email, password: PASSWORD })).error?.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect((await auth.client.signIn.email({ email, password: PASSWORD })).error?.code).toBe(
+      'INVALID_EMAIL_OR_PASSWORD',
+    );
   });
 
   it('a free username is said to be available once typing pauses', async () => {
@@ -109,7 +123,12 @@ describe('the sign-up screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your mail' })).toBeTruthy();
     expect(screen.getByText(`We have sent a link to ${email}. Open it to verify your e-mail address.`)).toBeTruthy();
     const session = await auth.client.getSession();
-    expect(session.data?.user).toMatchObject({ email, username: username.toLowerCase(), displayUsername: username, emailVerified: false });
+    expect(session.data?.user).toMatchObject({
+      email,
+      username: username.toLowerCase(),
+      displayUsername: username,
+      emailVerified: false,
+    });
     await user.click(screen.getByRole('link', { name: 'Continue to your account' }));
     expect(router.state.location.pathname).toBe('/account');
   });

@@ -22,12 +22,15 @@ async function leftFor(prefix: string): Promise<URL> {
 }
 
 describe('provider buttons', () => {
-  it('sign-in shows one button per enabled provider, in the server\'s order, with its name and icon', async () => {
+  it("sign-in shows one button per enabled provider, in the server's order, with its name and icon", async () => {
     renderApp(server, '/sign-in');
     const group = await screen.findByRole('region', { name: auth.social.label });
     const buttons = await within(group).findAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Continue with GitHub', 'Continue with Company SSO']);
-    expect(buttons.map((b) => b.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon'))).toEqual(['github', 'generic']);
+    expect(buttons.map((b) => b.querySelector('[data-provider-icon]')?.getAttribute('data-provider-icon'))).toEqual([
+      'github',
+      'generic',
+    ]);
   });
 
   it('sign-up shows the same buttons', async () => {
@@ -38,7 +41,7 @@ describe('provider buttons', () => {
 });
 
 describe('signing in through a provider', () => {
-  it('leaves for the provider with a state and PKCE, and the provider\'s answer signs the user in and returns to redirectTo', async () => {
+  it("leaves for the provider with a state and PKCE, and the provider's answer signs the user in and returns to redirectTo", async () => {
     const { auth: app } = renderApp(server, `/sign-in?redirectTo=${encodeURIComponent('/organizations')}`);
     await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Continue with GitHub' }));
     const authorize = await leftFor(`${github.url}/login/oauth/authorize`);
@@ -46,7 +49,10 @@ describe('signing in through a provider', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
 
     // GitHub sends the browser back with a code; the browser still holds the state cookie.
-    const callback = await app.fetch(`${server.baseURL}/api/auth/callback/github?code=user-501&state=${authorize.searchParams.get('state')}`, { redirect: 'manual' });
+    const callback = await app.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=user-501&state=${authorize.searchParams.get('state')}`,
+      { redirect: 'manual' },
+    );
     expect(callback.status).toBe(302);
     expect(new URL(callback.headers.get('location')!, server.baseURL).pathname).toBe('/organizations');
     const { data } = await app.client.getSession({ query: { disableCookieCache: true } });
@@ -57,7 +63,10 @@ describe('signing in through a provider', () => {
     const { auth: app } = renderApp(server, '/sign-in');
     await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Continue with GitHub' }));
     const authorize = await leftFor(`${github.url}/login/oauth/authorize`);
-    const callback = await app.fetch(`${server.baseURL}/api/auth/callback/github?code=not-a-code&state=${authorize.searchParams.get('state')}`, { redirect: 'manual' });
+    const callback = await app.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=not-a-code&state=${authorize.searchParams.get('state')}`,
+      { redirect: 'manual' },
+    );
     const back = new URL(callback.headers.get('location')!, server.baseURL);
     expect(back.pathname).toBe('/sign-in');
     expect(back.searchParams.get('error')).toBe('invalid_code');

@@ -45,7 +45,9 @@ describe('the verify-email page', () => {
     renderApp(server, path);
     expect(await screen.findByRole('heading', { level: 1, name: 'The e-mail address was not verified' })).toBeTruthy();
     expect(screen.getByText('This verification link is not valid, or it was already used.')).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
   });
 
   it('an expired link says so', async () => {

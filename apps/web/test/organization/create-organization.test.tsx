@@ -90,6 +90,12 @@ describe('creating an organization', () => {
     await waitFor(() => expect(within(list).getByText(name)).toBeTruthy());
     await waitFor(() => expect(within(list).getByText('Active')).toBeTruthy());
     const { data } = await me.auth.client.organization.list();
-    expect(data).toEqual([expect.objectContaining({ name, slug: name.toLowerCase().replace(' ', '-'), logo: 'https://example.com/logo.png' })]);
+    expect(data).toEqual([
+      expect.objectContaining({
+        name,
+        slug: name.toLowerCase().replace(' ', '-'),
+        logo: 'https://example.com/logo.png',
+      }),
+    ]);
   });
 });

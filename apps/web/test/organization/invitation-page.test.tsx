@@ -49,7 +49,9 @@ describe('the invitation page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     expect((await screen.findByRole('status')).textContent).toBe('You declined the invitation to Soylent.');
-    const { data } = await owner.auth.client.organization.listInvitations({ query: { organizationId: organization.id } });
+    const { data } = await owner.auth.client.organization.listInvitations({
+      query: { organizationId: organization.id },
+    });
     expect(data?.[0]).toMatchObject({ status: 'rejected' });
   });
 

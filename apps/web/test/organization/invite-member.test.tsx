@@ -39,9 +39,15 @@ describe('inviting a member', () => {
 
     const pending = await screen.findByRole('list', { name: 'Pending invitations' });
     await waitFor(() => expect(within(pending).getByText(invitee)).toBeTruthy());
-    const { data: invitations } = await owner.auth.client.organization.listInvitations({ query: { organizationId: organization.id } });
+    const { data: invitations } = await owner.auth.client.organization.listInvitations({
+      query: { organizationId: organization.id },
+    });
     expect(invitations).toEqual([expect.objectContaining({ email: invitee, role: 'admin', status: 'pending' })]);
-    await waitFor(() => expect(server.outbox.list().find((mail) => mail.to === invitee)?.links[0]).toMatch(new RegExp(`/invitations/${invitations![0]!.id}$`)));
+    await waitFor(() =>
+      expect(server.outbox.list().find((mail) => mail.to === invitee)?.links[0]).toMatch(
+        new RegExp(`/invitations/${invitations![0]!.id}$`),
+      ),
+    );
 
     await user.type(email, `${invitee}{Enter}`);
     await waitFor(() => expect(descriptionOf(email)).toMatch(/already been invited/));
@@ -52,7 +58,11 @@ describe('inviting a member', () => {
     const owner = await signUp(server, 'Petra');
     const organization = await createOrganization(owner, 'Hooli');
     const invitee = uniqueEmail('pending');
-    await owner.auth.client.organization.inviteMember({ email: invitee, role: 'member', organizationId: organization.id });
+    await owner.auth.client.organization.inviteMember({
+      email: invitee,
+      role: 'member',
+      organizationId: organization.id,
+    });
     const user = userEvent.setup({ document });
     renderApp(server, `/organizations/${organization.id}/invitations`, { auth: owner.auth });
 
@@ -62,7 +72,9 @@ describe('inviting a member', () => {
 
     await user.click(screen.getByRole('button', { name: `Cancel the invitation to ${invitee}` }));
     expect(await screen.findByText('No pending invitations.')).toBeTruthy();
-    const { data } = await owner.auth.client.organization.listInvitations({ query: { organizationId: organization.id } });
+    const { data } = await owner.auth.client.organization.listInvitations({
+      query: { organizationId: organization.id },
+    });
     expect(data).toEqual([expect.objectContaining({ email: invitee, status: 'canceled' })]);
   });
 
@@ -71,7 +83,11 @@ describe('inviting a member', () => {
     const organization = await createOrganization(owner, 'Vandelay');
     const member = await signUp(server, 'Rita');
     await addMember(server, owner, organization.id, member, 'member');
-    await owner.auth.client.organization.inviteMember({ email: uniqueEmail('other'), role: 'member', organizationId: organization.id });
+    await owner.auth.client.organization.inviteMember({
+      email: uniqueEmail('other'),
+      role: 'member',
+      organizationId: organization.id,
+    });
     renderApp(server, `/organizations/${organization.id}/invitations`, { auth: member.auth });
 
     expect(await screen.findByText('Only owners and admins can invite members.')).toBeTruthy();

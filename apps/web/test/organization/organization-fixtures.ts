@@ -32,7 +32,10 @@ export async function verifyEmail(server: TestServer, user: TestUser): Promise<v
   if (!response.ok) throw new Error(`verification failed: ${response.status}`);
 }
 
-export async function createOrganization(owner: TestUser, name: string): Promise<{ id: string; name: string; slug: string }> {
+export async function createOrganization(
+  owner: TestUser,
+  name: string,
+): Promise<{ id: string; name: string; slug: string }> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
   const { data, error } = await owner.auth.client.organization.create({ name, slug });
   if (error || !data) throw new Error(`create failed: ${error?.code}`);
@@ -40,7 +43,13 @@ export async function createOrganization(owner: TestUser, name: string): Promise
 }
 
 /** Invites `member` (verified first) and has them accept: a member with `role`. */
-export async function addMember(server: TestServer, owner: TestUser, organizationId: string, member: TestUser, role: string): Promise<string> {
+export async function addMember(
+  server: TestServer,
+  owner: TestUser,
+  organizationId: string,
+  member: TestUser,
+  role: string,
+): Promise<string> {
   await verifyEmail(server, member);
   const invited = await owner.auth.client.organization.inviteMember({ email: member.email, role, organizationId });
   if (invited.error || !invited.data) throw new Error(`invite failed: ${invited.error?.code}`);

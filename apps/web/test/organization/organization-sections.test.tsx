@@ -35,9 +35,15 @@ describe('organization settings', () => {
     await user.type(screen.getByLabelText('Logo URL'), 'https://example.com/p.png');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
-    const { data } = await owner.auth.client.organization.getFullOrganization({ query: { organizationId: organization.id } });
+    const { data } = await owner.auth.client.organization.getFullOrganization({
+      query: { organizationId: organization.id },
+    });
     // As stored: get-full-organization answers metadata as JSON text, as better-auth does.
-    expect(data).toMatchObject({ name: 'Prestige Worldwide', logo: 'https://example.com/p.png', metadata: '{"plan":"pro"}' });
+    expect(data).toMatchObject({
+      name: 'Prestige Worldwide',
+      logo: 'https://example.com/p.png',
+      metadata: '{"plan":"pro"}',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Prestige Worldwide' })).toBeTruthy();
   });
 

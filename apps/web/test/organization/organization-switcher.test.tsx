@@ -23,7 +23,11 @@ describe('the organization switcher', () => {
     // Creating makes an organization active: the second one is.
     await user.click(await screen.findByRole('button', { name: 'Active organization: Second Co' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([`First Co${first.slug}`, expect.stringMatching(/^Second Co/), 'Manage organizations']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      `First Co${first.slug}`,
+      expect.stringMatching(/^Second Co/),
+      'Manage organizations',
+    ]);
     await user.click(items[0]!);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Active organization: First Co' })).toBeTruthy());
     const { data } = await me.auth.client.getSession({ query: { disableCookieCache: true } });

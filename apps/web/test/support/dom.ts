@@ -10,9 +10,38 @@ import { Window } from 'happy-dom';
 
 // Leaving for a sign-in provider only changes the address: the test reads where the app went,
 // and the page it left stays on screen instead of being replaced by the provider's.
-export const dom = new Window({ url: 'http://localhost:3000', width: 1280, height: 800, settings: { navigation: { disableMainFrameNavigation: true } } });
+export const dom = new Window({
+  url: 'http://localhost:3000',
+  width: 1280,
+  height: 800,
+  settings: { navigation: { disableMainFrameNavigation: true } },
+});
 
-const keep = new Set(['fetch', 'Request', 'Response', 'Headers', 'FormData', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Blob', 'File', 'TextEncoder', 'TextDecoder', 'crypto', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone', 'console', 'process']);
+const keep = new Set([
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'URL',
+  'URLSearchParams',
+  'AbortController',
+  'AbortSignal',
+  'Blob',
+  'File',
+  'TextEncoder',
+  'TextDecoder',
+  'crypto',
+  'performance',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'queueMicrotask',
+  'structuredClone',
+  'console',
+  'process',
+]);
 const scope = globalThis as unknown as Record<string, unknown>;
 const source = dom as unknown as Record<string, unknown>;
 for (const key of Object.getOwnPropertyNames(dom)) {
@@ -23,7 +52,34 @@ for (const key of Object.getOwnPropertyNames(dom)) {
     // Read-only globals of Node (navigator in Node 21+) are set below.
   }
 }
-for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame', 'HTMLElement', 'Element', 'Node', 'Event', 'KeyboardEvent', 'MouseEvent', 'CustomEvent', 'EventTarget', 'MutationObserver', 'ResizeObserver', 'DocumentFragment', 'Text']) {
-  Object.defineProperty(globalThis, key, { value: key === 'window' ? dom : source[key], configurable: true, writable: true });
+for (const key of [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'history',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'HTMLElement',
+  'Element',
+  'Node',
+  'Event',
+  'KeyboardEvent',
+  'MouseEvent',
+  'CustomEvent',
+  'EventTarget',
+  'MutationObserver',
+  'ResizeObserver',
+  'DocumentFragment',
+  'Text',
+]) {
+  Object.defineProperty(globalThis, key, {
+    value: key === 'window' ? dom : source[key],
+    configurable: true,
+    writable: true,
+  });
 }
 scope.IS_REACT_ACT_ENVIRONMENT = true;

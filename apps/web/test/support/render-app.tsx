@@ -17,10 +17,12 @@ configure({ asyncUtilTimeout: 10_000 });
 
 /** Screens the app loads on first visit are loaded (and compiled) here, not inside a test's wait. */
 async function preloadLazyRoutes(routes: readonly RouteObject[]): Promise<void> {
-  await Promise.all(routes.map(async (route) => {
-    if (typeof route.lazy === 'function') await route.lazy();
-    if (route.children) await preloadLazyRoutes(route.children);
-  }));
+  await Promise.all(
+    routes.map(async (route) => {
+      if (typeof route.lazy === 'function') await route.lazy();
+      if (route.children) await preloadLazyRoutes(route.children);
+    }),
+  );
 }
 await preloadLazyRoutes(appRoutes);
 
@@ -30,7 +32,11 @@ export interface RenderedApp extends RenderResult {
 }
 
 /** `auth` lets a test act as an already signed-in user (sign in through `auth.client` first). */
-export function renderApp(server: TestServer, path: string, options: { auth?: AppAuth; language?: Language } = {}): RenderedApp {
+export function renderApp(
+  server: TestServer,
+  path: string,
+  options: { auth?: AppAuth; language?: Language } = {},
+): RenderedApp {
   const auth = options.auth ?? createTestAuth(server);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const result = render(<App auth={auth} language={options.language ?? DEFAULT_LANGUAGE} router={router} />);

@@ -8,7 +8,10 @@
  */
 import { createSocialProvider, oidc, type OAuthProvider } from '@latchkey/server';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startProviderEmulator, type ProviderEmulator } from '../../../../packages/server/test/support/provider-emulator';
+import {
+  startProviderEmulator,
+  type ProviderEmulator,
+} from '../../../../packages/server/test/support/provider-emulator';
 import { dom } from './dom';
 import { useTestServer } from './render-app';
 import type { TestServer } from './test-server';
@@ -30,7 +33,9 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
     },
     'GET /user': ({ headers }) => {
       const user = userOf(headers.authorization);
-      return user ? { json: { id: Number(user), login: `octo${user}`, name: `Octo ${user}`, email: null, avatar_url: null } } : { status: 401, json: {} };
+      return user
+        ? { json: { id: Number(user), login: `octo${user}`, name: `Octo ${user}`, email: null, avatar_url: null } }
+        : { status: 401, json: {} };
     },
     'GET /user/emails': ({ headers }) => {
       const user = userOf(headers.authorization) ?? '';
@@ -44,7 +49,11 @@ export function githubProvider(emulator: GithubEmulator): OAuthProvider {
   return createSocialProvider('github', {
     clientId: 'web-github',
     clientSecret: 'web-github-secret',
-    endpoints: { authorization: `${emulator.url}/login/oauth/authorize`, token: `${emulator.url}/login/oauth/access_token`, userInfo: `${emulator.url}/user` },
+    endpoints: {
+      authorization: `${emulator.url}/login/oauth/authorize`,
+      token: `${emulator.url}/login/oauth/access_token`,
+      userInfo: `${emulator.url}/user`,
+    },
   });
 }
 
@@ -58,7 +67,12 @@ export function corporateProvider(): OAuthProvider {
     issuer: OIDC_ISSUER,
     clientId: 'web',
     clientSecret: 'web-secret',
-    endpoints: { authorization: `${OIDC_ISSUER}/auth`, token: `${OIDC_ISSUER}/token`, jwks: `${OIDC_ISSUER}/jwks`, userInfo: `${OIDC_ISSUER}/me` },
+    endpoints: {
+      authorization: `${OIDC_ISSUER}/auth`,
+      token: `${OIDC_ISSUER}/token`,
+      jwks: `${OIDC_ISSUER}/jwks`,
+      userInfo: `${OIDC_ISSUER}/me`,
+    },
   });
 }
 

@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { cookieFetch as sharedCookieFetch } from '../../../../test/cookie-fetch';
-import { adminPlugin, createAuth, createOutboxMailer, organizationPlugin, usernamePlugin, type AuthOptions, type OutboxMailer } from '@latchkey/server';
+import {
+  adminPlugin,
+  createAuth,
+  createOutboxMailer,
+  organizationPlugin,
+  usernamePlugin,
+  type AuthOptions,
+  type OutboxMailer,
+} from '@latchkey/server';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const PASSWORD = 'correct horse battery';
@@ -40,7 +48,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimit: { enabled: false },
     mailer: outbox,
     user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
-    plugins: [usernamePlugin(), adminPlugin({ adminEmails: [ADMIN_EMAIL] }), organizationPlugin({ teams: { enabled: true } })],
+    plugins: [
+      usernamePlugin(),
+      adminPlugin({ adminEmails: [ADMIN_EMAIL] }),
+      organizationPlugin({ teams: { enabled: true } }),
+    ],
     socialProviders: options.socialProviders,
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });

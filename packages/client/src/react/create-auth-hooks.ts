@@ -28,7 +28,10 @@ export interface AuthHooks<S extends ServerDescription = CoreEndpoints> {
 }
 
 /** Typed from the client: `createAuthHooks(createAuthClient<typeof auth>(…))` knows the plugins' columns. */
-export function createAuthHooks<S extends ServerDescription>(client: AuthClient<S>, options?: AuthStoresOptions): AuthHooks<S> {
+export function createAuthHooks<S extends ServerDescription>(
+  client: AuthClient<S>,
+  options?: AuthStoresOptions,
+): AuthHooks<S> {
   const stores = createAuthStores(client, options);
   return {
     stores,

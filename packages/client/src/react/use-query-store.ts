@@ -11,5 +11,8 @@ export interface QueryResult<T> extends QueryState<T> {
 
 export function useQueryStore<T>(store: QueryStore<T>): QueryResult<T> {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return useMemo(() => ({ data: state.data, error: state.error, isPending: state.isPending, refetch: store.refetch }), [state, store]);
+  return useMemo(
+    () => ({ data: state.data, error: state.error, isPending: state.isPending, refetch: store.refetch }),
+    [state, store],
+  );
 }

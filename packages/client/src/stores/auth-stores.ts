@@ -16,13 +16,26 @@ import { REFRESH_DELAY, storesToRefresh, type StoreName } from './refresh-rules'
 /** What `/get-session` answers: `{ session, user }` with the plugins' columns, or null when signed out. */
 export type SessionData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/get-session'>;
 /** What `/organization/list` answers: the caller's organizations. */
-export type OrganizationListData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/list', unknown>;
+export type OrganizationListData<S extends ServerDescription = CoreEndpoints> = OutputAt<
+  S,
+  '/organization/list',
+  unknown
+>;
 /** One organization of the list. */
-export type OrganizationData<S extends ServerDescription = CoreEndpoints> = OrganizationListData<S> extends readonly (infer O)[] ? O : unknown;
+export type OrganizationData<S extends ServerDescription = CoreEndpoints> =
+  OrganizationListData<S> extends readonly (infer O)[] ? O : unknown;
 /** What `/organization/get-full-organization` answers: the active organization with members, invitations and teams, or null. */
-export type FullOrganizationData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/get-full-organization', unknown>;
+export type FullOrganizationData<S extends ServerDescription = CoreEndpoints> = OutputAt<
+  S,
+  '/organization/get-full-organization',
+  unknown
+>;
 /** What `/organization/get-active-member` answers: the caller's member row in the active organization, with its user. */
-export type MemberData<S extends ServerDescription = CoreEndpoints> = OutputAt<S, '/organization/get-active-member', unknown>;
+export type MemberData<S extends ServerDescription = CoreEndpoints> = OutputAt<
+  S,
+  '/organization/get-active-member',
+  unknown
+>;
 
 export interface AuthStores<S extends ServerDescription = CoreEndpoints> {
   session: QueryStore<SessionData<S>>;
@@ -38,13 +51,19 @@ export interface AuthStoresOptions extends QueryStoreOptions {
   refreshDelay?: number;
 }
 
-export function createAuthStores<S extends ServerDescription>(client: AuthClient<S>, options: AuthStoresOptions = {}): AuthStores<S> {
+export function createAuthStores<S extends ServerDescription>(
+  client: AuthClient<S>,
+  options: AuthStoresOptions = {},
+): AuthStores<S> {
   // Through $fetch, typed by the route's answer: the typed route chain needs the routes in the
   // client's type, and a store must work for any server (404 without the organization plugin).
   const stores = {
     session: createQueryStore(() => client.$fetch<SessionData<S>>('/get-session'), options),
     organizations: createQueryStore(() => client.$fetch<OrganizationListData<S>>('/organization/list'), options),
-    activeOrganization: createQueryStore(() => client.$fetch<FullOrganizationData<S>>('/organization/get-full-organization'), options),
+    activeOrganization: createQueryStore(
+      () => client.$fetch<FullOrganizationData<S>>('/organization/get-full-organization'),
+      options,
+    ),
     activeMember: createQueryStore(() => client.$fetch<MemberData<S>>('/organization/get-active-member'), options),
   } satisfies Record<StoreName, QueryStore<unknown>>;
 

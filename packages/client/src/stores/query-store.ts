@@ -34,7 +34,10 @@ export interface QueryStoreOptions {
 
 export const FOCUS_INTERVAL = 5000;
 
-export function createQueryStore<T>(fetcher: () => Promise<ClientResult<T>>, options: QueryStoreOptions = {}): QueryStore<T> {
+export function createQueryStore<T>(
+  fetcher: () => Promise<ClientResult<T>>,
+  options: QueryStoreOptions = {},
+): QueryStore<T> {
   const focusInterval = options.focusInterval ?? FOCUS_INTERVAL;
   const now = options.now ?? Date.now;
   const listeners = new Set<() => void>();
@@ -55,7 +58,12 @@ export function createQueryStore<T>(fetcher: () => Promise<ClientResult<T>>, opt
       .then(
         (result) => set({ data: result.data, error: result.error, isPending: false }),
         // The client never rejects; this guards a custom fetcher that does.
-        (cause: unknown) => set({ data: state.data, error: { status: 0, code: 'UNKNOWN_ERROR', message: String(cause) }, isPending: false }),
+        (cause: unknown) =>
+          set({
+            data: state.data,
+            error: { status: 0, code: 'UNKNOWN_ERROR', message: String(cause) },
+            isPending: false,
+          }),
       )
       .finally(() => {
         loaded = true;

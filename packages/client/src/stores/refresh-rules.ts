@@ -13,7 +13,8 @@ export const REFRESH_DELAY = 10;
 
 const RULES: readonly { match: RegExp; method?: HttpMethod; stores: readonly StoreName[] }[] = [
   {
-    match: /^\/(sign-out|update-user|delete-user|verify-email|change-password|revoke-[a-z-]+|sign-in\/.+|sign-up\/.+|admin\/(impersonate-user|stop-impersonating))$/,
+    match:
+      /^\/(sign-out|update-user|delete-user|verify-email|change-password|revoke-[a-z-]+|sign-in\/.+|sign-up\/.+|admin\/(impersonate-user|stop-impersonating))$/,
     stores: ['session'],
   },
   { match: /^\/organization\/(create|delete|update)$/, stores: ['organizations'] },
@@ -25,6 +26,8 @@ const RULES: readonly { match: RegExp; method?: HttpMethod; stores: readonly Sto
 
 export function storesToRefresh(path: string, method: HttpMethod): StoreName[] {
   const names = new Set<StoreName>();
-  for (const rule of RULES) if (rule.match.test(path) && (!rule.method || rule.method === method)) for (const name of rule.stores) names.add(name);
+  for (const rule of RULES)
+    if (rule.match.test(path) && (!rule.method || rule.method === method))
+      for (const name of rule.stores) names.add(name);
   return [...names];
 }

@@ -43,9 +43,15 @@ function verifyLegacyScrypt(stored: string, password: string): Promise<boolean> 
   const [salt, key] = stored.split(':');
   if (!salt || !key || !/^[0-9a-f]+$/i.test(key)) return Promise.resolve(false);
   return new Promise((resolve) => {
-    scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 128 * SCRYPT.N * SCRYPT.r * 2 }, (err, derived) => {
-      resolve(!err && safeEqual(derived.toString('hex'), key.toLowerCase()));
-    });
+    scrypt(
+      password,
+      salt,
+      SCRYPT.keyLength,
+      { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 128 * SCRYPT.N * SCRYPT.r * 2 },
+      (err, derived) => {
+        resolve(!err && safeEqual(derived.toString('hex'), key.toLowerCase()));
+      },
+    );
   });
 }
 

@@ -84,7 +84,9 @@ export function createTokenCipher(secrets: readonly string[]): TokenCipher {
         const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(additionalData(keyId, purpose));
         decipher.setAuthTag(tag);
-        return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         throw new TokenCipherError('Encrypted value failed authentication');
       }

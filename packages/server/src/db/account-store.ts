@@ -38,13 +38,16 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
 
   return {
     async updatePassword(accountRowId: string, passwordHash: string, now: Date): Promise<void> {
-      await db.updateTable('account').set({ password: passwordHash, updatedAt: now }).where('id', '=', accountRowId).execute();
+      await db
+        .updateTable('account')
+        .set({ password: passwordHash, updatedAt: now })
+        .where('id', '=', accountRowId)
+        .execute();
     },
 
     async findCredential(userId: string): Promise<{ id: string; password: string | null } | null> {
       return (await selectCredential(db, userId)) ?? null;
     },
-
 
     async listByUser(userId: string): Promise<LinkedAccount[]> {
       const rows = await db
@@ -74,12 +77,21 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
      * Gives the user this password: updates the credential account, completes one without a hash,
      * or creates it. With `onlyIfNone`, a user who already has a password keeps it ('exists').
      */
-    setPassword(userId: string, passwordHash: string, now: Date, { onlyIfNone = false } = {}): Promise<'set' | 'exists'> {
+    setPassword(
+      userId: string,
+      passwordHash: string,
+      now: Date,
+      { onlyIfNone = false } = {},
+    ): Promise<'set' | 'exists'> {
       return forUser(userId, async (trx) => {
         const credential = await selectCredential(trx, userId);
         if (credential?.password && onlyIfNone) return 'exists';
         if (credential) {
-          await trx.updateTable('account').set({ password: passwordHash, updatedAt: now }).where('id', '=', credential.id).execute();
+          await trx
+            .updateTable('account')
+            .set({ password: passwordHash, updatedAt: now })
+            .where('id', '=', credential.id)
+            .execute();
         } else {
           await trx
             .insertInto('account')

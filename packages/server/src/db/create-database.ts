@@ -38,7 +38,10 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   return {
     dialect,
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new SqliteValuesPlugin()] }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      plugins: [new SqliteValuesPlugin()],
+    }),
   };
 }
 

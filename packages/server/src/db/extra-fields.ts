@@ -26,7 +26,11 @@ function typeOf(declared: FieldDeclaration): FieldType {
 }
 
 /** Copies the extra columns of `row` into `target`, converted from what the driver gives. */
-export function readExtraFields(row: Record<string, unknown>, fields: ReadonlyMap<string, FieldType>, target: Record<string, unknown>): void {
+export function readExtraFields(
+  row: Record<string, unknown>,
+  fields: ReadonlyMap<string, FieldType>,
+  target: Record<string, unknown>,
+): void {
   for (const [name, type] of fields) {
     const value = row[name];
     if (value === null || value === undefined) target[name] = null;
@@ -39,5 +43,10 @@ export function readExtraFields(row: Record<string, unknown>, fields: ReadonlyMa
 
 /** Names of the date fields, core and extra, that the cookie cache must turn back into Dates. */
 export function dateFieldNames(fields: ReadonlyMap<string, FieldType>): string[] {
-  return ['expiresAt', 'createdAt', 'updatedAt', ...[...fields].filter(([, type]) => type === 'date').map(([name]) => name)];
+  return [
+    'expiresAt',
+    'createdAt',
+    'updatedAt',
+    ...[...fields].filter(([, type]) => type === 'date').map(([name]) => name),
+  ];
 }

@@ -38,11 +38,16 @@ export function lockedTransaction<DB, Table extends keyof DB & string, Column ex
   work: (trx: Kysely<DB>, rows: LockedRows<DB, Table, Column>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'sqlite') await sql`update ${sql.table(lock.table)} set ${sql.ref('id')} = ${sql.ref('id')} where 1 = 0`.execute(trx);
+    if (dialect === 'sqlite')
+      await sql`update ${sql.table(lock.table)} set ${sql.ref('id')} = ${sql.ref('id')} where 1 = 0`.execute(trx);
     const ids = [...new Set(typeof lock.ids === 'function' ? await lock.ids(trx) : lock.ids)];
     if (ids.length === 0) return work(trx, []);
     const columns: readonly string[] = lock.columns ?? ['id'];
-    const query = (trx as unknown as Kysely<AnyTables>).selectFrom(lock.table as string).select(columns).where('id', 'in', ids).orderBy('id');
+    const query = (trx as unknown as Kysely<AnyTables>)
+      .selectFrom(lock.table as string)
+      .select(columns)
+      .where('id', 'in', ids)
+      .orderBy('id');
     const rows = await (dialect === 'sqlite' ? query : query.forUpdate()).execute();
     return work(trx, rows as unknown as LockedRows<DB, Table, Column>);
   });

@@ -22,9 +22,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, migrations
     allowUnorderedMigrations: true,
     provider: {
       async getMigrations() {
-        return Object.fromEntries(
-          migrations.map((m) => [m.name, { up: (trx: Kysely<unknown>) => m.up(trx, types) }]),
-        );
+        return Object.fromEntries(migrations.map((m) => [m.name, { up: (trx: Kysely<unknown>) => m.up(trx, types) }]));
       },
     },
   });

@@ -39,7 +39,11 @@ export type NewProviderAccount = Omit<ProviderAccount, 'createdAt' | 'updatedAt'
 
 const nullableDate = (value: Date | string | null) => (value === null ? null : toDate(value));
 
-export function createProviderAccountStore(db: Kysely<Database>, userFields: ReadonlyMap<string, FieldType>, cipher: TokenCipher) {
+export function createProviderAccountStore(
+  db: Kysely<Database>,
+  userFields: ReadonlyMap<string, FieldType>,
+  cipher: TokenCipher,
+) {
   const seal = (value: string | null, column: TokenColumn) => (value === null ? null : cipher.encrypt(value, column));
 
   /**
@@ -122,7 +126,10 @@ export function createProviderAccountStore(db: Kysely<Database>, userFields: Rea
     async createUserWithAccount(user: User, account: Omit<NewProviderAccount, 'userId'>): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('user').values(user).execute();
-        await trx.insertInto('account').values(toRow({ ...account, userId: user.id }, user.createdAt)).execute();
+        await trx
+          .insertInto('account')
+          .values(toRow({ ...account, userId: user.id }, user.createdAt))
+          .execute();
       });
     },
 

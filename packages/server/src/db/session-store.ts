@@ -51,7 +51,10 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
   const sessionWithUser = selectSessionWithUser(db, sessionColumns).compile();
   return {
     async create(session: Session): Promise<void> {
-      await db.insertInto('session').values(session as Insertable<SessionTable>).execute();
+      await db
+        .insertInto('session')
+        .values(session as Insertable<SessionTable>)
+        .execute();
     },
 
     async findWithUserByDigest(digest: string): Promise<{ session: Session; user: User } | null> {

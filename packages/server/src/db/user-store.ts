@@ -33,7 +33,11 @@ export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, Fi
 /** Core columns, and plugin columns by name. */
 export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>> & Record<string, unknown>;
 
-export function createUserStore(db: Kysely<Database>, extra: ReadonlyMap<string, FieldType>, revocations: SessionRevocations) {
+export function createUserStore(
+  db: Kysely<Database>,
+  extra: ReadonlyMap<string, FieldType>,
+  revocations: SessionRevocations,
+) {
   const asUser = (row: Selectable<UserTable>) => toUser(row, extra);
   return {
     async findById(id: string): Promise<User | null> {

@@ -22,11 +22,18 @@ export function createVerificationStore(db: Kysely<Database>) {
   return {
     async create(row: Verification & { createdAt: Date }): Promise<void> {
       const { createdAt, ...rest } = row;
-      await db.insertInto('verification').values({ ...rest, createdAt, updatedAt: createdAt, nonce: null }).execute();
+      await db
+        .insertInto('verification')
+        .values({ ...rest, createdAt, updatedAt: createdAt, nonce: null })
+        .execute();
     },
 
     async find(identifier: string): Promise<Verification | null> {
-      const row = await db.selectFrom('verification').selectAll().where('identifier', '=', identifier).executeTakeFirst();
+      const row = await db
+        .selectFrom('verification')
+        .selectAll()
+        .where('identifier', '=', identifier)
+        .executeTakeFirst();
       return row ? toVerification(row) : null;
     },
 
@@ -38,7 +45,11 @@ export function createVerificationStore(db: Kysely<Database>) {
 
     /** Rows of one purpose (`oauth-state`) that expired unused: nothing will ever read them. */
     async deleteExpired(purpose: string, now: Date): Promise<number> {
-      const result = await db.deleteFrom('verification').where('identifier', 'like', `${purpose}:%`).where('expiresAt', '<', now).executeTakeFirst();
+      const result = await db
+        .deleteFrom('verification')
+        .where('identifier', 'like', `${purpose}:%`)
+        .where('expiresAt', '<', now)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

@@ -5,7 +5,11 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 
-export function clientIpOf(socketIp: string | undefined, headers: Headers, trustedProxies: ReadonlySet<string>): string | undefined {
+export function clientIpOf(
+  socketIp: string | undefined,
+  headers: Headers,
+  trustedProxies: ReadonlySet<string>,
+): string | undefined {
   const peer = socketIp && normalizeIp(socketIp);
   if (!peer || !trustedProxies.has(peer)) return peer || undefined;
   const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => normalizeIp(h.trim()));
@@ -45,5 +49,10 @@ export function rateLimitAddress(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }

@@ -10,20 +10,32 @@ import { rateLimitAddress } from './client-ip';
 let warnedWithoutIp = false;
 
 export function tooManyRequests(retryAfterMs: number): AuthError {
-  return new AuthError(ERRORS.tooManyRequests, { headers: { 'X-Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+  return new AuthError(ERRORS.tooManyRequests, {
+    headers: { 'X-Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  });
 }
 
-export async function enforceRateLimit(auth: AuthContext, tier: RateLimitTier, clientIp: string | undefined, path: string): Promise<void> {
+export async function enforceRateLimit(
+  auth: AuthContext,
+  tier: RateLimitTier,
+  clientIp: string | undefined,
+  path: string,
+): Promise<void> {
   const { rateLimit } = auth.options;
   if (!rateLimit.enabled) return;
   if (!clientIp) {
     // Counting every unknown client under one key would let one abuser lock everybody out.
-    if (!warnedWithoutIp) auth.logger.warn({}, 'Rate limit skipped: the client address is unknown (pass clientIp to the handler)');
+    if (!warnedWithoutIp)
+      auth.logger.warn({}, 'Rate limit skipped: the client address is unknown (pass clientIp to the handler)');
     warnedWithoutIp = true;
     return;
   }
   const rule = rateLimit[tier];
   const now = auth.now().getTime();
-  const { count, resetAt } = await auth.kv.increment(`rl:${rateLimitAddress(clientIp)}:${path}`, rule.window * 1000, now);
+  const { count, resetAt } = await auth.kv.increment(
+    `rl:${rateLimitAddress(clientIp)}:${path}`,
+    rule.window * 1000,
+    now,
+  );
   if (count > rule.max) throw tooManyRequests(resetAt - now);
 }

@@ -44,8 +44,12 @@ describe('readFormBody', () => {
   });
 
   it('keeps the last value of a repeated field', async () => {
-    expect(await readFormBody(formRequest('rememberMe=false&rememberMe=on'), 1024, schema)).toEqual({ rememberMe: true });
-    expect(await readFormBody(formRequest('rememberMe=on&rememberMe=false'), 1024, schema)).toEqual({ rememberMe: false });
+    expect(await readFormBody(formRequest('rememberMe=false&rememberMe=on'), 1024, schema)).toEqual({
+      rememberMe: true,
+    });
+    expect(await readFormBody(formRequest('rememberMe=on&rememberMe=false'), 1024, schema)).toEqual({
+      rememberMe: false,
+    });
   });
 
   it('makes a field named __proto__ an own field, never the prototype', async () => {
@@ -73,7 +77,9 @@ describe('readJsonBody', () => {
   });
 
   it('refuses a body that is not JSON with 400 VALIDATION_ERROR', async () => {
-    const error = await readJsonBody(new Request('http://x/', { method: 'POST', body: 'email=a' }), 1024).catch((e: unknown) => e);
+    const error = await readJsonBody(new Request('http://x/', { method: 'POST', body: 'email=a' }), 1024).catch(
+      (e: unknown) => e,
+    );
     expect((error as AuthError).code).toBe('VALIDATION_ERROR');
   });
 });

@@ -50,7 +50,8 @@ const FORM_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
 
 function isBooleanField(schema: z.ZodType | undefined): boolean {
   let inner = schema;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodNullable)
+    inner = inner.unwrap() as z.ZodType;
   return inner instanceof z.ZodBoolean;
 }
 
@@ -60,12 +61,17 @@ function isBooleanField(schema: z.ZodType | undefined): boolean {
  * strings. A repeated field keeps its last value, so a hidden `rememberMe=false` placed before
  * the checkbox is the answer of an unticked box.
  */
-export async function readFormBody(request: Request, maxBytes: number, schema: EndpointSchema): Promise<Record<string, unknown>> {
+export async function readFormBody(
+  request: Request,
+  maxBytes: number,
+  schema: EndpointSchema,
+): Promise<Record<string, unknown>> {
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
   // A Map, then own properties: a field named `__proto__` is a field, not a prototype.
   const fields = new Map<string, unknown>();
   for (const [name, value] of new URLSearchParams(await readText(request, maxBytes))) {
-    const asBoolean = Object.hasOwn(shape, name) && isBooleanField(shape[name]) ? FORM_BOOLEANS.get(value.toLowerCase()) : undefined;
+    const asBoolean =
+      Object.hasOwn(shape, name) && isBooleanField(shape[name]) ? FORM_BOOLEANS.get(value.toLowerCase()) : undefined;
     fields.set(name, asBoolean ?? value);
   }
   return Object.fromEntries(fields);

@@ -76,7 +76,26 @@ describe('isSafeRedirect', () => {
 
   it('never accepts a value that a browser, or an application decoding it first, would send to another origin', () => {
     // A deterministic search over strings built from the characters open redirects are made of.
-    const alphabet = ['/', '\\', '%2F', '%5C', '%09', '\t', '\n', ':', '@', '#', '?', '.', 'evil', 'localhost:3000', 'http:', 'https:', '%25', ' '];
+    const alphabet = [
+      '/',
+      '\\',
+      '%2F',
+      '%5C',
+      '%09',
+      '\t',
+      '\n',
+      ':',
+      '@',
+      '#',
+      '?',
+      '.',
+      'evil',
+      'localhost:3000',
+      'http:',
+      'https:',
+      '%25',
+      ' ',
+    ];
     let seed = 20260101;
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -141,16 +160,28 @@ describe('checkRedirectTargets', () => {
     ['callbackURL', ERRORS.invalidCallbackURL, 'INVALID_CALLBACKURL', 'Invalid callbackURL'],
     ['redirectTo', ERRORS.invalidRedirectURL, 'INVALID_REDIRECTURL', 'Invalid redirectURL'],
     ['errorCallbackURL', ERRORS.invalidErrorCallbackURL, 'INVALID_ERRORCALLBACKURL', 'Invalid errorCallbackURL'],
-    ['newUserCallbackURL', ERRORS.invalidNewUserCallbackURL, 'INVALID_NEWUSERCALLBACKURL', 'Invalid newUserCallbackURL'],
-  ] as const)('refuses an unsafe %s with the entry its mark carries, 403 %s "%s"', (field, entry: ErrorEntry, code, message) => {
-    const thrown = thrownBy(() => check(z.object({ [field]: redirectUrl(entry).optional() }), { [field]: '//evil.example' }));
-    expect(thrown.toJSON()).toEqual({ code, message });
-    expect(thrown.status).toBe(403);
-  });
+    [
+      'newUserCallbackURL',
+      ERRORS.invalidNewUserCallbackURL,
+      'INVALID_NEWUSERCALLBACKURL',
+      'Invalid newUserCallbackURL',
+    ],
+  ] as const)(
+    'refuses an unsafe %s with the entry its mark carries, 403 %s "%s"',
+    (field, entry: ErrorEntry, code, message) => {
+      const thrown = thrownBy(() =>
+        check(z.object({ [field]: redirectUrl(entry).optional() }), { [field]: '//evil.example' }),
+      );
+      expect(thrown.toJSON()).toEqual({ code, message });
+      expect(thrown.status).toBe(403);
+    },
+  );
 
   it('checks a marked field whatever its name, and leaves unmarked fields with the old names alone', () => {
     const schema = z.object({ returnTo: redirectUrl(ERRORS.invalidRedirectURL), callbackURL: z.string() });
-    expect(thrownBy(() => check(schema, { returnTo: 'https://evil.example', callbackURL: '/ok' })).message).toBe('Invalid redirectURL');
+    expect(thrownBy(() => check(schema, { returnTo: 'https://evil.example', callbackURL: '/ok' })).message).toBe(
+      'Invalid redirectURL',
+    );
     expect(() => check(schema, { returnTo: '/ok', callbackURL: 'https://evil.example' })).not.toThrow();
   });
 
@@ -191,14 +222,23 @@ describe('checkRedirectTargets', () => {
   });
 
   it('names the first unsafe field of the schema when several are present', () => {
-    const schema = z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL), errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL) });
-    expect(() => check(schema, { callbackURL: '/ok', errorCallbackURL: 'https://evil.example' })).toThrow('Invalid errorCallbackURL');
-    expect(() => check(schema, { callbackURL: '//evil.example', errorCallbackURL: 'https://evil.example' })).toThrow('Invalid callbackURL');
+    const schema = z.object({
+      callbackURL: redirectUrl(ERRORS.invalidCallbackURL),
+      errorCallbackURL: redirectUrl(ERRORS.invalidErrorCallbackURL),
+    });
+    expect(() => check(schema, { callbackURL: '/ok', errorCallbackURL: 'https://evil.example' })).toThrow(
+      'Invalid errorCallbackURL',
+    );
+    expect(() => check(schema, { callbackURL: '//evil.example', errorCallbackURL: 'https://evil.example' })).toThrow(
+      'Invalid callbackURL',
+    );
   });
 
   it('ignores absent fields, schemas without marks and endpoints without a schema', () => {
     expect(() => check(z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional() }), {})).not.toThrow();
-    expect(() => check(z.object({ url: z.string(), next: z.string() }), { url: 'https://evil.example', next: '//evil.example' })).not.toThrow();
+    expect(() =>
+      check(z.object({ url: z.string(), next: z.string() }), { url: 'https://evil.example', next: '//evil.example' }),
+    ).not.toThrow();
     expect(() => checkRedirectTargets(options, undefined, { callbackURL: '//evil.example' })).not.toThrow();
   });
 });

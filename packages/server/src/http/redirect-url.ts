@@ -146,6 +146,10 @@ function compileUncached(schema: z.core.$ZodType): TargetCheck | null {
 }
 
 /** Checks every field the schema marks as a redirect target in the value it parsed. */
-export function checkRedirectTargets(options: ResolvedOptions, schema: z.core.$ZodType | undefined, value: unknown): void {
+export function checkRedirectTargets(
+  options: ResolvedOptions,
+  schema: z.core.$ZodType | undefined,
+  value: unknown,
+): void {
   if (schema) compile(schema)?.(options, value);
 }

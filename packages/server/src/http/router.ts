@@ -48,7 +48,9 @@ function toResponse(value: unknown, fromForm: boolean, cookies: ResponseCookies)
   const response =
     target !== null
       ? new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } })
-      : new Response(JSON.stringify(value ?? null), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+      : new Response(JSON.stringify(value ?? null), {
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        });
   for (const cookie of cookies.headers) response.headers.append('set-cookie', cookie);
   return response;
 }

@@ -42,8 +42,16 @@ const LOCK = {
 };
 
 /** Consecutive failures before the first lock, and failures a day beyond which none is evaluated. */
-const ACCOUNT: LockoutRule = { ...LOCK, threshold: DEFAULTS.accountLockoutThreshold, limit: DEFAULTS.accountDailyFailureLimit };
-const DEVICE: LockoutRule = { ...LOCK, threshold: DEFAULTS.deviceLockoutThreshold, limit: DEFAULTS.deviceDailyFailureLimit };
+const ACCOUNT: LockoutRule = {
+  ...LOCK,
+  threshold: DEFAULTS.accountLockoutThreshold,
+  limit: DEFAULTS.accountDailyFailureLimit,
+};
+const DEVICE: LockoutRule = {
+  ...LOCK,
+  threshold: DEFAULTS.deviceLockoutThreshold,
+  limit: DEFAULTS.deviceDailyFailureLimit,
+};
 
 /**
  * The throttle of `identifier` and, when given, of the account `userId` it names: both locks are

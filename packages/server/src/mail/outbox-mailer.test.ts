@@ -23,7 +23,13 @@ describe('development outbox', () => {
     await outbox.send(mail(2));
     const [newest, oldest] = outbox.list();
     expect(outbox.list()).toHaveLength(2);
-    expect(newest).toMatchObject({ to: 'u2@example.com', subject: 'Mail 2', text: 'text 2', html: '<p>2</p>', links: [] });
+    expect(newest).toMatchObject({
+      to: 'u2@example.com',
+      subject: 'Mail 2',
+      text: 'text 2',
+      html: '<p>2</p>',
+      links: [],
+    });
     expect(oldest).toMatchObject({ to: 'u1@example.com', subject: 'Mail 1' });
     expect(newest!.id).toMatch(/^\S{16}$/);
     expect(newest!.id).not.toBe(oldest!.id);
@@ -51,7 +57,10 @@ describe('development outbox', () => {
       ...mail(1),
       text: 'Open\nhttps://auth.example.com/api/auth/verify-email?token=a&callbackURL=%2F\nor http://localhost:3000/x then stop.',
     });
-    expect(outbox.list()[0]!.links).toEqual(['https://auth.example.com/api/auth/verify-email?token=a&callbackURL=%2F', 'http://localhost:3000/x']);
+    expect(outbox.list()[0]!.links).toEqual([
+      'https://auth.example.com/api/auth/verify-email?token=a&callbackURL=%2F',
+      'http://localhost:3000/x',
+    ]);
   });
 
   it('writes each mail to the log with its addressee, subject and links', async () => {
@@ -60,7 +69,11 @@ describe('development outbox', () => {
     const url = 'http://localhost:3000/api/auth/reset-password/abc?callbackURL=%2Freset';
     await outbox.send(await resetPasswordMail('ada@example.com', 'Ada', url));
     expect(lines).toEqual([
-      { level: 'info', obj: { to: 'ada@example.com', subject: 'Reset your password', links: [url] }, msg: 'Mail kept in the development outbox' },
+      {
+        level: 'info',
+        obj: { to: 'ada@example.com', subject: 'Reset your password', links: [url] },
+        msg: 'Mail kept in the development outbox',
+      },
     ]);
   });
 

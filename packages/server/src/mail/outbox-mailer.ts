@@ -19,7 +19,10 @@ export interface OutboxMailer extends Mailer {
   list(): readonly OutboxMail[];
 }
 
-export function createOutboxMailer({ logger, size = DEFAULTS.outboxSize }: { logger?: Logger; size?: number } = {}): OutboxMailer {
+export function createOutboxMailer({
+  logger,
+  size = DEFAULTS.outboxSize,
+}: { logger?: Logger; size?: number } = {}): OutboxMailer {
   const mails: OutboxMail[] = [];
   return {
     async send(message) {

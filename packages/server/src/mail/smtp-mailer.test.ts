@@ -18,7 +18,11 @@ describe('SMTP mailer', () => {
   it('delivers both parts over SMTP from the configured sender', async () => {
     const mailer = createSmtpMailer(sink.url, { from: 'Acme Accounts <accounts@acme.example>' });
     try {
-      const message = await verificationMail('ada@example.com', 'Ada <3', 'https://auth.example.com/api/auth/verify-email?token=t1');
+      const message = await verificationMail(
+        'ada@example.com',
+        'Ada <3',
+        'https://auth.example.com/api/auth/verify-email?token=t1',
+      );
       await mailer.send(message);
       const received = await sink.waitFor('ada@example.com');
       expect(received).toMatchObject({

@@ -17,17 +17,20 @@ export interface MailContent {
   footer: string;
 }
 
-export async function renderMail(to: string, { subject, greeting, body, action, url, footer }: MailContent): Promise<MailMessage> {
+export async function renderMail(
+  to: string,
+  { subject, greeting, body, action, url, footer }: MailContent,
+): Promise<MailMessage> {
   const text = `${greeting}\n\n${body}\n\n${action}:\n${url}\n\n${footer}\n`;
   const page = await html`<!doctype html>
-<html lang="en">
-  <body style="font-family: system-ui, sans-serif; line-height: 1.5">
-    <p>${greeting}</p>
-    <p>${body}</p>
-    <p><a href="${url}">${action}</a></p>
-    <p style="color: #666; font-size: 0.9em">${footer}</p>
-  </body>
-</html>`;
+    <html lang="en">
+      <body style="font-family: system-ui, sans-serif; line-height: 1.5">
+        <p>${greeting}</p>
+        <p>${body}</p>
+        <p><a href="${url}">${action}</a></p>
+        <p style="color: #666; font-size: 0.9em">${footer}</p>
+      </body>
+    </html>`;
   return { to, subject, text, html: page.toString() };
 }
 

@@ -14,7 +14,12 @@ export function joinScopes(scopes: readonly string[]): string | null {
 
 /** The stored scopes and newly granted ones, each once. */
 export function mergeScopes(stored: string | null, granted: readonly string[]): string | null {
-  const current = stored ? stored.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const current = stored
+    ? stored
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
   return joinScopes([...new Set([...current, ...granted])]);
 }
 

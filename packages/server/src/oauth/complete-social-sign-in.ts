@@ -28,7 +28,9 @@ export interface SocialSignInOrigin extends SessionOrigin {
 
 function throttleOf(origin: SocialSignInOrigin, user: User): SignInThrottle {
   const device = readDeviceCookie(origin.auth, origin.requestCookies);
-  return device?.isFor(user.id) ? deviceSignInThrottle(origin.auth, device.nonce) : signInThrottle(origin.auth, `email:${user.email}`, user.id);
+  return device?.isFor(user.id)
+    ? deviceSignInThrottle(origin.auth, device.nonce)
+    : signInThrottle(origin.auth, `email:${user.email}`, user.id);
 }
 
 export async function completeSocialSignIn(
@@ -56,7 +58,8 @@ export async function completeSocialSignIn(
   try {
     current = await createSession(origin, user);
   } catch (error) {
-    if (error instanceof AuthError && error.entry === ERRORS.failedToCreateSession) return fail(CALLBACK_ERRORS.unableToCreateSession);
+    if (error instanceof AuthError && error.entry === ERRORS.failedToCreateSession)
+      return fail(CALLBACK_ERRORS.unableToCreateSession);
     throw error;
   }
   setDeviceCookie(auth, origin.cookies, user.id);

@@ -17,10 +17,15 @@ import { CALLBACK_ERRORS, fail, succeed, type Outcome } from './callback-errors'
 import type { StateLink } from './oauth-state';
 import { identityEmail, isTrustedForLinking, type SocialIdentity } from './social-identity';
 
-export async function linkIdentity(auth: AuthContext, identity: SocialIdentity, link: StateLink): Promise<Outcome<User>> {
+export async function linkIdentity(
+  auth: AuthContext,
+  identity: SocialIdentity,
+  link: StateLink,
+): Promise<Outcome<User>> {
   const { provider, profile, tokens } = identity;
   const { enabled, allowDifferentEmails } = auth.options.accountLinking;
-  if (!enabled || (!isTrustedForLinking(auth, provider) && !profile.emailVerified)) return fail(CALLBACK_ERRORS.unableToLinkAccount);
+  if (!enabled || (!isTrustedForLinking(auth, provider) && !profile.emailVerified))
+    return fail(CALLBACK_ERRORS.unableToLinkAccount);
   if (identityEmail(identity) !== link.email && !allowDifferentEmails) return fail(CALLBACK_ERRORS.unableToLinkAccount);
   const user = await auth.users.findById(link.userId);
   if (!user) return fail(CALLBACK_ERRORS.unableToLinkAccount);
@@ -30,12 +35,22 @@ export async function linkIdentity(auth: AuthContext, identity: SocialIdentity, 
     if (owner) {
       if (owner.user.id !== user.id) return fail(CALLBACK_ERRORS.accountLinkedToDifferentUser);
       const scope = mergeScopes(owner.account.scope, tokens.scopes);
-      await auth.providerAccounts.updateTokens(owner.account.id, { ...renewedAccountTokens(tokens), scope }, auth.now());
+      await auth.providerAccounts.updateTokens(
+        owner.account.id,
+        { ...renewedAccountTokens(tokens), scope },
+        auth.now(),
+      );
       return succeed(user);
     }
     try {
       await auth.providerAccounts.create(
-        { id: randomString(DEFAULTS.idLength), providerId: provider.id, accountId: profile.id, userId: user.id, ...newAccountTokens(tokens) },
+        {
+          id: randomString(DEFAULTS.idLength),
+          providerId: provider.id,
+          accountId: profile.id,
+          userId: user.id,
+          ...newAccountTokens(tokens),
+        },
         auth.now(),
       );
       return succeed(user);

@@ -57,12 +57,20 @@ interface BrowserOrigin {
   cookies: ResponseCookies;
 }
 
-export async function issueOAuthState({ auth, requestCookies, cookies }: BrowserOrigin, request: OAuthStateRequest): Promise<IssuedState> {
+export async function issueOAuthState(
+  { auth, requestCookies, cookies }: BrowserOrigin,
+  request: OAuthStateRequest,
+): Promise<IssuedState> {
   const state = randomString(DEFAULTS.oauthStateLength);
   // RFC 7636 wants 43 to 128 unreserved characters; letters and digits are among them.
   const codeVerifier = randomString(DEFAULTS.codeVerifierLength);
   const nonce = randomString(NONCE_LENGTH);
-  const record: OAuthStateRecord = { ...request, codeVerifier, nonce, browser: sha256Hex(bindBrowser(auth, requestCookies, cookies)) };
+  const record: OAuthStateRecord = {
+    ...request,
+    codeVerifier,
+    nonce,
+    browser: sha256Hex(bindBrowser(auth, requestCookies, cookies)),
+  };
   const now = auth.now();
   try {
     await auth.verifications.create({
@@ -87,7 +95,9 @@ function sweepExpiredStates(auth: AuthContext): void {
   const now = auth.now().getTime();
   if (now - (lastSweep.get(auth) ?? Number.NEGATIVE_INFINITY) < SWEEP_INTERVAL_MS) return;
   lastSweep.set(auth, now);
-  auth.background.run('Could not delete expired OAuth states', () => auth.verifications.deleteExpired(PURPOSE, auth.now()));
+  auth.background.run('Could not delete expired OAuth states', () =>
+    auth.verifications.deleteExpired(PURPOSE, auth.now()),
+  );
 }
 
 function parseRecord(auth: AuthContext, value: string): OAuthStateRecord | null {
@@ -118,7 +128,8 @@ export async function consumeOAuthState(
   }
   const record = parseRecord(auth, row.value);
   const binding = readBrowserBinding(auth, requestCookies);
-  if (!record || binding === null || !safeEqual(sha256Hex(binding), record.browser) || record.providerId !== providerId) return null;
+  if (!record || binding === null || !safeEqual(sha256Hex(binding), record.browser) || record.providerId !== providerId)
+    return null;
   // Of concurrent callbacks with this state, only the one whose delete removed the row goes on.
   return (await auth.verifications.take(row.id)) ? record : null;
 }

@@ -52,7 +52,10 @@ export function isLoopbackURL(url: string | URL): boolean {
 function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
   const encode = (value: string) => new URLSearchParams({ v: value }).toString().slice('v='.length);
   return (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${Buffer.from(`${encode(client.client_id)}:${encode(clientSecret)}`).toString('base64')}`);
+    headers.set(
+      'authorization',
+      `Basic ${Buffer.from(`${encode(client.client_id)}:${encode(clientSecret)}`).toString('base64')}`,
+    );
   };
 }
 
@@ -87,7 +90,10 @@ function clientOf(settings: OAuth2Settings): oauth.Client {
 }
 
 /** The options of every token request (OAuth 2.0's and OpenID Connect's): a time limit, plain http on loopback only, and any mending. */
-export function tokenRequestOptions(url: string, mend?: OAuth2Settings['mendTokenResponse']): oauth.TokenEndpointRequestOptions {
+export function tokenRequestOptions(
+  url: string,
+  mend?: OAuth2Settings['mendTokenResponse'],
+): oauth.TokenEndpointRequestOptions {
   const options: oauth.TokenEndpointRequestOptions = {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     [oauth.allowInsecureRequests]: isLoopbackURL(url),
@@ -97,7 +103,10 @@ export function tokenRequestOptions(url: string, mend?: OAuth2Settings['mendToke
       const response = await fetch(input, init);
       if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return response;
       const json = mend((await response.json()) as Record<string, unknown>);
-      return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(json), {
+        status: response.status,
+        headers: { 'content-type': 'application/json' },
+      });
     };
   }
   return options;
@@ -138,11 +147,20 @@ export function tokensOf(response: oauth.TokenEndpointResponse, askedScopes: rea
 }
 
 /** Code → tokens, with the verifier when the provider takes PKCE and the nonce an id_token must carry. */
-export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExchange, askedScopes: readonly string[] = []): Promise<ProviderTokens> {
+export async function exchangeCode(
+  settings: OAuth2Settings,
+  exchange: CodeExchange,
+  askedScopes: readonly string[] = [],
+): Promise<ProviderTokens> {
   const as = serverOf(settings);
   const client = clientOf(settings);
   // The state was checked by the engine already; this only brands the parameters for the grant.
-  const callback = oauth.validateAuthResponse(as, client, new URLSearchParams({ code: exchange.code }), oauth.skipStateCheck);
+  const callback = oauth.validateAuthResponse(
+    as,
+    client,
+    new URLSearchParams({ code: exchange.code }),
+    oauth.skipStateCheck,
+  );
   const options = tokenRequestOptions(settings.tokenEndpoint, settings.mendTokenResponse);
   const extra = settings.tokenParams?.(exchange);
   if (extra) options.additionalParameters = extra;
@@ -157,7 +175,10 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
   );
   // The engine sends a nonce with every authorization request; only an id_token can carry it back,
   // and oauth4webapi would demand one if a nonce were expected of a response without any.
-  const body = (await response.clone().json().catch(() => null)) as { id_token?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { id_token?: unknown } | null;
   const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
     expectedNonce: typeof body?.id_token === 'string' ? (exchange.nonce ?? oauth.expectNoNonce) : oauth.expectNoNonce,
     requireIdToken: false,
@@ -166,7 +187,11 @@ export async function exchangeCode(settings: OAuth2Settings, exchange: CodeExcha
 }
 
 /** `additionalParameters`: what a provider wants beside the refresh token (VK ID's `device_id`). */
-export async function refreshTokens(settings: OAuth2Settings, refreshToken: string, additionalParameters?: Record<string, string>): Promise<ProviderTokens> {
+export async function refreshTokens(
+  settings: OAuth2Settings,
+  refreshToken: string,
+  additionalParameters?: Record<string, string>,
+): Promise<ProviderTokens> {
   const as = serverOf(settings);
   const client = clientOf(settings);
   const options = tokenRequestOptions(settings.tokenEndpoint, settings.mendTokenResponse);
@@ -181,7 +206,11 @@ export async function refreshTokens(settings: OAuth2Settings, refreshToken: stri
  * A JSON resource read with the access token (user info, GitHub's e-mails). Null when the provider
  * answers anything but a 2xx JSON: the flow then reports `unable_to_get_user_info`.
  */
-export async function fetchJson(url: string, accessToken: string | null, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<unknown> {
+export async function fetchJson(
+  url: string,
+  accessToken: string | null,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (accessToken !== null) headers.authorization = `Bearer ${accessToken}`;
   const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });

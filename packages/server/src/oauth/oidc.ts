@@ -58,7 +58,19 @@ export interface OidcClient {
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
-const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+const SIGNING_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
 
 /** A provider URL must be https unless it is on loopback (development and the tests' servers). */
 export function assertSecureURL(url: string, what: string): void {
@@ -68,7 +80,9 @@ export function assertSecureURL(url: string, what: string): void {
 }
 
 export function createOidcClient(settings: OidcSettings): OidcClient {
-  const fixed = Object.fromEntries(Object.entries(settings.endpoints ?? {}).filter(([, url]) => url !== undefined)) as Partial<ProviderEndpoints>;
+  const fixed = Object.fromEntries(
+    Object.entries(settings.endpoints ?? {}).filter(([, url]) => url !== undefined),
+  ) as Partial<ProviderEndpoints>;
   assertSecureURL(settings.issuer, 'issuer');
   for (const [name, url] of Object.entries(fixed)) assertSecureURL(url, `${name} endpoint`);
   const client: oauth.Client = { client_id: settings.clientId };
@@ -84,12 +98,19 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     return metadata;
   };
   const jwks = async () => (keys ??= createRemoteJWKSet(new URL(required((await server()).jwks_uri, 'jwks_uri'))));
-  const clientAuth = async () => clientAuthOf(settings.clientAuth ?? authStyleOf(await server()), settings.clientSecret);
+  const clientAuth = async () =>
+    clientAuthOf(settings.clientAuth ?? authStyleOf(await server()), settings.clientSecret);
 
   /** The issuer the id_token in this token response must name, when it depends on the token. */
-  const checkedAgainst = async (as: oauth.AuthorizationServer, response: Response): Promise<oauth.AuthorizationServer> => {
+  const checkedAgainst = async (
+    as: oauth.AuthorizationServer,
+    response: Response,
+  ): Promise<oauth.AuthorizationServer> => {
     if (!settings.issuerOf) return as;
-    const json = (await response.clone().json().catch(() => null)) as { id_token?: unknown } | null;
+    const json = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { id_token?: unknown } | null;
     if (typeof json?.id_token !== 'string') return as;
     return { ...as, issuer: settings.issuerOf(decodeJwt(json.id_token)) };
   };
@@ -112,7 +133,12 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     async validateAuthorizationCode(exchange) {
       const as = await server();
       // The engine checked the state; the callback URL is per provider, so RFC 9207's `iss` adds nothing here.
-      const callback = oauth.validateAuthResponse({ ...as, authorization_response_iss_parameter_supported: false }, client, new URLSearchParams({ code: exchange.code }), oauth.skipStateCheck);
+      const callback = oauth.validateAuthResponse(
+        { ...as, authorization_response_iss_parameter_supported: false },
+        client,
+        new URLSearchParams({ code: exchange.code }),
+        oauth.skipStateCheck,
+      );
       const response = await oauth.authorizationCodeGrantRequest(
         as,
         client,
@@ -122,10 +148,15 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         settings.pkce ? exchange.codeVerifier : oauth.nopkce,
         tokenRequestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse),
       );
-      const result = await oauth.processAuthorizationCodeResponse(await checkedAgainst(as, response), client, response, {
-        expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
-        requireIdToken: true,
-      });
+      const result = await oauth.processAuthorizationCodeResponse(
+        await checkedAgainst(as, response),
+        client,
+        response,
+        {
+          expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
+          requireIdToken: true,
+        },
+      );
       return tokensOf(result, settings.scopes);
     },
 
@@ -134,7 +165,10 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       const options = tokenRequestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse);
       if (settings.refreshParams) options.additionalParameters = { ...settings.refreshParams };
       const response = await oauth.refreshTokenGrantRequest(as, client, await clientAuth(), refreshToken, options);
-      const tokens = tokensOf(await oauth.processRefreshTokenResponse(await checkedAgainst(as, response), client, response), []);
+      const tokens = tokensOf(
+        await oauth.processRefreshTokenResponse(await checkedAgainst(as, response), client, response),
+        [],
+      );
       // Most providers keep the refresh token when they send no new one.
       return tokens.refreshToken === null ? { ...tokens, refreshToken } : tokens;
     },
@@ -150,7 +184,12 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           [oauth.allowInsecureRequests]: isLoopbackURL(as.userinfo_endpoint),
         });
         // userinfo must describe the id_token's subject, or someone else's token was answered.
-        const info = await oauth.processUserInfoResponse(as, client, typeof fromIdToken?.sub === 'string' ? fromIdToken.sub : oauth.skipSubjectCheck, response);
+        const info = await oauth.processUserInfoResponse(
+          as,
+          client,
+          typeof fromIdToken?.sub === 'string' ? fromIdToken.sub : oauth.skipSubjectCheck,
+          response,
+        );
         return { ...fromIdToken, ...info };
       } catch {
         return null;
@@ -169,7 +208,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           maxTokenAge: settings.maxTokenAge,
           requiredClaims: ['sub', 'exp'],
         });
-        if (input.nonce !== undefined && !(await nonceMatches(payload.nonce, input.nonce, settings.nonceComparison ?? 'exact'))) return false;
+        if (
+          input.nonce !== undefined &&
+          !(await nonceMatches(payload.nonce, input.nonce, settings.nonceComparison ?? 'exact'))
+        )
+          return false;
         return settings.verifyClaims ? settings.verifyClaims(payload) : true;
       } catch {
         // Fail closed: a key that cannot be fetched is as good as a bad signature.

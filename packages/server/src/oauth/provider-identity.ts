@@ -30,7 +30,11 @@ function describe(error: unknown): Record<string, string> {
   return described;
 }
 
-async function readProfile(auth: AuthContext, provider: OAuthProvider, tokens: ProviderTokens): Promise<ProviderProfile | null> {
+async function readProfile(
+  auth: AuthContext,
+  provider: OAuthProvider,
+  tokens: ProviderTokens,
+): Promise<ProviderProfile | null> {
   try {
     const profile = await provider.getUserInfo(tokens);
     // The account row's key: without a stable id there is no identity to sign in.
@@ -41,7 +45,11 @@ async function readProfile(auth: AuthContext, provider: OAuthProvider, tokens: P
   }
 }
 
-export async function identityFromCode(auth: AuthContext, provider: OAuthProvider, callback: CodeCallback): Promise<Outcome<SocialIdentity>> {
+export async function identityFromCode(
+  auth: AuthContext,
+  provider: OAuthProvider,
+  callback: CodeCallback,
+): Promise<Outcome<SocialIdentity>> {
   let tokens: ProviderTokens;
   try {
     tokens = await provider.validateAuthorizationCode({
@@ -61,7 +69,11 @@ export async function identityFromCode(auth: AuthContext, provider: OAuthProvide
 }
 
 /** An id_token the client obtained itself (Google One Tap, Sign in with Apple on a device). */
-export async function identityFromIdToken(auth: AuthContext, provider: OAuthProvider, input: IdTokenInput): Promise<SocialIdentity> {
+export async function identityFromIdToken(
+  auth: AuthContext,
+  provider: OAuthProvider,
+  input: IdTokenInput,
+): Promise<SocialIdentity> {
   if (!provider.verifyIdToken) throw new AuthError(ERRORS.idTokenNotSupported);
   let valid: boolean;
   try {

@@ -10,7 +10,10 @@ import { renewedAccountTokens } from './account-tokens';
 import type { TokenAccount } from './token-account';
 
 /** The account's tokens after the refresh. */
-export async function refreshAccountTokens(auth: AuthContext, { provider, account }: TokenAccount): Promise<AccountTokens> {
+export async function refreshAccountTokens(
+  auth: AuthContext,
+  { provider, account }: TokenAccount,
+): Promise<AccountTokens> {
   if (!provider.refreshAccessToken) throw new AuthError(ERRORS.tokenRefreshNotSupported);
   if (account.refreshToken === null) throw new AuthError(ERRORS.refreshTokenNotFound);
   let renewed: Partial<AccountTokens>;

@@ -43,13 +43,22 @@ export interface ResolveOptions {
 /** A unique index refused the write: someone else's flow made the row first. */
 const RACED = Symbol('raced');
 
-export async function resolveSocialUser(auth: AuthContext, identity: SocialIdentity, options: ResolveOptions): Promise<Outcome<ResolvedUser, SignInRefusal>> {
+export async function resolveSocialUser(
+  auth: AuthContext,
+  identity: SocialIdentity,
+  options: ResolveOptions,
+): Promise<Outcome<ResolvedUser, SignInRefusal>> {
   const email = identityEmail(identity);
   const { provider, profile } = identity;
   let lost: Outcome<never, SignInRefusal> = fail(CALLBACK_ERRORS.unableToCreateUser);
   for (let attempt = 0; attempt < 2; attempt++) {
     const owner = await auth.providerAccounts.findOwner(provider.id, profile.id);
-    if (owner) return succeed({ user: await signInLinked(auth, owner.user, owner.account.id, identity, email), isNew: false, verificationSent: false });
+    if (owner)
+      return succeed({
+        user: await signInLinked(auth, owner.user, owner.account.id, identity, email),
+        isNew: false,
+        verificationSent: false,
+      });
     // Only an identity not yet linked needs an address: to find a user by it, or to create one.
     if (!email) return fail(CALLBACK_ERRORS.emailNotFound);
     const local = await auth.users.findByEmail(email);
@@ -61,7 +70,13 @@ export async function resolveSocialUser(auth: AuthContext, identity: SocialIdent
   return lost;
 }
 
-async function signInLinked(auth: AuthContext, user: User, accountRowId: string, identity: SocialIdentity, email: string | null): Promise<User> {
+async function signInLinked(
+  auth: AuthContext,
+  user: User,
+  accountRowId: string,
+  identity: SocialIdentity,
+  email: string | null,
+): Promise<User> {
   const now = auth.now();
   await auth.providerAccounts.updateTokens(accountRowId, renewedAccountTokens(identity.tokens), now);
   // The provider has just confirmed that the user controls the address the account has.
@@ -71,14 +86,27 @@ async function signInLinked(auth: AuthContext, user: User, accountRowId: string,
   return user;
 }
 
-async function linkByEmail(auth: AuthContext, local: User, identity: SocialIdentity): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
+async function linkByEmail(
+  auth: AuthContext,
+  local: User,
+  identity: SocialIdentity,
+): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
   const { provider, profile, tokens } = identity;
   const mayLink =
-    auth.options.accountLinking.enabled && profile.emailVerified && isTrustedForLinking(auth, provider) && local.emailVerified;
+    auth.options.accountLinking.enabled &&
+    profile.emailVerified &&
+    isTrustedForLinking(auth, provider) &&
+    local.emailVerified;
   if (!mayLink) return fail(CALLBACK_ERRORS.accountNotLinked);
   try {
     await auth.providerAccounts.create(
-      { id: randomString(DEFAULTS.idLength), providerId: provider.id, accountId: profile.id, userId: local.id, ...newAccountTokens(tokens) },
+      {
+        id: randomString(DEFAULTS.idLength),
+        providerId: provider.id,
+        accountId: profile.id,
+        userId: local.id,
+        ...newAccountTokens(tokens),
+      },
       auth.now(),
     );
   } catch (error) {
@@ -94,9 +122,15 @@ function profileImage(image: string | null): string | null {
   return image !== null && image.length <= DEFAULTS.maxImageLength && /^https?:\/\//i.test(image) ? image : null;
 }
 
-async function signUp(auth: AuthContext, identity: SocialIdentity, email: string, options: ResolveOptions): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
+async function signUp(
+  auth: AuthContext,
+  identity: SocialIdentity,
+  email: string,
+  options: ResolveOptions,
+): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
   const { provider, profile, tokens } = identity;
-  if (provider.disableSignUp || (provider.disableImplicitSignUp && !options.requestSignUp)) return fail(CALLBACK_ERRORS.signupDisabled);
+  if (provider.disableSignUp || (provider.disableImplicitSignUp && !options.requestSignUp))
+    return fail(CALLBACK_ERRORS.signupDisabled);
   const now = auth.now();
   const user: User = {
     id: randomString(DEFAULTS.idLength),
@@ -126,7 +160,11 @@ async function signUp(auth: AuthContext, identity: SocialIdentity, email: string
   const { requireEmailVerification } = auth.options.emailAndPassword;
   let verificationSent = false;
   // As sign-up with a password: the mail follows sendOnSignUp or the verification requirement.
-  if (!created.emailVerified && (auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
+  if (
+    !created.emailVerified &&
+    (auth.options.emailVerification.sendOnSignUp || requireEmailVerification) &&
+    auth.mailer
+  ) {
     try {
       await sendVerificationMail(auth, created, { callbackURL: options.callbackURL });
       verificationSent = true;

@@ -30,13 +30,17 @@ async function ownerOf(ctx: EndpointContext<unknown, unknown, 'none'>, userId: s
   return userId;
 }
 
-export async function findTokenAccount(ctx: EndpointContext<unknown, unknown, 'none'>, request: TokenAccountRequest): Promise<TokenAccount> {
+export async function findTokenAccount(
+  ctx: EndpointContext<unknown, unknown, 'none'>,
+  request: TokenAccountRequest,
+): Promise<TokenAccount> {
   const userId = await ownerOf(ctx, request.userId);
   const provider = ctx.auth.options.socialProviders.get(request.providerId);
   if (!provider) throw new AuthError(ERRORS.providerNotSupported);
   const accounts = await ctx.auth.providerAccounts.listForUser(userId, request.providerId);
   const { accountId } = request;
-  const account = accountId === undefined ? accounts[0] : accounts.find((a) => a.id === accountId || a.accountId === accountId);
+  const account =
+    accountId === undefined ? accounts[0] : accounts.find((a) => a.id === accountId || a.accountId === accountId);
   if (!account) throw new AuthError(ERRORS.accountNotFound);
   return { provider, account };
 }

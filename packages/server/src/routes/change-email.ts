@@ -40,9 +40,14 @@ export const changeEmail = defineEndpoint({
     if (user.emailVerified) {
       // A stolen session must not be enough to take the account over: the current address approves.
       if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
-      const token = await issueToken(auth, 'change-email', { userId: user.id, data: newEmail }, {
-        expiresIn: auth.options.emailVerification.expiresIn,
-      });
+      const token = await issueToken(
+        auth,
+        'change-email',
+        { userId: user.id, data: newEmail },
+        {
+          expiresIn: auth.options.emailVerification.expiresIn,
+        },
+      );
       const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
       await auth.mailer.send(await changeEmailMail(user.email, user.name, newEmail, url));
       return { status: true };
@@ -57,7 +62,8 @@ export const changeEmail = defineEndpoint({
       throw error;
     }
     if (!updated) throw new AuthError(ERRORS.userNotFound);
-    if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, updated);
+    if (auth.options.session.cookieCache.enabled)
+      setCookieCache(auth, cookies, session.token, session.session, updated);
     // Without a mailer the unverified change still applies, as better-auth's does; it stays unverified.
     if (auth.mailer) await sendVerificationMail(auth, updated, { callbackURL: body.callbackURL });
     return { status: true };

@@ -44,10 +44,15 @@ function assertFresh(auth: AuthContext, current: CurrentSession): void {
 
 async function mailConfirmation(auth: AuthContext, user: User, callbackURL: string | undefined): Promise<void> {
   if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
-  const token = await issueToken(auth, 'delete-account', { userId: user.id }, {
-    expiresIn: DEFAULTS.deleteAccountTokenExpiresIn,
-    length: DEFAULTS.deleteAccountTokenLength,
-  });
+  const token = await issueToken(
+    auth,
+    'delete-account',
+    { userId: user.id },
+    {
+      expiresIn: DEFAULTS.deleteAccountTokenExpiresIn,
+      length: DEFAULTS.deleteAccountTokenLength,
+    },
+  );
   const url = authLink(auth, '/delete-user/callback', { token, callbackURL });
   await auth.mailer.send(await deleteAccountMail(user.email, user.name, url));
 }
@@ -69,7 +74,8 @@ export const deleteUser = defineEndpoint({
     // The token was mailed only after the holder proved itself, so it stands in for that proof
     // (a fresh session would be too much to ask of a link that lives a day).
     if (body.token !== undefined) {
-      if ((await redeemDeleteAccountToken(auth, body.token, user.id)) !== 'valid') throw new AuthError(ERRORS.invalidToken);
+      if ((await redeemDeleteAccountToken(auth, body.token, user.id)) !== 'valid')
+        throw new AuthError(ERRORS.invalidToken);
       await deleteUserAccount(auth, cookies, user.id);
       return USER_DELETED;
     }

@@ -15,25 +15,41 @@ export const errorPage = defineEndpoint({
     // Shown whatever its length (this page is where failures land), but never more than a line of it.
     const code = query.error?.slice(0, 256) || 'Unknown';
     const page = await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Authentication error</title>
-    <style>
-      body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; }
-      main { max-width: 28rem; padding: 2rem; text-align: center; }
-      code { background: #f3f3f3; padding: 0.2rem 0.4rem; border-radius: 4px; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <h1>Something went wrong</h1>
-      <p>Signing in could not be completed. Error code: <code>${code}</code></p>
-      <p><a href="${auth.options.baseOrigin}/">Return to the application</a></p>
-    </main>
-  </body>
-</html>`;
-    return new Response(page.toString(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>Authentication error</title>
+          <style>
+            body {
+              font-family: system-ui, sans-serif;
+              display: grid;
+              place-items: center;
+              min-height: 100vh;
+              margin: 0;
+            }
+            main {
+              max-width: 28rem;
+              padding: 2rem;
+              text-align: center;
+            }
+            code {
+              background: #f3f3f3;
+              padding: 0.2rem 0.4rem;
+              border-radius: 4px;
+            }
+          </style>
+        </head>
+        <body>
+          <main>
+            <h1>Something went wrong</h1>
+            <p>Signing in could not be completed. Error code: <code>${code}</code></p>
+            <p><a href="${auth.options.baseOrigin}/">Return to the application</a></p>
+          </main>
+        </body>
+      </html>`;
+    return new Response(page.toString(), {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
   },
 });

@@ -24,32 +24,57 @@ const resetRequest = z.object({
 });
 
 /** Unknown address: nothing is stored and nothing sent. */
-async function mailResetLink(auth: AuthContext, mailer: Mailer, email: string, redirectTo: string | undefined): Promise<void> {
+async function mailResetLink(
+  auth: AuthContext,
+  mailer: Mailer,
+  email: string,
+  redirectTo: string | undefined,
+): Promise<void> {
   const user = await auth.users.findByEmail(email);
   if (!user) return;
-  const token = await issueToken(auth, 'reset-password', { userId: user.id }, {
-    expiresIn: auth.options.emailAndPassword.resetPasswordTokenExpiresIn,
-    length: DEFAULTS.resetPasswordTokenLength,
-  });
+  const token = await issueToken(
+    auth,
+    'reset-password',
+    { userId: user.id },
+    {
+      expiresIn: auth.options.emailAndPassword.resetPasswordTokenExpiresIn,
+      length: DEFAULTS.resetPasswordTokenLength,
+    },
+  );
   const url = authLink(auth, `/reset-password/${token}`, { callbackURL: redirectTo });
   await mailer.send(await resetPasswordMail(user.email, user.name, url));
 }
 
-const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' } as const;
+const RESET_REQUESTED = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+} as const;
 
-async function startPasswordReset({ auth, body }: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<typeof RESET_REQUESTED> {
+async function startPasswordReset({
+  auth,
+  body,
+}: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<typeof RESET_REQUESTED> {
   const email = normalizeEmail(body.email);
   if (!email) throw new AuthError(ERRORS.invalidEmail);
   const { mailer } = auth;
   if (!mailer) throw new AuthError(ERRORS.resetPasswordNotEnabled);
   // Not awaited, on purpose (see the module comment); a failure can only be logged.
-  auth.background.run('Could not send the password reset mail', () => mailResetLink(auth, mailer, email, body.redirectTo));
+  auth.background.run('Could not send the password reset mail', () =>
+    mailResetLink(auth, mailer, email, body.redirectTo),
+  );
   return RESET_REQUESTED;
 }
 
 // The path stays a literal type: the client names its call after it.
 function defineResetRequest<Id extends string, P extends string>(id: Id, path: P) {
-  return defineEndpoint({ id, method: 'POST', path, body: resetRequest, rateLimit: 'mail', handler: startPasswordReset });
+  return defineEndpoint({
+    id,
+    method: 'POST',
+    path,
+    body: resetRequest,
+    rateLimit: 'mail',
+    handler: startPasswordReset,
+  });
 }
 
 export const forgetPassword = defineResetRequest('forgetPassword', '/forget-password');

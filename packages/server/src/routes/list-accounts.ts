@@ -8,7 +8,12 @@ import { defineEndpoint } from '../endpoint';
 
 /** The account table keeps granted scopes comma-separated (SPEC §3). */
 function parseScopes(scope: string | null): string[] {
-  return scope ? scope.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return scope
+    ? scope
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function toListedAccount(account: LinkedAccount, userId: string) {

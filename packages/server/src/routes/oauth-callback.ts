@@ -89,7 +89,10 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
   }
 
   try {
-    const resolved = await resolveSocialUser(auth, identity.value, { requestSignUp: record.requestSignUp === true, callbackURL: record.callbackURL });
+    const resolved = await resolveSocialUser(auth, identity.value, {
+      requestSignUp: record.requestSignUp === true,
+      callbackURL: record.callbackURL,
+    });
     if (!resolved.ok) return failTo(auth, onError, resolved.error);
     const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: record.callbackURL });
     if (!signedIn.ok) return failTo(auth, onError, signedIn.error);
@@ -132,7 +135,9 @@ export const callbackOAuthFormPost = defineEndpoint({
     if (fields instanceof Response) return fields;
     const providerId = ctx.params.providerId ?? '';
     if (readBrowserBinding(auth, ctx.requestCookies) === null) {
-      const query = new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const query = new URLSearchParams(
+        Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
       const location = `${auth.options.baseURL}${auth.options.basePath}/callback/${encodeURIComponent(providerId)}?${query}`;
       return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
     }

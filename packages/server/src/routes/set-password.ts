@@ -27,7 +27,9 @@ export const setPassword = defineEndpoint({
     // Checked before hashing (cheap refusal) and again under the lock (two parallel calls).
     if ((await auth.accounts.findCredential(userId))?.password) throw new AuthError(ERRORS.userAlreadyHasPassword);
     // A credential row without a hash (left by an import, say) is completed rather than duplicated.
-    const outcome = await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now(), { onlyIfNone: true });
+    const outcome = await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now(), {
+      onlyIfNone: true,
+    });
     if (outcome === 'exists') throw new AuthError(ERRORS.userAlreadyHasPassword);
     return { status: true };
   },

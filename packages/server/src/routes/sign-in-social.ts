@@ -55,7 +55,10 @@ export const signInSocial = defineEndpoint({
 
     if (body.idToken) {
       const identity = await identityFromIdToken(auth, provider, body.idToken);
-      const resolved = await resolveSocialUser(auth, identity, { requestSignUp: body.requestSignUp === true, callbackURL: body.callbackURL });
+      const resolved = await resolveSocialUser(auth, identity, {
+        requestSignUp: body.requestSignUp === true,
+        callbackURL: body.callbackURL,
+      });
       if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
       const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });
       if (!signedIn.ok) throw new AuthError(apiErrorOf(signedIn.error));

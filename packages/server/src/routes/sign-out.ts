@@ -11,7 +11,10 @@ export const signOut = defineEndpoint({
   method: 'POST',
   path: '/sign-out',
   async handler({ auth, requestCookies, cookies }) {
-    const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true, disableRefresh: true });
+    const current = await readCurrentSession(auth, requestCookies, cookies, {
+      disableCookieCache: true,
+      disableRefresh: true,
+    });
     if (current) await auth.sessions.deleteById(current.session.id, current.session.userId);
     clearSessionCookies(auth, cookies);
     return { success: true };

@@ -16,11 +16,17 @@ export const updateUser = defineEndpoint({
   id: 'updateUser',
   method: 'POST',
   path: '/update-user',
-  body: z.object({ name: nameField.optional(), image: imageField.nullable().optional(), email: z.unknown().optional() }),
+  body: z.object({
+    name: nameField.optional(),
+    image: imageField.nullable().optional(),
+    email: z.unknown().optional(),
+  }),
   session: 'required',
   async handler({ auth, body, session, cookies }) {
     if (body.email !== undefined) throw new AuthError(ERRORS.emailCanNotBeUpdated);
-    const core = Object.fromEntries(Object.entries({ name: body.name, image: body.image }).filter(([, v]) => v !== undefined));
+    const core = Object.fromEntries(
+      Object.entries({ name: body.name, image: body.image }).filter(([, v]) => v !== undefined),
+    );
     // Plugin fields (a username, say) are checked by their plugins, which name the columns to store.
     const patch = { ...core, ...(await pluginUserInput(auth, 'updateUser', body, session.user.id)) };
     if (Object.keys(patch).length === 0) return { status: true };
@@ -33,7 +39,8 @@ export const updateUser = defineEndpoint({
       await pluginUserInput(auth, 'updateUser', body, session.user.id);
       throw error;
     }
-    if (user && auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, session.token, session.session, user);
+    if (user && auth.options.session.cookieCache.enabled)
+      setCookieCache(auth, cookies, session.token, session.session, user);
     return { status: true };
   },
 });

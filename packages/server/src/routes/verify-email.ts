@@ -15,7 +15,13 @@ import { createSession } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import { setCookieCache } from '../session/session-cookies';
 import { redirectUrl } from '../validation/fields';
-import { checkToken, redeemToken, type TokenLookup, type TokenPurpose, type TokenSubject } from '../verification/one-time-token';
+import {
+  checkToken,
+  redeemToken,
+  type TokenLookup,
+  type TokenPurpose,
+  type TokenSubject,
+} from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { redirect, withQuery } from '../http/redirect';
 
@@ -43,7 +49,10 @@ class VerifyFailure extends Error {
 }
 
 /** The token's purpose is not in the link: it is whichever purpose's digest the database holds. */
-async function lookUpToken(auth: AuthContext, token: string): Promise<{ purpose: TokenPurpose; subject: TokenSubject }> {
+async function lookUpToken(
+  auth: AuthContext,
+  token: string,
+): Promise<{ purpose: TokenPurpose; subject: TokenSubject }> {
   let lookup: TokenLookup = { status: 'invalid' };
   for (const purpose of ['email-verification', 'change-email'] as const) {
     lookup = await checkToken(auth, purpose, token);
@@ -56,25 +65,40 @@ async function lookUpToken(auth: AuthContext, token: string): Promise<{ purpose:
 /** Uses the token up only once every check has passed: of concurrent uses exactly one goes on. */
 async function consume(auth: AuthContext, purpose: TokenPurpose, token: string): Promise<void> {
   const redeemed = await redeemToken(auth, purpose, token);
-  if (redeemed.status !== 'valid') throw new VerifyFailure(redeemed.status === 'expired' ? 'token_expired' : 'invalid_token');
+  if (redeemed.status !== 'valid')
+    throw new VerifyFailure(redeemed.status === 'expired' ? 'token_expired' : 'invalid_token');
 }
 
 function refreshCookieCache(ctx: Ctx, current: CurrentSession, user: User): void {
-  if (ctx.auth.options.session.cookieCache.enabled) setCookieCache(ctx.auth, ctx.cookies, current.token, current.session, user);
+  if (ctx.auth.options.session.cookieCache.enabled)
+    setCookieCache(ctx.auth, ctx.cookies, current.token, current.session, user);
 }
 
-async function verifyAddress(ctx: Ctx, user: User, address: string | undefined, current: CurrentSession | null): Promise<User> {
+async function verifyAddress(
+  ctx: Ctx,
+  user: User,
+  address: string | undefined,
+  current: CurrentSession | null,
+): Promise<User> {
   const { auth } = ctx;
   // Issued for an address the account has since left: it must not verify the new one.
   if (user.email !== address) throw new VerifyFailure('invalid_token');
   await consume(auth, 'email-verification', ctx.query.token);
-  const updated = (await auth.users.update(user.id, { emailVerified: true, updatedAt: auth.now() })) ?? { ...user, emailVerified: true };
+  const updated = (await auth.users.update(user.id, { emailVerified: true, updatedAt: auth.now() })) ?? {
+    ...user,
+    emailVerified: true,
+  };
   if (current?.user.id === user.id) refreshCookieCache(ctx, current, updated);
   else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
   return updated;
 }
 
-async function applyEmailChange(ctx: Ctx, user: User, newEmail: string | undefined, current: CurrentSession | null): Promise<User> {
+async function applyEmailChange(
+  ctx: Ctx,
+  user: User,
+  newEmail: string | undefined,
+  current: CurrentSession | null,
+): Promise<User> {
   const { auth } = ctx;
   if (!newEmail) throw new VerifyFailure('invalid_token');
   // Approving from a browser signed in as someone else is refused before the token is used, so the
@@ -126,7 +150,8 @@ export const verifyEmail = defineEndpoint({
       user = await verify(ctx);
     } catch (error) {
       if (!(error instanceof VerifyFailure)) throw error;
-      if (callbackURL !== undefined) return redirect(withQuery(callbackURL, { error: error.reason }, ctx.auth.options.baseOrigin));
+      if (callbackURL !== undefined)
+        return redirect(withQuery(callbackURL, { error: error.reason }, ctx.auth.options.baseOrigin));
       throw new AuthError(FAILURES[error.reason]);
     }
     return callbackURL !== undefined ? redirect(callbackURL) : { status: true, user };

@@ -38,7 +38,11 @@ export async function readCurrentSession(
     // Not yet verified: the cache's own signature covers the token (see setCookieCache).
     const claimedToken = signed.slice(0, signed.lastIndexOf('.'));
     const cached = readCookieCache(auth, requestCookies, claimedToken);
-    if (cached && cached.session.expiresAt > auth.now() && !auth.revocations.isRevoked(cached.user.id, cached.issuedAt)) {
+    if (
+      cached &&
+      cached.session.expiresAt > auth.now() &&
+      !auth.revocations.isRevoked(cached.user.id, cached.issuedAt)
+    ) {
       return { session: cached.session, user: cached.user, token: claimedToken };
     }
   }

@@ -16,7 +16,11 @@ export type DeleteTokenOutcome = 'valid' | 'expired' | 'invalid' | 'other-user';
  * a forwarded mail), and the owner's own link must keep working. Of concurrent redemptions exactly
  * one gets `valid`.
  */
-export async function redeemDeleteAccountToken(auth: AuthContext, token: string, userId: string): Promise<DeleteTokenOutcome> {
+export async function redeemDeleteAccountToken(
+  auth: AuthContext,
+  token: string,
+  userId: string,
+): Promise<DeleteTokenOutcome> {
   const found = await checkToken(auth, 'delete-account', token);
   if (found.status !== 'valid') return found.status;
   if (found.subject.userId !== userId) return 'other-user';

@@ -42,7 +42,10 @@ export interface PasswordSignInResult {
   user: User;
 }
 
-export async function passwordSignIn(origin: PasswordSignInOrigin, request: PasswordSignInRequest): Promise<PasswordSignInResult> {
+export async function passwordSignIn(
+  origin: PasswordSignInOrigin,
+  request: PasswordSignInRequest,
+): Promise<PasswordSignInResult> {
   const { auth } = origin;
   const device = readDeviceCookie(auth, origin.requestCookies);
   // A browser with a genuine device cookie may be the owner's, whom the identifier's lock must not
@@ -59,7 +62,9 @@ export async function passwordSignIn(origin: PasswordSignInOrigin, request: Pass
       : signInThrottle(auth, request.throttleKey, found?.user.id);
   await throttle.assertOpen();
   const passwordHash = found?.passwordHash;
-  const valid = passwordHash ? await verifyPassword(passwordHash, request.password) : await verifyAgainstDummy(request.password);
+  const valid = passwordHash
+    ? await verifyPassword(passwordHash, request.password)
+    : await verifyAgainstDummy(request.password);
   if (!found || !passwordHash || !valid) {
     await throttle.failed();
     throw new AuthError(request.failure);
@@ -83,5 +88,10 @@ export async function passwordSignIn(origin: PasswordSignInOrigin, request: Pass
   }
   const current = await createSession(origin, found.user, { dontRemember: request.rememberMe === false });
   setDeviceCookie(auth, origin.cookies, found.user.id);
-  return { redirect: request.callbackURL !== undefined, token: current.token, url: request.callbackURL, user: current.user };
+  return {
+    redirect: request.callbackURL !== undefined,
+    token: current.token,
+    url: request.callbackURL,
+    user: current.user,
+  };
 }

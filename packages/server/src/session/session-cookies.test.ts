@@ -26,7 +26,12 @@ function context(overrides: Partial<AuthOptions> = {}) {
   let now = START;
   const warnings: object[] = [];
   const auth = {
-    options: resolveOptions({ baseURL: 'http://localhost:3000', secret: SECRET, database: { url: ':memory:' }, ...overrides }),
+    options: resolveOptions({
+      baseURL: 'http://localhost:3000',
+      secret: SECRET,
+      database: { url: ':memory:' },
+      ...overrides,
+    }),
     now: () => new Date(now),
     logger: { info() {}, warn: (obj: object) => warnings.push(obj), error() {} },
     fields: collectExtraFields([]),
@@ -55,9 +60,7 @@ function parse(cookies: ResponseCookies): Map<string, Parsed> {
 const TOKEN = 'tokentokentokentokentokentoken12';
 
 function sendBack(cookies: ResponseCookies): RequestCookies {
-  return new RequestCookies(
-    [...cookies.headers].map((header) => header.split(';', 1)[0]).join('; '),
-  );
+  return new RequestCookies([...cookies.headers].map((header) => header.split(';', 1)[0]).join('; '));
 }
 
 function sampleUser(overrides: Partial<User> = {}): User {
@@ -105,7 +108,9 @@ describe('session cookie names', () => {
   });
 
   it('follow a configured cookie prefix', () => {
-    expect(cookieNames(context({ advanced: { cookiePrefix: 'acme' } }).auth.options).sessionToken).toBe('acme.session_token');
+    expect(cookieNames(context({ advanced: { cookiePrefix: 'acme' } }).auth.options).sessionToken).toBe(
+      'acme.session_token',
+    );
   });
 });
 
@@ -202,18 +207,28 @@ describe('the cookie cache', () => {
     setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
     const signed = parse(cookies).get('latchkey.session_data')!.value;
     const payload = signed.slice(0, signed.lastIndexOf('.'));
-    const altered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('Ada', 'Eve')).toString('base64url');
+    const altered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('Ada', 'Eve')).toString(
+      'base64url',
+    );
     const forgedBySignature = `${altered}${signed.slice(signed.lastIndexOf('.'))}`;
     const forgedBySecret = signValue(altered, 'another-secret-another-secret-another-1');
     for (const value of [forgedBySignature, forgedBySecret, 'garbage', signValue('not base64 json', SECRET)]) {
-      expect(readCookieCache(auth, new RequestCookies(`latchkey.session_data=${encodeURIComponent(value)}`), TOKEN)).toBeNull();
+      expect(
+        readCookieCache(auth, new RequestCookies(`latchkey.session_data=${encodeURIComponent(value)}`), TOKEN),
+      ).toBeNull();
     }
   });
 
   it('is not set when it would exceed 4093 characters, and a warning is logged', () => {
     const { auth, warnings } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
+    setCookieCache(
+      auth,
+      cookies,
+      TOKEN,
+      sampleSession({ userAgent: 'u'.repeat(512) }),
+      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
+    );
     const cache = parse(cookies).get('latchkey.session_data');
     expect(cache?.value ?? '').toBe('');
     expect(warnings).toHaveLength(1);
@@ -223,7 +238,13 @@ describe('the cookie cache', () => {
     const { auth } = context();
     const cookies = new ResponseCookies();
     setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
-    setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }));
+    setCookieCache(
+      auth,
+      cookies,
+      TOKEN,
+      sampleSession({ userAgent: 'u'.repeat(512) }),
+      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
+    );
     expect(parse(cookies).get('latchkey.session_data')).toEqual({
       value: '',
       attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' },
@@ -235,7 +256,13 @@ describe('the cookie cache', () => {
     let set = 0;
     for (let length = 1950; length <= 2048; length += 1) {
       const cookies = new ResponseCookies();
-      setCookieCache(auth, cookies, TOKEN, sampleSession({ userAgent: 'u'.repeat(512) }), sampleUser({ image: 'i'.repeat(length) }));
+      setCookieCache(
+        auth,
+        cookies,
+        TOKEN,
+        sampleSession({ userAgent: 'u'.repeat(512) }),
+        sampleUser({ image: 'i'.repeat(length) }),
+      );
       const header = [...cookies.headers][0]!;
       const sent = header.slice(header.indexOf('=') + 1, header.indexOf(';'));
       if (sent.length > 0) set += 1;
@@ -253,7 +280,11 @@ describe('clearing the session cookies', () => {
     const cookies = new ResponseCookies();
     clearSessionCookies(auth, cookies);
     const parsed = parse(cookies);
-    expect([...parsed.keys()].sort()).toEqual(['latchkey.dont_remember', 'latchkey.session_data', 'latchkey.session_token']);
+    expect([...parsed.keys()].sort()).toEqual([
+      'latchkey.dont_remember',
+      'latchkey.session_data',
+      'latchkey.session_token',
+    ]);
     for (const cookie of parsed.values()) {
       expect(cookie).toEqual({ value: '', attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' } });
     }

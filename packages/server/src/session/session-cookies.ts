@@ -23,7 +23,11 @@ export function cookieNames(options: ResolvedOptions): CookieNames {
   let names = namesByOptions.get(options);
   if (!names) {
     const prefix = (options.secureCookies ? '__Secure-' : '') + options.cookiePrefix;
-    names = { sessionToken: `${prefix}.session_token`, sessionData: `${prefix}.session_data`, dontRemember: `${prefix}.dont_remember` };
+    names = {
+      sessionToken: `${prefix}.session_token`,
+      sessionData: `${prefix}.session_data`,
+      dontRemember: `${prefix}.dont_remember`,
+    };
     namesByOptions.set(options, names);
   }
   return names;
@@ -35,10 +39,19 @@ function attributes(options: ResolvedOptions, maxAge?: number): CookieAttributes
 }
 
 /** Without remember-me the token cookie has no Max-Age: it ends with the browser session. */
-export function setSessionTokenCookie(auth: AuthContext, cookies: ResponseCookies, token: string, dontRemember: boolean): void {
+export function setSessionTokenCookie(
+  auth: AuthContext,
+  cookies: ResponseCookies,
+  token: string,
+  dontRemember: boolean,
+): void {
   const { options } = auth;
   const names = cookieNames(options);
-  cookies.set(names.sessionToken, signValue(token, options.secret), attributes(options, dontRemember ? undefined : options.session.expiresIn));
+  cookies.set(
+    names.sessionToken,
+    signValue(token, options.secret),
+    attributes(options, dontRemember ? undefined : options.session.expiresIn),
+  );
   // A remembered session must not inherit the marker of an earlier "don't remember" sign-in.
   if (dontRemember) cookies.set(names.dontRemember, signValue('true', options.secret), attributes(options));
   else cookies.delete(names.dontRemember, attributes(options));
@@ -67,7 +80,13 @@ function cacheSignature(token: string, encoded: string, secret: string): string 
   return sign(`${token}.${encoded}`, secret, 'base64url');
 }
 
-export function setCookieCache(auth: AuthContext, cookies: ResponseCookies, token: string, session: Session, user: User): void {
+export function setCookieCache(
+  auth: AuthContext,
+  cookies: ResponseCookies,
+  token: string,
+  session: Session,
+  user: User,
+): void {
   const { options } = auth;
   const { maxAge } = options.session.cookieCache;
   const payload: CachePayload = { session, user, expiresAt: auth.now().getTime() + maxAge * 1000 };
@@ -124,7 +143,11 @@ export function readCookieCache(auth: AuthContext, cookies: RequestCookies, toke
     const names = dateNames(auth.fields);
     reviveDates(payload.session, names.session);
     reviveDates(payload.user, names.user);
-    return { session: payload.session, user: payload.user, issuedAt: payload.expiresAt - auth.options.session.cookieCache.maxAge * 1000 };
+    return {
+      session: payload.session,
+      user: payload.user,
+      issuedAt: payload.expiresAt - auth.options.session.cookieCache.maxAge * 1000,
+    };
   } catch {
     return null;
   }
@@ -132,5 +155,6 @@ export function readCookieCache(auth: AuthContext, cookies: RequestCookies, toke
 
 export function clearSessionCookies(auth: AuthContext, cookies: ResponseCookies): void {
   const names = cookieNames(auth.options);
-  for (const name of [names.sessionToken, names.sessionData, names.dontRemember]) cookies.delete(name, attributes(auth.options));
+  for (const name of [names.sessionToken, names.sessionData, names.dontRemember])
+    cookies.delete(name, attributes(auth.options));
 }

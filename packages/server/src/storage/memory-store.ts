@@ -14,7 +14,13 @@
  * Each operation runs to its end without an await, so it is atomic among the requests of the
  * process.
  */
-import { type FailureCount, type KeyValueStore, lockMsFor, type LockoutRule, type WindowCount } from './key-value-store';
+import {
+  type FailureCount,
+  type KeyValueStore,
+  lockMsFor,
+  type LockoutRule,
+  type WindowCount,
+} from './key-value-store';
 
 interface Entry {
   value: string;

@@ -72,11 +72,13 @@ export function createRedisStore(url: string, { prefix = 'latchkey:' }: { prefix
     },
     async recordFailure(key, rule: LockoutRule, now): Promise<FailureCount> {
       const args = [ms(rule.windowMs), now, rule.threshold, rule.baseLockMs, rule.maxLockMs, rule.limit];
-      const [count, left, lockedUntil] = (await redis.eval(RECORD_FAILURE, 2, ...counters([key]), ...locks([key]), ...args)) as [
-        number,
-        number,
-        number,
-      ];
+      const [count, left, lockedUntil] = (await redis.eval(
+        RECORD_FAILURE,
+        2,
+        ...counters([key]),
+        ...locks([key]),
+        ...args,
+      )) as [number, number, number];
       return { count, resetAt: now + left, lockedUntil };
     },
     async lockedUntil(keys, now) {

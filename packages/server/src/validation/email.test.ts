@@ -11,7 +11,13 @@ describe('normalizeEmail', () => {
   });
 
   it('accepts the usual shapes of addresses', () => {
-    for (const email of ['a@example.com', 'first.last@example.co.uk', 'user+tag@example.org', "o'neil@example.ie", 'x_y-z@sub.example.com']) {
+    for (const email of [
+      'a@example.com',
+      'first.last@example.co.uk',
+      'user+tag@example.org',
+      "o'neil@example.ie",
+      'x_y-z@sub.example.com',
+    ]) {
       expect(normalizeEmail(email), email).toBe(email);
     }
   });
@@ -22,7 +28,12 @@ describe('normalizeEmail', () => {
 
   it('refuses any address whose NFKC form differs from what was typed', () => {
     // Full-width letter, the "fi" ligature, a superscript digit and the Kelvin sign all fold under NFKC.
-    for (const email of ['\uff41lice@example.com', '\ufb01le@example.com', 'user\u00b2@example.com', '\u212aelvin@example.com']) {
+    for (const email of [
+      '\uff41lice@example.com',
+      '\ufb01le@example.com',
+      'user\u00b2@example.com',
+      '\u212aelvin@example.com',
+    ]) {
       expect(normalizeEmail(email), email).toBeNull();
     }
   });

@@ -19,5 +19,8 @@ export function permissionRequestBody<T extends z.ZodRawShape>(extra: T) {
       message: 'Give exactly one of permission and permissions',
       path: ['permissions'],
     })
-    .refine((b) => oneResource(b as unknown as PermissionFields), { message: 'Check one resource at a time', path: ['permissions'] });
+    .refine((b) => oneResource(b as unknown as PermissionFields), {
+      message: 'Check one resource at a time',
+      path: ['permissions'],
+    });
 }

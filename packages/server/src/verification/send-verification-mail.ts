@@ -16,9 +16,14 @@ export async function sendVerificationMail(
   { callbackURL, email = user.email }: { callbackURL?: string | undefined; email?: string } = {},
 ): Promise<void> {
   if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
-  const token = await issueToken(auth, 'email-verification', { userId: user.id, data: email }, {
-    expiresIn: auth.options.emailVerification.expiresIn,
-  });
+  const token = await issueToken(
+    auth,
+    'email-verification',
+    { userId: user.id, data: email },
+    {
+      expiresIn: auth.options.emailVerification.expiresIn,
+    },
+  );
   const url = authLink(auth, '/verify-email', { token, callbackURL });
   await auth.mailer.send(await verificationMail(email, user.name, url));
 }

@@ -8,13 +8,21 @@ describeEachDialect(
   'admins by e-mail',
   (h) => {
     async function roleInDb(id: string): Promise<unknown> {
-      const row = await h().auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await h()
+        .auth.context.db.selectFrom('user')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return (row as Record<string, unknown>).role;
     }
 
     async function insertWithRole(email: string, role: string): Promise<string> {
       const { user } = await h().signUp(email);
-      await h().auth.context.db.updateTable('user').set({ role } as never).where('id', '=', user.id).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ role } as never)
+        .where('id', '=', user.id)
+        .execute();
       return user.id as string;
     }
 
@@ -42,15 +50,25 @@ describeEachDialect(
       const b = await insertWithRole(listedB, 'user');
       const c = await insertWithRole(other, 'user');
 
-      expect(await promoteAdminEmails(h().auth, { adminEmails: [listedA.toUpperCase(), listedB, 'nobody@example.com'] })).toBe(2);
+      expect(
+        await promoteAdminEmails(h().auth, { adminEmails: [listedA.toUpperCase(), listedB, 'nobody@example.com'] }),
+      ).toBe(2);
       expect(await roleInDb(a)).toBe('admin');
       expect(await roleInDb(b)).toBe('admin');
       expect(await roleInDb(c)).toBe('user');
 
-      const before = await h().auth.context.db.selectFrom('user').select(['id', 'updatedAt']).where('id', 'in', [a, b]).execute();
+      const before = await h()
+        .auth.context.db.selectFrom('user')
+        .select(['id', 'updatedAt'])
+        .where('id', 'in', [a, b])
+        .execute();
       h().clock.advance(60);
       expect(await promoteAdminEmails(h().auth, { adminEmails: [listedA, listedB] })).toBe(0);
-      const after = await h().auth.context.db.selectFrom('user').select(['id', 'updatedAt']).where('id', 'in', [a, b]).execute();
+      const after = await h()
+        .auth.context.db.selectFrom('user')
+        .select(['id', 'updatedAt'])
+        .where('id', 'in', [a, b])
+        .execute();
       expect(after).toEqual(before);
     });
 
@@ -68,7 +86,10 @@ describeEachDialect(
     it('provisionAdmin creates a verified admin who can sign in with that password', async () => {
       const email = uniqueEmail('first');
       const result = await provisionAdmin(h().auth, { email, password: 'first admin password', name: 'First' });
-      expect(result).toMatchObject({ outcome: 'created', user: { email, name: 'First', role: 'admin', emailVerified: true } });
+      expect(result).toMatchObject({
+        outcome: 'created',
+        user: { email, name: 'First', role: 'admin', emailVerified: true },
+      });
       const signIn = await h().client().post('/sign-in/email', { email, password: 'first admin password' });
       expect(signIn.status).toBe(200);
       expect(signIn.body.user.role).toBe('admin');
@@ -78,7 +99,11 @@ describeEachDialect(
       const email = uniqueEmail('existing');
       const { client, user } = await h().signUp(email, 'old password 123');
       const result = await provisionAdmin(h().auth, { email, password: 'new password 456' });
-      expect(result).toMatchObject({ outcome: 'promoted', passwordChanged: true, user: { id: user.id, role: 'admin' } });
+      expect(result).toMatchObject({
+        outcome: 'promoted',
+        passwordChanged: true,
+        user: { id: user.id, role: 'admin' },
+      });
       expect((await client.get('/get-session?disableCookieCache=true')).body).toBeNull();
       expect((await h().client().post('/sign-in/email', { email, password: 'old password 123' })).status).toBe(401);
       expect((await h().client().post('/sign-in/email', { email, password: 'new password 456' })).status).toBe(200);

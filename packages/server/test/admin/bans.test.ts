@@ -15,14 +15,22 @@ const BANNED = {
   message: 'You have been banned from this application. Please contact support if you believe this is an error.',
 };
 const NOT_ALLOWED_TO_BAN = { code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', message: 'You are not allowed to ban users' };
-const NOT_ALLOWED_TO_LIST_SESSIONS = { code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS', message: 'You are not allowed to list users sessions' };
-const NOT_ALLOWED_TO_REVOKE = { code: 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS', message: 'You are not allowed to revoke users sessions' };
+const NOT_ALLOWED_TO_LIST_SESSIONS = {
+  code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS',
+  message: 'You are not allowed to list users sessions',
+};
+const NOT_ALLOWED_TO_REVOKE = {
+  code: 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
+  message: 'You are not allowed to revoke users sessions',
+};
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 
 let counter = 0;
 
 /** A user with a username, signed up (so with one session) through the API. */
-async function signUpWithUsername(h: Harness): Promise<{ client: TestClient; user: { id: string }; email: string; username: string }> {
+async function signUpWithUsername(
+  h: Harness,
+): Promise<{ client: TestClient; user: { id: string }; email: string; username: string }> {
   counter += 1;
   const email = uniqueEmail('member');
   const username = `member_${counter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -35,12 +43,20 @@ async function signUpWithUsername(h: Harness): Promise<{ client: TestClient; use
 /** A signed-in user given the admin role in the database; POST routes read it from there. */
 async function signUpAdmin(h: Harness): Promise<{ client: TestClient; user: { id: string } }> {
   const admin = await h.signUp(uniqueEmail('admin'));
-  await h.auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.user.id).execute();
+  await h.auth.context.db
+    .updateTable('user')
+    .set({ role: 'admin' } as never)
+    .where('id', '=', admin.user.id)
+    .execute();
   return admin;
 }
 
 async function banFields(h: Harness, userId: string) {
-  const row = (await h.auth.context.db.selectFrom('user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const row = (await h.auth.context.db
+    .selectFrom('user')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
   return {
     banned: row.banned === true || row.banned === 1 || row.banned === '1',
     banReason: row.banReason,
@@ -72,7 +88,12 @@ describeEachDialect(
 
       const response = await admin.client.post('/admin/ban-user', { userId: member.user.id });
       expect(response.status).toBe(200);
-      expect(response.body.user).toMatchObject({ id: member.user.id, banned: true, banReason: 'No reason', banExpires: null });
+      expect(response.body.user).toMatchObject({
+        id: member.user.id,
+        banned: true,
+        banReason: 'No reason',
+        banExpires: null,
+      });
       expect(await banFields(h(), member.user.id)).toEqual({ banned: true, banReason: 'No reason', banExpires: null });
       expect(await sessionCount(h(), member.user.id)).toBe(0);
       expect((await member.client.get('/get-session?disableCookieCache=true')).body).toBeNull();
@@ -107,10 +128,18 @@ describeEachDialect(
       const member = await signUpWithUsername(h());
       const expires = new Date(h().clock.now().getTime() + 3600_000).toISOString();
 
-      const response = await admin.client.post('/admin/ban-user', { userId: member.user.id, banReason: 'cool off', banExpiresIn: 3600 });
+      const response = await admin.client.post('/admin/ban-user', {
+        userId: member.user.id,
+        banReason: 'cool off',
+        banExpiresIn: 3600,
+      });
       expect(response.status).toBe(200);
       expect(response.body.user).toMatchObject({ banned: true, banReason: 'cool off', banExpires: expires });
-      expect(await banFields(h(), member.user.id)).toEqual({ banned: true, banReason: 'cool off', banExpires: expires });
+      expect(await banFields(h(), member.user.id)).toEqual({
+        banned: true,
+        banReason: 'cool off',
+        banExpires: expires,
+      });
 
       h().clock.advance(3599);
       expect((await signInByUsername(h(), member.username)).body).toEqual(BANNED);
@@ -141,7 +170,12 @@ describeEachDialect(
 
       const response = await admin.client.post('/admin/unban-user', { userId: member.user.id });
       expect(response.status).toBe(200);
-      expect(response.body.user).toMatchObject({ id: member.user.id, banned: false, banReason: null, banExpires: null });
+      expect(response.body.user).toMatchObject({
+        id: member.user.id,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+      });
       expect(await banFields(h(), member.user.id)).toEqual({ banned: false, banReason: null, banExpires: null });
       expect((await signInByEmail(h(), member.email)).status).toBe(200);
       expect((await signInByUsername(h(), member.username)).status).toBe(200);
@@ -185,7 +219,6 @@ describeEachDialect(
         expect(response.body).toEqual(UNAUTHORIZED);
       }
     });
-
   },
   { plugins: [usernamePlugin(), adminPlugin()] },
 );
@@ -193,7 +226,7 @@ describeEachDialect(
 describeEachDialect(
   'POST /admin/list-user-sessions, /admin/revoke-user-session and /admin/revoke-user-sessions',
   (h) => {
-    it('lists a user\'s live sessions with digests for tokens, never the tokens themselves', async () => {
+    it("lists a user's live sessions with digests for tokens, never the tokens themselves", async () => {
       const admin = await signUpAdmin(h());
       const member = await h().signUp();
       const second = await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
@@ -222,18 +255,28 @@ describeEachDialect(
       expect((await member.client.get('/get-session?disableCookieCache=true')).body).toBeNull();
 
       const listed = await admin.client.post('/admin/list-user-sessions', { userId: member.user.id });
-      const digest = createHash('sha256').update(second.body.token as string).digest('hex');
+      const digest = createHash('sha256')
+        .update(second.body.token as string)
+        .digest('hex');
       expect(listed.body.sessions.map((s: { token: string }) => s.token)).toContain(digest);
       const byDigest = await admin.client.post('/admin/revoke-user-session', { sessionToken: digest });
       expect(byDigest.body).toEqual({ success: true });
 
-      const left = await h().auth.context.db.selectFrom('session').select('token').where('userId', '=', member.user.id).execute();
-      expect(left.map((s) => s.token)).toEqual([createHash('sha256').update(third.body.token as string).digest('hex')]);
+      const left = await h()
+        .auth.context.db.selectFrom('session')
+        .select('token')
+        .where('userId', '=', member.user.id)
+        .execute();
+      expect(left.map((s) => s.token)).toEqual([
+        createHash('sha256')
+          .update(third.body.token as string)
+          .digest('hex'),
+      ]);
       expect(await sessionCount(h(), stranger.user.id)).toBe(1);
       expect(await sessionCount(h(), admin.user.id)).toBe(1);
     });
 
-    it('revokes every session of a user and no one else\'s', async () => {
+    it("revokes every session of a user and no one else's", async () => {
       const admin = await signUpAdmin(h());
       const member = await h().signUp();
       await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
@@ -247,7 +290,7 @@ describeEachDialect(
       expect(await sessionCount(h(), admin.user.id)).toBe(1);
     });
 
-    it('refuses a plain user with each route\'s 403 and revokes nothing', async () => {
+    it("refuses a plain user with each route's 403 and revokes nothing", async () => {
       const plain = await h().signUp();
       const member = await h().signUp();
       const attempts: Array<[string, unknown, unknown]> = [

@@ -15,18 +15,26 @@ const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 
 async function signUpAdmin(h: Harness): Promise<{ client: TestClient; user: { id: string }; token: string }> {
   const admin = await h.signUp(uniqueEmail('admin'));
-  await h.auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', admin.user.id).execute();
+  await h.auth.context.db
+    .updateTable('user')
+    .set({ role: 'admin' } as never)
+    .where('id', '=', admin.user.id)
+    .execute();
   return admin;
 }
 
 async function impersonationRows(h: Harness, adminId: string) {
-  return h.auth.context.db.selectFrom('session').selectAll().where('impersonatedBy' as never, '=', adminId as never).execute();
+  return h.auth.context.db
+    .selectFrom('session')
+    .selectAll()
+    .where('impersonatedBy' as never, '=', adminId as never)
+    .execute();
 }
 
 describeEachDialect(
   'POST /admin/impersonate-user and /admin/stop-impersonating',
   (h) => {
-    it('signs the admin in as the user for 3600 s with a session naming the admin, and keeps the admin\'s session aside', async () => {
+    it("signs the admin in as the user for 3600 s with a session naming the admin, and keeps the admin's session aside", async () => {
       const admin = await signUpAdmin(h());
       const target = await h().signUp();
       const expiresAt = new Date(h().clock.now().getTime() + 3600_000).toISOString();
@@ -36,7 +44,11 @@ describeEachDialect(
       expect(response.body.user).toMatchObject({ id: target.user.id, email: target.user.email });
       expect(response.body.session).toMatchObject({ userId: target.user.id, impersonatedBy: admin.user.id, expiresAt });
       expect(response.setCookies.get(TOKEN)?.value).toMatch(new RegExp(`^${response.body.session.token}\\.`));
-      expect(response.setCookies.get(ADMIN_SESSION)?.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/' });
+      expect(response.setCookies.get(ADMIN_SESSION)?.attributes).toMatchObject({
+        httponly: true,
+        samesite: 'Lax',
+        path: '/',
+      });
 
       for (const path of ['/get-session?disableCookieCache=true', '/get-session']) {
         const session = await admin.client.get(path);
@@ -47,7 +59,10 @@ describeEachDialect(
       expect(rows).toHaveLength(1);
       expect(rows[0]!.userId).toBe(target.user.id);
       // The admin's own session is untouched, only set aside.
-      expect((await h().auth.context.db.selectFrom('session').select('id').where('userId', '=', admin.user.id).execute()).length).toBe(1);
+      expect(
+        (await h().auth.context.db.selectFrom('session').select('id').where('userId', '=', admin.user.id).execute())
+          .length,
+      ).toBe(1);
     });
 
     it('never slides the impersonation session forward: it ends 3600 s after it began', async () => {
@@ -63,7 +78,7 @@ describeEachDialect(
       expect(await impersonationRows(h(), admin.user.id)).toHaveLength(0);
     });
 
-    it('stop-impersonating restores the admin\'s session and deletes the impersonation session', async () => {
+    it("stop-impersonating restores the admin's session and deletes the impersonation session", async () => {
       const admin = await signUpAdmin(h());
       const target = await h().signUp();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
@@ -89,7 +104,11 @@ describeEachDialect(
     it('gives back a "don\'t remember" admin session as it was: no Max-Age, marker kept', async () => {
       const email = uniqueEmail('admin');
       const { user } = await h().signUp(email);
-      await h().auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', user.id).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ role: 'admin' } as never)
+        .where('id', '=', user.id)
+        .execute();
       const client = h().client();
       await client.post('/sign-in/email', { email, password: 'correct horse battery', rememberMe: false });
       const target = await h().signUp();
@@ -106,7 +125,10 @@ describeEachDialect(
       const admin = await signUpAdmin(h());
       const response = await admin.client.post('/admin/stop-impersonating');
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ code: 'YOU_ARE_NOT_IMPERSONATING_ANYONE', message: 'You are not impersonating anyone' });
+      expect(response.body).toEqual({
+        code: 'YOU_ARE_NOT_IMPERSONATING_ANYONE',
+        message: 'You are not impersonating anyone',
+      });
       expect((await admin.client.get('/get-session?disableCookieCache=true')).body.user.id).toBe(admin.user.id);
     });
 
@@ -154,13 +176,19 @@ describeEachDialect(
       const target = await h().signUp();
       const response = await plain.client.post('/admin/impersonate-user', { userId: target.user.id });
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS', message: 'You are not allowed to impersonate users' });
+      expect(response.body).toEqual({
+        code: 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
+        message: 'You are not allowed to impersonate users',
+      });
       expect(await impersonationRows(h(), plain.user.id)).toHaveLength(0);
     });
 
     it('answers 401 UNAUTHORIZED to impersonate-user and stop-impersonating without a session', async () => {
       const target = await h().signUp();
-      for (const [path, body] of [['/admin/impersonate-user', { userId: target.user.id }], ['/admin/stop-impersonating', {}]] as const) {
+      for (const [path, body] of [
+        ['/admin/impersonate-user', { userId: target.user.id }],
+        ['/admin/stop-impersonating', {}],
+      ] as const) {
         const response = await h().client().post(path, body);
         expect(response.status).toBe(401);
         expect(response.body).toEqual(UNAUTHORIZED);
@@ -197,7 +225,9 @@ describeEachDialect(
       const response = await other.client.post('/admin/list-user-sessions', { userId: target.user.id });
       expect(response.status).toBe(200);
       expect(response.body.sessions).toHaveLength(2);
-      expect(response.body.sessions.map((s: { impersonatedBy: string | null }) => s.impersonatedBy).sort()).toEqual([admin.user.id, null].sort());
+      expect(response.body.sessions.map((s: { impersonatedBy: string | null }) => s.impersonatedBy).sort()).toEqual(
+        [admin.user.id, null].sort(),
+      );
     });
   },
   { plugins: [usernamePlugin(), adminPlugin()] },
@@ -211,7 +241,11 @@ describeEachDialect(
   (h) => {
     async function withRole(role: string) {
       const signedUp = await h().signUp(uniqueEmail(role.replace(/,/g, '-')));
-      await h().auth.context.db.updateTable('user').set({ role } as never).where('id', '=', signedUp.user.id).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ role } as never)
+        .where('id', '=', signedUp.user.id)
+        .execute();
       return signedUp;
     }
 
@@ -235,7 +269,15 @@ describeEachDialect(
       const now = h().clock.now();
       await h()
         .auth.context.db.insertInto('user')
-        .values({ id: CONFIGURED_ADMIN_ID, name: 'Configured', email: uniqueEmail('configured'), emailVerified: false, image: null, createdAt: now, updatedAt: now })
+        .values({
+          id: CONFIGURED_ADMIN_ID,
+          name: 'Configured',
+          email: uniqueEmail('configured'),
+          emailVerified: false,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
       const response = await admin.client.post('/admin/impersonate-user', { userId: CONFIGURED_ADMIN_ID });
       expect(response.status).toBe(403);

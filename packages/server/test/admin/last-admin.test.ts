@@ -12,7 +12,10 @@ import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type T
 import { expectNothingChanged } from '../support/rows';
 
 const PASSWORD = 'correct horse battery';
-const LAST_ADMIN = { code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN', message: 'You cannot demote, ban or remove the last admin' };
+const LAST_ADMIN = {
+  code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN',
+  message: 'You cannot demote, ban or remove the last admin',
+};
 const CONFIGURED_ADMIN_ID = 'configured-admin';
 
 /** `operator` may change roles, ban and remove users but is no admin: it can act on the last one. */
@@ -29,8 +32,16 @@ function db(h: Harness) {
 
 /** Every user of the database gets `user`, then these get their role: the only admins are the ones a test names. */
 async function setRoles(h: Harness, roles: Record<string, string>): Promise<void> {
-  await db(h).updateTable('user').set({ role: 'user' } as never).execute();
-  for (const [id, role] of Object.entries(roles)) await db(h).updateTable('user').set({ role } as never).where('id', '=', id).execute();
+  await db(h)
+    .updateTable('user')
+    .set({ role: 'user' } as never)
+    .execute();
+  for (const [id, role] of Object.entries(roles))
+    await db(h)
+      .updateTable('user')
+      .set({ role } as never)
+      .where('id', '=', id)
+      .execute();
 }
 
 async function signedUp(h: Harness): Promise<{ client: TestClient; id: string }> {
@@ -39,7 +50,10 @@ async function signedUp(h: Harness): Promise<{ client: TestClient; id: string }>
 }
 
 async function roleOf(h: Harness, id: string): Promise<unknown> {
-  return ((await db(h).selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined)?.role;
+  return (
+    (await db(h).selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()) as
+      Record<string, unknown> | undefined
+  )?.role;
 }
 
 /** Users who can act as admins: an admin role and no ban in force (the tests set no timed bans). */
@@ -80,9 +94,14 @@ describeEachDialect(
       const admin = await signedUp(h());
       await setRoles(h(), { [admin.id]: 'admin' });
       await expectNothingChanged(h(), async () => {
-        expectRefused(await admin.client.post('/admin/update-user', { userId: admin.id, data: { role: 'user', name: 'Renamed' } }));
+        expectRefused(
+          await admin.client.post('/admin/update-user', { userId: admin.id, data: { role: 'user', name: 'Renamed' } }),
+        );
       });
-      const renamed = await admin.client.post('/admin/update-user', { userId: admin.id, data: { role: 'admin', name: 'Renamed' } });
+      const renamed = await admin.client.post('/admin/update-user', {
+        userId: admin.id,
+        data: { role: 'admin', name: 'Renamed' },
+      });
       expect(renamed.status).toBe(200);
       expect(renamed.body).toMatchObject({ id: admin.id, role: 'admin', name: 'Renamed' });
     });
@@ -138,7 +157,10 @@ describeEachDialect(
 
       const other = await signedUp(h());
       await setRoles(h(), { [admin.id]: 'admin', [other.id]: 'admin' });
-      expect((await admin.client.post('/delete-user', { password: PASSWORD })).body).toEqual({ success: true, message: 'User deleted' });
+      expect((await admin.client.post('/delete-user', { password: PASSWORD })).body).toEqual({
+        success: true,
+        message: 'User deleted',
+      });
       expect(await actingAdmins(h())).toEqual([other.id]);
     });
 
@@ -150,7 +172,9 @@ describeEachDialect(
       expect((await admin.client.post('/admin/ban-user', { userId: plain.id })).status).toBe(200);
       expect((await admin.client.post('/admin/remove-user', { userId: other.id })).status).toBe(200);
       expect((await leaving.client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
-      expect(await db(h()).selectFrom('user').select('id').where('id', 'in', [other.id, leaving.id]).execute()).toEqual([]);
+      expect(await db(h()).selectFrom('user').select('id').where('id', 'in', [other.id, leaving.id]).execute()).toEqual(
+        [],
+      );
       expect(await actingAdmins(h())).toEqual([admin.id]);
     });
   },
@@ -167,7 +191,15 @@ describeEachDialect(
       const now = h().clock.now();
       await db(h())
         .insertInto('user')
-        .values({ id: CONFIGURED_ADMIN_ID, name: 'Configured', email: uniqueEmail('configured'), emailVerified: false, image: null, createdAt: now, updatedAt: now })
+        .values({
+          id: CONFIGURED_ADMIN_ID,
+          name: 'Configured',
+          email: uniqueEmail('configured'),
+          emailVerified: false,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
       const demoted = await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' });
       expect(demoted.status).toBe(200);
@@ -217,7 +249,9 @@ describeEachDialect(
     it('the only two admins each demoting themself at once: one is demoted, the other is refused', async () => {
       const [first, second] = [await signedUp(h()), await signedUp(h())];
       await setRoles(h(), { [first.id]: 'admin', [second.id]: 'admin' });
-      const responses = await Promise.all([first, second].map((a) => a.client.post('/admin/set-role', { userId: a.id, role: 'user' })));
+      const responses = await Promise.all(
+        [first, second].map((a) => a.client.post('/admin/set-role', { userId: a.id, role: 'user' })),
+      );
       const refused = responses.filter((r) => r.status !== 200);
       expect(refused).toHaveLength(1);
       expectRefused(refused[0]!);

@@ -20,7 +20,12 @@ const ROWS_PER_INSERT = 90;
 const pad = (i: number) => String(i).padStart(4, '0');
 
 /** Names that a LIKE pattern with unescaped `%` or `_` would confuse with their neighbours. */
-const SPECIAL_NAMES: Record<number, string> = { 0: 'Discount 50% off', 1: 'Discount 50 percent', 2: 'under_score', 3: 'underXscore' };
+const SPECIAL_NAMES: Record<number, string> = {
+  0: 'Discount 50% off',
+  1: 'Discount 50 percent',
+  2: 'under_score',
+  3: 'underXscore',
+};
 
 function seededUser(i: number) {
   const createdAt = new Date(BASE + i * 60_000);
@@ -54,7 +59,11 @@ async function seedUsers(h: Harness): Promise<void> {
 async function signUpAdmin(h: Harness): Promise<TestClient> {
   const email = 'admin@list.test';
   const { user } = await h.signUp(email, PASSWORD);
-  await h.auth.context.db.updateTable('user').set({ role: 'admin' } as never).where('id', '=', user.id).execute();
+  await h.auth.context.db
+    .updateTable('user')
+    .set({ role: 'admin' } as never)
+    .where('id', '=', user.id)
+    .execute();
   // Signed in again, so the cookie cache that GET routes read carries the role.
   const client = h.client();
   expect((await client.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
@@ -88,7 +97,11 @@ describeEachDialect(
       const signedUp = await h().signUp('plain@list.test', PASSWORD, 'Test User');
       plain = signedUp.client;
       plainUserId = signedUp.user.id;
-      await h().auth.context.db.updateTable('user').set({ username: 'plain_one' } as never).where('id', '=', plainUserId).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ username: 'plain_one' } as never)
+        .where('id', '=', plainUserId)
+        .execute();
     });
 
     it('answers the first 100 users and the total, without limit or offset when none were given', async () => {
@@ -108,13 +121,25 @@ describeEachDialect(
         createdAt: new Date(BASE).toISOString(),
         banExpires: new Date(BASE).toISOString(),
       });
-      expect(response.body.users[1]).toMatchObject({ id: 'seed-0001', emailVerified: false, banned: false, banExpires: null });
+      expect(response.body.users[1]).toMatchObject({
+        id: 'seed-0001',
+        emailVerified: false,
+        banned: false,
+        banExpires: null,
+      });
     });
 
     it('pages through every seeded user in order, each page echoing limit and offset with the same total', async () => {
       const seen: string[] = [];
       for (let offset = 0; offset < SEEDED; offset += 100) {
-        const response = await list(admin, { sortBy: 'createdAt', filterField: 'createdAt', filterOperator: 'lt', filterValue: '2026-01-01T00:00:00.000Z', limit: 100, offset });
+        const response = await list(admin, {
+          sortBy: 'createdAt',
+          filterField: 'createdAt',
+          filterOperator: 'lt',
+          filterValue: '2026-01-01T00:00:00.000Z',
+          limit: 100,
+          offset,
+        });
         expect(response.status).toBe(200);
         expect(response.body).toMatchObject({ total: SEEDED, limit: 100, offset });
         seen.push(...ids(response));
@@ -140,14 +165,44 @@ describeEachDialect(
 
     it('sorts ascending and descending, breaking ties by id', async () => {
       const seededOnly = { filterField: 'createdAt', filterOperator: 'lt', filterValue: '2026-01-01T00:00:00.000Z' };
-      expect(ids(await list(admin, { ...seededOnly, sortBy: 'createdAt', sortDirection: 'asc', limit: 3 }))).toEqual(['seed-0000', 'seed-0001', 'seed-0002']);
-      expect(ids(await list(admin, { ...seededOnly, sortBy: 'createdAt', sortDirection: 'desc', limit: 3 }))).toEqual(['seed-0999', 'seed-0998', 'seed-0997']);
-      const byName = await list(admin, { searchField: 'name', searchValue: 'member', sortBy: 'name', sortDirection: 'desc', limit: 3 });
-      expect(byName.body.users.map((u: { name: string }) => u.name)).toEqual(['Member 0999', 'Member 0998', 'Member 0997']);
-      const byEmail = await list(admin, { searchValue: 'seed-00', searchOperator: 'starts_with', sortBy: 'email', limit: 3 });
+      expect(ids(await list(admin, { ...seededOnly, sortBy: 'createdAt', sortDirection: 'asc', limit: 3 }))).toEqual([
+        'seed-0000',
+        'seed-0001',
+        'seed-0002',
+      ]);
+      expect(ids(await list(admin, { ...seededOnly, sortBy: 'createdAt', sortDirection: 'desc', limit: 3 }))).toEqual([
+        'seed-0999',
+        'seed-0998',
+        'seed-0997',
+      ]);
+      const byName = await list(admin, {
+        searchField: 'name',
+        searchValue: 'member',
+        sortBy: 'name',
+        sortDirection: 'desc',
+        limit: 3,
+      });
+      expect(byName.body.users.map((u: { name: string }) => u.name)).toEqual([
+        'Member 0999',
+        'Member 0998',
+        'Member 0997',
+      ]);
+      const byEmail = await list(admin, {
+        searchValue: 'seed-00',
+        searchOperator: 'starts_with',
+        sortBy: 'email',
+        limit: 3,
+      });
       expect(ids(byEmail)).toEqual(['seed-0000', 'seed-0001', 'seed-0002']);
       // Equal roles: the id orders them, so pages neither repeat nor skip.
-      const admins = await list(admin, { searchValue: 'seed-', searchOperator: 'starts_with', filterField: 'role', filterValue: 'admin', sortBy: 'role', limit: 3 });
+      const admins = await list(admin, {
+        searchValue: 'seed-',
+        searchOperator: 'starts_with',
+        filterField: 'role',
+        filterValue: 'admin',
+        sortBy: 'role',
+        limit: 3,
+      });
       expect(ids(admins)).toEqual([...ids(admins)].sort());
     });
 
@@ -163,7 +218,9 @@ describeEachDialect(
 
     it('searches names case-insensitively with each operator', async () => {
       expect(await total({ searchField: 'name', searchValue: 'mEMBER 004' })).toBe(10);
-      expect(await total({ searchField: 'name', searchValue: 'member', searchOperator: 'starts_with' })).toBe(SEEDED - 4);
+      expect(await total({ searchField: 'name', searchValue: 'member', searchOperator: 'starts_with' })).toBe(
+        SEEDED - 4,
+      );
       expect(await total({ searchField: 'name', searchValue: '99', searchOperator: 'ends_with' })).toBe(10);
       expect(await total({ searchField: 'name', searchValue: 'TEST USER', searchOperator: 'ends_with' })).toBe(2);
     });
@@ -172,7 +229,11 @@ describeEachDialect(
       const percent = await list(admin, { searchField: 'name', searchValue: '50%' });
       expect(percent.body.users.map((u: { name: string }) => u.name)).toEqual(['Discount 50% off']);
       expect(percent.body.total).toBe(1);
-      const underscore = await list(admin, { searchField: 'name', searchValue: 'under_', searchOperator: 'starts_with' });
+      const underscore = await list(admin, {
+        searchField: 'name',
+        searchValue: 'under_',
+        searchOperator: 'starts_with',
+      });
       expect(underscore.body.users.map((u: { name: string }) => u.name)).toEqual(['under_score']);
       expect(await total({ searchField: 'name', searchValue: '%', searchOperator: 'starts_with' })).toBe(0);
       expect(await total({ searchValue: '_' })).toBe(1);
@@ -183,7 +244,9 @@ describeEachDialect(
       expect(await total({ filterField: 'role', filterValue: 'admin' })).toBe(101);
       expect(await total({ filterField: 'role', filterOperator: 'ne', filterValue: 'admin' })).toBe(TOTAL - 101);
       expect(await total({ filterField: 'emailVerified', filterOperator: 'eq', filterValue: 'true' })).toBe(500);
-      expect(await total({ filterField: 'emailVerified', filterOperator: 'ne', filterValue: 'true' })).toBe(TOTAL - 500);
+      expect(await total({ filterField: 'emailVerified', filterOperator: 'ne', filterValue: 'true' })).toBe(
+        TOTAL - 500,
+      );
       expect(await total({ filterField: 'banned', filterValue: 'false' })).toBe(TOTAL - 250);
       // better-auth's default filter field is the e-mail.
       expect(await total({ filterValue: 'seed-0042@example.com' })).toBe(1);
@@ -207,7 +270,13 @@ describeEachDialect(
     });
 
     it('combines a search with a filter and counts only what both match', async () => {
-      const response = await list(admin, { searchValue: 'seed-00', filterField: 'banned', filterValue: 'true', sortBy: 'createdAt', limit: 5 });
+      const response = await list(admin, {
+        searchValue: 'seed-00',
+        filterField: 'banned',
+        filterValue: 'true',
+        sortBy: 'createdAt',
+        limit: 5,
+      });
       expect(response.body.total).toBe(25);
       expect(ids(response)).toEqual(['seed-0000', 'seed-0004', 'seed-0008', 'seed-0012', 'seed-0016']);
     });
@@ -230,13 +299,18 @@ describeEachDialect(
         expect(response.status, JSON.stringify(params)).toBe(400);
         expect(response.body).toMatchObject(INVALID_QUERY);
       }
-      expect((await list(admin, { sortBy: 'password' })).body.details).toEqual([expect.objectContaining({ path: 'sortBy' })]);
+      expect((await list(admin, { sortBy: 'password' })).body.details).toEqual([
+        expect.objectContaining({ path: 'sortBy' }),
+      ]);
     });
 
     it('answers 403 to a plain user and 401 without a session', async () => {
       const denied = await list(plain);
       expect(denied.status).toBe(403);
-      expect(denied.body).toMatchObject({ code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', message: 'You are not allowed to list users' });
+      expect(denied.body).toMatchObject({
+        code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
+        message: 'You are not allowed to list users',
+      });
       const anonymous = await list(h().client());
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unauthorized' });

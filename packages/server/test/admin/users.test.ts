@@ -13,8 +13,14 @@ const PASSWORD = 'correct horse battery';
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 const USER_NOT_FOUND = { code: 'USER_NOT_FOUND', message: 'User not found' };
 // better-auth 1.7's answer to a role missing from the roles table.
-const NON_EXISTENT_ROLE = { code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE', message: 'You are not allowed to set a non-existent role value' };
-const NOT_ALLOWED_TO_CHANGE_ROLE = { code: 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE', message: 'You are not allowed to change users role' };
+const NON_EXISTENT_ROLE = {
+  code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+  message: 'You are not allowed to set a non-existent role value',
+};
+const NOT_ALLOWED_TO_CHANGE_ROLE = {
+  code: 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+  message: 'You are not allowed to change users role',
+};
 
 /** The default table plus `support`, who may create, read and update users but not give roles. */
 const ROLES = {
@@ -33,10 +39,17 @@ async function userRow(h: Harness, id: string): Promise<Record<string, unknown> 
 }
 
 /** A user given `role` in the database, then signed in again so the session carries it. */
-async function signUpWithRole(h: Harness, role: string): Promise<{ client: TestClient; user: { id: string; email: string } }> {
+async function signUpWithRole(
+  h: Harness,
+  role: string,
+): Promise<{ client: TestClient; user: { id: string; email: string } }> {
   const email = uniqueEmail(role);
   const { user } = await h.signUp(email, PASSWORD);
-  await h.auth.context.db.updateTable('user').set({ role } as never).where('id', '=', user.id).execute();
+  await h.auth.context.db
+    .updateTable('user')
+    .set({ role } as never)
+    .where('id', '=', user.id)
+    .execute();
   const client = h.client();
   const signIn = await client.post('/sign-in/email', { email, password: PASSWORD });
   expect(signIn.status).toBe(200);
@@ -61,9 +74,19 @@ describeEachDialect(
     it('an admin demoted a moment ago is refused by list-users and get-user, even with a fresh cookie cache', async () => {
       const { client, user } = await signUpWithRole(h(), 'admin');
       expect((await client.get('/admin/list-users?limit=1')).status).toBe(200);
-      await h().auth.context.db.updateTable('user').set({ role: 'user' } as never).where('id', '=', user.id).execute();
-      expectError(await client.get('/admin/list-users?limit=1'), 403, { code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', message: 'You are not allowed to list users' });
-      expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, { code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', message: 'You are not allowed to get user' });
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ role: 'user' } as never)
+        .where('id', '=', user.id)
+        .execute();
+      expectError(await client.get('/admin/list-users?limit=1'), 403, {
+        code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
+        message: 'You are not allowed to list users',
+      });
+      expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, {
+        code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
+        message: 'You are not allowed to get user',
+      });
     });
 
     // ---- set-role
@@ -85,8 +108,16 @@ describeEachDialect(
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        expectError(await client.post('/admin/set-role', { userId: user.id, role: ['admin', 'owner'] }), 400, NON_EXISTENT_ROLE);
-        expectError(await client.post('/admin/set-role', { userId: user.id, role: 'constructor' }), 400, NON_EXISTENT_ROLE);
+        expectError(
+          await client.post('/admin/set-role', { userId: user.id, role: ['admin', 'owner'] }),
+          400,
+          NON_EXISTENT_ROLE,
+        );
+        expectError(
+          await client.post('/admin/set-role', { userId: user.id, role: 'constructor' }),
+          400,
+          NON_EXISTENT_ROLE,
+        );
       });
     });
 
@@ -95,7 +126,11 @@ describeEachDialect(
       const { client: plain, user } = await h().signUp();
       expectError(await admin.post('/admin/set-role', { userId: 'no-such-user', role: 'admin' }), 404, USER_NOT_FOUND);
       await expectNothingChanged(h(), async () => {
-        expectError(await plain.post('/admin/set-role', { userId: user.id, role: 'admin' }), 403, NOT_ALLOWED_TO_CHANGE_ROLE);
+        expectError(
+          await plain.post('/admin/set-role', { userId: user.id, role: 'admin' }),
+          403,
+          NOT_ALLOWED_TO_CHANGE_ROLE,
+        );
         expectError(await h().client().post('/admin/set-role', { userId: user.id, role: 'admin' }), 401, UNAUTHORIZED);
       });
     });
@@ -114,18 +149,30 @@ describeEachDialect(
       });
       expect(response.status).toBe(200);
       const { user } = response.body;
-      expect(user).toMatchObject({ email, name: 'Created User', role: 'support,user', emailVerified: false, banned: false });
+      expect(user).toMatchObject({
+        email,
+        name: 'Created User',
+        role: 'support,user',
+        emailVerified: false,
+        banned: false,
+      });
       expect(user.username).toMatch(/^created_\d+$/);
       expect(user.image).toBe('https://example.com/a.png');
       const row = await userRow(h(), user.id);
       expect(row).toMatchObject({ email, role: 'support,user', username: user.username });
-      const accounts = await h().auth.context.db.selectFrom('account').selectAll().where('userId', '=', user.id).execute();
+      const accounts = await h()
+        .auth.context.db.selectFrom('account')
+        .selectAll()
+        .where('userId', '=', user.id)
+        .execute();
       expect(accounts).toHaveLength(1);
       expect(accounts[0]).toMatchObject({ providerId: 'credential', accountId: user.id });
       expect(accounts[0]?.password).toMatch(/^\$argon2id\$/);
       // The admin's own session is untouched and the new user signs in with the password.
       expectNoCookieCleared(response);
-      expect(await h().auth.context.db.selectFrom('session').select('id').where('userId', '=', user.id).execute()).toEqual([]);
+      expect(
+        await h().auth.context.db.selectFrom('session').select('id').where('userId', '=', user.id).execute(),
+      ).toEqual([]);
       expect(await signInStatus(h(), email, PASSWORD)).toBe(200);
     });
 
@@ -136,10 +183,25 @@ describeEachDialect(
         email,
         password: PASSWORD,
         name: 'Plain',
-        data: { id: 'chosen-id', email: 'other@example.com', emailVerified: true, role: 'admin', banned: true, banReason: 'x', name: 'Ignored' },
+        data: {
+          id: 'chosen-id',
+          email: 'other@example.com',
+          emailVerified: true,
+          role: 'admin',
+          banned: true,
+          banReason: 'x',
+          name: 'Ignored',
+        },
       });
       expect(response.status).toBe(200);
-      expect(response.body.user).toMatchObject({ email, name: 'Plain', role: 'user', emailVerified: false, banned: false, banReason: null });
+      expect(response.body.user).toMatchObject({
+        email,
+        name: 'Plain',
+        role: 'user',
+        emailVerified: false,
+        banned: false,
+        banReason: null,
+      });
       expect(response.body.user.id).not.toBe('chosen-id');
       expect(await userRow(h(), 'chosen-id')).toBeUndefined();
       expect(await userRow(h(), response.body.user.id)).toMatchObject({ email, role: 'user' });
@@ -149,16 +211,36 @@ describeEachDialect(
       const { client } = await signUpWithRole(h(), 'admin');
       const { user: existing } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        const taken = await client.post('/admin/create-user', { email: existing.email.toUpperCase(), password: PASSWORD, name: 'X' });
+        const taken = await client.post('/admin/create-user', {
+          email: existing.email.toUpperCase(),
+          password: PASSWORD,
+          name: 'X',
+        });
         // better-auth's status for this route; sign-up answers the same entry with 422.
-        expectError(taken, 400, { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
-        const invalid = await client.post('/admin/create-user', { email: 'not-an-email', password: PASSWORD, name: 'X' });
+        expectError(taken, 400, {
+          code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+          message: 'User already exists. Use another email.',
+        });
+        const invalid = await client.post('/admin/create-user', {
+          email: 'not-an-email',
+          password: PASSWORD,
+          name: 'X',
+        });
         expectError(invalid, 400, { code: 'INVALID_EMAIL', message: 'Invalid email' });
         const short = await client.post('/admin/create-user', { email: uniqueEmail(), password: 'short', name: 'X' });
         expectError(short, 400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
-        const long = await client.post('/admin/create-user', { email: uniqueEmail(), password: 'x'.repeat(129), name: 'X' });
+        const long = await client.post('/admin/create-user', {
+          email: uniqueEmail(),
+          password: 'x'.repeat(129),
+          name: 'X',
+        });
         expectError(long, 400, { code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
-        const role = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X', role: 'root' });
+        const role = await client.post('/admin/create-user', {
+          email: uniqueEmail(),
+          password: PASSWORD,
+          name: 'X',
+          role: 'root',
+        });
         expectError(role, 400, NON_EXISTENT_ROLE);
         const missing = await client.post('/admin/create-user', { email: uniqueEmail(), name: 'X' });
         expectError(missing, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
@@ -168,18 +250,32 @@ describeEachDialect(
     it('create-user answers parallel creations of one e-mail with one user and 400 for the others', async () => {
       const { client } = await signUpWithRole(h(), 'admin');
       const email = uniqueEmail('twice');
-      const responses = await Promise.all(Array.from({ length: 4 }, () => client.post('/admin/create-user', { email, password: PASSWORD, name: 'Twice' })));
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          client.post('/admin/create-user', { email, password: PASSWORD, name: 'Twice' }),
+        ),
+      );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const refused of responses.filter((r) => r.status !== 200)) {
-        expectError(refused, 400, { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+        expectError(refused, 400, {
+          code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+          message: 'User already exists. Use another email.',
+        });
       }
-      expect(await h().auth.context.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1);
+      expect(
+        await h().auth.context.db.selectFrom('user').select('id').where('email', '=', email).execute(),
+      ).toHaveLength(1);
     });
 
     it('create-user with a role needs set-role too: support may create plain users but not give roles', async () => {
       const { client } = await signUpWithRole(h(), 'support');
       await expectNothingChanged(h(), async () => {
-        const response = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X', role: 'admin' });
+        const response = await client.post('/admin/create-user', {
+          email: uniqueEmail(),
+          password: PASSWORD,
+          name: 'X',
+          role: 'admin',
+        });
         expectError(response, 403, NOT_ALLOWED_TO_CHANGE_ROLE);
       });
       const plain = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X' });
@@ -208,8 +304,14 @@ describeEachDialect(
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: user.id, email: user.email, role: 'user', banned: false });
       expectError(await admin.get('/admin/get-user?id=no-such-user'), 404, USER_NOT_FOUND);
-      expectError(await admin.get('/admin/get-user'), 400, { code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });
-      expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, { code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', message: 'You are not allowed to get user' });
+      expectError(await admin.get('/admin/get-user'), 400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid query parameters',
+      });
+      expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, {
+        code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
+        message: 'You are not allowed to get user',
+      });
       expectError(await h().client().get(`/admin/get-user?id=${user.id}`), 401, UNAUTHORIZED);
     });
 
@@ -221,11 +323,29 @@ describeEachDialect(
       const username = `Renamed_${Date.now()}`;
       const response = await client.post('/admin/update-user', {
         userId: user.id,
-        data: { name: 'Renamed', image: 'https://example.com/b.png', username, email: 'x@example.com', emailVerified: true, banned: true },
+        data: {
+          name: 'Renamed',
+          image: 'https://example.com/b.png',
+          username,
+          email: 'x@example.com',
+          emailVerified: true,
+          banned: true,
+        },
       });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: user.id, name: 'Renamed', username: username.toLowerCase(), displayUsername: username, email: user.email });
-      expect(await userRow(h(), user.id)).toMatchObject({ name: 'Renamed', image: 'https://example.com/b.png', email: user.email, username: username.toLowerCase() });
+      expect(response.body).toMatchObject({
+        id: user.id,
+        name: 'Renamed',
+        username: username.toLowerCase(),
+        displayUsername: username,
+        email: user.email,
+      });
+      expect(await userRow(h(), user.id)).toMatchObject({
+        name: 'Renamed',
+        image: 'https://example.com/b.png',
+        email: user.email,
+        username: username.toLowerCase(),
+      });
       const row = await userRow(h(), user.id);
       expect(Boolean(row?.emailVerified)).toBe(false);
       expect(Boolean(row?.banned)).toBe(false);
@@ -245,8 +365,16 @@ describeEachDialect(
       expect(response.status).toBe(200);
       expect((await userRow(h(), user.id))?.role).toBe('support,user');
       await expectNothingChanged(h(), async () => {
-        expectError(await admin.post('/admin/update-user', { userId: user.id, data: { role: 'root' } }), 400, NON_EXISTENT_ROLE);
-        expectError(await support.post('/admin/update-user', { userId: user.id, data: { role: 'admin' } }), 403, NOT_ALLOWED_TO_CHANGE_ROLE);
+        expectError(
+          await admin.post('/admin/update-user', { userId: user.id, data: { role: 'root' } }),
+          400,
+          NON_EXISTENT_ROLE,
+        );
+        expectError(
+          await support.post('/admin/update-user', { userId: user.id, data: { role: 'admin' } }),
+          403,
+          NOT_ALLOWED_TO_CHANGE_ROLE,
+        );
       });
       const byName = await support.post('/admin/update-user', { userId: user.id, data: { name: 'By Support' } });
       expect(byName.body).toMatchObject({ name: 'By Support', role: 'support,user' });
@@ -256,22 +384,38 @@ describeEachDialect(
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        expectError(await client.post('/admin/update-user', { userId: user.id, data: {} }), 400, { code: 'NO_DATA_TO_UPDATE', message: 'No data to update' });
+        expectError(await client.post('/admin/update-user', { userId: user.id, data: {} }), 400, {
+          code: 'NO_DATA_TO_UPDATE',
+          message: 'No data to update',
+        });
         // As better-auth, before the user is looked up.
-        expectError(await client.post('/admin/update-user', { userId: 'no-such-user', data: {} }), 400, { code: 'NO_DATA_TO_UPDATE', message: 'No data to update' });
+        expectError(await client.post('/admin/update-user', { userId: 'no-such-user', data: {} }), 400, {
+          code: 'NO_DATA_TO_UPDATE',
+          message: 'No data to update',
+        });
       });
     });
 
     it('update-user answers 404 for an unknown user, 403 for a plain user and 401 without a session', async () => {
       const { client: admin } = await signUpWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
-      expectError(await admin.post('/admin/update-user', { userId: 'no-such-user', data: { name: 'X' } }), 404, USER_NOT_FOUND);
+      expectError(
+        await admin.post('/admin/update-user', { userId: 'no-such-user', data: { name: 'X' } }),
+        404,
+        USER_NOT_FOUND,
+      );
       await expectNothingChanged(h(), async () => {
         expectError(await plain.post('/admin/update-user', { userId: user.id, data: { name: 'X' } }), 403, {
           code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
           message: 'You are not allowed to update users',
         });
-        expectError(await h().client().post('/admin/update-user', { userId: user.id, data: { name: 'X' } }), 401, UNAUTHORIZED);
+        expectError(
+          await h()
+            .client()
+            .post('/admin/update-user', { userId: user.id, data: { name: 'X' } }),
+          401,
+          UNAUTHORIZED,
+        );
       });
     });
 
@@ -321,7 +465,10 @@ describeEachDialect(
     it('set-user-password replaces the password: the new one signs in, the old one no longer does', async () => {
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
-      const response = await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'a brand new password' });
+      const response = await client.post('/admin/set-user-password', {
+        userId: user.id,
+        newPassword: 'a brand new password',
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status: true });
       expect(await signInStatus(h(), user.email, 'a brand new password')).toBe(200);
@@ -335,11 +482,19 @@ describeEachDialect(
         code: 'PASSWORD_TOO_SHORT',
         message: 'Password too short',
       });
-      expectError(await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'y'.repeat(129) }), 400, {
-        code: 'PASSWORD_TOO_LONG',
-        message: 'Password too long',
-      });
-      expectError(await client.post('/admin/set-user-password', { userId: 'no-such-user', newPassword: 'long enough password' }), 404, USER_NOT_FOUND);
+      expectError(
+        await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'y'.repeat(129) }),
+        400,
+        {
+          code: 'PASSWORD_TOO_LONG',
+          message: 'Password too long',
+        },
+      );
+      expectError(
+        await client.post('/admin/set-user-password', { userId: 'no-such-user', newPassword: 'long enough password' }),
+        404,
+        USER_NOT_FOUND,
+      );
       expect(await signInStatus(h(), user.email, PASSWORD)).toBe(200);
     });
 
@@ -364,7 +519,10 @@ describeEachDialect(
       expect(allowed.status).toBe(200);
       expect(allowed.body).toEqual({ error: null, success: true });
       // better-auth's older field name.
-      expect((await admin.post('/admin/has-permission', { permission: { session: ['revoke'] } })).body).toEqual({ error: null, success: true });
+      expect((await admin.post('/admin/has-permission', { permission: { session: ['revoke'] } })).body).toEqual({
+        error: null,
+        success: true,
+      });
       expect((await admin.post('/admin/has-permission', { permissions: { user: ['fly'] } })).body.success).toBe(false);
       const denied = await plain.post('/admin/has-permission', { permissions: { user: ['list'] }, role: 'admin' });
       expect(denied.status).toBe(200);
@@ -374,11 +532,25 @@ describeEachDialect(
     it('has-permission checks one resource at a time and needs a session over HTTP', async () => {
       const { client } = await signUpWithRole(h(), 'admin');
       const invalid = { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' };
-      expectError(await client.post('/admin/has-permission', { permissions: { user: ['list'], session: ['list'] } }), 400, invalid);
+      expectError(
+        await client.post('/admin/has-permission', { permissions: { user: ['list'], session: ['list'] } }),
+        400,
+        invalid,
+      );
       expectError(await client.post('/admin/has-permission', { permissions: {} }), 400, invalid);
-      expectError(await client.post('/admin/has-permission', { permission: { user: ['list'] }, permissions: { user: ['list'] } }), 400, invalid);
+      expectError(
+        await client.post('/admin/has-permission', { permission: { user: ['list'] }, permissions: { user: ['list'] } }),
+        400,
+        invalid,
+      );
       expectError(await client.post('/admin/has-permission', {}), 400, invalid);
-      expectError(await h().client().post('/admin/has-permission', { permissions: { user: ['list'] }, role: 'admin' }), 401, UNAUTHORIZED);
+      expectError(
+        await h()
+          .client()
+          .post('/admin/has-permission', { permissions: { user: ['list'] }, role: 'admin' }),
+        401,
+        UNAUTHORIZED,
+      );
     });
 
     it('has-permission called on the server without headers checks the given role, or the given user', async () => {
@@ -386,10 +558,22 @@ describeEachDialect(
       const { user: plain } = await h().signUp();
       const api = h().auth.api as unknown as Record<string, (input: { body: unknown }) => Promise<unknown>>;
       const check = (body: unknown) => api.userHasPermission!({ body });
-      expect(await check({ role: 'support', permissions: { user: ['create'] } })).toEqual({ error: null, success: true });
-      expect(await check({ role: 'support', permissions: { user: ['delete'] } })).toEqual({ error: null, success: false });
-      expect(await check({ userId: admin.id, permissions: { user: ['delete'] } })).toEqual({ error: null, success: true });
-      expect(await check({ userId: plain.id, permissions: { user: ['delete'] } })).toEqual({ error: null, success: false });
+      expect(await check({ role: 'support', permissions: { user: ['create'] } })).toEqual({
+        error: null,
+        success: true,
+      });
+      expect(await check({ role: 'support', permissions: { user: ['delete'] } })).toEqual({
+        error: null,
+        success: false,
+      });
+      expect(await check({ userId: admin.id, permissions: { user: ['delete'] } })).toEqual({
+        error: null,
+        success: true,
+      });
+      expect(await check({ userId: plain.id, permissions: { user: ['delete'] } })).toEqual({
+        error: null,
+        success: false,
+      });
       const unknown = await check({ userId: 'no-such-user', permissions: { user: ['list'] } }).catch((e: unknown) => e);
       expect(unknown).toBeInstanceOf(AuthError);
       expect((unknown as AuthError).code).toBe('USER_NOT_FOUND');

@@ -8,7 +8,15 @@
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows, expectNothingChanged } from '../support/rows';
-import { githubIdentity, githubProvider, locationOf, signInWith, startFlow, startGithubEmulator, callbackPath } from './support/github-flow';
+import {
+  githubIdentity,
+  githubProvider,
+  locationOf,
+  signInWith,
+  startFlow,
+  startGithubEmulator,
+  callbackPath,
+} from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
@@ -26,7 +34,11 @@ async function verify(h: Harness, userId: string) {
 }
 
 async function accountsOf(h: Harness, userId: string) {
-  const rows = await h.auth.context.db.selectFrom('account').select(['providerId', 'accountId', 'scope']).where('userId', '=', userId).execute();
+  const rows = await h.auth.context.db
+    .selectFrom('account')
+    .select(['providerId', 'accountId', 'scope'])
+    .where('userId', '=', userId)
+    .execute();
   return rows.sort((a, b) => a.providerId.localeCompare(b.providerId));
 }
 
@@ -38,7 +50,9 @@ describeEachDialect(
       await verify(h(), user.id);
       const browser = h().client();
       await expectNothingChanged(h(), async () => {
-        const response = await signInWith(emulator, browser, githubIdentity(user.email, { verified: false }), { errorCallbackURL: '/err' });
+        const response = await signInWith(emulator, browser, githubIdentity(user.email, { verified: false }), {
+          errorCallbackURL: '/err',
+        });
         expect(response.headers.get('location')).toBe('/err?error=account+not+linked');
         expect(locationOf(response).query.error).toBe('account not linked');
       });
@@ -50,7 +64,10 @@ describeEachDialect(
       await verify(h(), user.id);
       const identity = githubIdentity(user.email);
       const browser = h().client();
-      const response = await signInWith(emulator, browser, identity, { callbackURL: '/home', newUserCallbackURL: '/welcome' });
+      const response = await signInWith(emulator, browser, identity, {
+        callbackURL: '/home',
+        newUserCallbackURL: '/welcome',
+      });
       expect(response.headers.get('location')).toBe('/home');
       expect((await browser.get('/get-session')).body.user.id).toBe(user.id);
       expect(await accountsOf(h(), user.id)).toEqual([
@@ -62,7 +79,9 @@ describeEachDialect(
     it('never links to a local user whose own address is unverified, even for a verified, trusted identity', async () => {
       const { user } = await h().signUp(uniqueEmail('squatter'));
       await expectNothingChanged(h(), async () => {
-        const response = await signInWith(emulator, h().client(), githubIdentity(user.email), { errorCallbackURL: '/err' });
+        const response = await signInWith(emulator, h().client(), githubIdentity(user.email), {
+          errorCallbackURL: '/err',
+        });
         expect(locationOf(response).query.error).toBe('account not linked');
       });
     });
@@ -70,15 +89,21 @@ describeEachDialect(
     it('refuses a verified e-mail from a provider not trusted for linking, unless the deployment lists it in trustedProviders', async () => {
       const { user } = await h().signUp(uniqueEmail('untrusted'));
       await verify(h(), user.id);
-      const refused = await signInWith(emulator, h().client(), githubIdentity(user.email), { provider: 'untrusted', errorCallbackURL: '/err' });
+      const refused = await signInWith(emulator, h().client(), githubIdentity(user.email), {
+        provider: 'untrusted',
+        errorCallbackURL: '/err',
+      });
       expect(locationOf(refused).query.error).toBe('account not linked');
 
-      const listed = await signInWith(emulator, h().client(), githubIdentity(user.email), { provider: 'listed', callbackURL: '/in' });
+      const listed = await signInWith(emulator, h().client(), githubIdentity(user.email), {
+        provider: 'listed',
+        callbackURL: '/in',
+      });
       expect(listed.headers.get('location')).toBe('/in');
       expect((await accountsOf(h(), user.id)).map((a) => a.providerId)).toEqual(['credential', 'listed']);
     });
 
-    it('marks the address verified when a linked identity\'s provider verifies the user\'s own address', async () => {
+    it("marks the address verified when a linked identity's provider verifies the user's own address", async () => {
       const identity = githubIdentity(uniqueEmail('later'), { verified: false });
       const browser = h().client();
       await signInWith(emulator, browser, identity);
@@ -101,13 +126,18 @@ describeEachDialect(
       const sessionsBefore = await countRows(h(), 'session');
       const flow = await startFlow(client, { provider: 'github', callbackURL: '/settings' }, '/link-social');
       expect(flow.response.body.redirect).toBe(true);
-      const response = await client.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
+      const response = await client.get(
+        callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }),
+      );
       expect(response.headers.get('location')).toBe('/settings');
       expect(await countRows(h(), 'session')).toBe(sessionsBefore);
       expect((await client.get('/get-session')).body.user.id).toBe(user.id);
       const listed = await client.get('/list-accounts');
       expect((listed.body as any[]).map((a) => [a.provider, a.scopes])).toEqual(
-        expect.arrayContaining([['credential', []], ['github', ['read:user', 'user:email']]]),
+        expect.arrayContaining([
+          ['credential', []],
+          ['github', ['read:user', 'user:email']],
+        ]),
       );
       // The identity now signs this user in.
       const other = h().client();
@@ -122,7 +152,12 @@ describeEachDialect(
       await signInWith(emulator, client, identity, { scopes: ['repo', 'gist'] }, '/link-social');
       const github = (await accountsOf(h(), user.id)).find((a) => a.providerId === 'github');
       expect(github?.scope).toBe('read:user,user:email,repo,gist');
-      expect((await client.get('/list-accounts')).body.find((a: any) => a.provider === 'github').scopes).toEqual(['read:user', 'user:email', 'repo', 'gist']);
+      expect((await client.get('/list-accounts')).body.find((a: any) => a.provider === 'github').scopes).toEqual([
+        'read:user',
+        'user:email',
+        'repo',
+        'gist',
+      ]);
     });
 
     it('refuses an identity another user signs in with: account_already_linked_to_different_user', async () => {
@@ -137,17 +172,29 @@ describeEachDialect(
       });
     });
 
-    it('refuses an identity whose e-mail is not the user\'s: unable_to_link_account', async () => {
+    it("refuses an identity whose e-mail is not the user's: unable_to_link_account", async () => {
       const { client } = await h().signUp(uniqueEmail('mine'));
       await expectNothingChanged(h(), async () => {
-        const response = await signInWith(emulator, client, githubIdentity(uniqueEmail('someone-else')), { errorCallbackURL: '/err' }, '/link-social');
+        const response = await signInWith(
+          emulator,
+          client,
+          githubIdentity(uniqueEmail('someone-else')),
+          { errorCallbackURL: '/err' },
+          '/link-social',
+        );
         expect(response.headers.get('location')).toBe('/err?error=unable_to_link_account');
       });
     });
 
     it('refuses an unverified identity from a provider not trusted for linking', async () => {
       const { client, user } = await h().signUp(uniqueEmail('untrusted-link'));
-      const response = await signInWith(emulator, client, githubIdentity(user.email, { verified: false }), { provider: 'untrusted', errorCallbackURL: '/err' }, '/link-social');
+      const response = await signInWith(
+        emulator,
+        client,
+        githubIdentity(user.email, { verified: false }),
+        { provider: 'untrusted', errorCallbackURL: '/err' },
+        '/link-social',
+      );
       expect(response.headers.get('location')).toBe('/err?error=unable_to_link_account');
       expect((await accountsOf(h(), user.id)).map((a) => a.providerId)).toEqual(['credential']);
     });
@@ -168,7 +215,7 @@ describeEachDialect(
       expect([response.status, response.body.code]).toEqual([403, 'INVALID_CALLBACKURL']);
     });
 
-    it('keeps a social-only user\'s last account, and unlinks GitHub from a user who has a password too', async () => {
+    it("keeps a social-only user's last account, and unlinks GitHub from a user who has a password too", async () => {
       const social = h().client();
       await signInWith(emulator, social, githubIdentity(uniqueEmail('only')));
       const last = await social.post('/unlink-account', { providerId: 'github' });
@@ -190,13 +237,21 @@ describeEachDialect(
     it('links no identity by e-mail when accountLinking is off', async () => {
       const { user } = await h().signUp(uniqueEmail('off'));
       await verify(h(), user.id);
-      const response = await signInWith(emulator, h().client(), githubIdentity(user.email), { errorCallbackURL: '/err' });
+      const response = await signInWith(emulator, h().client(), githubIdentity(user.email), {
+        errorCallbackURL: '/err',
+      });
       expect(locationOf(response).query.error).toBe('account not linked');
     });
 
     it('links nothing through link-social either', async () => {
       const { client, user } = await h().signUp(uniqueEmail('off-link'));
-      const response = await signInWith(emulator, client, githubIdentity(user.email), { errorCallbackURL: '/err' }, '/link-social');
+      const response = await signInWith(
+        emulator,
+        client,
+        githubIdentity(user.email),
+        { errorCallbackURL: '/err' },
+        '/link-social',
+      );
       expect(response.headers.get('location')).toBe('/err?error=unable_to_link_account');
     });
   },
@@ -208,7 +263,13 @@ describeEachDialect(
   (h) => {
     it('links an identity with another address through link-social', async () => {
       const { client, user } = await h().signUp(uniqueEmail('differ'));
-      const response = await signInWith(emulator, client, githubIdentity(uniqueEmail('work-address')), { callbackURL: '/linked' }, '/link-social');
+      const response = await signInWith(
+        emulator,
+        client,
+        githubIdentity(uniqueEmail('work-address')),
+        { callbackURL: '/linked' },
+        '/link-social',
+      );
       expect(response.headers.get('location')).toBe('/linked');
       expect((await accountsOf(h(), user.id)).map((a) => a.providerId)).toEqual(['credential', 'github']);
     });
@@ -216,9 +277,15 @@ describeEachDialect(
     it('links an identity without any address, which then signs its user in', async () => {
       const { client, user } = await h().signUp(uniqueEmail('no-address'));
       const identity = githubIdentity(null);
-      expect((await signInWith(emulator, client, identity, { callbackURL: '/linked' }, '/link-social')).headers.get('location')).toBe('/linked');
+      expect(
+        (await signInWith(emulator, client, identity, { callbackURL: '/linked' }, '/link-social')).headers.get(
+          'location',
+        ),
+      ).toBe('/linked');
       const browser = h().client();
-      expect((await signInWith(emulator, browser, identity, { callbackURL: '/in' })).headers.get('location')).toBe('/in');
+      expect((await signInWith(emulator, browser, identity, { callbackURL: '/in' })).headers.get('location')).toBe(
+        '/in',
+      );
       expect((await browser.get('/get-session')).body.user.id).toBe(user.id);
     });
   },

@@ -10,7 +10,15 @@ import { sha256Hex } from '../../src/crypto/digest';
 import type { Logger } from '../../src/options';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows, expectNothingChanged } from '../support/rows';
-import { callbackPath, githubIdentity, githubProvider, locationOf, signInWith, startFlow, startGithubEmulator } from './support/github-flow';
+import {
+  callbackPath,
+  githubIdentity,
+  githubProvider,
+  locationOf,
+  signInWith,
+  startFlow,
+  startGithubEmulator,
+} from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
@@ -27,21 +35,31 @@ const github = githubProvider(emulator);
 const mirror = { ...githubProvider(emulator), id: 'github-mirror', name: 'GitHub mirror' };
 
 async function stateRow(h: Harness, state: string) {
-  return h.auth.context.db.selectFrom('verification').selectAll().where('identifier', '=', `oauth-state:${sha256Hex(state)}`).executeTakeFirst();
+  return h.auth.context.db
+    .selectFrom('verification')
+    .selectAll()
+    .where('identifier', '=', `oauth-state:${sha256Hex(state)}`)
+    .executeTakeFirst();
 }
 
 describeEachDialect(
   'OAuth callback failures',
   (h) => {
     it('sends a callback without a state to the error page with state_not_found', async () => {
-      const response = await h().client().get(callbackPath({ code: 'abc' }));
+      const response = await h()
+        .client()
+        .get(callbackPath({ code: 'abc' }));
       expect(response.status).toBe(302);
       expect(locationOf(response).url.href).toBe('http://localhost:3000/api/auth/error?error=state_not_found');
     });
 
     it('sends a state it never issued to the error page with please_restart_the_process', async () => {
-      const response = await h().client().get(callbackPath({ code: 'abc', state: 'Z'.repeat(32) }));
-      expect(locationOf(response).url.href).toBe('http://localhost:3000/api/auth/error?error=please_restart_the_process');
+      const response = await h()
+        .client()
+        .get(callbackPath({ code: 'abc', state: 'Z'.repeat(32) }));
+      expect(locationOf(response).url.href).toBe(
+        'http://localhost:3000/api/auth/error?error=please_restart_the_process',
+      );
     });
 
     it('refuses an expired state (10 minutes) and deletes it, creating nobody', async () => {
@@ -81,13 +99,17 @@ describeEachDialect(
       const identity = githubIdentity(uniqueEmail('victim'));
       const attacker = h().client();
       await expectNothingChanged(h(), async () => {
-        const response = await attacker.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
+        const response = await attacker.get(
+          callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }),
+        );
         expect(locationOf(response).query).toEqual({ error: 'please_restart_the_process' });
         expect(response.setCookies.has('latchkey.session_token')).toBe(false);
       });
       // A browser with its own binding cookie, from a flow of its own, is refused just the same.
       await startFlow(attacker, { provider: 'github' });
-      const again = await attacker.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
+      const again = await attacker.get(
+        callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }),
+      );
       expect(locationOf(again).query).toEqual({ error: 'please_restart_the_process' });
 
       const mine = await victim.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
@@ -111,7 +133,9 @@ describeEachDialect(
       const first = await client.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
       expect(first.headers.get('location')).toBe('/once');
       expect(await stateRow(h(), flow.state)).toBeUndefined();
-      const second = await client.get(callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }));
+      const second = await client.get(
+        callbackPath({ code: emulator.issueCode(identity, flow.url), state: flow.state }),
+      );
       expect(locationOf(second).query).toEqual({ error: 'please_restart_the_process' });
     });
 
@@ -122,32 +146,52 @@ describeEachDialect(
       const codes = [emulator.issueCode(identity, flow.url), emulator.issueCode(identity, flow.url)];
       const responses = await Promise.all(codes.map((code) => client.get(callbackPath({ code, state: flow.state }))));
       const locations = responses.map((r) => r.headers.get('location')).sort();
-      expect(locations).toEqual(['/raced', 'http://localhost:3000/api/auth/error?error=please_restart_the_process'].sort());
+      expect(locations).toEqual(
+        ['/raced', 'http://localhost:3000/api/auth/error?error=please_restart_the_process'].sort(),
+      );
     });
 
-    it('refuses a state issued for another provider at this provider\'s callback', async () => {
+    it("refuses a state issued for another provider at this provider's callback", async () => {
       const client = h().client();
       const flow = await startFlow(client, { provider: 'github' });
-      const response = await client.get(callbackPath({ code: emulator.issueCode(githubIdentity(uniqueEmail('mixup')), flow.url), state: flow.state }, 'github-mirror'));
+      const response = await client.get(
+        callbackPath(
+          { code: emulator.issueCode(githubIdentity(uniqueEmail('mixup')), flow.url), state: flow.state },
+          'github-mirror',
+        ),
+      );
       expect(locationOf(response).query).toEqual({ error: 'please_restart_the_process' });
       expect(await stateRow(h(), flow.state)).toBeDefined();
     });
 
     it('sends a callback without a code to errorCallbackURL with no_code, and uses the state up', async () => {
       const client = h().client();
-      const flow = await startFlow(client, { provider: 'github', callbackURL: '/ok', errorCallbackURL: '/failed?from=github' });
+      const flow = await startFlow(client, {
+        provider: 'github',
+        callbackURL: '/ok',
+        errorCallbackURL: '/failed?from=github',
+      });
       const response = await client.get(callbackPath({ state: flow.state }));
       expect(response.headers.get('location')).toBe('/failed?from=github&error=no_code');
       expect(await stateRow(h(), flow.state)).toBeUndefined();
     });
 
-    it('passes the provider\'s own error and description on, to callbackURL when no errorCallbackURL was given', async () => {
+    it("passes the provider's own error and description on, to callbackURL when no errorCallbackURL was given", async () => {
       const client = h().client();
       const flow = await startFlow(client, { provider: 'github', callbackURL: 'http://localhost:3000/app' });
-      const response = await client.get(callbackPath({ state: flow.state, error: 'access_denied', error_description: 'The user has denied your application access.' }));
+      const response = await client.get(
+        callbackPath({
+          state: flow.state,
+          error: 'access_denied',
+          error_description: 'The user has denied your application access.',
+        }),
+      );
       const { url, query } = locationOf(response);
       expect(url.origin + url.pathname).toBe('http://localhost:3000/app');
-      expect(query).toEqual({ error: 'access_denied', error_description: 'The user has denied your application access.' });
+      expect(query).toEqual({
+        error: 'access_denied',
+        error_description: 'The user has denied your application access.',
+      });
     });
 
     it('answers invalid_code when the provider refuses the code, and logs neither the client secret nor the code', async () => {
@@ -201,7 +245,9 @@ describeEachDialect(
     });
 
     it('sends a malformed callback to the error page with invalid_callback_request', async () => {
-      const response = await h().client().get(callbackPath({ code: 'x'.repeat(5000), state: 'whatever' }));
+      const response = await h()
+        .client()
+        .get(callbackPath({ code: 'x'.repeat(5000), state: 'whatever' }));
       expect(locationOf(response).url.href).toBe('http://localhost:3000/api/auth/error?error=invalid_callback_request');
     });
   },

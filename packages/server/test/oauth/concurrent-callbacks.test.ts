@@ -6,21 +6,45 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
-import { callbackPath, githubIdentity, githubProvider, startFlow, startGithubEmulator, type GithubIdentity, type StartedFlow } from './support/github-flow';
+import {
+  callbackPath,
+  githubIdentity,
+  githubProvider,
+  startFlow,
+  startGithubEmulator,
+  type GithubIdentity,
+  type StartedFlow,
+} from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
 
 async function rowsOf(h: Harness, identity: GithubIdentity) {
-  return h.auth.context.db.selectFrom('account').select(['userId']).where('providerId', '=', 'github').where('accountId', '=', String(identity.id)).execute();
+  return h.auth.context.db
+    .selectFrom('account')
+    .select(['userId'])
+    .where('providerId', '=', 'github')
+    .where('accountId', '=', String(identity.id))
+    .execute();
 }
 
 /** Starts one flow per client (sign-in or link-social), then brings all their callbacks back at once. */
 async function race(clients: TestClient[], identity: GithubIdentity, path = '/sign-in/social') {
   const flows: StartedFlow[] = [];
-  for (const client of clients) flows.push(await startFlow(client, { provider: 'github', callbackURL: '/done', errorCallbackURL: '/err', newUserCallbackURL: '/new' }, path));
+  for (const client of clients)
+    flows.push(
+      await startFlow(
+        client,
+        { provider: 'github', callbackURL: '/done', errorCallbackURL: '/err', newUserCallbackURL: '/new' },
+        path,
+      ),
+    );
   emulator.holdEmails(clients.length);
-  return Promise.all(clients.map((client, i) => client.get(callbackPath({ code: emulator.issueCode(identity, flows[i]!.url), state: flows[i]!.state }))));
+  return Promise.all(
+    clients.map((client, i) =>
+      client.get(callbackPath({ code: emulator.issueCode(identity, flows[i]!.url), state: flows[i]!.state })),
+    ),
+  );
 }
 
 describeEachDialect(
@@ -35,7 +59,11 @@ describeEachDialect(
       expect(locations).toEqual(['/done', '/new']);
       const rows = await rowsOf(h(), identity);
       expect(rows).toHaveLength(1);
-      const users = await h().auth.context.db.selectFrom('user').select('id').where('email', '=', identity.emails[0]!.email).execute();
+      const users = await h()
+        .auth.context.db.selectFrom('user')
+        .select('id')
+        .where('email', '=', identity.emails[0]!.email)
+        .execute();
       expect(users).toEqual([{ id: rows[0]!.userId }]);
     });
 

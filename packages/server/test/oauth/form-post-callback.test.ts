@@ -35,7 +35,9 @@ const formPostProvider: OAuthProvider = {
 };
 
 async function start(browser: Browser, body: Record<string, unknown> = {}) {
-  const response = await browser.request('POST', '/api/auth/sign-in/social', { json: { provider: 'formpost', callbackURL: '/home', errorCallbackURL: '/err', ...body } });
+  const response = await browser.request('POST', '/api/auth/sign-in/social', {
+    json: { provider: 'formpost', callbackURL: '/home', errorCallbackURL: '/err', ...body },
+  });
   expect(response.status).toBe(200);
   const url = response.body.url as string;
   return { url, state: new URL(url).searchParams.get('state')!, response };
@@ -44,7 +46,7 @@ async function start(browser: Browser, body: Record<string, unknown> = {}) {
 describeEachDialect(
   'form_post callback over https',
   (h) => {
-    it('sets the state cookie as __Host-latchkey.oauth_state; SameSite=None; Secure, so that the provider\'s POST carries it', async () => {
+    it("sets the state cookie as __Host-latchkey.oauth_state; SameSite=None; Secure, so that the provider's POST carries it", async () => {
       const browser = new Browser(h().auth, HTTPS);
       const { response } = await start(browser);
       const header = response.headers.getSetCookie().find((c) => c.startsWith('__Host-latchkey.oauth_state='));
@@ -55,12 +57,16 @@ describeEachDialect(
       expect(header).toMatch(/; SameSite=None/);
     });
 
-    it('signs the user in from the provider\'s cross-site form POST: no origin refusal, the state cookie comes with it', async () => {
+    it("signs the user in from the provider's cross-site form POST: no origin refusal, the state cookie comes with it", async () => {
       const browser = new Browser(h().auth, HTTPS);
       const email = uniqueEmail('apple');
       const { url, state } = await start(browser);
       const code = emulator.issueCode(githubIdentity(email), url);
-      const response = await browser.request('POST', '/api/auth/callback/formpost', { initiator: APPLE, navigation: true, form: { code, state } });
+      const response = await browser.request('POST', '/api/auth/callback/formpost', {
+        initiator: APPLE,
+        navigation: true,
+        form: { code, state },
+      });
       expect(response.status).toBe(302);
       expect(response.location).toBe('/home');
       const session = await browser.request('GET', '/api/auth/get-session');
@@ -74,7 +80,11 @@ describeEachDialect(
       await start(attacker); // a binding cookie of its own
       const users = await countRows(h(), 'user');
       const code = emulator.issueCode(githubIdentity(uniqueEmail('stolen')), url);
-      const response = await attacker.request('POST', '/api/auth/callback/formpost', { initiator: APPLE, navigation: true, form: { code, state } });
+      const response = await attacker.request('POST', '/api/auth/callback/formpost', {
+        initiator: APPLE,
+        navigation: true,
+        form: { code, state },
+      });
       expect(response.location).toBe(`${HTTPS}/api/auth/error?error=please_restart_the_process`);
       expect(await countRows(h(), 'user')).toBe(users);
     });
@@ -82,7 +92,10 @@ describeEachDialect(
     it('keeps the Origin check for every other POST: a cross-site POST carrying the None cookie is refused', async () => {
       const browser = new Browser(h().auth, HTTPS);
       await start(browser);
-      const response = await browser.request('POST', '/api/auth/sign-out', { initiator: { crossSite: 'https://evil.example' }, json: {} });
+      const response = await browser.request('POST', '/api/auth/sign-out', {
+        initiator: { crossSite: 'https://evil.example' },
+        json: {},
+      });
       expect([response.status, response.body.code]).toEqual([403, 'INVALID_ORIGIN']);
     });
   },
@@ -99,7 +112,11 @@ describeEachDialect(
       expect(started.headers.getSetCookie().find((c) => c.startsWith('latchkey.oauth_state='))).toMatch(/SameSite=Lax/);
       const code = emulator.issueCode(githubIdentity(email), url);
 
-      const posted = await browser.request('POST', '/api/auth/callback/formpost', { initiator: APPLE, navigation: true, form: { code, state, user: '{"name":{"firstName":"Ada"}}' } });
+      const posted = await browser.request('POST', '/api/auth/callback/formpost', {
+        initiator: APPLE,
+        navigation: true,
+        form: { code, state, user: '{"name":{"firstName":"Ada"}}' },
+      });
       expect(posted.status).toBe(303);
       const target = new URL(posted.location!);
       expect(target.origin + target.pathname).toBe(`${HTTP}/api/auth/callback/formpost`);
@@ -115,7 +132,11 @@ describeEachDialect(
       const victim = new Browser(h().auth, HTTP);
       const { url, state } = await start(victim);
       const other = new Browser(h().auth, HTTP);
-      const posted = await other.request('POST', '/api/auth/callback/formpost', { initiator: APPLE, navigation: true, form: { code: emulator.issueCode(githubIdentity(uniqueEmail('x')), url), state } });
+      const posted = await other.request('POST', '/api/auth/callback/formpost', {
+        initiator: APPLE,
+        navigation: true,
+        form: { code: emulator.issueCode(githubIdentity(uniqueEmail('x')), url), state },
+      });
       const landed = await other.follow(posted, APPLE);
       expect(landed.location).toBe(`${HTTP}/api/auth/error?error=please_restart_the_process`);
     });
@@ -129,7 +150,9 @@ describeEachDialect(
     it('stays SameSite=Lax over https when no configured provider posts its callback', async () => {
       const browser = new Browser(h().auth, HTTPS);
       const response = await browser.request('POST', '/api/auth/sign-in/social', { json: { provider: 'github' } });
-      expect(response.headers.getSetCookie().find((c) => c.startsWith('__Host-latchkey.oauth_state='))).toMatch(/SameSite=Lax/);
+      expect(response.headers.getSetCookie().find((c) => c.startsWith('__Host-latchkey.oauth_state='))).toMatch(
+        /SameSite=Lax/,
+      );
     });
   },
   { baseURL: HTTPS, socialProviders: [githubProvider(emulator)] },

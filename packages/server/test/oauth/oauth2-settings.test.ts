@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizationURL, exchangeCode, refreshTokens, type OAuth2Settings } from '../../src/oauth/oauth2';
 import { startProviderEmulator, type ProviderEmulator } from '../support/provider-emulator';
 
-const REQUEST = { state: 's'.repeat(32), codeVerifier: 'v'.repeat(128), scopes: ['a'], redirectURI: 'http://localhost:3000/cb' };
+const REQUEST = {
+  state: 's'.repeat(32),
+  codeVerifier: 'v'.repeat(128),
+  scopes: ['a'],
+  redirectURI: 'http://localhost:3000/cb',
+};
 let emulator: ProviderEmulator;
 let settings: OAuth2Settings;
 
@@ -16,7 +21,13 @@ beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /token': () => ({ json: { access_token: 'at', token_type: 'Bearer', refresh_token: 'rt' } }),
   });
-  settings = { clientId: 'the-client', clientSecret: 'the-secret', authorizationEndpoint: `${emulator.url}/authorize`, tokenEndpoint: `${emulator.url}/token`, pkce: false };
+  settings = {
+    clientId: 'the-client',
+    clientSecret: 'the-secret',
+    authorizationEndpoint: `${emulator.url}/authorize`,
+    tokenEndpoint: `${emulator.url}/token`,
+    pkce: false,
+  };
 });
 
 afterAll(() => emulator.close());
@@ -31,7 +42,7 @@ describe('OAuth2Settings.clientIdParam', () => {
     expect(lastForm()).toMatchObject({ client_id: 'the-client', client_secret: 'the-secret' });
   });
 
-  it('puts the provider\'s name for the client id in the authorization URL instead of client_id', async () => {
+  it("puts the provider's name for the client id in the authorization URL instead of client_id", async () => {
     const url = await createAuthorizationURL({ ...settings, clientIdParam: 'client_key' }, REQUEST);
     expect(url.searchParams.get('client_key')).toBe('the-client');
     expect(url.searchParams.has('client_id')).toBe(false);
@@ -40,9 +51,20 @@ describe('OAuth2Settings.clientIdParam', () => {
   it('sends it with the secret in the body of the code exchange and of the refresh, and no client_id', async () => {
     const keyed = { ...settings, clientIdParam: 'client_key' };
     await exchangeCode(keyed, { code: 'c', codeVerifier: REQUEST.codeVerifier, redirectURI: REQUEST.redirectURI });
-    expect(lastForm()).toEqual({ grant_type: 'authorization_code', code: 'c', redirect_uri: REQUEST.redirectURI, client_key: 'the-client', client_secret: 'the-secret' });
+    expect(lastForm()).toEqual({
+      grant_type: 'authorization_code',
+      code: 'c',
+      redirect_uri: REQUEST.redirectURI,
+      client_key: 'the-client',
+      client_secret: 'the-secret',
+    });
     await refreshTokens(keyed, 'rt');
-    expect(lastForm()).toEqual({ grant_type: 'refresh_token', refresh_token: 'rt', client_key: 'the-client', client_secret: 'the-secret' });
+    expect(lastForm()).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt',
+      client_key: 'the-client',
+      client_secret: 'the-secret',
+    });
   });
 
   it('sends it alone for a public client', async () => {
@@ -54,6 +76,12 @@ describe('OAuth2Settings.clientIdParam', () => {
 describe('refreshTokens', () => {
   it('adds the further parameters a provider wants beside the refresh token', async () => {
     await refreshTokens(settings, 'rt', { device_id: 'dev' });
-    expect(lastForm()).toEqual({ grant_type: 'refresh_token', refresh_token: 'rt', device_id: 'dev', client_id: 'the-client', client_secret: 'the-secret' });
+    expect(lastForm()).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt',
+      device_id: 'dev',
+      client_id: 'the-client',
+      client_secret: 'the-secret',
+    });
   });
 });

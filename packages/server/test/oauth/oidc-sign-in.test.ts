@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 // The deployment knows its OP verifies addresses, so it trusts it for linking.
-const providers = [oidc({ issuer: op.issuer, clientId: 'latchkey', clientSecret: 'op-secret', trustedForLinking: true }), githubProvider(emulator)];
+const providers = [
+  oidc({ issuer: op.issuer, clientId: 'latchkey', clientSecret: 'op-secret', trustedForLinking: true }),
+  githubProvider(emulator),
+];
 
 let serial = 0;
 function account(verified = true) {
@@ -50,13 +53,18 @@ describeEachDialect(
       const response = await client.get(callbackPath({ code: code!, state: state! }, 'oidc'));
       expect(response.headers.get('location')).toBe('/welcome');
       expect((await client.get('/get-session')).body.user).toMatchObject({ email, emailVerified: true });
-      const row = await h().auth.context.db.selectFrom('account').selectAll().where('providerId', '=', 'oidc').where('accountId', '=', sub).executeTakeFirstOrThrow();
+      const row = await h()
+        .auth.context.db.selectFrom('account')
+        .selectAll()
+        .where('providerId', '=', 'oidc')
+        .where('accountId', '=', sub)
+        .executeTakeFirstOrThrow();
       expect(row.idToken).toMatch(/^v1:/);
       expect(row.accessToken).toMatch(/^v1:/);
       expect(row.scope).toContain('openid');
     });
 
-    it('refreshes the OP\'s access token for the signed-in user', async () => {
+    it("refreshes the OP's access token for the signed-in user", async () => {
       const { sub } = account();
       const client = h().client();
       const flow = await startFlow(client, { provider: 'oidc', scopes: ['offline_access'] });
@@ -72,7 +80,7 @@ describeEachDialect(
       expect(after?.accessToken).toBe(response.body.accessToken);
     });
 
-    it('passes the OP\'s refusal on as its error', async () => {
+    it("passes the OP's refusal on as its error", async () => {
       const client = h().client();
       const flow = await startFlow(client, { provider: 'oidc', errorCallbackURL: '/err' });
       const denied = await op.authorize(flow.url, { deny: true });
@@ -85,12 +93,24 @@ describeEachDialect(
       const { sub, email } = account();
       const client = h().client();
       const token = await idTokenFor({ sub, email, email_verified: true, name: 'Token Holder', nonce: 'client-nonce' });
-      const response = await client.post('/sign-in/social', { provider: 'oidc', idToken: { token, nonce: 'client-nonce', refreshToken: 'op-refresh-token' } });
+      const response = await client.post('/sign-in/social', {
+        provider: 'oidc',
+        idToken: { token, nonce: 'client-nonce', refreshToken: 'op-refresh-token' },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ redirect: false, token: expect.any(String), user: expect.objectContaining({ email, emailVerified: true, name: 'Token Holder' }) });
+      expect(response.body).toEqual({
+        redirect: false,
+        token: expect.any(String),
+        user: expect.objectContaining({ email, emailVerified: true, name: 'Token Holder' }),
+      });
       expect(response.setCookies.has('latchkey.session_token')).toBe(true);
       expect((await client.get('/get-session')).body.user.email).toBe(email);
-      const row = await h().auth.context.db.selectFrom('account').selectAll().where('providerId', '=', 'oidc').where('accountId', '=', sub).executeTakeFirstOrThrow();
+      const row = await h()
+        .auth.context.db.selectFrom('account')
+        .selectAll()
+        .where('providerId', '=', 'oidc')
+        .where('accountId', '=', sub)
+        .executeTakeFirstOrThrow();
       expect(row.idToken).toMatch(/^v1:/);
       expect(JSON.stringify(row)).not.toContain(token);
       expect(JSON.stringify(row)).not.toContain('op-refresh-token');
@@ -101,8 +121,13 @@ describeEachDialect(
     it('answers 401 Failed to get user info when the provider cannot read the profile (userinfo refuses the access token)', async () => {
       const { sub, email } = account();
       const token = await idTokenFor({ sub, email, email_verified: true });
-      const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token, accessToken: 'not-the-ops-token' } });
-      expect([response.status, response.body]).toEqual([401, { code: 'FAILED_TO_GET_USER_INFO', message: 'Failed to get user info' }]);
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'oidc', idToken: { token, accessToken: 'not-the-ops-token' } });
+      expect([response.status, response.body]).toEqual([
+        401,
+        { code: 'FAILED_TO_GET_USER_INFO', message: 'Failed to get user info' },
+      ]);
     });
 
     it('answers 401 invalid token for a wrong nonce, a wrong audience, an expired token or a tampered signature, changing nothing', async () => {
@@ -126,13 +151,23 @@ describeEachDialect(
     });
 
     it('answers 404 id_token not supported for a provider that cannot check one', async () => {
-      const response = await h().client().post('/sign-in/social', { provider: 'github', idToken: { token: 'x.y.z' } });
-      expect([response.status, response.body]).toEqual([404, { code: 'ID_TOKEN_NOT_SUPPORTED', message: 'id_token not supported' }]);
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'github', idToken: { token: 'x.y.z' } });
+      expect([response.status, response.body]).toEqual([
+        404,
+        { code: 'ID_TOKEN_NOT_SUPPORTED', message: 'id_token not supported' },
+      ]);
     });
 
     it('answers 401 User email not found for a token without an address', async () => {
-      const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token: await idTokenFor({ sub: 'no-mail-user' }) } });
-      expect([response.status, response.body]).toEqual([401, { code: 'USER_EMAIL_NOT_FOUND', message: 'User email not found' }]);
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'oidc', idToken: { token: await idTokenFor({ sub: 'no-mail-user' }) } });
+      expect([response.status, response.body]).toEqual([
+        401,
+        { code: 'USER_EMAIL_NOT_FOUND', message: 'User email not found' },
+      ]);
     });
 
     it('refuses an unverified address matching a local user: 401 OAUTH_LINK_ERROR account not linked', async () => {
@@ -141,7 +176,10 @@ describeEachDialect(
       await expectNothingChanged(h(), async () => {
         const token = await idTokenFor({ sub: `squat-${user.id}`, email: user.email, email_verified: false });
         const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
-        expect([response.status, response.body]).toEqual([401, { code: 'OAUTH_LINK_ERROR', message: 'account not linked' }]);
+        expect([response.status, response.body]).toEqual([
+          401,
+          { code: 'OAUTH_LINK_ERROR', message: 'account not linked' },
+        ]);
       });
     });
 
@@ -149,7 +187,11 @@ describeEachDialect(
       const { sub, email } = account();
       const token = await idTokenFor({ sub, email, email_verified: true });
       const first = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
-      await h().auth.context.db.updateTable('user').set({ banned: true } as never).where('id', '=', first.body.user.id).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ banned: true } as never)
+        .where('id', '=', first.body.user.id)
+        .execute();
       const sessions = await countRows(h(), 'session');
       const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
       expect([response.status, response.body.code]).toEqual([403, 'BANNED_USER']);
@@ -159,7 +201,9 @@ describeEachDialect(
     it('refuses an id_token sign-in from an untrusted page, as every sign-in route does', async () => {
       const { sub, email } = account();
       const token = await idTokenFor({ sub, email, email_verified: true });
-      const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } }, { origin: 'https://evil.example' });
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'oidc', idToken: { token } }, { origin: 'https://evil.example' });
       expect([response.status, response.body.code]).toEqual([403, 'INVALID_ORIGIN']);
     });
   },
@@ -172,8 +216,13 @@ describeEachDialect(
     it('answers 403 Email not verified for an unverified address and mails a link', async () => {
       const { sub, email } = account(false);
       const token = await idTokenFor({ sub, email, email_verified: false });
-      const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token }, callbackURL: '/verified' });
-      expect([response.status, response.body]).toEqual([403, { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }]);
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'oidc', idToken: { token }, callbackURL: '/verified' });
+      expect([response.status, response.body]).toEqual([
+        403,
+        { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' },
+      ]);
       expect((await h().mail.waitFor(email)).links[0]).toContain('callbackURL=%2Fverified');
     });
   },

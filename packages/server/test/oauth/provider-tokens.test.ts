@@ -28,7 +28,7 @@ async function rawRow(h: Harness, id: string) {
 describeEachDialect(
   'provider tokens',
   (h) => {
-    it('refreshes the access token with the stored refresh token, stores both encrypted, and answers better-auth\'s shape', async () => {
+    it("refreshes the access token with the stored refresh token, stores both encrypted, and answers better-auth's shape", async () => {
       const { client, account } = await socialUser(h());
       const response = await client.post('/refresh-token', { providerId: 'github' });
       expect(response.status).toBe(200);
@@ -69,16 +69,24 @@ describeEachDialect(
       const { userId, account } = await socialUser(h());
       const tokens = await h().auth.api.refreshToken({ body: { providerId: 'github', userId } });
       expect(tokens.accountId).toBe(account.id);
-      await expect(h().auth.api.refreshToken({ body: { providerId: 'github' } })).rejects.toMatchObject({ code: 'USER_ID_OR_SESSION_REQUIRED', status: 400 });
+      await expect(h().auth.api.refreshToken({ body: { providerId: 'github' } })).rejects.toMatchObject({
+        code: 'USER_ID_OR_SESSION_REQUIRED',
+        status: 400,
+      });
     });
 
-    it('selects the account by its row id or by the provider\'s id of the user', async () => {
+    it("selects the account by its row id or by the provider's id of the user", async () => {
       const { client, account } = await socialUser(h());
       for (const accountId of [account.id, account.accountId]) {
-        expect((await client.post('/refresh-token', { providerId: 'github', accountId })).body.accountId).toBe(account.id);
+        expect((await client.post('/refresh-token', { providerId: 'github', accountId })).body.accountId).toBe(
+          account.id,
+        );
       }
       const unknown = await client.post('/refresh-token', { providerId: 'github', accountId: 'nope' });
-      expect([unknown.status, unknown.body]).toEqual([400, { code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' }]);
+      expect([unknown.status, unknown.body]).toEqual([
+        400,
+        { code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' },
+      ]);
     });
 
     it('answers 400 for a provider that is not configured, one the user has no account with, and a missing refresh token', async () => {
@@ -88,9 +96,16 @@ describeEachDialect(
       const { client: passwordOnly } = await h().signUp(uniqueEmail('nolink'));
       const none = await passwordOnly.post('/refresh-token', { providerId: 'github' });
       expect([none.status, none.body.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
-      await h().auth.context.db.updateTable('account').set({ refreshToken: null }).where('id', '=', account.id).execute();
+      await h()
+        .auth.context.db.updateTable('account')
+        .set({ refreshToken: null })
+        .where('id', '=', account.id)
+        .execute();
       const missing = await client.post('/refresh-token', { providerId: 'github' });
-      expect([missing.status, missing.body]).toEqual([400, { code: 'REFRESH_TOKEN_NOT_FOUND', message: 'Refresh token not found' }]);
+      expect([missing.status, missing.body]).toEqual([
+        400,
+        { code: 'REFRESH_TOKEN_NOT_FOUND', message: 'Refresh token not found' },
+      ]);
     });
 
     it('answers 400 FAILED_TO_REFRESH_ACCESS_TOKEN when the provider refuses, and keeps the tokens it had', async () => {
@@ -98,7 +113,10 @@ describeEachDialect(
       emulator.refusedRefreshTokens.add(account.refreshToken!);
       const before = await rawRow(h(), account.id);
       const response = await client.post('/refresh-token', { providerId: 'github' });
-      expect([response.status, response.body]).toEqual([400, { code: 'FAILED_TO_REFRESH_ACCESS_TOKEN', message: 'Failed to refresh access token' }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { code: 'FAILED_TO_REFRESH_ACCESS_TOKEN', message: 'Failed to refresh access token' },
+      ]);
       expect(await rawRow(h(), account.id)).toEqual(before);
     });
 
@@ -106,14 +124,22 @@ describeEachDialect(
       const { client, account } = await socialUser(h());
       const grants = emulator.to('/login/oauth/access_token').length;
       const response = await client.post('/get-access-token', { providerId: 'github' });
-      expect(response.body).toEqual({ accessToken: account.accessToken, accessTokenExpiresAt: account.accessTokenExpiresAt!.toISOString(), scopes: ['read:user', 'user:email'] });
+      expect(response.body).toEqual({
+        accessToken: account.accessToken,
+        accessTokenExpiresAt: account.accessTokenExpiresAt!.toISOString(),
+        scopes: ['read:user', 'user:email'],
+      });
       expect(emulator.to('/login/oauth/access_token')).toHaveLength(grants);
     });
 
     it('get-access-token refreshes an expired token first and stores the new one', async () => {
       const { client, account } = await socialUser(h());
       const past = new Date(h().clock.now().getTime() - 1000);
-      await h().auth.context.db.updateTable('account').set({ accessTokenExpiresAt: past }).where('id', '=', account.id).execute();
+      await h()
+        .auth.context.db.updateTable('account')
+        .set({ accessTokenExpiresAt: past })
+        .where('id', '=', account.id)
+        .execute();
       const response = await client.post('/get-access-token', { providerId: 'github' });
       expect(response.status).toBe(200);
       expect(response.body.accessToken).toMatch(/^ghu_/);
@@ -125,15 +151,26 @@ describeEachDialect(
     it('get-access-token answers 400 FAILED_TO_GET_ACCESS_TOKEN when an expired token cannot be refreshed', async () => {
       const { client, account } = await socialUser(h());
       emulator.refusedRefreshTokens.add(account.refreshToken!);
-      await h().auth.context.db.updateTable('account').set({ accessTokenExpiresAt: h().clock.now() }).where('id', '=', account.id).execute();
+      await h()
+        .auth.context.db.updateTable('account')
+        .set({ accessTokenExpiresAt: h().clock.now() })
+        .where('id', '=', account.id)
+        .execute();
       const response = await client.post('/get-access-token', { providerId: 'github' });
-      expect([response.status, response.body]).toEqual([400, { code: 'FAILED_TO_GET_ACCESS_TOKEN', message: 'Failed to get a valid access token' }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { code: 'FAILED_TO_GET_ACCESS_TOKEN', message: 'Failed to get a valid access token' },
+      ]);
     });
 
     it('reads tokens written under the previous secret once the secret is rotated, and not without it', async () => {
       const { account } = await socialUser(h());
       const newSecret = 'rotated-secret-rotated-secret-rotated-0000';
-      const rotated = createProviderAccountStore(h().auth.context.db, new Map(), createTokenCipher([newSecret, SECRET]));
+      const rotated = createProviderAccountStore(
+        h().auth.context.db,
+        new Map(),
+        createTokenCipher([newSecret, SECRET]),
+      );
       expect((await rotated.listForUser(account.userId, 'github'))[0]?.accessToken).toBe(account.accessToken);
       const forgotten = createProviderAccountStore(h().auth.context.db, new Map(), createTokenCipher([newSecret]));
       expect((await forgotten.listForUser(account.userId, 'github'))[0]?.accessToken).toBeNull();

@@ -8,7 +8,14 @@ import { adminPlugin } from '../../src';
 import { DEFAULTS } from '../../src/options';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows, expectNothingChanged } from '../support/rows';
-import { githubIdentity, githubProvider, locationOf, signInWith, startGithubEmulator, type GithubIdentity } from './support/github-flow';
+import {
+  githubIdentity,
+  githubProvider,
+  locationOf,
+  signInWith,
+  startGithubEmulator,
+  type GithubIdentity,
+} from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
@@ -34,7 +41,11 @@ describeEachDialect(
   (h) => {
     it('refuses a banned user: BANNED_USER on the error target, and no session', async () => {
       const { identity, userId } = await socialUser(h());
-      await h().auth.context.db.updateTable('user').set({ banned: true } as never).where('id', '=', userId).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ banned: true } as never)
+        .where('id', '=', userId)
+        .execute();
       const browser = h().client();
       const sessions = await countRows(h(), 'session');
       const response = await signInWith(emulator, browser, identity, { errorCallbackURL: '/err' });
@@ -47,7 +58,11 @@ describeEachDialect(
     it('lifts an expired ban at the sign-in, as for a password', async () => {
       const { identity, userId } = await socialUser(h());
       const expired = new Date(h().clock.now().getTime() - 1000);
-      await h().auth.context.db.updateTable('user').set({ banned: true, banExpires: expired } as never).where('id', '=', userId).execute();
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ banned: true, banExpires: expired } as never)
+        .where('id', '=', userId)
+        .execute();
       const response = await signInWith(emulator, h().client(), identity, { callbackURL: '/in' });
       expect(response.headers.get('location')).toBe('/in');
     });
@@ -57,11 +72,13 @@ describeEachDialect(
       expect(browser.cookies.has('latchkey.device')).toBe(true);
     });
 
-    it('refuses a locked account (strangers\' wrong passwords) from a new browser with TOO_MANY_REQUESTS, but not from the owner\'s', async () => {
+    it("refuses a locked account (strangers' wrong passwords) from a new browser with TOO_MANY_REQUESTS, but not from the owner's", async () => {
       const { identity, browser: owner } = await socialUser(h());
       const email = identity.emails[0]!.email;
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expect((await h().client(`198.51.100.${i}`).post('/sign-in/email', { email, password: 'wrong password!' })).status).toBe(401);
+        expect(
+          (await h().client(`198.51.100.${i}`).post('/sign-in/email', { email, password: 'wrong password!' })).status,
+        ).toBe(401);
       }
       const stranger = h().client();
       const refused = await signInWith(emulator, stranger, identity, { errorCallbackURL: '/err' });
@@ -75,7 +92,10 @@ describeEachDialect(
 
     it('creates nobody through a provider whose sign-up is disabled, and still signs in users it already knows', async () => {
       await expectNothingChanged(h(), async () => {
-        const response = await signInWith(emulator, h().client(), githubIdentity(uniqueEmail('closed')), { provider: 'closed', errorCallbackURL: '/err' });
+        const response = await signInWith(emulator, h().client(), githubIdentity(uniqueEmail('closed')), {
+          provider: 'closed',
+          errorCallbackURL: '/err',
+        });
         expect(response.headers.get('location')).toBe('/err?error=signup+disabled');
         expect(locationOf(response).query.error).toBe('signup disabled');
       });
@@ -90,10 +110,17 @@ describeEachDialect(
 
     it('creates a user through an invitation-only provider only when the sign-in asks for it (requestSignUp)', async () => {
       const identity = githubIdentity(uniqueEmail('invited'));
-      const implicit = await signInWith(emulator, h().client(), identity, { provider: 'invite', errorCallbackURL: '/err' });
+      const implicit = await signInWith(emulator, h().client(), identity, {
+        provider: 'invite',
+        errorCallbackURL: '/err',
+      });
       expect(locationOf(implicit).query.error).toBe('signup disabled');
       const users = await countRows(h(), 'user');
-      const explicit = await signInWith(emulator, h().client(), identity, { provider: 'invite', requestSignUp: true, newUserCallbackURL: '/welcome' });
+      const explicit = await signInWith(emulator, h().client(), identity, {
+        provider: 'invite',
+        requestSignUp: true,
+        newUserCallbackURL: '/welcome',
+      });
       expect(explicit.headers.get('location')).toBe('/welcome');
       expect(await countRows(h(), 'user')).toBe(users + 1);
     });
@@ -115,7 +142,10 @@ describeEachDialect(
       const email = uniqueEmail('must-verify');
       const browser = h().client();
       const users = await countRows(h(), 'user');
-      const response = await signInWith(emulator, browser, githubIdentity(email, { verified: false }), { callbackURL: '/in', errorCallbackURL: '/err' });
+      const response = await signInWith(emulator, browser, githubIdentity(email, { verified: false }), {
+        callbackURL: '/in',
+        errorCallbackURL: '/err',
+      });
       expect(response.headers.get('location')).toBe('/err?error=email_not_verified');
       expect(await countRows(h(), 'user')).toBe(users + 1);
       expect((await browser.get('/get-session')).body).toBeNull();
@@ -137,7 +167,10 @@ describeEachDialect(
     it('signs in a user whose provider verified the address', async () => {
       const email = uniqueEmail('verified');
       const browser = h().client();
-      const response = await signInWith(emulator, browser, githubIdentity(email), { callbackURL: '/in', newUserCallbackURL: '/new' });
+      const response = await signInWith(emulator, browser, githubIdentity(email), {
+        callbackURL: '/in',
+        newUserCallbackURL: '/new',
+      });
       expect(response.headers.get('location')).toBe('/new');
       expect((await browser.get('/get-session')).body.user).toMatchObject({ email, emailVerified: true });
       expect(h().mail.to(email)).toHaveLength(0);

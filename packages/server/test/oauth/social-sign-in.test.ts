@@ -8,7 +8,15 @@ import { sha256Hex } from '../../src/crypto/digest';
 import { resolveOptions } from '../../src/options';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows } from '../support/rows';
-import { callbackPath, githubIdentity, githubProvider, locationOf, signInWith, startFlow, startGithubEmulator } from './support/github-flow';
+import {
+  callbackPath,
+  githubIdentity,
+  githubProvider,
+  locationOf,
+  signInWith,
+  startFlow,
+  startGithubEmulator,
+} from './support/github-flow';
 
 const emulator = await startGithubEmulator();
 afterAll(() => emulator.close());
@@ -17,7 +25,9 @@ describe('the socialProviders option', () => {
   const base = { baseURL: 'http://localhost:3000', secret: 's'.repeat(32), database: { url: ':memory:' } };
 
   it('refuses two providers with one id at start-up, since both would answer one callback', () => {
-    expect(() => resolveOptions({ ...base, socialProviders: [githubProvider(emulator), githubProvider(emulator)] })).toThrow('two social providers have the id "github"');
+    expect(() =>
+      resolveOptions({ ...base, socialProviders: [githubProvider(emulator), githubProvider(emulator)] }),
+    ).toThrow('two social providers have the id "github"');
   });
 
   it('keeps the providers by id and the linking defaults of better-auth', () => {
@@ -29,7 +39,12 @@ describe('the socialProviders option', () => {
 });
 
 async function accountRow(h: Harness, accountId: number) {
-  return h.auth.context.db.selectFrom('account').selectAll().where('providerId', '=', 'github').where('accountId', '=', String(accountId)).executeTakeFirst();
+  return h.auth.context.db
+    .selectFrom('account')
+    .selectAll()
+    .where('providerId', '=', 'github')
+    .where('accountId', '=', String(accountId))
+    .executeTakeFirst();
 }
 
 describeEachDialect(
@@ -37,7 +52,12 @@ describeEachDialect(
   (h) => {
     it('answers the provider URL with a 32-character state, an S256 challenge, its callback, the scopes asked and the login hint', async () => {
       const client = h().client();
-      const { response, url, state } = await startFlow(client, { provider: 'github', scopes: ['repo'], loginHint: 'octo@example.com', callbackURL: '/home' });
+      const { response, url, state } = await startFlow(client, {
+        provider: 'github',
+        scopes: ['repo'],
+        loginHint: 'octo@example.com',
+        callbackURL: '/home',
+      });
       expect(response.body).toEqual({ url, redirect: true });
       const params = new URL(url).searchParams;
       expect(url.startsWith(`${emulator.url}/login/oauth/authorize?`)).toBe(true);
@@ -57,7 +77,11 @@ describeEachDialect(
     it('keeps the state as a digest and its record encrypted, for 10 minutes, and binds it to the browser with an HttpOnly cookie', async () => {
       const client = h().client();
       const { state, response } = await startFlow(client, { provider: 'github', callbackURL: '/after' });
-      const row = await h().auth.context.db.selectFrom('verification').selectAll().where('identifier', '=', `oauth-state:${sha256Hex(state)}`).executeTakeFirstOrThrow();
+      const row = await h()
+        .auth.context.db.selectFrom('verification')
+        .selectAll()
+        .where('identifier', '=', `oauth-state:${sha256Hex(state)}`)
+        .executeTakeFirstOrThrow();
       expect(new Date(row.expiresAt).getTime() - h().clock.now().getTime()).toBe(600_000);
       expect(row.value).toMatch(/^v1:/);
       expect(row.value).not.toContain('/after');
@@ -92,14 +116,18 @@ describeEachDialect(
         ['errorCallbackURL', 'INVALID_ERRORCALLBACKURL'],
       ] as const;
       for (const [field, code] of cases) {
-        const response = await h().client().post('/sign-in/social', { provider: 'github', [field]: 'https://evil.example/x' });
+        const response = await h()
+          .client()
+          .post('/sign-in/social', { provider: 'github', [field]: 'https://evil.example/x' });
         expect(response.status, field).toBe(403);
         expect(response.body.code).toBe(code);
       }
     });
 
     it('refuses a start from an untrusted page, as every sign-in route does', async () => {
-      const response = await h().client().post('/sign-in/social', { provider: 'github' }, { origin: 'https://evil.example' });
+      const response = await h()
+        .client()
+        .post('/sign-in/social', { provider: 'github' }, { origin: 'https://evil.example' });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('INVALID_ORIGIN');
     });
@@ -108,12 +136,20 @@ describeEachDialect(
       const email = uniqueEmail('octo');
       const identity = githubIdentity(email, { name: 'Mona Lisa' });
       const client = h().client();
-      const response = await signInWith(emulator, client, identity, { callbackURL: '/dashboard', newUserCallbackURL: '/welcome' });
+      const response = await signInWith(emulator, client, identity, {
+        callbackURL: '/dashboard',
+        newUserCallbackURL: '/welcome',
+      });
 
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/welcome');
       const session = await client.get('/get-session');
-      expect(session.body.user).toMatchObject({ email, emailVerified: true, name: 'Mona Lisa', image: identity.avatar_url });
+      expect(session.body.user).toMatchObject({
+        email,
+        emailVerified: true,
+        name: 'Mona Lisa',
+        image: identity.avatar_url,
+      });
       const account = await accountRow(h(), identity.id);
       expect(account).toMatchObject({ userId: session.body.user.id, scope: 'read:user,user:email', password: null });
       // The verifier the callback sent matched the challenge of the URL (the emulator checks it).
@@ -142,7 +178,10 @@ describeEachDialect(
       const users = await countRows(h(), 'user');
 
       const client = h().client();
-      const response = await signInWith(emulator, client, identity, { callbackURL: '/dashboard', newUserCallbackURL: '/welcome' });
+      const response = await signInWith(emulator, client, identity, {
+        callbackURL: '/dashboard',
+        newUserCallbackURL: '/welcome',
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/dashboard');
       expect(await countRows(h(), 'user')).toBe(users);
@@ -164,13 +203,21 @@ describeEachDialect(
       await signInWith(emulator, client, identity);
       const response = await client.get('/list-accounts');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual([expect.objectContaining({ provider: 'github', accountId: String(identity.id), scopes: ['read:user', 'user:email'] })]);
+      expect(response.body).toEqual([
+        expect.objectContaining({
+          provider: 'github',
+          accountId: String(identity.id),
+          scopes: ['read:user', 'user:email'],
+        }),
+      ]);
       expect(response.text).not.toContain('v1:');
     });
 
     it('answers a callback whose state the start never issued with the error page, leaving the database as it was', async () => {
       const users = await countRows(h(), 'user');
-      const response = await h().client().get(callbackPath({ code: 'x', state: 'A'.repeat(32) }));
+      const response = await h()
+        .client()
+        .get(callbackPath({ code: 'x', state: 'A'.repeat(32) }));
       expect(response.status).toBe(302);
       expect(locationOf(response).url.pathname).toBe('/api/auth/error');
       expect(locationOf(response).query).toEqual({ error: 'please_restart_the_process' });

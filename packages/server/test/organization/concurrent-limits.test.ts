@@ -29,9 +29,22 @@ function expectLimitHeld(responses: TestResponse[], entry: Entry, admitted = LIM
 /** An organization of rows with its owner, active in the owner's session: creating it is another suite's job. */
 async function seedOrganization(h: Harness) {
   const id = `org-${Math.random().toString(36).slice(2, 10)}`;
-  await db(h).insertInto('organization').values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() }).execute();
+  await db(h)
+    .insertInto('organization')
+    .values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() })
+    .execute();
   const owner = await h.signUp();
-  await db(h).insertInto('member').values({ id: `${id}-owner`, organizationId: id, userId: owner.user.id, role: 'owner', teamId: null, createdAt: h.clock.now() }).execute();
+  await db(h)
+    .insertInto('member')
+    .values({
+      id: `${id}-owner`,
+      organizationId: id,
+      userId: owner.user.id,
+      role: 'owner',
+      teamId: null,
+      createdAt: h.clock.now(),
+    })
+    .execute();
   await db(h).updateTable('session').set({ activeOrganizationId: id }).where('userId', '=', owner.user.id).execute();
   return { organizationId: id, owner };
 }
@@ -42,10 +55,16 @@ describeEachDialect(
     it(`${PARALLEL} parallel create-team requests with maximumTeams ${LIMIT} create exactly ${LIMIT} teams and refuse the rest with 400`, async () => {
       const { organizationId, owner } = await seedOrganization(h());
       const responses = await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) => owner.client.post('/organization/create-team', { name: `Team ${i}` })),
+        Array.from({ length: PARALLEL }, (_, i) =>
+          owner.client.post('/organization/create-team', { name: `Team ${i}` }),
+        ),
       );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.teamLimitReached);
-      const teams = await db(h()).selectFrom('team').select('id').where('organizationId', '=', organizationId).execute();
+      const teams = await db(h())
+        .selectFrom('team')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .execute();
       expect(teams).toHaveLength(LIMIT);
     });
   },
@@ -59,12 +78,22 @@ describeEachDialect(
       const { client, user } = await h().signUp();
       const prefix = `par-${Math.random().toString(36).slice(2, 8)}`;
       const responses = await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) => client.post('/organization/create', { name: `Org ${i}`, slug: `${prefix}-${i}` })),
+        Array.from({ length: PARALLEL }, (_, i) =>
+          client.post('/organization/create', { name: `Org ${i}`, slug: `${prefix}-${i}` }),
+        ),
       );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.organizationLimitReached);
-      const members = await db(h()).selectFrom('member').select('organizationId').where('userId', '=', user.id).execute();
+      const members = await db(h())
+        .selectFrom('member')
+        .select('organizationId')
+        .where('userId', '=', user.id)
+        .execute();
       expect(members).toHaveLength(LIMIT);
-      const organizations = await db(h()).selectFrom('organization').select('id').where('slug', 'like', `${prefix}-%`).execute();
+      const organizations = await db(h())
+        .selectFrom('organization')
+        .select('id')
+        .where('slug', 'like', `${prefix}-%`)
+        .execute();
       expect(organizations.map((o) => o.id).sort()).toEqual(members.map((m) => m.organizationId).sort());
     });
   },
@@ -81,7 +110,9 @@ describeEachDialect(
         .insertInto('team')
         .values(teamIds.map((id) => ({ id, name: id, organizationId, createdAt: h().clock.now(), updatedAt: null })))
         .execute();
-      const responses = await Promise.all(teamIds.map((teamId) => owner.client.post('/organization/remove-team', { teamId, organizationId })));
+      const responses = await Promise.all(
+        teamIds.map((teamId) => owner.client.post('/organization/remove-team', { teamId, organizationId })),
+      );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.unableToRemoveLastTeam, PARALLEL - 1);
       const left = await db(h()).selectFrom('team').select('id').where('organizationId', '=', organizationId).execute();
       expect(left).toHaveLength(1);
@@ -99,10 +130,16 @@ describeEachDialect(
       const { organizationId, owner } = await seedOrganization(h());
       const email = uniqueEmail('invited-once');
       const responses = await Promise.all(
-        Array.from({ length: SAME_ADDRESS }, () => owner.client.post('/organization/invite-member', { email, role: 'member', organizationId })),
+        Array.from({ length: SAME_ADDRESS }, () =>
+          owner.client.post('/organization/invite-member', { email, role: 'member', organizationId }),
+        ),
       );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.alreadyInvited, 1);
-      const invitations = await db(h()).selectFrom('invitation').select('id').where('organizationId', '=', organizationId).execute();
+      const invitations = await db(h())
+        .selectFrom('invitation')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .execute();
       expect(invitations).toHaveLength(1);
     });
   },
@@ -114,12 +151,35 @@ async function seedTwoOwners(h: Harness) {
   const { organizationId, owner } = await seedOrganization(h);
   const second = await h.signUp();
   const secondMemberId = `${organizationId}-owner-2`;
-  await db(h).insertInto('member').values({ id: secondMemberId, organizationId, userId: second.user.id, role: 'owner', teamId: null, createdAt: h.clock.now() }).execute();
-  return { organizationId, owners: [{ ...owner, memberId: `${organizationId}-owner` }, { ...second, memberId: secondMemberId }] };
+  await db(h)
+    .insertInto('member')
+    .values({
+      id: secondMemberId,
+      organizationId,
+      userId: second.user.id,
+      role: 'owner',
+      teamId: null,
+      createdAt: h.clock.now(),
+    })
+    .execute();
+  return {
+    organizationId,
+    owners: [
+      { ...owner, memberId: `${organizationId}-owner` },
+      { ...second, memberId: secondMemberId },
+    ],
+  };
 }
 
 async function ownerCount(h: Harness, organizationId: string): Promise<number> {
-  return (await db(h).selectFrom('member').select('id').where('organizationId', '=', organizationId).where('role', '=', 'owner').execute()).length;
+  return (
+    await db(h)
+      .selectFrom('member')
+      .select('id')
+      .where('organizationId', '=', organizationId)
+      .where('role', '=', 'owner')
+      .execute()
+  ).length;
 }
 
 describeEachDialect(
@@ -135,7 +195,9 @@ describeEachDialect(
     it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 cannot leave without an owner and stays owner', async () => {
       const { organizationId, owners } = await seedTwoOwners(h());
       const responses = await Promise.all(
-        owners.map((o) => o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId })),
+        owners.map((o) =>
+          o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
+        ),
       );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
       expect(await ownerCount(h(), organizationId)).toBe(1);
@@ -177,13 +239,18 @@ describeEachDialect(
       await db(h())
         .updateTable('user')
         .set({ emailVerified: true } as never)
-        .where('id', 'in', users.map((u) => u.user.id))
+        .where(
+          'id',
+          'in',
+          users.map((u) => u.user.id),
+        )
         .execute();
       return users;
     }
 
     async function memberCount(organizationId: string): Promise<number> {
-      return (await db(h()).selectFrom('member').select('id').where('organizationId', '=', organizationId).execute()).length;
+      return (await db(h()).selectFrom('member').select('id').where('organizationId', '=', organizationId).execute())
+        .length;
     }
 
     it(`${PARALLEL} parallel accepts with membershipLimit ${MEMBERSHIP_LIMIT} admit exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
@@ -213,7 +280,11 @@ describeEachDialect(
       expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
       expect(await memberCount(organizationId)).toBe(MEMBERSHIP_LIMIT);
       // A refused accept rolls back whole: its invitation stays pending.
-      const invitations = await db(h()).selectFrom('invitation').select('status').where('organizationId', '=', organizationId).execute();
+      const invitations = await db(h())
+        .selectFrom('invitation')
+        .select('status')
+        .where('organizationId', '=', organizationId)
+        .execute();
       expect(invitations.filter((i) => i.status === 'accepted')).toHaveLength(LIMIT);
       expect(invitations.filter((i) => i.status === 'pending')).toHaveLength(PARALLEL - LIMIT);
     });
@@ -221,8 +292,11 @@ describeEachDialect(
     it(`${PARALLEL} parallel auth.api.addMember calls with membershipLimit ${MEMBERSHIP_LIMIT} add exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
       const { organizationId } = await seedOrganization(h());
       const joiners = await verifiedUsers(PARALLEL);
-      const addMember = (h().auth.api as unknown as Record<string, (input: { body: unknown }) => Promise<unknown>>).addMember!;
-      const results = await Promise.allSettled(joiners.map((j) => addMember({ body: { userId: j.user.id, role: 'member', organizationId } })));
+      const addMember = (h().auth.api as unknown as Record<string, (input: { body: unknown }) => Promise<unknown>>)
+        .addMember!;
+      const results = await Promise.allSettled(
+        joiners.map((j) => addMember({ body: { userId: j.user.id, role: 'member', organizationId } })),
+      );
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(results.length - refused.length).toBe(LIMIT);
       for (const r of refused) {
@@ -235,10 +309,20 @@ describeEachDialect(
     it(`${PARALLEL} parallel invitations with membershipLimit ${MEMBERSHIP_LIMIT} create exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
       const { organizationId, owner } = await seedOrganization(h());
       const responses = await Promise.all(
-        Array.from({ length: PARALLEL }, () => owner.client.post('/organization/invite-member', { email: uniqueEmail('invitee'), role: 'member', organizationId })),
+        Array.from({ length: PARALLEL }, () =>
+          owner.client.post('/organization/invite-member', {
+            email: uniqueEmail('invitee'),
+            role: 'member',
+            organizationId,
+          }),
+        ),
       );
       expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
-      const invitations = await db(h()).selectFrom('invitation').select('id').where('organizationId', '=', organizationId).execute();
+      const invitations = await db(h())
+        .selectFrom('invitation')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .execute();
       expect(invitations).toHaveLength(LIMIT);
     });
   },

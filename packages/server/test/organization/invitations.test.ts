@@ -2,7 +2,14 @@ import { expect, it } from 'vitest';
 import { organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
 import { organizationDb } from '../../src/plugins/organization/tables';
-import { ORIGIN, describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import {
+  ORIGIN,
+  describeEachDialect,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../support/harness';
 
 const HOUR = 3600;
 const EXPIRY = 48 * HOUR;
@@ -26,19 +33,33 @@ function fixtures(h: () => Harness) {
     counter += 1;
     await db()
       .insertInto('member')
-      .values({ id: `member-${counter}-${Math.random().toString(36).slice(2)}`, organizationId, userId, role, teamId: null, createdAt: h().clock.now() })
+      .values({
+        id: `member-${counter}-${Math.random().toString(36).slice(2)}`,
+        organizationId,
+        userId,
+        role,
+        teamId: null,
+        createdAt: h().clock.now(),
+      })
       .execute();
   }
 
   async function verify(userId: string): Promise<void> {
-    await db().updateTable('user').set({ emailVerified: true } as never).where('id', '=', userId).execute();
+    await db()
+      .updateTable('user')
+      .set({ emailVerified: true } as never)
+      .where('id', '=', userId)
+      .execute();
   }
 
   /** An organization with a signed-in owner, admin and member. */
   async function organization(name = 'Acme') {
     counter += 1;
     const id = `org-${counter}-${Math.random().toString(36).slice(2)}`;
-    await db().insertInto('organization').values({ id, name, slug: id, logo: null, metadata: null, createdAt: h().clock.now() }).execute();
+    await db()
+      .insertInto('organization')
+      .values({ id, name, slug: id, logo: null, metadata: null, createdAt: h().clock.now() })
+      .execute();
     const owner = await h().signUp(uniqueEmail('owner'), undefined, 'Olive Owner');
     const admin = await h().signUp(uniqueEmail('admin'));
     const member = await h().signUp(uniqueEmail('member'));
@@ -55,7 +76,13 @@ function fixtures(h: () => Harness) {
     return user;
   }
 
-  async function invite(client: TestClient, organizationId: string, email: string, role: string | string[] = 'member', extra: object = {}) {
+  async function invite(
+    client: TestClient,
+    organizationId: string,
+    email: string,
+    role: string | string[] = 'member',
+    extra: object = {},
+  ) {
     return client.post('/organization/invite-member', { email, role, organizationId, ...extra });
   }
 
@@ -64,7 +91,12 @@ function fixtures(h: () => Harness) {
   }
 
   async function membersOf(organizationId: string, userId: string) {
-    return db().selectFrom('member').selectAll().where('organizationId', '=', organizationId).where('userId', '=', userId).execute();
+    return db()
+      .selectFrom('member')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .where('userId', '=', userId)
+      .execute();
   }
 
   /** The `skip`-th invitation mail to `address` (sign-up may mail it too). */
@@ -95,7 +127,14 @@ describeEachDialect(
 
       const invited = await f.invite(org.owner.client, org.id, email.toUpperCase(), 'admin');
       expect(invited.status).toBe(200);
-      expect(invited.body).toMatchObject({ organizationId: org.id, email, role: 'admin', status: 'pending', inviterId: org.owner.user.id, teamId: null });
+      expect(invited.body).toMatchObject({
+        organizationId: org.id,
+        email,
+        role: 'admin',
+        status: 'pending',
+        inviterId: org.owner.user.id,
+        teamId: null,
+      });
       const row = await f.invitationRow(invited.body.id);
       expect(row).toMatchObject({ email, role: 'admin', status: 'pending', inviterId: org.owner.user.id });
       expect(new Date(row.expiresAt).getTime()).toBe(h().clock.now().getTime() + EXPIRY * 1000);
@@ -111,7 +150,9 @@ describeEachDialect(
 
       const mine = await recipient.client.get('/organization/list-user-invitations');
       expect(mine.status).toBe(200);
-      expect(mine.body).toEqual([expect.objectContaining({ id: invited.body.id, organizationName: '<b>Acme & Co</b>' })]);
+      expect(mine.body).toEqual([
+        expect.objectContaining({ id: invited.body.id, organizationName: '<b>Acme & Co</b>' }),
+      ]);
 
       const read = await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`);
       expect(read.status).toBe(200);
@@ -122,7 +163,9 @@ describeEachDialect(
         inviterEmail: org.owner.user.email,
       });
 
-      const accepted = await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id });
+      const accepted = await recipient.client.post('/organization/accept-invitation', {
+        invitationId: invited.body.id,
+      });
       expect(accepted.status).toBe(200);
       expect(accepted.body.invitation).toMatchObject({ id: invited.body.id, status: 'accepted' });
       expect(accepted.body.member).toMatchObject({ organizationId: org.id, userId: recipient.user.id, role: 'admin' });
@@ -144,28 +187,58 @@ describeEachDialect(
     it('an admin may invite, a member may not, and only an owner may invite an owner', async () => {
       const org = await f.organization();
       expect((await f.invite(org.admin.client, org.id, uniqueEmail('by-admin'), ['member', 'admin'])).status).toBe(200);
-      expectError(await f.invite(org.member.client, org.id, uniqueEmail('by-member')), ORGANIZATION_ERRORS.notAllowedToInvite);
-      expectError(await f.invite(org.admin.client, org.id, uniqueEmail('owner-by-admin'), 'owner'), ORGANIZATION_ERRORS.notAllowedToInviteWithRole);
+      expectError(
+        await f.invite(org.member.client, org.id, uniqueEmail('by-member')),
+        ORGANIZATION_ERRORS.notAllowedToInvite,
+      );
+      expectError(
+        await f.invite(org.admin.client, org.id, uniqueEmail('owner-by-admin'), 'owner'),
+        ORGANIZATION_ERRORS.notAllowedToInviteWithRole,
+      );
       const byOwner = await f.invite(org.owner.client, org.id, uniqueEmail('owner-by-owner'), 'owner');
       expect(byOwner.status).toBe(200);
       expect(byOwner.body.role).toBe('owner');
-      expectError(await f.invite(org.owner.client, org.id, uniqueEmail('nobody'), 'emperor'), ORGANIZATION_ERRORS.roleNotFound);
-      expect((await f.db().selectFrom('invitation').select('role').where('organizationId', '=', org.id).orderBy('role').execute()).map((r) => r.role)).toEqual([
-        'member,admin',
-        'owner',
-      ]);
+      expectError(
+        await f.invite(org.owner.client, org.id, uniqueEmail('nobody'), 'emperor'),
+        ORGANIZATION_ERRORS.roleNotFound,
+      );
+      expect(
+        (
+          await f
+            .db()
+            .selectFrom('invitation')
+            .select('role')
+            .where('organizationId', '=', org.id)
+            .orderBy('role')
+            .execute()
+        ).map((r) => r.role),
+      ).toEqual(['member,admin', 'owner']);
     });
 
     it('invitation routes answer 401 without a session and 403 to someone outside the organization', async () => {
       const org = await f.organization();
       const outsider = await f.invitee();
       const anonymous = h().client();
-      expect((await anonymous.post('/organization/invite-member', { email: uniqueEmail(), role: 'member', organizationId: org.id })).status).toBe(401);
+      expect(
+        (
+          await anonymous.post('/organization/invite-member', {
+            email: uniqueEmail(),
+            role: 'member',
+            organizationId: org.id,
+          })
+        ).status,
+      ).toBe(401);
       expect((await anonymous.post('/organization/accept-invitation', { invitationId: 'x' })).status).toBe(401);
       expect((await anonymous.get('/organization/list-user-invitations')).status).toBe(401);
       expectError(await f.invite(outsider.client, org.id, uniqueEmail()), ORGANIZATION_ERRORS.notAMember);
-      expectError(await outsider.client.get(`/organization/list-invitations?organizationId=${org.id}`), ORGANIZATION_ERRORS.notAMember);
-      expectError(await outsider.client.get('/organization/list-invitations'), ORGANIZATION_ERRORS.noActiveOrganization);
+      expectError(
+        await outsider.client.get(`/organization/list-invitations?organizationId=${org.id}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
+      expectError(
+        await outsider.client.get('/organization/list-invitations'),
+        ORGANIZATION_ERRORS.noActiveOrganization,
+      );
     });
 
     it('inviting a member answers 400 already a member; a second invitation 400 already invited, unless resend extends and mails it again', async () => {
@@ -194,9 +267,18 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       h().clock.advance(EXPIRY + 1);
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
-      expectError(await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
-      expectError(await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
+      expectError(
+        await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
+      expectError(
+        await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
       expect((await recipient.client.get('/organization/list-user-invitations')).body).toEqual([]);
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
       const fresh = await f.invite(org.owner.client, org.id, recipient.user.email);
@@ -223,20 +305,31 @@ describeEachDialect(
       const org = await f.organization();
       const unverified = await h().signUp(uniqueEmail('unverified'));
       const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
-      expectError(await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
-      expectError(await unverified.client.post('/organization/reject-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
+      expectError(
+        await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
+      );
+      expectError(
+        await unverified.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
+      );
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
       expect(await f.membersOf(org.id, unverified.user.id)).toHaveLength(0);
 
       await f.verify(unverified.user.id);
-      expect((await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+      expect(
+        (await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
+      ).toBe(200);
     });
 
     it('an account signed up under the invited address but unverified learns nothing: list-user-invitations and get-invitation answer 403', async () => {
       const org = await f.organization('Secret Project');
       const unverified = await h().signUp(uniqueEmail('squatter'));
       const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
-      const refusal = { code: 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION', message: 'Email verification required to view or list invitations for the session email' };
+      const refusal = {
+        code: 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
+        message: 'Email verification required to view or list invitations for the session email',
+      };
 
       const listed = await unverified.client.get('/organization/list-user-invitations');
       expect(listed.status).toBe(403);
@@ -251,19 +344,28 @@ describeEachDialect(
       await f.verify(unverified.user.id);
       const after = await unverified.client.get('/organization/list-user-invitations');
       expect(after.status).toBe(200);
-      expect(after.body).toEqual([expect.objectContaining({ id: invited.body.id, organizationName: 'Secret Project' })]);
-      expect((await unverified.client.get(`/organization/get-invitation?id=${invited.body.id}`)).body).toMatchObject({ organizationName: 'Secret Project' });
+      expect(after.body).toEqual([
+        expect.objectContaining({ id: invited.body.id, organizationName: 'Secret Project' }),
+      ]);
+      expect((await unverified.client.get(`/organization/get-invitation?id=${invited.body.id}`)).body).toMatchObject({
+        organizationName: 'Secret Project',
+      });
     });
 
     it('the recipient rejects a pending invitation, which can then not be accepted', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
-      const rejected = await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id });
+      const rejected = await recipient.client.post('/organization/reject-invitation', {
+        invitationId: invited.body.id,
+      });
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ invitation: { id: invited.body.id, status: 'rejected' }, member: null });
       expect((await f.invitationRow(invited.body.id)).status).toBe('rejected');
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
     });
 
@@ -272,20 +374,37 @@ describeEachDialect(
       const recipient = await f.invitee();
       const outsider = await f.invitee();
       const first = await f.invite(org.owner.client, org.id, recipient.user.email);
-      expectError(await org.member.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.notAllowedToCancelInvitation);
-      expectError(await outsider.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await org.member.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
+        ORGANIZATION_ERRORS.notAllowedToCancelInvitation,
+      );
+      expectError(
+        await outsider.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
       expect((await f.invitationRow(first.body.id)).status).toBe('pending');
 
       const canceled = await org.admin.client.post('/organization/cancel-invitation', { invitationId: first.body.id });
       expect(canceled.status).toBe(200);
       expect(canceled.body).toMatchObject({ id: first.body.id, status: 'canceled' });
       expect((await f.invitationRow(first.body.id)).status).toBe('canceled');
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
-      expectError(await org.owner.client.post('/organization/cancel-invitation', { invitationId: first.body.id }), ORGANIZATION_ERRORS.invitationNotFound);
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: first.body.id }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
+      expectError(
+        await org.owner.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
 
       const second = await f.invite(org.owner.client, org.id, recipient.user.email);
-      expect((await org.owner.client.post('/organization/cancel-invitation', { invitationId: second.body.id })).status).toBe(200);
-      expectError(await org.owner.client.post('/organization/cancel-invitation', { invitationId: 'missing' }), ORGANIZATION_ERRORS.invitationNotFound);
+      expect(
+        (await org.owner.client.post('/organization/cancel-invitation', { invitationId: second.body.id })).status,
+      ).toBe(200);
+      expectError(
+        await org.owner.client.post('/organization/cancel-invitation', { invitationId: 'missing' }),
+        ORGANIZATION_ERRORS.invitationNotFound,
+      );
     });
 
     it('10 parallel accepts of one invitation make exactly one member', async () => {
@@ -293,12 +412,16 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       const responses = await Promise.all(
-        Array.from({ length: 10 }, () => recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })),
+        Array.from({ length: 10 }, () =>
+          recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ),
       );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const response of responses.filter((r) => r.status !== 200)) {
         expect(response.status).toBe(400);
-        expect([ORGANIZATION_ERRORS.invitationNotFound.code, ORGANIZATION_ERRORS.alreadyAMember.code]).toContain(response.body.code);
+        expect([ORGANIZATION_ERRORS.invitationNotFound.code, ORGANIZATION_ERRORS.alreadyAMember.code]).toContain(
+          response.body.code,
+        );
       }
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
       expect((await f.invitationRow(invited.body.id)).status).toBe('accepted');
@@ -307,12 +430,34 @@ describeEachDialect(
     it('accepting an invitation with a team adds the team membership; an unknown team cannot be invited into', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();
-      await f.db().insertInto('team').values({ id: `team-${org.id}`, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null }).execute();
-      expectError(await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: 'no-such-team' }), ORGANIZATION_ERRORS.teamNotFound);
-      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: `team-${org.id}` });
+      await f
+        .db()
+        .insertInto('team')
+        .values({
+          id: `team-${org.id}`,
+          name: 'Blue',
+          organizationId: org.id,
+          createdAt: h().clock.now(),
+          updatedAt: null,
+        })
+        .execute();
+      expectError(
+        await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: 'no-such-team' }),
+        ORGANIZATION_ERRORS.teamNotFound,
+      );
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', {
+        teamId: `team-${org.id}`,
+      });
       expect(invited.body.teamId).toBe(`team-${org.id}`);
-      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
-      const teamMembers = await f.db().selectFrom('teamMember').selectAll().where('userId', '=', recipient.user.id).execute();
+      expect(
+        (await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
+      ).toBe(200);
+      const teamMembers = await f
+        .db()
+        .selectFrom('teamMember')
+        .selectAll()
+        .where('userId', '=', recipient.user.id)
+        .execute();
       expect(teamMembers).toEqual([expect.objectContaining({ teamId: `team-${org.id}` })]);
     });
 
@@ -321,20 +466,31 @@ describeEachDialect(
       const second = await f.organization();
       const recipient = await f.invitee();
       const teamId = `team-${first.id}`;
-      await f.db().insertInto('team').values({ id: teamId, name: 'Blue', organizationId: first.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      await f
+        .db()
+        .insertInto('team')
+        .values({ id: teamId, name: 'Blue', organizationId: first.id, createdAt: h().clock.now(), updatedAt: null })
+        .execute();
       const active = async () => {
         const cached = (await recipient.client.get('/get-session')).body.session;
         const stored = (await recipient.client.get('/get-session?disableCookieCache=true')).body.session;
-        expect(cached).toMatchObject({ activeOrganizationId: stored.activeOrganizationId, activeTeamId: stored.activeTeamId });
+        expect(cached).toMatchObject({
+          activeOrganizationId: stored.activeOrganizationId,
+          activeTeamId: stored.activeTeamId,
+        });
         return { activeOrganizationId: stored.activeOrganizationId, activeTeamId: stored.activeTeamId };
       };
 
       const withTeam = await f.invite(first.owner.client, first.id, recipient.user.email, 'member', { teamId });
-      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: withTeam.body.id })).status).toBe(200);
+      expect(
+        (await recipient.client.post('/organization/accept-invitation', { invitationId: withTeam.body.id })).status,
+      ).toBe(200);
       expect(await active()).toEqual({ activeOrganizationId: first.id, activeTeamId: teamId });
 
       const withoutTeam = await f.invite(second.owner.client, second.id, recipient.user.email);
-      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: withoutTeam.body.id })).status).toBe(200);
+      expect(
+        (await recipient.client.post('/organization/accept-invitation', { invitationId: withoutTeam.body.id })).status,
+      ).toBe(200);
       expect(await active()).toEqual({ activeOrganizationId: second.id, activeTeamId: null });
     });
 
@@ -342,22 +498,44 @@ describeEachDialect(
       const org = await f.organization();
       const recipient = await f.invitee();
       const teamId = `team-${org.id}`;
-      await f.db().insertInto('team').values({ id: teamId, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      await f
+        .db()
+        .insertInto('team')
+        .values({ id: teamId, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null })
+        .execute();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId });
       await f.db().deleteFrom('team').where('id', '=', teamId).execute();
-      expect((await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+      expect(
+        (await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
+      ).toBe(200);
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
-      expect(await f.db().selectFrom('teamMember').select('id').where('userId', '=', recipient.user.id).execute()).toEqual([]);
-      expect((await recipient.client.get('/get-session?disableCookieCache=true')).body.session).toMatchObject({ activeOrganizationId: org.id, activeTeamId: null });
+      expect(
+        await f.db().selectFrom('teamMember').select('id').where('userId', '=', recipient.user.id).execute(),
+      ).toEqual([]);
+      expect((await recipient.client.get('/get-session?disableCookieCache=true')).body.session).toMatchObject({
+        activeOrganizationId: org.id,
+        activeTeamId: null,
+      });
     });
 
     it('an invitation whose inviter has left answers 400 Inviter is no longer a member', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();
       const invited = await f.invite(org.admin.client, org.id, recipient.user.email);
-      await f.db().deleteFrom('member').where('organizationId', '=', org.id).where('userId', '=', org.admin.user.id).execute();
-      expectError(await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`), ORGANIZATION_ERRORS.inviterNoLongerMember);
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.inviterNoLongerMember);
+      await f
+        .db()
+        .deleteFrom('member')
+        .where('organizationId', '=', org.id)
+        .where('userId', '=', org.admin.user.id)
+        .execute();
+      expectError(
+        await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`),
+        ORGANIZATION_ERRORS.inviterNoLongerMember,
+      );
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.inviterNoLongerMember,
+      );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
     });
 
@@ -366,7 +544,10 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       await f.addMember(org.id, recipient.user.id, 'member');
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.alreadyAMember);
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.alreadyAMember,
+      );
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
     });
   },
@@ -385,11 +566,17 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       expect(invited.status).toBe(200);
-      expectError(await f.invite(org.owner.client, org.id, uniqueEmail('fifth')), ORGANIZATION_ERRORS.membershipLimitReached);
+      expectError(
+        await f.invite(org.owner.client, org.id, uniqueEmail('fifth')),
+        ORGANIZATION_ERRORS.membershipLimitReached,
+      );
 
       const late = await h().signUp(uniqueEmail('late'));
       await f.addMember(org.id, late.user.id, 'member');
-      expectError(await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }), ORGANIZATION_ERRORS.membershipLimitReached);
+      expectError(
+        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        ORGANIZATION_ERRORS.membershipLimitReached,
+      );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
     });

@@ -30,14 +30,29 @@ describeEachDialect(
     const api = () => h().auth.api as unknown as Api;
 
     /** An organization made by inserting rows (the create route is built elsewhere), one signed-in user per role. */
-    async function organizationWith<K extends string>(roles: Record<K, string>): Promise<{ id: string; seats: Record<K, Seat> }> {
+    async function organizationWith<K extends string>(
+      roles: Record<K, string>,
+    ): Promise<{ id: string; seats: Record<K, Seat> }> {
       const id = randomString(24);
-      await db().insertInto('organization').values({ id, name: 'Acme', slug: `acme-${id.toLowerCase()}`, logo: null, metadata: null, createdAt: h().clock.now() }).execute();
+      await db()
+        .insertInto('organization')
+        .values({
+          id,
+          name: 'Acme',
+          slug: `acme-${id.toLowerCase()}`,
+          logo: null,
+          metadata: null,
+          createdAt: h().clock.now(),
+        })
+        .execute();
       const seats = {} as Record<K, Seat>;
       for (const [label, role] of Object.entries(roles) as [K, string][]) {
         const { client, user } = await h().signUp();
         const memberId = randomString(24);
-        await db().insertInto('member').values({ id: memberId, organizationId: id, userId: user.id, role, teamId: null, createdAt: h().clock.now() }).execute();
+        await db()
+          .insertInto('member')
+          .values({ id: memberId, organizationId: id, userId: user.id, role, teamId: null, createdAt: h().clock.now() })
+          .execute();
         await activate(client, user.id, id);
         seats[label] = { client, user, memberId };
       }
@@ -46,16 +61,29 @@ describeEachDialect(
 
     /** Makes the organization active on the user's sessions, and refreshes the client's cookie cache. */
     async function activate(client: TestClient, userId: string, organizationId: string | null) {
-      await db().updateTable('session').set({ activeOrganizationId: organizationId }).where('userId', '=', userId).execute();
+      await db()
+        .updateTable('session')
+        .set({ activeOrganizationId: organizationId })
+        .where('userId', '=', userId)
+        .execute();
       await client.get('/get-session?disableCookieCache=true');
     }
 
     async function memberRow(organizationId: string, userId: string) {
-      return db().selectFrom('member').selectAll().where('organizationId', '=', organizationId).where('userId', '=', userId).executeTakeFirst();
+      return db()
+        .selectFrom('member')
+        .selectAll()
+        .where('organizationId', '=', organizationId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
     }
 
     async function activeOrganizationsOf(userId: string) {
-      const rows = await db().selectFrom('session').select('activeOrganizationId').where('userId', '=', userId).execute();
+      const rows = await db()
+        .selectFrom('session')
+        .select('activeOrganizationId')
+        .where('userId', '=', userId)
+        .execute();
       return rows.map((r) => r.activeOrganizationId);
     }
 
@@ -68,7 +96,10 @@ describeEachDialect(
       return error as AuthError;
     }
 
-    function expectError(response: { status: number; body: any }, entry: { status: number; code: string; message: string }) {
+    function expectError(
+      response: { status: number; body: any },
+      entry: { status: number; code: string; message: string },
+    ) {
       expect(response.status).toBe(entry.status);
       expect(response.body).toMatchObject({ code: entry.code, message: entry.message });
     }
@@ -78,7 +109,9 @@ describeEachDialect(
     it('add-member through auth.api stores several roles comma-joined and answers the member row', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const { user } = await h().signUp();
-      const member = await api().addMember!({ body: { userId: user.id, role: ['admin', 'member'], organizationId: org.id } });
+      const member = await api().addMember!({
+        body: { userId: user.id, role: ['admin', 'member'], organizationId: org.id },
+      });
       expect(member).toMatchObject({ organizationId: org.id, userId: user.id, role: 'admin,member' });
       expect(await memberRow(org.id, user.id)).toMatchObject({ id: member.id, role: 'admin,member' });
     });
@@ -86,7 +119,11 @@ describeEachDialect(
     it('add-member is not reachable over HTTP, even for an owner', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const { user } = await h().signUp();
-      const response = await org.seats.owner.client.post('/organization/add-member', { userId: user.id, role: 'member', organizationId: org.id });
+      const response = await org.seats.owner.client.post('/organization/add-member', {
+        userId: user.id,
+        role: 'member',
+        organizationId: org.id,
+      });
       expect(response.status).toBe(404);
       expect(await memberRow(org.id, user.id)).toBeUndefined();
     });
@@ -94,14 +131,18 @@ describeEachDialect(
     it('add-member with a role outside the table answers 400 Role not found and adds nobody', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const { user } = await h().signUp();
-      const error = await authErrorOf(api().addMember!({ body: { userId: user.id, role: ['member', 'superuser'], organizationId: org.id } }));
+      const error = await authErrorOf(
+        api().addMember!({ body: { userId: user.id, role: ['member', 'superuser'], organizationId: org.id } }),
+      );
       expect(error.entry).toBe(ORGANIZATION_ERRORS.roleNotFound);
       expect(await memberRow(org.id, user.id)).toBeUndefined();
     });
 
     it('add-member of an existing member answers 400 already a member', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
-      const error = await authErrorOf(api().addMember!({ body: { userId: org.seats.member.user.id, role: 'admin', organizationId: org.id } }));
+      const error = await authErrorOf(
+        api().addMember!({ body: { userId: org.seats.member.user.id, role: 'admin', organizationId: org.id } }),
+      );
       expect(error.entry).toBe(ORGANIZATION_ERRORS.alreadyAMember);
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'member' });
     });
@@ -111,7 +152,9 @@ describeEachDialect(
       const fifth = await h().signUp();
       await api().addMember!({ body: { userId: fifth.user.id, role: 'member', organizationId: org.id } });
       const sixth = await h().signUp();
-      const error = await authErrorOf(api().addMember!({ body: { userId: sixth.user.id, role: 'member', organizationId: org.id } }));
+      const error = await authErrorOf(
+        api().addMember!({ body: { userId: sixth.user.id, role: 'member', organizationId: org.id } }),
+      );
       expect(error.status).toBe(403);
       expect(error.message).toBe('Organization membership limit reached');
       const count = await db().selectFrom('member').select('id').where('organizationId', '=', org.id).execute();
@@ -121,7 +164,10 @@ describeEachDialect(
     it('add-member without an organization id uses the active organization of the session in the given headers', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const { user } = await h().signUp();
-      await api().addMember!({ body: { userId: user.id, role: 'member' }, headers: { cookie: org.seats.owner.client.cookieHeader } });
+      await api().addMember!({
+        body: { userId: user.id, role: 'member' },
+        headers: { cookie: org.seats.owner.client.cookieHeader },
+      });
       expect(await memberRow(org.id, user.id)).toMatchObject({ role: 'member' });
       const error = await authErrorOf(api().addMember!({ body: { userId: user.id, role: 'member' } }));
       expect(error.entry).toBe(ORGANIZATION_ERRORS.noActiveOrganization);
@@ -130,7 +176,10 @@ describeEachDialect(
     it('add-member with a team id also seats the user in that team', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const teamId = randomString(24);
-      await db().insertInto('team').values({ id: teamId, name: 'Core', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null }).execute();
+      await db()
+        .insertInto('team')
+        .values({ id: teamId, name: 'Core', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null })
+        .execute();
       const { user } = await h().signUp();
       await api().addMember!({ body: { userId: user.id, role: 'member', organizationId: org.id, teamId } });
       const seats = await db().selectFrom('teamMember').select('teamId').where('userId', '=', user.id).execute();
@@ -141,9 +190,15 @@ describeEachDialect(
 
     it('remove-member by an owner removes an admin and clears the organization from the admin’s sessions', async () => {
       const org = await organizationWith({ owner: 'owner', admin: 'admin' });
-      const response = await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.admin.memberId });
+      const response = await org.seats.owner.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.admin.memberId,
+      });
       expect(response.status).toBe(200);
-      expect(response.body.member).toMatchObject({ id: org.seats.admin.memberId, userId: org.seats.admin.user.id, role: 'admin' });
+      expect(response.body.member).toMatchObject({
+        id: org.seats.admin.memberId,
+        userId: org.seats.admin.user.id,
+        role: 'admin',
+      });
       expect(await memberRow(org.id, org.seats.admin.user.id)).toBeUndefined();
       expect(await activeOrganizationsOf(org.seats.admin.user.id)).toEqual([null]);
       expect(await activeOrganizationsOf(org.seats.owner.user.id)).toEqual([org.id]);
@@ -151,30 +206,41 @@ describeEachDialect(
 
     it('remove-member by an admin removes a member named by e-mail', async () => {
       const org = await organizationWith({ owner: 'owner', admin: 'admin', member: 'member' });
-      const response = await org.seats.admin.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.member.user.email.toUpperCase(), organizationId: org.id });
+      const response = await org.seats.admin.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.member.user.email.toUpperCase(),
+        organizationId: org.id,
+      });
       expect(response.status).toBe(200);
       expect(await memberRow(org.id, org.seats.member.user.id)).toBeUndefined();
     });
 
     it('remove-member by a plain member answers 403 and removes nobody', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member', other: 'member' });
-      const response = await org.seats.member.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.other.memberId });
+      const response = await org.seats.member.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.other.memberId,
+      });
       expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       expect(await memberRow(org.id, org.seats.other.user.id)).toBeDefined();
     });
 
     it('remove-member of an owner by an admin answers 403', async () => {
       const org = await organizationWith({ owner: 'owner', second: 'owner', admin: 'admin' });
-      const response = await org.seats.admin.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.owner.memberId });
+      const response = await org.seats.admin.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.owner.memberId,
+      });
       expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toBeDefined();
     });
 
     it('remove-member of the only owner answers 400, and an owner may remove another owner', async () => {
       const org = await organizationWith({ owner: 'owner', second: 'admin,owner' });
-      const removed = await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.second.memberId });
+      const removed = await org.seats.owner.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.second.memberId,
+      });
       expect(removed.status).toBe(200);
-      const response = await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.owner.memberId });
+      const response = await org.seats.owner.client.post('/organization/remove-member', {
+        memberIdOrEmail: org.seats.owner.memberId,
+      });
       expectError(response, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toBeDefined();
     });
@@ -182,47 +248,83 @@ describeEachDialect(
     it('remove-member of an unknown member, a non-member caller and no session answer 400, 403 and 401', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const other = await organizationWith({ owner: 'owner' });
-      expectError(await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: 'nobody' }), ORGANIZATION_ERRORS.memberNotFound);
+      expectError(
+        await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: 'nobody' }),
+        ORGANIZATION_ERRORS.memberNotFound,
+      );
       // A member id of another organization is not found in this one.
       expectError(
-        await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: other.seats.owner.memberId }),
+        await org.seats.owner.client.post('/organization/remove-member', {
+          memberIdOrEmail: other.seats.owner.memberId,
+        }),
         ORGANIZATION_ERRORS.memberNotFound,
       );
       expectError(
-        await other.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: org.seats.owner.memberId, organizationId: org.id }),
+        await other.seats.owner.client.post('/organization/remove-member', {
+          memberIdOrEmail: org.seats.owner.memberId,
+          organizationId: org.id,
+        }),
         ORGANIZATION_ERRORS.notAMember,
       );
-      expect((await h().client().post('/organization/remove-member', { memberIdOrEmail: org.seats.owner.memberId, organizationId: org.id })).status).toBe(401);
+      expect(
+        (
+          await h()
+            .client()
+            .post('/organization/remove-member', { memberIdOrEmail: org.seats.owner.memberId, organizationId: org.id })
+        ).status,
+      ).toBe(401);
     });
 
     // update-member-role
 
     it('update-member-role by an owner makes a member an admin and an admin an owner', async () => {
       const org = await organizationWith({ owner: 'owner', admin: 'admin', member: 'member' });
-      const response = await org.seats.owner.client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'admin' });
+      const response = await org.seats.owner.client.post('/organization/update-member-role', {
+        memberId: org.seats.member.memberId,
+        role: 'admin',
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: org.seats.member.memberId, role: 'admin', user: { email: org.seats.member.user.email } });
+      expect(response.body).toMatchObject({
+        id: org.seats.member.memberId,
+        role: 'admin',
+        user: { email: org.seats.member.user.email },
+      });
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'admin' });
-      const promoted = await org.seats.owner.client.post('/organization/update-member-role', { memberId: org.seats.admin.memberId, role: ['owner'] });
+      const promoted = await org.seats.owner.client.post('/organization/update-member-role', {
+        memberId: org.seats.admin.memberId,
+        role: ['owner'],
+      });
       expect(promoted.status).toBe(200);
       expect(await memberRow(org.id, org.seats.admin.user.id)).toMatchObject({ role: 'owner' });
     });
 
     it('update-member-role by an admin gives a member several roles, but not the owner role', async () => {
       const org = await organizationWith({ owner: 'owner', admin: 'admin', member: 'member' });
-      const response = await org.seats.admin.client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: ['member', 'inviter'] });
+      const response = await org.seats.admin.client.post('/organization/update-member-role', {
+        memberId: org.seats.member.memberId,
+        role: ['member', 'inviter'],
+      });
       expect(response.status).toBe(200);
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'member,inviter' });
-      const owner = await org.seats.admin.client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'owner' });
+      const owner = await org.seats.admin.client.post('/organization/update-member-role', {
+        memberId: org.seats.member.memberId,
+        role: 'owner',
+      });
       expectError(owner, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
-      const demote = await org.seats.admin.client.post('/organization/update-member-role', { memberId: org.seats.owner.memberId, role: 'member' });
+      const demote = await org.seats.admin.client.post('/organization/update-member-role', {
+        memberId: org.seats.owner.memberId,
+        role: 'member',
+      });
       expectError(demote, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toMatchObject({ role: 'owner' });
     });
 
     it('update-member-role by a plain member answers 403', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
-      const response = await org.seats.member.client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'admin' });
+      const response = await org.seats.member.client.post('/organization/update-member-role', {
+        memberId: org.seats.member.memberId,
+        role: 'admin',
+      });
       expectError(response, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'member' });
     });
@@ -230,14 +332,34 @@ describeEachDialect(
     it('update-member-role refuses an unknown role, an unknown member, and the only owner demoting themself with 400 cannot leave without an owner', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
       const { client } = org.seats.owner;
-      expectError(await client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'root' }), ORGANIZATION_ERRORS.roleNotFound);
-      expectError(await client.post('/organization/update-member-role', { memberId: 'nobody', role: 'admin' }), ORGANIZATION_ERRORS.memberNotFound);
-      const demoted = await client.post('/organization/update-member-role', { memberId: org.seats.owner.memberId, role: 'admin' });
+      expectError(
+        await client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'root' }),
+        ORGANIZATION_ERRORS.roleNotFound,
+      );
+      expectError(
+        await client.post('/organization/update-member-role', { memberId: 'nobody', role: 'admin' }),
+        ORGANIZATION_ERRORS.memberNotFound,
+      );
+      const demoted = await client.post('/organization/update-member-role', {
+        memberId: org.seats.owner.memberId,
+        role: 'admin',
+      });
       // better-auth's entry for a role change; leave and remove-member keep "as the only owner".
       expect(demoted.status).toBe(400);
-      expect(demoted.body).toMatchObject({ code: 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER', message: 'You cannot leave the organization without an owner' });
+      expect(demoted.body).toMatchObject({
+        code: 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER',
+        message: 'You cannot leave the organization without an owner',
+      });
       expect(await memberRow(org.id, org.seats.owner.user.id)).toMatchObject({ role: 'owner' });
-      expect((await h().client().post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'admin', organizationId: org.id })).status).toBe(401);
+      expect(
+        (
+          await h().client().post('/organization/update-member-role', {
+            memberId: org.seats.member.memberId,
+            role: 'admin',
+            organizationId: org.id,
+          })
+        ).status,
+      ).toBe(401);
     });
 
     // leave
@@ -247,7 +369,11 @@ describeEachDialect(
       const { client, user } = org.seats.admin;
       const response = await client.post('/organization/leave', { organizationId: org.id });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: org.seats.admin.memberId, role: 'admin', user: { id: user.id, email: user.email } });
+      expect(response.body).toMatchObject({
+        id: org.seats.admin.memberId,
+        role: 'admin',
+        user: { id: user.id, email: user.email },
+      });
       expect(await memberRow(org.id, user.id)).toBeUndefined();
       expect(await activeOrganizationsOf(user.id)).toEqual([null]);
       // From the cookie cache, rewritten by the route.
@@ -257,8 +383,14 @@ describeEachDialect(
     it('leave by a plain member succeeds; by a non-member answers 403; by the only owner 400', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
       expect((await org.seats.member.client.post('/organization/leave', { organizationId: org.id })).status).toBe(200);
-      expectError(await org.seats.member.client.post('/organization/leave', { organizationId: org.id }), ORGANIZATION_ERRORS.notAMember);
-      expectError(await org.seats.owner.client.post('/organization/leave', { organizationId: org.id }), ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+      expectError(
+        await org.seats.member.client.post('/organization/leave', { organizationId: org.id }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
+      expectError(
+        await org.seats.owner.client.post('/organization/leave', { organizationId: org.id }),
+        ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner,
+      );
       expect(await memberRow(org.id, org.seats.owner.user.id)).toBeDefined();
       expect((await h().client().post('/organization/leave', { organizationId: org.id })).status).toBe(401);
     });
@@ -270,7 +402,12 @@ describeEachDialect(
       for (const [label, seat] of Object.entries(org.seats)) {
         const response = await seat.client.get('/organization/get-active-member');
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ id: seat.memberId, organizationId: org.id, role: label, user: { id: seat.user.id, email: seat.user.email, name: seat.user.name } });
+        expect(response.body).toMatchObject({
+          id: seat.memberId,
+          organizationId: org.id,
+          role: label,
+          user: { id: seat.user.id, email: seat.user.email, name: seat.user.name },
+        });
         const role = await seat.client.get('/organization/get-active-member-role');
         expect(role.body).toEqual({ role: label });
       }
@@ -279,17 +416,28 @@ describeEachDialect(
     it('get-active-member without an active organization answers 400 No active organization', async () => {
       const org = await organizationWith({ owner: 'owner' });
       await activate(org.seats.owner.client, org.seats.owner.user.id, null);
-      expectError(await org.seats.owner.client.get('/organization/get-active-member'), ORGANIZATION_ERRORS.noActiveOrganization);
-      expectError(await org.seats.owner.client.get('/organization/get-active-member-role'), ORGANIZATION_ERRORS.noActiveOrganization);
+      expectError(
+        await org.seats.owner.client.get('/organization/get-active-member'),
+        ORGANIZATION_ERRORS.noActiveOrganization,
+      );
+      expectError(
+        await org.seats.owner.client.get('/organization/get-active-member-role'),
+        ORGANIZATION_ERRORS.noActiveOrganization,
+      );
       expect((await h().client().get('/organization/get-active-member')).status).toBe(401);
     });
 
     it('get-active-member-role of another member answers that member’s roles, for members only', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member,inviter' });
       const other = await organizationWith({ owner: 'owner' });
-      const response = await org.seats.owner.client.get(`/organization/get-active-member-role?userId=${org.seats.member.user.id}`);
+      const response = await org.seats.owner.client.get(
+        `/organization/get-active-member-role?userId=${org.seats.member.user.id}`,
+      );
       expect(response.body).toEqual({ role: 'member,inviter' });
-      expectError(await other.seats.owner.client.get(`/organization/get-active-member-role?organizationId=${org.id}`), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await other.seats.owner.client.get(`/organization/get-active-member-role?organizationId=${org.id}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
     });
 
     // list-members
@@ -300,9 +448,15 @@ describeEachDialect(
         const response = await seat.client.get('/organization/list-members');
         expect(response.status).toBe(200);
         expect(response.body.total).toBe(3);
-        expect(response.body.members.map((m: any) => m.user.email).sort()).toEqual(Object.values(org.seats).map((s) => s.user.email).sort());
+        expect(response.body.members.map((m: any) => m.user.email).sort()).toEqual(
+          Object.values(org.seats)
+            .map((s) => s.user.email)
+            .sort(),
+        );
       }
-      const page = await org.seats.member.client.get(`/organization/list-members?organizationId=${org.id}&limit=2&offset=2`);
+      const page = await org.seats.member.client.get(
+        `/organization/list-members?organizationId=${org.id}&limit=2&offset=2`,
+      );
       expect(page.body.total).toBe(3);
       expect(page.body.members).toHaveLength(1);
     });
@@ -310,7 +464,10 @@ describeEachDialect(
     it('list-members of an organization the caller is not in answers 403', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const outsider = await h().signUp();
-      expectError(await outsider.client.get(`/organization/list-members?organizationId=${org.id}`), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await outsider.client.get(`/organization/list-members?organizationId=${org.id}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
       expect((await h().client().get(`/organization/list-members?organizationId=${org.id}`)).status).toBe(401);
     });
 
@@ -318,7 +475,8 @@ describeEachDialect(
 
     it('has-permission answers each role’s grants: owner deletes, admin updates, member neither', async () => {
       const org = await organizationWith({ owner: 'owner', admin: 'admin', member: 'member' });
-      const ask = (seat: Seat, actions: string[]) => seat.client.post('/organization/has-permission', { permissions: { organization: actions } });
+      const ask = (seat: Seat, actions: string[]) =>
+        seat.client.post('/organization/has-permission', { permissions: { organization: actions } });
       expect((await ask(org.seats.owner, ['update', 'delete'])).body).toEqual({ error: null, success: true });
       expect((await ask(org.seats.admin, ['update'])).body).toEqual({ error: null, success: true });
       expect((await ask(org.seats.admin, ['update', 'delete'])).body).toEqual({ error: null, success: false });
@@ -328,20 +486,39 @@ describeEachDialect(
     it('has-permission for a member with several roles grants the union of their permissions', async () => {
       const org = await organizationWith({ owner: 'owner', both: 'inviter,canceller', one: 'inviter' });
       const body = { permission: { invitation: ['create', 'cancel'] }, organizationId: org.id };
-      expect((await org.seats.both.client.post('/organization/has-permission', body)).body).toEqual({ error: null, success: true });
-      expect((await org.seats.one.client.post('/organization/has-permission', body)).body).toEqual({ error: null, success: false });
+      expect((await org.seats.both.client.post('/organization/has-permission', body)).body).toEqual({
+        error: null,
+        success: true,
+      });
+      expect((await org.seats.one.client.post('/organization/has-permission', body)).body).toEqual({
+        error: null,
+        success: false,
+      });
     });
 
     it('has-permission with several resources answers 400 VALIDATION_ERROR; a non-member 403; no session 401', async () => {
       const org = await organizationWith({ owner: 'owner' });
-      const two = await org.seats.owner.client.post('/organization/has-permission', { permissions: { organization: ['update'], member: ['delete'] } });
+      const two = await org.seats.owner.client.post('/organization/has-permission', {
+        permissions: { organization: ['update'], member: ['delete'] },
+      });
       expect(two.status).toBe(400);
       expect(two.body.code).toBe('VALIDATION_ERROR');
       const outsider = await h().signUp();
-      expectError(await outsider.client.post('/organization/has-permission', { permissions: { member: ['delete'] }, organizationId: org.id }), ORGANIZATION_ERRORS.notAMember);
-      expect((await h().client().post('/organization/has-permission', { permissions: { member: ['delete'] }, organizationId: org.id })).status).toBe(401);
+      expectError(
+        await outsider.client.post('/organization/has-permission', {
+          permissions: { member: ['delete'] },
+          organizationId: org.id,
+        }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
+      expect(
+        (
+          await h()
+            .client()
+            .post('/organization/has-permission', { permissions: { member: ['delete'] }, organizationId: org.id })
+        ).status,
+      ).toBe(401);
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true }, membershipLimit: MEMBERSHIP_LIMIT, roles: ROLES })] },
 );
-

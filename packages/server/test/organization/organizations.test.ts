@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { AuthError} from '../../src';
+import type { AuthError } from '../../src';
 import { ERRORS, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
 import { organizationDb } from '../../src/plugins/organization/tables';
@@ -18,7 +18,10 @@ function uniqueSlug(prefix = 'org'): string {
 }
 
 /** `auth.api.createOrganization`: plugin routes are not in the engine's typed api. */
-function createThroughApi(h: Harness, input: { body: Record<string, unknown>; headers?: Record<string, string> }): Promise<unknown> {
+function createThroughApi(
+  h: Harness,
+  input: { body: Record<string, unknown>; headers?: Record<string, string> },
+): Promise<unknown> {
   const api = h.auth.api as unknown as { createOrganization(i: typeof input): Promise<unknown> };
   return api.createOrganization(input);
 }
@@ -38,12 +41,20 @@ async function activeTeamOf(client: TestClient): Promise<unknown> {
 }
 
 async function activeTeamInRow(h: Harness, userId: string): Promise<unknown> {
-  const row = await db(h).selectFrom('session').select('activeTeamId').where('userId', '=', userId).executeTakeFirstOrThrow();
+  const row = await db(h)
+    .selectFrom('session')
+    .select('activeTeamId')
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   return row.activeTeamId;
 }
 
 async function activeOrganizationInRow(h: Harness, userId: string): Promise<unknown> {
-  const row = await db(h).selectFrom('session').select('activeOrganizationId').where('userId', '=', userId).executeTakeFirstOrThrow();
+  const row = await db(h)
+    .selectFrom('session')
+    .select('activeOrganizationId')
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   return row.activeOrganizationId;
 }
 
@@ -51,7 +62,14 @@ async function activeOrganizationInRow(h: Harness, userId: string): Promise<unkn
 async function addMemberRow(h: Harness, organizationId: string, userId: string, role: string): Promise<void> {
   await db(h)
     .insertInto('member')
-    .values({ id: `m-${Math.random().toString(36).slice(2, 12)}`, organizationId, userId, role, teamId: null, createdAt: h.clock.now() })
+    .values({
+      id: `m-${Math.random().toString(36).slice(2, 12)}`,
+      organizationId,
+      userId,
+      role,
+      teamId: null,
+      createdAt: h.clock.now(),
+    })
     .execute();
 }
 
@@ -61,7 +79,11 @@ async function organizationWithRoles(h: Harness) {
   const admin = await h.signUp(uniqueEmail('admin'), undefined, 'Admin');
   const member = await h.signUp(uniqueEmail('member'), undefined, 'Member');
   const outsider = await h.signUp(uniqueEmail('outsider'), undefined, 'Outsider');
-  const created = await owner.client.post('/organization/create', { name: 'Acme', slug: uniqueSlug('acme'), metadata: { plan: 'pro' } });
+  const created = await owner.client.post('/organization/create', {
+    name: 'Acme',
+    slug: uniqueSlug('acme'),
+    metadata: { plan: 'pro' },
+  });
   expect(created.status).toBe(200);
   const organization = created.body;
   await addMemberRow(h, organization.id, admin.user.id, 'admin');
@@ -79,7 +101,17 @@ async function rowsOf(h: Harness, organizationId: string) {
     members: await db(h).selectFrom('member').selectAll().where('organizationId', '=', organizationId).execute(),
     teams,
     teamMembers:
-      teams.length === 0 ? [] : await db(h).selectFrom('teamMember').selectAll().where('teamId', 'in', teams.map((t) => t.id)).execute(),
+      teams.length === 0
+        ? []
+        : await db(h)
+            .selectFrom('teamMember')
+            .selectAll()
+            .where(
+              'teamId',
+              'in',
+              teams.map((t) => t.id),
+            )
+            .execute(),
   };
 }
 
@@ -89,9 +121,19 @@ describeEachDialect(
     it('create answers the organization with metadata parsed and its owner, and writes organization, owner member, default team and team membership together', async () => {
       const { client, user } = await h().signUp();
       const slug = uniqueSlug();
-      const response = await client.post('/organization/create', { name: 'Globex', slug, logo: 'https://example.com/logo.png', metadata: { tier: 2 } });
+      const response = await client.post('/organization/create', {
+        name: 'Globex',
+        slug,
+        logo: 'https://example.com/logo.png',
+        metadata: { tier: 2 },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ name: 'Globex', slug, logo: 'https://example.com/logo.png', metadata: { tier: 2 } });
+      expect(response.body).toMatchObject({
+        name: 'Globex',
+        slug,
+        logo: 'https://example.com/logo.png',
+        metadata: { tier: 2 },
+      });
       expect(response.body.members).toEqual([
         expect.objectContaining({ organizationId: response.body.id, userId: user.id, role: 'owner' }),
       ]);
@@ -112,7 +154,11 @@ describeEachDialect(
       // From the cookie cache as much as from the session row.
       expect(await activeTeamOf(client)).toBe(firstTeam!.id);
       expect(await activeTeamInRow(h(), user.id)).toBe(firstTeam!.id);
-      const second = await client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), keepCurrentActiveOrganization: true });
+      const second = await client.post('/organization/create', {
+        name: 'Second',
+        slug: uniqueSlug(),
+        keepCurrentActiveOrganization: true,
+      });
       expect(second.status).toBe(200);
       expect(await activeOrganizationOf(client)).toBe(first.body.id);
       expect(await activeOrganizationInRow(h(), user.id)).toBe(first.body.id);
@@ -133,17 +179,23 @@ describeEachDialect(
       const slug = uniqueSlug();
       expect((await client.post('/organization/create', { name: 'One', slug })).status).toBe(200);
       const other = await h().signUp();
-      expectError(await other.client.post('/organization/create', { name: 'Two', slug }), ORGANIZATION_ERRORS.organizationAlreadyExists);
+      expectError(
+        await other.client.post('/organization/create', { name: 'Two', slug }),
+        ORGANIZATION_ERRORS.organizationAlreadyExists,
+      );
       expect(await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute()).toHaveLength(1);
     });
 
     it('ten parallel creates with one slug make exactly one organization with one owner and one team', async () => {
       const users = await Promise.all(Array.from({ length: 10 }, () => h().signUp()));
       const slug = uniqueSlug('race');
-      const responses = await Promise.all(users.map(({ client }) => client.post('/organization/create', { name: 'Race', slug })));
+      const responses = await Promise.all(
+        users.map(({ client }) => client.post('/organization/create', { name: 'Race', slug })),
+      );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
-      for (const refused of responses.filter((r) => r.status === 400)) expectError(refused, ORGANIZATION_ERRORS.organizationAlreadyExists);
+      for (const refused of responses.filter((r) => r.status === 400))
+        expectError(refused, ORGANIZATION_ERRORS.organizationAlreadyExists);
       const organizations = await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute();
       expect(organizations).toHaveLength(1);
       const rows = await rowsOf(h(), organizations[0]!.id);
@@ -172,22 +224,35 @@ describeEachDialect(
     it('create for another user works only as a server call (auth.api), never over HTTP', async () => {
       const { user, client } = await h().signUp();
       const slug = uniqueSlug('server');
-      const created = (await createThroughApi(h(), { body: { name: 'Made by server', slug, userId: user.id } })) as { id: string; members: unknown[] };
+      const created = (await createThroughApi(h(), { body: { name: 'Made by server', slug, userId: user.id } })) as {
+        id: string;
+        members: unknown[];
+      };
       expect(created.members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner' })]);
-      expect((await rowsOf(h(), created.id)).members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner' })]);
+      expect((await rowsOf(h(), created.id)).members).toEqual([
+        expect.objectContaining({ userId: user.id, role: 'owner' }),
+      ]);
       // No session to make it active in.
       expect(await activeOrganizationOf(client)).toBeNull();
 
-      const overHttp = await h().client().post('/organization/create', { name: 'x', slug: uniqueSlug(), userId: user.id }, { headers: {} });
+      const overHttp = await h()
+        .client()
+        .post('/organization/create', { name: 'x', slug: uniqueSlug(), userId: user.id }, { headers: {} });
       expect(overHttp.status).toBe(401);
-      const unknownUser = await createThroughApi(h(), { body: { name: 'x', slug: uniqueSlug(), userId: 'nobody' } }).catch((e: unknown) => e);
+      const unknownUser = await createThroughApi(h(), {
+        body: { name: 'x', slug: uniqueSlug(), userId: 'nobody' },
+      }).catch((e: unknown) => e);
       expect((unknownUser as AuthError).entry).toEqual(ERRORS.userNotFound);
     });
 
     it('create over HTTP with a session ignores a userId naming someone else', async () => {
       const { client, user } = await h().signUp();
       const other = await h().signUp();
-      const response = await client.post('/organization/create', { name: 'Mine', slug: uniqueSlug(), userId: other.user.id });
+      const response = await client.post('/organization/create', {
+        name: 'Mine',
+        slug: uniqueSlug(),
+        userId: other.user.id,
+      });
       expect(response.status).toBe(200);
       expect(response.body.members).toEqual([expect.objectContaining({ userId: user.id })]);
     });
@@ -205,32 +270,77 @@ describeEachDialect(
 
     it('update is allowed to owner and admin, answering metadata parsed, and refused to a member and an outsider', async () => {
       const { owner, admin, member, outsider, organization } = await organizationWithRoles(h());
-      const byOwner = await owner.client.post('/organization/update', { data: { name: 'Acme Ltd', metadata: { plan: 'team' } }, organizationId: organization.id });
+      const byOwner = await owner.client.post('/organization/update', {
+        data: { name: 'Acme Ltd', metadata: { plan: 'team' } },
+        organizationId: organization.id,
+      });
       expect(byOwner.status).toBe(200);
-      expect(byOwner.body).toMatchObject({ id: organization.id, name: 'Acme Ltd', metadata: { plan: 'team' }, slug: organization.slug });
+      expect(byOwner.body).toMatchObject({
+        id: organization.id,
+        name: 'Acme Ltd',
+        metadata: { plan: 'team' },
+        slug: organization.slug,
+      });
       // The admin names no organization: its active one.
       const byAdmin = await admin.client.post('/organization/update', { data: { logo: 'https://example.com/a.png' } });
       expect(byAdmin.status).toBe(200);
-      expect(byAdmin.body).toMatchObject({ id: organization.id, name: 'Acme Ltd', logo: 'https://example.com/a.png', metadata: { plan: 'team' } });
-      expectError(await member.client.post('/organization/update', { data: { name: 'Hijacked' } }), ORGANIZATION_ERRORS.notAllowedToUpdateOrganization);
+      expect(byAdmin.body).toMatchObject({
+        id: organization.id,
+        name: 'Acme Ltd',
+        logo: 'https://example.com/a.png',
+        metadata: { plan: 'team' },
+      });
       expectError(
-        await outsider.client.post('/organization/update', { data: { name: 'Hijacked' }, organizationId: organization.id }),
+        await member.client.post('/organization/update', { data: { name: 'Hijacked' } }),
+        ORGANIZATION_ERRORS.notAllowedToUpdateOrganization,
+      );
+      expectError(
+        await outsider.client.post('/organization/update', {
+          data: { name: 'Hijacked' },
+          organizationId: organization.id,
+        }),
         ORGANIZATION_ERRORS.notAMember,
       );
-      expectError(await outsider.client.post('/organization/update', { data: { name: 'Hijacked' } }), ORGANIZATION_ERRORS.noActiveOrganization);
-      expect((await h().client().post('/organization/update', { data: { name: 'x' }, organizationId: organization.id })).status).toBe(401);
-      const row = await db(h()).selectFrom('organization').selectAll().where('id', '=', organization.id).executeTakeFirstOrThrow();
+      expectError(
+        await outsider.client.post('/organization/update', { data: { name: 'Hijacked' } }),
+        ORGANIZATION_ERRORS.noActiveOrganization,
+      );
+      expect(
+        (
+          await h()
+            .client()
+            .post('/organization/update', { data: { name: 'x' }, organizationId: organization.id })
+        ).status,
+      ).toBe(401);
+      const row = await db(h())
+        .selectFrom('organization')
+        .selectAll()
+        .where('id', '=', organization.id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name: 'Acme Ltd', logo: 'https://example.com/a.png' });
     });
 
     it('update to a slug another organization has answers 400 slug is taken and changes nothing', async () => {
       const { owner, organization } = await organizationWithRoles(h());
       const otherSlug = uniqueSlug();
-      await owner.client.post('/organization/create', { name: 'Other', slug: otherSlug, keepCurrentActiveOrganization: true });
-      expectError(await owner.client.post('/organization/update', { data: { slug: otherSlug } }), ORGANIZATION_ERRORS.slugIsTaken);
-      const row = await db(h()).selectFrom('organization').selectAll().where('id', '=', organization.id).executeTakeFirstOrThrow();
+      await owner.client.post('/organization/create', {
+        name: 'Other',
+        slug: otherSlug,
+        keepCurrentActiveOrganization: true,
+      });
+      expectError(
+        await owner.client.post('/organization/update', { data: { slug: otherSlug } }),
+        ORGANIZATION_ERRORS.slugIsTaken,
+      );
+      const row = await db(h())
+        .selectFrom('organization')
+        .selectAll()
+        .where('id', '=', organization.id)
+        .executeTakeFirstOrThrow();
       expect(row.slug).toBe(organization.slug);
-      const same = await owner.client.post('/organization/update', { data: { slug: organization.slug, name: 'Same slug' } });
+      const same = await owner.client.post('/organization/update', {
+        data: { slug: organization.slug, name: 'Same slug' },
+      });
       expect(same.status).toBe(200);
     });
 
@@ -238,11 +348,30 @@ describeEachDialect(
       const { owner, admin, member, outsider, organization } = await organizationWithRoles(h());
       await db(h())
         .insertInto('invitation')
-        .values({ id: `i-${slugCounter}`, organizationId: organization.id, email: uniqueEmail(), role: 'member', status: 'pending', teamId: null, inviterId: owner.user.id, expiresAt: h().clock.now(), createdAt: h().clock.now() })
+        .values({
+          id: `i-${slugCounter}`,
+          organizationId: organization.id,
+          email: uniqueEmail(),
+          role: 'member',
+          status: 'pending',
+          teamId: null,
+          inviterId: owner.user.id,
+          expiresAt: h().clock.now(),
+          createdAt: h().clock.now(),
+        })
         .execute();
-      expectError(await admin.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
-      expectError(await member.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
-      expectError(await outsider.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await admin.client.post('/organization/delete', { organizationId: organization.id }),
+        ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
+      );
+      expectError(
+        await member.client.post('/organization/delete', { organizationId: organization.id }),
+        ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
+      );
+      expectError(
+        await outsider.client.post('/organization/delete', { organizationId: organization.id }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
       expect((await h().client().post('/organization/delete', { organizationId: organization.id })).status).toBe(401);
       expect((await rowsOf(h(), organization.id)).organizations).toHaveLength(1);
 
@@ -252,10 +381,15 @@ describeEachDialect(
       expect(response.body).toMatchObject({ id: organization.id, slug: organization.slug, metadata: '{"plan":"pro"}' });
       const rows = await rowsOf(h(), organization.id);
       expect(rows).toEqual({ organizations: [], members: [], teams: [], teamMembers: [] });
-      expect(await db(h()).selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).execute()).toEqual([]);
+      expect(
+        await db(h()).selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).execute(),
+      ).toEqual([]);
       for (const who of [owner, admin, member]) expect(await activeOrganizationInRow(h(), who.user.id)).toBeNull();
       expect(await activeOrganizationOf(owner.client)).toBeNull();
-      expectError(await owner.client.post('/organization/delete', { organizationId: organization.id }), ORGANIZATION_ERRORS.organizationNotFound);
+      expectError(
+        await owner.client.post('/organization/delete', { organizationId: organization.id }),
+        ORGANIZATION_ERRORS.organizationNotFound,
+      );
     });
 
     it('set-active by id or slug answers the full organization, metadata as stored, and shows in get-session at once; null clears it', async () => {
@@ -280,11 +414,19 @@ describeEachDialect(
       const stranger = await h().signUp();
       const own = await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
       expect(await activeOrganizationOf(stranger.client)).toBe(own.body.id);
-      expectError(await stranger.client.post('/organization/set-active', { organizationId: organization.id }), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await stranger.client.post('/organization/set-active', { organizationId: organization.id }),
+        ORGANIZATION_ERRORS.notAMember,
+      );
       expect(await activeOrganizationOf(stranger.client)).toBeNull();
       expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
-      expectError(await stranger.client.post('/organization/set-active', { organizationId: 'no-such-organization' }), ORGANIZATION_ERRORS.organizationNotFound);
-      expect((await h().client().post('/organization/set-active', { organizationId: organization.id })).status).toBe(401);
+      expectError(
+        await stranger.client.post('/organization/set-active', { organizationId: 'no-such-organization' }),
+        ORGANIZATION_ERRORS.organizationNotFound,
+      );
+      expect((await h().client().post('/organization/set-active', { organizationId: organization.id })).status).toBe(
+        401,
+      );
     });
 
     it('get-full-organization answers the active one, metadata as stored, with members and their users, invitations and teams, to owner, admin and member', async () => {
@@ -292,7 +434,17 @@ describeEachDialect(
       const invitee = uniqueEmail('invitee');
       await db(h())
         .insertInto('invitation')
-        .values({ id: `inv-${slugCounter}`, organizationId: organization.id, email: invitee, role: 'member', status: 'pending', teamId: null, inviterId: owner.user.id, expiresAt: h().clock.now(), createdAt: h().clock.now() })
+        .values({
+          id: `inv-${slugCounter}`,
+          organizationId: organization.id,
+          email: invitee,
+          role: 'member',
+          status: 'pending',
+          teamId: null,
+          inviterId: owner.user.id,
+          expiresAt: h().clock.now(),
+          createdAt: h().clock.now(),
+        })
         .execute();
       for (const who of [owner, admin, member]) {
         const response = await who.client.get('/organization/get-full-organization');
@@ -300,15 +452,31 @@ describeEachDialect(
         expect(response.body).toMatchObject({ id: organization.id, name: 'Acme', metadata: '{"plan":"pro"}' });
         expect(response.body.members).toEqual(
           expect.arrayContaining([
-            expect.objectContaining({ userId: owner.user.id, role: 'owner', user: { id: owner.user.id, name: 'Owner', email: owner.user.email, image: null } }),
-            expect.objectContaining({ userId: admin.user.id, role: 'admin', user: expect.objectContaining({ email: admin.user.email }) }),
-            expect.objectContaining({ userId: member.user.id, role: 'member', user: expect.objectContaining({ name: 'Member' }) }),
+            expect.objectContaining({
+              userId: owner.user.id,
+              role: 'owner',
+              user: { id: owner.user.id, name: 'Owner', email: owner.user.email, image: null },
+            }),
+            expect.objectContaining({
+              userId: admin.user.id,
+              role: 'admin',
+              user: expect.objectContaining({ email: admin.user.email }),
+            }),
+            expect.objectContaining({
+              userId: member.user.id,
+              role: 'member',
+              user: expect.objectContaining({ name: 'Member' }),
+            }),
           ]),
         );
         expect(response.body.invitations).toEqual([expect.objectContaining({ email: invitee, status: 'pending' })]);
-        expect(response.body.teams).toEqual([expect.objectContaining({ name: 'Acme', organizationId: organization.id })]);
+        expect(response.body.teams).toEqual([
+          expect.objectContaining({ name: 'Acme', organizationId: organization.id }),
+        ]);
       }
-      const bySlug = await member.client.get(`/organization/get-full-organization?organizationSlug=${organization.slug}`);
+      const bySlug = await member.client.get(
+        `/organization/get-full-organization?organizationSlug=${organization.slug}`,
+      );
       expect(bySlug.body.id).toBe(organization.id);
     });
 
@@ -318,19 +486,27 @@ describeEachDialect(
       const crew = await owner.client.post('/organization/create-team', { name: 'Crew' });
       const empty = await owner.client.post('/organization/create-team', { name: 'Empty' });
       for (const who of [admin, member]) {
-        expect((await owner.client.post('/organization/add-team-member', { teamId: crew.body.id, userId: who.user.id })).status).toBe(200);
+        expect(
+          (await owner.client.post('/organization/add-team-member', { teamId: crew.body.id, userId: who.user.id }))
+            .status,
+        ).toBe(200);
       }
       const expected = [
         { id: defaultTeam!.id, name: 'Acme', organizationId: organization.id, memberCount: 1 },
         { id: crew.body.id, name: 'Crew', organizationId: organization.id, memberCount: 2 },
         { id: empty.body.id, name: 'Empty', organizationId: organization.id, memberCount: 0 },
       ];
-      const byId = <T extends { id: string }>(teams: T[]) => [...teams].sort((a, b) => expected.findIndex((e) => e.id === a.id) - expected.findIndex((e) => e.id === b.id));
+      const byId = <T extends { id: string }>(teams: T[]) =>
+        [...teams].sort((a, b) => expected.findIndex((e) => e.id === a.id) - expected.findIndex((e) => e.id === b.id));
       const full = await member.client.get('/organization/get-full-organization');
       expect(full.status).toBe(200);
-      expect(byId(full.body.teams)).toEqual(expected.map((team) => ({ ...team, createdAt: expect.any(String), updatedAt: expect.any(String) })));
+      expect(byId(full.body.teams)).toEqual(
+        expected.map((team) => ({ ...team, createdAt: expect.any(String), updatedAt: expect.any(String) })),
+      );
       const active = await admin.client.post('/organization/set-active', { organizationId: organization.id });
-      expect(byId(active.body.teams as { id: string; memberCount: number }[]).map((t) => t.memberCount)).toEqual([1, 2, 0]);
+      expect(byId(active.body.teams as { id: string; memberCount: number }[]).map((t) => t.memberCount)).toEqual([
+        1, 2, 0,
+      ]);
       // Only here: list-teams answers teams without it, as better-auth does.
       expect((await member.client.get('/organization/list-teams')).body[0]).not.toHaveProperty('memberCount');
     });
@@ -342,16 +518,28 @@ describeEachDialect(
       expect(none.status).toBe(200);
       expect(none.body).toBeNull();
       await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
-      expectError(await stranger.client.get(`/organization/get-full-organization?organizationId=${organization.id}`), ORGANIZATION_ERRORS.notAMember);
+      expectError(
+        await stranger.client.get(`/organization/get-full-organization?organizationId=${organization.id}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
       expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
       expect(await activeOrganizationOf(stranger.client)).toBeNull();
-      expectError(await stranger.client.get('/organization/get-full-organization?organizationId=missing'), ORGANIZATION_ERRORS.organizationNotFound);
-      expect((await h().client().get(`/organization/get-full-organization?organizationId=${organization.id}`)).status).toBe(401);
+      expectError(
+        await stranger.client.get('/organization/get-full-organization?organizationId=missing'),
+        ORGANIZATION_ERRORS.organizationNotFound,
+      );
+      expect(
+        (await h().client().get(`/organization/get-full-organization?organizationId=${organization.id}`)).status,
+      ).toBe(401);
     });
 
     it('list answers a plain array of the organizations the user belongs to, metadata as stored', async () => {
       const { owner, member, outsider, organization } = await organizationWithRoles(h());
-      const second = await owner.client.post('/organization/create', { name: 'Second', slug: uniqueSlug(), metadata: { n: 2 } });
+      const second = await owner.client.post('/organization/create', {
+        name: 'Second',
+        slug: uniqueSlug(),
+        metadata: { n: 2 },
+      });
       const ownerList = await owner.client.get('/organization/list');
       expect(ownerList.status).toBe(200);
       expect(ownerList.body.map((o: { id: string }) => o.id).sort()).toEqual([organization.id, second.body.id].sort());
@@ -359,7 +547,9 @@ describeEachDialect(
       expect(second.body.metadata).toEqual({ n: 2 });
       expect(ownerList.body.find((o: { id: string }) => o.id === second.body.id).metadata).toBe('{"n":2}');
       expect(ownerList.body.find((o: { id: string }) => o.id === organization.id).metadata).toBe('{"plan":"pro"}');
-      expect((await member.client.get('/organization/list')).body.map((o: { id: string }) => o.id)).toEqual([organization.id]);
+      expect((await member.client.get('/organization/list')).body.map((o: { id: string }) => o.id)).toEqual([
+        organization.id,
+      ]);
       expect((await outsider.client.get('/organization/list')).body).toEqual([]);
       expect((await h().client().get('/organization/list')).status).toBe(401);
     });
@@ -372,7 +562,10 @@ describeEachDialect(
   (h) => {
     it('create answers 403 not allowed to create when allowUserToCreateOrganization refuses the user', async () => {
       const { client, user } = await h().signUp(uniqueEmail('blocked'));
-      expectError(await client.post('/organization/create', { name: 'No', slug: uniqueSlug() }), ORGANIZATION_ERRORS.notAllowedToCreateOrganization);
+      expectError(
+        await client.post('/organization/create', { name: 'No', slug: uniqueSlug() }),
+        ORGANIZATION_ERRORS.notAllowedToCreateOrganization,
+      );
       expect(await db(h()).selectFrom('member').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
     });
 
@@ -383,7 +576,10 @@ describeEachDialect(
         expect(response.status).toBe(200);
         expect((await rowsOf(h(), response.body.id)).teams).toEqual([]);
       }
-      expectError(await client.post('/organization/create', { name: 'Three', slug: uniqueSlug() }), ORGANIZATION_ERRORS.organizationLimitReached);
+      expectError(
+        await client.post('/organization/create', { name: 'Three', slug: uniqueSlug() }),
+        ORGANIZATION_ERRORS.organizationLimitReached,
+      );
       expect(await db(h()).selectFrom('member').selectAll().where('userId', '=', user.id).execute()).toHaveLength(2);
     });
 

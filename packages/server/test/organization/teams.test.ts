@@ -22,12 +22,26 @@ function db(h: Harness) {
 /** An organization made of rows (the create route is built elsewhere), with an owner, an admin and a member; each one's session has it active. */
 async function seedOrganization(h: Harness): Promise<Seeded> {
   const id = `org-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-  await db(h).insertInto('organization').values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() }).execute();
+  await db(h)
+    .insertInto('organization')
+    .values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() })
+    .execute();
   const [owner, admin, member, outsider] = [await h.signUp(), await h.signUp(), await h.signUp(), await h.signUp()];
-  for (const [user, role] of [[owner, 'owner'], [admin, 'admin'], [member, 'member']] as const) {
+  for (const [user, role] of [
+    [owner, 'owner'],
+    [admin, 'admin'],
+    [member, 'member'],
+  ] as const) {
     await db(h)
       .insertInto('member')
-      .values({ id: `${id}-${role}`, organizationId: id, userId: user.user.id, role, teamId: null, createdAt: h.clock.now() })
+      .values({
+        id: `${id}-${role}`,
+        organizationId: id,
+        userId: user.user.id,
+        role,
+        teamId: null,
+        createdAt: h.clock.now(),
+      })
       .execute();
     await db(h).updateTable('session').set({ activeOrganizationId: id }).where('userId', '=', user.user.id).execute();
   }
@@ -36,15 +50,26 @@ async function seedOrganization(h: Harness): Promise<Seeded> {
 
 async function seedTeam(h: Harness, organizationId: string, name: string, userIds: string[] = []): Promise<string> {
   const id = `team-${++sequence}`;
-  await db(h).insertInto('team').values({ id, name, organizationId, createdAt: h.clock.now(), updatedAt: h.clock.now() }).execute();
+  await db(h)
+    .insertInto('team')
+    .values({ id, name, organizationId, createdAt: h.clock.now(), updatedAt: h.clock.now() })
+    .execute();
   for (const userId of userIds) {
-    await db(h).insertInto('teamMember').values({ id: `${id}-${userId}`, teamId: id, userId, createdAt: h.clock.now() }).execute();
+    await db(h)
+      .insertInto('teamMember')
+      .values({ id: `${id}-${userId}`, teamId: id, userId, createdAt: h.clock.now() })
+      .execute();
   }
   return id;
 }
 
 async function teamNames(h: Harness, organizationId: string): Promise<string[]> {
-  const rows = await db(h).selectFrom('team').select('name').where('organizationId', '=', organizationId).orderBy('name').execute();
+  const rows = await db(h)
+    .selectFrom('team')
+    .select('name')
+    .where('organizationId', '=', organizationId)
+    .orderBy('name')
+    .execute();
   return rows.map((r) => r.name);
 }
 
@@ -58,7 +83,10 @@ describeEachDialect(
   (h) => {
     it('create-team lets the owner and the admin create teams and answers the team', async () => {
       const org = await seedOrganization(h());
-      const byOwner = await org.owner.client.post('/organization/create-team', { organizationId: org.organizationId, name: 'Design' });
+      const byOwner = await org.owner.client.post('/organization/create-team', {
+        organizationId: org.organizationId,
+        name: 'Design',
+      });
       expect(byOwner.status).toBe(200);
       expect(byOwner.body).toEqual({
         id: expect.any(String),
@@ -76,16 +104,27 @@ describeEachDialect(
 
     it('create-team refuses a plain member with 403, an outsider with 403 and a request without a session with 401', async () => {
       const org = await seedOrganization(h());
-      const byMember = await org.member.client.post('/organization/create-team', { organizationId: org.organizationId, name: 'X' });
+      const byMember = await org.member.client.post('/organization/create-team', {
+        organizationId: org.organizationId,
+        name: 'X',
+      });
       expect(byMember.status).toBe(403);
       expect(byMember.body).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION',
         message: 'You are not allowed to create teams in this organization',
       });
-      const byOutsider = await org.outsider.client.post('/organization/create-team', { organizationId: org.organizationId, name: 'X' });
+      const byOutsider = await org.outsider.client.post('/organization/create-team', {
+        organizationId: org.organizationId,
+        name: 'X',
+      });
       expect(byOutsider.status).toBe(403);
-      expect(byOutsider.body).toEqual({ code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', message: 'User is not a member of the organization' });
-      const anonymous = await h().client().post('/organization/create-team', { organizationId: org.organizationId, name: 'X' });
+      expect(byOutsider.body).toEqual({
+        code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+        message: 'User is not a member of the organization',
+      });
+      const anonymous = await h()
+        .client()
+        .post('/organization/create-team', { organizationId: org.organizationId, name: 'X' });
       expect(anonymous.status).toBe(401);
       expect(await teamNames(h(), org.organizationId)).toEqual([]);
     });
@@ -133,12 +172,21 @@ describeEachDialect(
       const byOwner = await org.owner.client.post('/organization/update-team', { teamId, data: { name: 'New' } });
       expect(byOwner.status).toBe(200);
       expect(byOwner.body).toMatchObject({ id: teamId, name: 'New', updatedAt: h().clock.now().toISOString() });
-      const byAdmin = await org.admin.client.post('/organization/update-team', { teamId, data: { name: 'Newer', organizationId: org.organizationId } });
+      const byAdmin = await org.admin.client.post('/organization/update-team', {
+        teamId,
+        data: { name: 'Newer', organizationId: org.organizationId },
+      });
       expect(byAdmin.status).toBe(200);
       for (const who of [org.member, org.outsider]) {
-        const refused = await who.client.post('/organization/update-team', { teamId, data: { name: 'Nope', organizationId: org.organizationId } });
+        const refused = await who.client.post('/organization/update-team', {
+          teamId,
+          data: { name: 'Nope', organizationId: org.organizationId },
+        });
         expect(refused.status).toBe(403);
-        expect(refused.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM', message: 'You are not allowed to update this team' });
+        expect(refused.body).toEqual({
+          code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM',
+          message: 'You are not allowed to update this team',
+        });
       }
       expect(await teamNames(h(), org.organizationId)).toEqual(['Newer']);
     });
@@ -163,14 +211,21 @@ describeEachDialect(
 
     it('remove-team lets the owner and the admin remove teams, refuses a member with 403 and keeps the last team', async () => {
       const org = await seedOrganization(h());
-      const [a, b, c] = [await seedTeam(h(), org.organizationId, 'A'), await seedTeam(h(), org.organizationId, 'B'), await seedTeam(h(), org.organizationId, 'C')];
+      const [a, b, c] = [
+        await seedTeam(h(), org.organizationId, 'A'),
+        await seedTeam(h(), org.organizationId, 'B'),
+        await seedTeam(h(), org.organizationId, 'C'),
+      ];
       const byMember = await org.member.client.post('/organization/remove-team', { teamId: a });
       expect(byMember.status).toBe(403);
       expect(byMember.body.code).toBe('YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION');
       const byOwner = await org.owner.client.post('/organization/remove-team', { teamId: a });
       expect(byOwner.status).toBe(200);
       expect(byOwner.body).toEqual({ message: 'Team removed successfully.' });
-      expect((await org.admin.client.post('/organization/remove-team', { teamId: b, organizationId: org.organizationId })).status).toBe(200);
+      expect(
+        (await org.admin.client.post('/organization/remove-team', { teamId: b, organizationId: org.organizationId }))
+          .status,
+      ).toBe(200);
       const last = await org.owner.client.post('/organization/remove-team', { teamId: c });
       expect(last.status).toBe(400);
       expect(last.body).toEqual({ code: 'UNABLE_TO_REMOVE_LAST_TEAM', message: 'Unable to remove last team' });
@@ -201,7 +256,10 @@ describeEachDialect(
         // The owner may delete teams, the member may not: the active team is refused to both alike.
         const refused = await who.client.post('/organization/remove-team', { teamId: only });
         expect(refused.status).toBe(403);
-        expect(refused.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM', message: 'You are not allowed to delete this team' });
+        expect(refused.body).toEqual({
+          code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM',
+          message: 'You are not allowed to delete this team',
+        });
       }
       expect(await teamNames(h(), org.organizationId)).toEqual(['Only']);
       expect(await activeTeamOf(h(), org.owner.user.id)).toEqual([only]);
@@ -237,7 +295,10 @@ describeEachDialect(
       for (const who of [org.owner, org.admin, org.outsider]) {
         const response = await who.client.post('/organization/set-active-team', { teamId });
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM', message: 'User is not a member of the team' });
+        expect(response.body).toEqual({
+          code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM',
+          message: 'User is not a member of the team',
+        });
         expect(await activeTeamOf(h(), who.user.id)).toEqual([null]);
       }
       const unknown = await org.member.client.post('/organization/set-active-team', { teamId: 'missing' });
@@ -251,7 +312,17 @@ describeEachDialect(
       const other = await seedOrganization(h());
       const first = await seedTeam(h(), org.organizationId, 'First', [org.member.user.id]);
       await seedTeam(h(), org.organizationId, 'NotMine', [org.owner.user.id]);
-      await db(h()).insertInto('member').values({ id: `${other.organizationId}-extra`, organizationId: other.organizationId, userId: org.member.user.id, role: 'member', teamId: null, createdAt: h().clock.now() }).execute();
+      await db(h())
+        .insertInto('member')
+        .values({
+          id: `${other.organizationId}-extra`,
+          organizationId: other.organizationId,
+          userId: org.member.user.id,
+          role: 'member',
+          teamId: null,
+          createdAt: h().clock.now(),
+        })
+        .execute();
       const second = await seedTeam(h(), other.organizationId, 'Second', [org.member.user.id]);
       const response = await org.member.client.get('/organization/list-user-teams');
       expect(response.status).toBe(200);
@@ -265,8 +336,15 @@ describeEachDialect(
       const response = await org.member.client.get(`/organization/list-team-members?teamId=${teamId}`);
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(2);
-      expect(response.body[0]).toEqual({ id: expect.any(String), teamId, userId: expect.any(String), createdAt: expect.any(String) });
-      expect(response.body.map((m: { userId: string }) => m.userId).sort()).toEqual([org.member.user.id, org.admin.user.id].sort());
+      expect(response.body[0]).toEqual({
+        id: expect.any(String),
+        teamId,
+        userId: expect.any(String),
+        createdAt: expect.any(String),
+      });
+      expect(response.body.map((m: { userId: string }) => m.userId).sort()).toEqual(
+        [org.member.user.id, org.admin.user.id].sort(),
+      );
       expect((await org.admin.client.get(`/organization/list-team-members?teamId=${teamId}`)).status).toBe(200);
       const byOwner = await org.owner.client.get(`/organization/list-team-members?teamId=${teamId}`);
       expect(byOwner.status).toBe(403);
@@ -288,16 +366,35 @@ describeEachDialect(
     it('add-team-member lets the owner and the admin add organization members to a team, once, and refuses a member with 403', async () => {
       const org = await seedOrganization(h());
       const teamId = await seedTeam(h(), org.organizationId, 'Crew');
-      const byOwner = await org.owner.client.post('/organization/add-team-member', { teamId, userId: org.member.user.id });
+      const byOwner = await org.owner.client.post('/organization/add-team-member', {
+        teamId,
+        userId: org.member.user.id,
+      });
       expect(byOwner.status).toBe(200);
-      expect(byOwner.body).toEqual({ id: expect.any(String), teamId, userId: org.member.user.id, createdAt: h().clock.now().toISOString() });
-      const again = await org.admin.client.post('/organization/add-team-member', { teamId, userId: org.member.user.id });
+      expect(byOwner.body).toEqual({
+        id: expect.any(String),
+        teamId,
+        userId: org.member.user.id,
+        createdAt: h().clock.now().toISOString(),
+      });
+      const again = await org.admin.client.post('/organization/add-team-member', {
+        teamId,
+        userId: org.member.user.id,
+      });
       expect(again.status).toBe(200);
       expect(again.body.id).toBe(byOwner.body.id);
-      expect((await org.admin.client.post('/organization/add-team-member', { teamId, userId: org.admin.user.id })).status).toBe(200);
-      const byMember = await org.member.client.post('/organization/add-team-member', { teamId, userId: org.owner.user.id });
+      expect(
+        (await org.admin.client.post('/organization/add-team-member', { teamId, userId: org.admin.user.id })).status,
+      ).toBe(200);
+      const byMember = await org.member.client.post('/organization/add-team-member', {
+        teamId,
+        userId: org.owner.user.id,
+      });
       expect(byMember.status).toBe(403);
-      expect(byMember.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_MEMBER', message: 'You are not allowed to create a new member' });
+      expect(byMember.body).toEqual({
+        code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_MEMBER',
+        message: 'You are not allowed to create a new member',
+      });
       const rows = await db(h()).selectFrom('teamMember').select('userId').where('teamId', '=', teamId).execute();
       expect(rows.map((r) => r.userId).sort()).toEqual([org.member.user.id, org.admin.user.id].sort());
     });
@@ -306,33 +403,61 @@ describeEachDialect(
       const org = await seedOrganization(h());
       const other = await seedOrganization(h());
       const teamId = await seedTeam(h(), org.organizationId, 'Crew');
-      const outsider = await org.owner.client.post('/organization/add-team-member', { teamId, userId: org.outsider.user.id });
+      const outsider = await org.owner.client.post('/organization/add-team-member', {
+        teamId,
+        userId: org.outsider.user.id,
+      });
       expect(outsider.status).toBe(403);
       expect(outsider.body.code).toBe('USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       const foreign = await seedTeam(h(), other.organizationId, 'Foreign');
-      const response = await org.owner.client.post('/organization/add-team-member', { teamId: foreign, userId: org.member.user.id });
+      const response = await org.owner.client.post('/organization/add-team-member', {
+        teamId: foreign,
+        userId: org.member.user.id,
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('TEAM_NOT_FOUND');
-      expect(await db(h()).selectFrom('teamMember').select('id').where('teamId', 'in', [teamId, foreign]).execute()).toEqual([]);
+      expect(
+        await db(h()).selectFrom('teamMember').select('id').where('teamId', 'in', [teamId, foreign]).execute(),
+      ).toEqual([]);
     });
 
     it('remove-team-member lets the owner and the admin take members out of a team and refuses a member with 403', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew', [org.member.user.id, org.admin.user.id, org.owner.user.id]);
-      const byMember = await org.member.client.post('/organization/remove-team-member', { teamId, userId: org.admin.user.id });
+      const teamId = await seedTeam(h(), org.organizationId, 'Crew', [
+        org.member.user.id,
+        org.admin.user.id,
+        org.owner.user.id,
+      ]);
+      const byMember = await org.member.client.post('/organization/remove-team-member', {
+        teamId,
+        userId: org.admin.user.id,
+      });
       expect(byMember.status).toBe(403);
-      expect(byMember.body).toEqual({ code: 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER', message: 'You are not allowed to remove a team member' });
-      const byOwner = await org.owner.client.post('/organization/remove-team-member', { teamId, userId: org.member.user.id });
+      expect(byMember.body).toEqual({
+        code: 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER',
+        message: 'You are not allowed to remove a team member',
+      });
+      const byOwner = await org.owner.client.post('/organization/remove-team-member', {
+        teamId,
+        userId: org.member.user.id,
+      });
       expect(byOwner.status).toBe(200);
       expect(byOwner.body).toEqual({ message: 'Team member removed successfully.' });
-      expect((await org.admin.client.post('/organization/remove-team-member', { teamId, userId: org.owner.user.id })).status).toBe(200);
-      const notInTeam = await org.admin.client.post('/organization/remove-team-member', { teamId, userId: org.member.user.id });
+      expect(
+        (await org.admin.client.post('/organization/remove-team-member', { teamId, userId: org.owner.user.id })).status,
+      ).toBe(200);
+      const notInTeam = await org.admin.client.post('/organization/remove-team-member', {
+        teamId,
+        userId: org.member.user.id,
+      });
       expect(notInTeam.status).toBe(403);
       expect(notInTeam.body.code).toBe('USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
       const rows = await db(h()).selectFrom('teamMember').select('userId').where('teamId', '=', teamId).execute();
       expect(rows.map((r) => r.userId)).toEqual([org.admin.user.id]);
       // Still a member of the organization.
-      expect(await db(h()).selectFrom('member').select('id').where('userId', '=', org.member.user.id).execute()).toHaveLength(1);
+      expect(
+        await db(h()).selectFrom('member').select('id').where('userId', '=', org.member.user.id).execute(),
+      ).toHaveLength(1);
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true } })] },
@@ -347,7 +472,10 @@ describeEachDialect(
       expect((await org.admin.client.post('/organization/create-team', { name: 'Two' })).status).toBe(200);
       const third = await org.owner.client.post('/organization/create-team', { name: 'Three' });
       expect(third.status).toBe(400);
-      expect(third.body).toEqual({ code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS', message: 'You have reached the maximum number of teams' });
+      expect(third.body).toEqual({
+        code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS',
+        message: 'You have reached the maximum number of teams',
+      });
       expect(await teamNames(h(), org.organizationId)).toEqual(['One', 'Two']);
     });
 

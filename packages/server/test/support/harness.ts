@@ -72,7 +72,12 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {};
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
@@ -81,7 +86,9 @@ export class TestClient {
     const init: RequestInit = { method, headers };
     if (options.rawBody !== undefined) init.body = options.rawBody;
     else if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await this.auth.handler(new Request(BASE_URL + API + path, init), { clientIp: options.clientIp ?? this.defaultIp });
+    const response = await this.auth.handler(new Request(BASE_URL + API + path, init), {
+      clientIp: options.clientIp ?? this.defaultIp,
+    });
     const setCookies = new Map(response.headers.getSetCookie().map(parseSetCookie));
     for (const [name, { value, attributes }] of setCookies) {
       if (attributes['max-age'] === '0' || value === '') this.cookies.delete(name);
@@ -123,7 +130,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-export async function createHarness(dialect: TestDialect, overrides: Partial<AuthOptions> = {}): Promise<Harness & { close(): Promise<void> }> {
+export async function createHarness(
+  dialect: TestDialect,
+  overrides: Partial<AuthOptions> = {},
+): Promise<Harness & { close(): Promise<void> }> {
   const database: TestDatabase = await createTestDatabase(dialect);
   const mail = await startSmtpSink();
   const mailer = createSmtpMailer(mail.url, { from: 'Latchkey <auth@example.com>' });
@@ -166,7 +176,11 @@ export async function createHarness(dialect: TestDialect, overrides: Partial<Aut
  * Runs `suite` once per available dialect, each with its own database. The harness is created in
  * beforeAll; `suite` receives a getter for it.
  */
-export function describeEachDialect(name: string, suite: (h: () => Harness) => void, overrides: Partial<AuthOptions> = {}): void {
+export function describeEachDialect(
+  name: string,
+  suite: (h: () => Harness) => void,
+  overrides: Partial<AuthOptions> = {},
+): void {
   for (const dialect of inject('dialects')) {
     describe(`${name} [${dialect}]`, () => {
       let harness: (Harness & { close(): Promise<void> }) | undefined;

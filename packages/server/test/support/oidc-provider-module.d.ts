@@ -36,9 +36,7 @@ declare module 'oidc-provider' {
   }
 
   export type InteractionResult =
-    | { login: { accountId: string } }
-    | { consent: { grantId: string } }
-    | { error: string; error_description?: string };
+    { login: { accountId: string } } | { consent: { grantId: string } } | { error: string; error_description?: string };
 
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
@@ -46,6 +44,11 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResult, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResult,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

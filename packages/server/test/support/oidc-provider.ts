@@ -121,11 +121,20 @@ export async function startOpenIDProvider(options: TestOpenIDProviderOptions): P
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${prefix}/interaction/${interaction.uid}` },
     pkce: { required: () => options.requirePKCE ?? true },
     // Google issues refresh tokens on `access_type=offline`, not on `offline_access`: any client allowed the grant gets one.
-    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     jwks: { keys: [signingKey] },
     cookies: { keys: ['latchkey-test-op-cookies'] },
     // Seconds; given so that oidc-provider does not warn about its defaults.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86_400, Interaction: 600, Session: 86_400, Grant: 86_400 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      RefreshToken: 86_400,
+      Interaction: 600,
+      Session: 86_400,
+      Grant: 86_400,
+    },
     ...options.configuration,
   });
   const handleProtocol = provider.callback();
@@ -149,24 +158,41 @@ export async function startOpenIDProvider(options: TestOpenIDProviderOptions): P
 
   return {
     issuer,
-    endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token`, userInfo: `${issuer}/me`, jwks: `${issuer}/jwks` },
+    endpoints: {
+      authorization: `${issuer}/auth`,
+      token: `${issuer}/token`,
+      userInfo: `${issuer}/me`,
+      jwks: `${issuer}/jwks`,
+    },
     provider,
     setAccount: (account) => void accounts.set(account.sub, account),
     authorize: (url, as) => playBrowser(new URL(url), origin, as),
     async signIdToken(claims) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ iss: issuer, iat: now, exp: now + 600, ...claims }).setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' }).sign(privateKey);
+      return new SignJWT({ iss: issuer, iat: now, exp: now + 600, ...claims })
+        .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
+        .sign(privateKey);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
 /** The OP's login and consent pages: sign in the named account, grant everything asked for. */
-async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse, accounts: Map<string, TestAccount>): Promise<void> {
+async function interact(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  accounts: Map<string, TestAccount>,
+): Promise<void> {
   const query = new URL(req.url ?? '/', 'http://op').searchParams;
   const details = await provider.interactionDetails(req, res);
   if (query.get('deny') === '1') {
-    return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'the user refused' }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'the user refused' },
+      { mergeWithLastSubmission: false },
+    );
   }
   if (details.prompt.name === 'login') {
     const account = query.get('account');
@@ -176,20 +202,37 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
 <label>Account <input name="account" autofocus></label><button type="submit">Sign in</button></form>`);
       return;
     }
-    return provider.interactionFinished(req, res, { login: { accountId: account } }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account } },
+      { mergeWithLastSubmission: false },
+    );
   }
   const accountId = details.session?.accountId;
   if (accountId === undefined) throw new Error('consent without a signed-in account');
-  const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId: details.params.client_id });
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId: details.params.client_id });
   const missing = details.prompt.details;
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
-  return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, scopes.join(' '));
+  return provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
 /** Follows the OP's redirects with a cookie jar of its own until the OP hands the browser back to the client. */
-async function playBrowser(start: URL, origin: string, as: { account: string } | { deny: true }): Promise<AuthorizationResult> {
+async function playBrowser(
+  start: URL,
+  origin: string,
+  as: { account: string } | { deny: true },
+): Promise<AuthorizationResult> {
   const jar = new Map<string, string>();
   let next = start;
   for (let hop = 0; hop < 10; hop++) {
@@ -198,7 +241,10 @@ async function playBrowser(start: URL, origin: string, as: { account: string } |
       if ('deny' in as) next.searchParams.set('deny', '1');
       else next.searchParams.set('account', as.account);
     }
-    const response = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } });
+    const response = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const at = pair.indexOf('=');
@@ -213,7 +259,8 @@ async function playBrowser(start: URL, origin: string, as: { account: string } |
     const action = /<form method="post" action="([^"]*)"/.exec(body)?.[1];
     if (action !== undefined) {
       const fields = new URLSearchParams();
-      for (const [, name = '', value = ''] of body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) fields.append(name, unescapeHTML(value));
+      for (const [, name = '', value = ''] of body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+        fields.append(name, unescapeHTML(value));
       return resultOf('form_post', new URL(unescapeHTML(action)), fields);
     }
     throw new Error(`the OpenID Provider answered ${response.status} at ${next.pathname}: ${body.slice(0, 500)}`);
@@ -221,8 +268,19 @@ async function playBrowser(start: URL, origin: string, as: { account: string } |
   throw new Error('the OpenID Provider redirected too many times');
 }
 
-function resultOf(responseMode: AuthorizationResult['responseMode'], url: URL, params: URLSearchParams): AuthorizationResult {
-  return { responseMode, url, params, code: params.get('code'), state: params.get('state'), error: params.get('error') };
+function resultOf(
+  responseMode: AuthorizationResult['responseMode'],
+  url: URL,
+  params: URLSearchParams,
+): AuthorizationResult {
+  return {
+    responseMode,
+    url,
+    params,
+    code: params.get('code'),
+    state: params.get('state'),
+    error: params.get('error'),
+  };
 }
 
 function unescapeHTML(text: string): string {

@@ -36,7 +36,9 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
         // of those (FORCE) makes its client emit an error nobody listens to any more. So wait,
         // briefly, for them to go, and force only what is left.
         for (let i = 0; i < 100; i++) {
-          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
           if (rows[0].n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

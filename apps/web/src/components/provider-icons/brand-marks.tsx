@@ -28,13 +28,19 @@ export const BRAND_MARKS: Readonly<Record<string, ReactElement>> = {
   facebook: (
     <>
       <circle cx="12" cy="12" r="12" fill="#1877F2" />
-      <path fill={WHITE} d="M13.3 24v-8.4h2.8l.4-3.3h-3.2v-2.1c0-.9.3-1.6 1.6-1.6h1.7V5.7c-.3 0-1.3-.1-2.5-.1-2.5 0-4.2 1.5-4.2 4.3v2.4H7.1v3.3h2.8V24z" />
+      <path
+        fill={WHITE}
+        d="M13.3 24v-8.4h2.8l.4-3.3h-3.2v-2.1c0-.9.3-1.6 1.6-1.6h1.7V5.7c-.3 0-1.3-.1-2.5-.1-2.5 0-4.2 1.5-4.2 4.3v2.4H7.1v3.3h2.8V24z"
+      />
     </>
   ),
   github: (
     <>
       <circle cx="12" cy="12" r="12" fill="#181717" />
-      <path fill={WHITE} d="M7.3 10.6 7.6 6.4l2.6 2.1a7 7 0 0 1 3.6 0l2.6-2.1.3 4.2c.5.7.8 1.5.8 2.4 0 2.6-2.2 4-5.5 4s-5.5-1.4-5.5-4c0-.9.3-1.7.8-2.4z" />
+      <path
+        fill={WHITE}
+        d="M7.3 10.6 7.6 6.4l2.6 2.1a7 7 0 0 1 3.6 0l2.6-2.1.3 4.2c.5.7.8 1.5.8 2.4 0 2.6-2.2 4-5.5 4s-5.5-1.4-5.5-4c0-.9.3-1.7.8-2.4z"
+      />
       <rect x="10.4" y="16" width="3.2" height="5" rx="1" fill={WHITE} />
     </>
   ),
@@ -96,7 +102,10 @@ export const BRAND_MARKS: Readonly<Record<string, ReactElement>> = {
       <rect width="24" height="24" rx="3" fill="#0A66C2" />
       <rect x="5" y="9.5" width="3" height="9" fill={WHITE} />
       <circle cx="6.5" cy="6.5" r="1.8" fill={WHITE} />
-      <path fill={WHITE} d="M10.5 9.5h2.9v1.3c.5-.9 1.6-1.5 3-1.5 2.6 0 3.1 1.7 3.1 3.9v5.3h-3v-4.7c0-1.1-.2-2-1.3-2s-1.7.8-1.7 2v4.7h-3z" />
+      <path
+        fill={WHITE}
+        d="M10.5 9.5h2.9v1.3c.5-.9 1.6-1.5 3-1.5 2.6 0 3.1 1.7 3.1 3.9v5.3h-3v-4.7c0-1.1-.2-2-1.3-2s-1.7.8-1.7 2v4.7h-3z"
+      />
     </>
   ),
   gitlab: (
@@ -109,9 +118,20 @@ export const BRAND_MARKS: Readonly<Record<string, ReactElement>> = {
   tiktok: (
     <>
       <rect width="24" height="24" rx="5" fill="#000" />
-      <path fill="#25F4EE" transform="translate(-.6 -.6)" d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z" />
-      <path fill="#FE2C55" transform="translate(.6 .6)" d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z" />
-      <path fill={WHITE} d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z" />
+      <path
+        fill="#25F4EE"
+        transform="translate(-.6 -.6)"
+        d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z"
+      />
+      <path
+        fill="#FE2C55"
+        transform="translate(.6 .6)"
+        d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z"
+      />
+      <path
+        fill={WHITE}
+        d="M13 5h2.6c.2 1.7 1.4 3 3.2 3.2v2.6c-1.2 0-2.3-.4-3.2-1v5.5a4.4 4.4 0 1 1-4.4-4.4h.4v2.7h-.4a1.7 1.7 0 1 0 1.8 1.7z"
+      />
     </>
   ),
   reddit: (
@@ -136,7 +156,10 @@ export const BRAND_MARKS: Readonly<Record<string, ReactElement>> = {
   vk: (
     <>
       <rect width="24" height="24" rx="5" fill="#0077FF" />
-      <path fill={WHITE} d="M5 8h2.2c.1 3.3 1.5 4.7 2.7 5V8h2.1v2.9c1.1-.1 2.3-1.4 2.7-2.9h2.1c-.3 1.7-1.6 3-2.5 3.5.9.4 2.3 1.5 2.9 3.5h-2.3c-.5-1.5-1.7-2.7-2.9-2.8V16h-.3C7.4 16 5.1 13.2 5 8z" />
+      <path
+        fill={WHITE}
+        d="M5 8h2.2c.1 3.3 1.5 4.7 2.7 5V8h2.1v2.9c1.1-.1 2.3-1.4 2.7-2.9h2.1c-.3 1.7-1.6 3-2.5 3.5.9.4 2.3 1.5 2.9 3.5h-2.3c-.5-1.5-1.7-2.7-2.9-2.8V16h-.3C7.4 16 5.1 13.2 5 8z"
+      />
     </>
   ),
 };

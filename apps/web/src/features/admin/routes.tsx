@@ -13,8 +13,14 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="users" replace /> },
       { path: 'users', lazy: async () => ({ Component: (await import('./components/users-page')).UsersPage }) },
-      { path: 'users/new', lazy: async () => ({ Component: (await import('./components/create-user-page')).CreateUserPage }) },
-      { path: 'users/:id', lazy: async () => ({ Component: (await import('./components/user-detail-page')).UserDetailPage }) },
+      {
+        path: 'users/new',
+        lazy: async () => ({ Component: (await import('./components/create-user-page')).CreateUserPage }),
+      },
+      {
+        path: 'users/:id',
+        lazy: async () => ({ Component: (await import('./components/user-detail-page')).UserDetailPage }),
+      },
     ],
   },
 ];

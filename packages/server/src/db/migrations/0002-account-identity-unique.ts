@@ -31,7 +31,12 @@ export const accountIdentityUniqueMigration: Migration = {
           `(the user who should own it) and start again; they are listed by: ${findDuplicatesQuery(t.dialect === 'mysql' ? '`' : '"')}`,
       );
     }
-    await db.schema.createIndex('account_providerId_accountId_key').on('account').columns(['providerId', 'accountId']).unique().execute();
+    await db.schema
+      .createIndex('account_providerId_accountId_key')
+      .on('account')
+      .columns(['providerId', 'accountId'])
+      .unique()
+      .execute();
     const drop = db.schema.dropIndex('account_providerId_accountId_idx');
     await (t.dialect === 'mysql' ? drop.on('account') : drop).execute();
   },

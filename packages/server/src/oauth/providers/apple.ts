@@ -76,7 +76,9 @@ export function apple(options: AppleOptions): OAuthProvider {
       if (typeof claims.sub !== 'string') return null;
       const email = typeof claims.email === 'string' ? claims.email : null;
       const user = tokens.raw.user as AppleUser | undefined;
-      const fullName = [user?.name?.firstName, user?.name?.lastName].filter((part) => typeof part === 'string' && part !== '').join(' ');
+      const fullName = [user?.name?.firstName, user?.name?.lastName]
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(' ');
       return {
         id: claims.sub,
         email,

@@ -7,10 +7,20 @@
  */
 import { createAuthorizationURL, exchangeCode, refreshTokens, type OAuth2Settings } from '../oauth2';
 import type { OidcClient } from '../oidc';
-import type { CodeExchange, IdTokenInput, OAuthProvider, ProviderCredentials, ProviderEndpoints, ProviderProfile, ProviderTokens } from '../provider';
+import type {
+  CodeExchange,
+  IdTokenInput,
+  OAuthProvider,
+  ProviderCredentials,
+  ProviderEndpoints,
+  ProviderProfile,
+  ProviderTokens,
+} from '../provider';
 
 export function withEndpoints<E extends Partial<ProviderEndpoints>>(defaults: E, credentials: ProviderCredentials): E {
-  const overrides = Object.fromEntries(Object.entries(credentials.endpoints ?? {}).filter(([, url]) => url !== undefined));
+  const overrides = Object.fromEntries(
+    Object.entries(credentials.endpoints ?? {}).filter(([, url]) => url !== undefined),
+  );
   return { ...defaults, ...overrides };
 }
 
@@ -27,7 +37,8 @@ function accountRules(credentials: ProviderCredentials, trustedForLinking: boole
 }
 
 /** An OAuth 2.0 provider's endpoints; LinkedIn and Roblox, which issue id_tokens, name their issuer. */
-export type OAuth2Endpoints = Pick<ProviderEndpoints, 'authorization' | 'token' | 'userInfo'> & Partial<Pick<ProviderEndpoints, 'issuer'>>;
+export type OAuth2Endpoints = Pick<ProviderEndpoints, 'authorization' | 'token' | 'userInfo'> &
+  Partial<Pick<ProviderEndpoints, 'issuer'>>;
 
 /** The token calls with the provider's settings and scopes, for a provider that wraps them (VK). */
 export interface OAuth2Calls {
@@ -72,9 +83,15 @@ export function defineOAuth2Provider(definition: OAuth2ProviderDefinition): OAut
     id: definition.id,
     name: definition.name,
     ...accountRules(credentials, defaults.trustedForLinking),
-    createAuthorizationURL: (request) => createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
+    createAuthorizationURL: (request) =>
+      createAuthorizationURL(settings, { ...request, scopes: [...new Set([...scopes, ...request.scopes])] }),
     validateAuthorizationCode: (code) => (exchange ? exchange(code, calls) : calls.exchangeCode(code)),
-    ...(refresh === false ? {} : { refreshAccessToken: (refreshToken: string) => (refresh ? refresh(refreshToken, calls) : calls.refreshTokens(refreshToken)) }),
+    ...(refresh === false
+      ? {}
+      : {
+          refreshAccessToken: (refreshToken: string) =>
+            refresh ? refresh(refreshToken, calls) : calls.refreshTokens(refreshToken),
+        }),
     getUserInfo: (tokens) => definition.getUserInfo(tokens, endpoints),
   };
 }
@@ -105,7 +122,9 @@ export function defineOidcProvider(definition: OidcProviderDefinition): OAuthPro
     createAuthorizationURL: (request) => client.createAuthorizationURL(request),
     validateAuthorizationCode: exchange ?? ((code) => client.validateAuthorizationCode(code)),
     refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
-    ...(definition.idTokenSignIn === false ? {} : { verifyIdToken: (input: IdTokenInput) => client.verifyIdToken(input) }),
+    ...(definition.idTokenSignIn === false
+      ? {}
+      : { verifyIdToken: (input: IdTokenInput) => client.verifyIdToken(input) }),
     async getUserInfo(tokens) {
       const claims = await client.claims(tokens);
       return claims && definition.profile(claims, tokens);

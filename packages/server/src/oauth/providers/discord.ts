@@ -30,7 +30,10 @@ const CDN = 'https://cdn.discordapp.com';
 function avatarURL(user: DiscordUser): string {
   if (user.avatar) return `${CDN}/avatars/${user.id}/${user.avatar}.${user.avatar.startsWith('a_') ? 'gif' : 'png'}`;
   // Migrated usernames have discriminator "0": the default avatar then follows the id's timestamp bits.
-  const index = user.discriminator === '0' || !user.discriminator ? Number((BigInt(user.id) >> 22n) % 6n) : Number(user.discriminator) % 5;
+  const index =
+    user.discriminator === '0' || !user.discriminator
+      ? Number((BigInt(user.id) >> 22n) % 6n)
+      : Number(user.discriminator) % 5;
   return `${CDN}/embed/avatars/${index}.png`;
 }
 

@@ -35,7 +35,9 @@ export function dropbox(credentials: ProviderCredentials): OAuthProvider {
       authorizationParams: { token_access_type: 'offline' },
     },
     async getUserInfo(tokens, endpoints) {
-      const account = (await fetchJson(endpoints.userInfo, tokens.accessToken, { method: 'POST' })) as DropboxAccount | null;
+      const account = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
+        method: 'POST',
+      })) as DropboxAccount | null;
       if (!account || typeof account.account_id !== 'string') return null;
       const email = account.email || null;
       return {

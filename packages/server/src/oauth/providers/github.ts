@@ -38,12 +38,18 @@ export function github(credentials: ProviderCredentials): OAuthProvider {
     defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
     settings: { pkce: true },
     async getUserInfo(tokens, endpoints) {
-      const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken, { headers: API_HEADERS })) as GithubProfile | null;
+      const profile = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
+        headers: API_HEADERS,
+      })) as GithubProfile | null;
       if (!profile || profile.id === undefined) return null;
       // `/user/emails` sits beside `/user` (an override of the user-info URL moves both).
       const emailsURL = new URL('user/emails', endpoints.userInfo.replace(/user\/?$/, '')).href;
-      const emails = ((await fetchJson(emailsURL, tokens.accessToken, { headers: API_HEADERS })) ?? []) as GithubEmail[];
-      const chosen = (profile.email ? emails.find((e) => e.email === profile.email) : undefined) ?? emails.find((e) => e.primary) ?? emails[0];
+      const emails = ((await fetchJson(emailsURL, tokens.accessToken, { headers: API_HEADERS })) ??
+        []) as GithubEmail[];
+      const chosen =
+        (profile.email ? emails.find((e) => e.email === profile.email) : undefined) ??
+        emails.find((e) => e.primary) ??
+        emails[0];
       const email = profile.email ?? chosen?.email ?? null;
       return {
         id: String(profile.id),

@@ -34,7 +34,11 @@ const DEFAULT_SCOPES = ['read_user'];
 export function gitlab(options: GitlabOptions): OAuthProvider {
   const base = (options.issuer ?? GITLAB_COM).replace(/\/+$/, '');
   assertSecureURL(base, 'GitLab URL');
-  const instance = { authorization: `${base}/oauth/authorize`, token: `${base}/oauth/token`, userInfo: `${base}/api/v4/user` };
+  const instance = {
+    authorization: `${base}/oauth/authorize`,
+    token: `${base}/oauth/token`,
+    userInfo: `${base}/api/v4/user`,
+  };
   return defineOAuth2Provider({
     id: 'gitlab',
     name: 'GitLab',

@@ -93,7 +93,13 @@ export const SOCIAL_PROVIDERS: Readonly<Record<SocialProviderId, SocialProviderE
     clientIdName: 'clientId',
     required: ['teamId', 'keyId', 'privateKey'],
     optional: [],
-    create: (settings) => apple({ ...settings, teamId: need(settings, 'teamId'), keyId: need(settings, 'keyId'), privateKey: need(settings, 'privateKey') }),
+    create: (settings) =>
+      apple({
+        ...settings,
+        teamId: need(settings, 'teamId'),
+        keyId: need(settings, 'keyId'),
+        privateKey: need(settings, 'privateKey'),
+      }),
   },
   discord: standard(discord),
   facebook: standard(facebook),

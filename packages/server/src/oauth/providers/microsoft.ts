@@ -75,7 +75,11 @@ export function microsoft(options: MicrosoftOptions): OAuthProvider {
       return {
         id: claims.oid,
         email,
-        emailVerified: email !== null && (typeof claims.email_verified === 'boolean' ? claims.email_verified : listed('verified_primary_email') || listed('verified_secondary_email')),
+        emailVerified:
+          email !== null &&
+          (typeof claims.email_verified === 'boolean'
+            ? claims.email_verified
+            : listed('verified_primary_email') || listed('verified_secondary_email')),
         name: typeof claims.name === 'string' ? claims.name : '',
         image: typeof claims.picture === 'string' ? claims.picture : null,
       };

@@ -45,7 +45,8 @@ export function oidc(options: OidcProviderOptions): OAuthProvider {
 
 /** The standard claims mapped; null without a subject. */
 export function profileFromClaims(claims: Record<string, unknown>): ProviderProfile | null {
-  const text = (name: string) => (typeof claims[name] === 'string' && claims[name] !== '' ? (claims[name] as string) : null);
+  const text = (name: string) =>
+    typeof claims[name] === 'string' && claims[name] !== '' ? (claims[name] as string) : null;
   const id = text('sub');
   if (id === null) return null;
   const email = text('email');

@@ -50,7 +50,10 @@ export function tiktok(credentials: ProviderCredentials): OAuthProvider {
       // TikTok takes PKCE only from mobile and desktop apps, and with a hex challenge; the web flow has none.
       pkce: false,
       scopeSeparator: ',',
-      mendTokenResponse: ({ refresh_expires_in, ...json }) => ({ ...json, refresh_token_expires_in: refresh_expires_in }),
+      mendTokenResponse: ({ refresh_expires_in, ...json }) => ({
+        ...json,
+        refresh_token_expires_in: refresh_expires_in,
+      }),
     },
     async getUserInfo(tokens, endpoints) {
       const body = (await fetchJson(withFields(endpoints.userInfo), tokens.accessToken)) as TiktokUserInfo | null;

@@ -26,7 +26,9 @@ const DEFAULT_CLAIMS = ['email', 'email_verified', 'preferred_username', 'pictur
 
 export function twitch(options: TwitchOptions): OAuthProvider {
   const { issuer, ...endpoints } = withEndpoints(ENDPOINTS, options);
-  const claims = Object.fromEntries(['email', 'email_verified', ...(options.claims ?? DEFAULT_CLAIMS)].map((claim) => [claim, null]));
+  const claims = Object.fromEntries(
+    ['email', 'email_verified', ...(options.claims ?? DEFAULT_CLAIMS)].map((claim) => [claim, null]),
+  );
   const client = createOidcClient({
     clientId: options.clientId,
     clientSecret: options.clientSecret,

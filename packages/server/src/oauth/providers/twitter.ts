@@ -43,12 +43,18 @@ export function twitter(credentials: ProviderCredentials): OAuthProvider {
     defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: true },
     settings: { clientAuth: 'basic', pkce: true },
     async getUserInfo(tokens, endpoints) {
-      const profile = (await fetchJson(withFields(endpoints.userInfo, 'profile_image_url'), tokens.accessToken)) as TwitterUser | null;
+      const profile = (await fetchJson(
+        withFields(endpoints.userInfo, 'profile_image_url'),
+        tokens.accessToken,
+      )) as TwitterUser | null;
       const user = profile?.data;
       if (!user || typeof user.id !== 'string') return null;
       // Asked apart so that an app without e-mail access (a 403 here) still signs the user in,
       // to be told `email_not_found` rather than `unable_to_get_user_info`.
-      const withEmail = (await fetchJson(withFields(endpoints.userInfo, 'confirmed_email'), tokens.accessToken)) as TwitterUser | null;
+      const withEmail = (await fetchJson(
+        withFields(endpoints.userInfo, 'confirmed_email'),
+        tokens.accessToken,
+      )) as TwitterUser | null;
       const email = withEmail?.data?.id === user.id ? withEmail.data.confirmed_email || null : null;
       return {
         id: user.id,

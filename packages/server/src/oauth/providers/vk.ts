@@ -38,7 +38,10 @@ const requestState = () => randomString(32);
  */
 function packRefreshToken(tokens: ProviderTokens, deviceId: string | undefined): ProviderTokens {
   if (tokens.refreshToken === null || deviceId === undefined) return tokens;
-  return { ...tokens, refreshToken: new URLSearchParams({ device_id: deviceId, refresh_token: tokens.refreshToken }).toString() };
+  return {
+    ...tokens,
+    refreshToken: new URLSearchParams({ device_id: deviceId, refresh_token: tokens.refreshToken }).toString(),
+  };
 }
 
 function unpackRefreshToken(stored: string): { refreshToken: string; deviceId: string | undefined } {
@@ -61,11 +64,16 @@ export function vk(credentials: ProviderCredentials): OAuthProvider {
     defaults: { endpoints: ENDPOINTS, scopes: DEFAULT_SCOPES, trustedForLinking: false },
     settings: {
       pkce: true,
-      tokenParams: (exchange) => ({ ...(exchange.deviceId === undefined ? {} : { device_id: exchange.deviceId }), state: requestState() }),
+      tokenParams: (exchange) => ({
+        ...(exchange.deviceId === undefined ? {} : { device_id: exchange.deviceId }),
+        state: requestState(),
+      }),
       // oauth4webapi would check an id_token as OpenID Connect's and refuse VK's.
-      mendTokenResponse: ({ id_token, ...json }) => (id_token === undefined ? json : { ...json, [SET_ASIDE_ID_TOKEN]: id_token }),
+      mendTokenResponse: ({ id_token, ...json }) =>
+        id_token === undefined ? json : { ...json, [SET_ASIDE_ID_TOKEN]: id_token },
     },
-    exchange: async (exchange, calls) => packRefreshToken(withVkIdToken(await calls.exchangeCode(exchange)), exchange.deviceId),
+    exchange: async (exchange, calls) =>
+      packRefreshToken(withVkIdToken(await calls.exchangeCode(exchange)), exchange.deviceId),
     async refresh(stored, calls) {
       const { refreshToken, deviceId } = unpackRefreshToken(stored);
       const params = { ...(deviceId === undefined ? {} : { device_id: deviceId }), state: requestState() };
@@ -74,8 +82,15 @@ export function vk(credentials: ProviderCredentials): OAuthProvider {
     },
     async getUserInfo(tokens, endpoints) {
       if (tokens.accessToken === null) return null;
-      const body = new URLSearchParams({ client_id: credentials.clientId, access_token: tokens.accessToken }).toString();
-      const info = (await fetchJson(endpoints.userInfo, null, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })) as VkUserInfo | null;
+      const body = new URLSearchParams({
+        client_id: credentials.clientId,
+        access_token: tokens.accessToken,
+      }).toString();
+      const info = (await fetchJson(endpoints.userInfo, null, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      })) as VkUserInfo | null;
       const user = info?.user;
       if (!user || (typeof user.user_id !== 'string' && typeof user.user_id !== 'number')) return null;
       const fromToken = typeof tokens.raw.email === 'string' ? tokens.raw.email : null;

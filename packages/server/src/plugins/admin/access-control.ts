@@ -5,7 +5,18 @@
  */
 
 export const ADMIN_STATEMENTS = {
-  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'impersonate-admins', 'delete', 'set-password', 'get', 'update'],
+  user: [
+    'create',
+    'list',
+    'set-role',
+    'ban',
+    'impersonate',
+    'impersonate-admins',
+    'delete',
+    'set-password',
+    'get',
+    'update',
+  ],
   session: ['list', 'revoke', 'delete'],
 } as const;
 
@@ -25,7 +36,12 @@ export const DEFAULT_ROLES: RoleTable = Object.freeze({
 });
 
 export function rolesOf(role: unknown): string[] {
-  return typeof role === 'string' ? role.split(',').map((r) => r.trim()).filter(Boolean) : [];
+  return typeof role === 'string'
+    ? role
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**
@@ -44,7 +60,9 @@ export function isAdminUser(
 
 /** True when the union of `role`'s roles grants every action requested. */
 export function rolesAllow(roles: RoleTable, role: unknown, request: PermissionRequest): boolean {
-  const granted = rolesOf(role).map((name) => roles[name]).filter((r) => r !== undefined);
+  const granted = rolesOf(role)
+    .map((name) => roles[name])
+    .filter((r) => r !== undefined);
   return Object.entries(request).every(([resource, actions]) =>
     (actions ?? []).every((action) => granted.some((g) => g[resource]?.includes(action))),
   );

@@ -89,7 +89,11 @@ export type ProvisionAdminResult =
  * `latchkey create-admin`. Throws the catalogue's AuthError for an invalid address or a password
  * outside the configured length (the same rules as sign-up).
  */
-export async function provisionAdmin(auth: AuthInstance, input: ProvisionAdminInput, options: AdminOptions = {}): Promise<ProvisionAdminResult> {
+export async function provisionAdmin(
+  auth: AuthInstance,
+  input: ProvisionAdminInput,
+  options: AdminOptions = {},
+): Promise<ProvisionAdminResult> {
   const context = auth.context;
   const role = adminRoleOf(resolveAdminOptions(options));
   const email = normalizeEmail(input.email);

@@ -18,10 +18,18 @@ export const ADMIN_ERRORS = defineErrors({
   notAllowedToGetUser: [403, 'You are not allowed to get user'],
   notAllowedToUpdateUsers: [403, 'You are not allowed to update users'],
   // SPEC §8 names this code itself.
-  bannedUser: [403, 'You have been banned from this application. Please contact support if you believe this is an error.', 'BANNED_USER'],
+  bannedUser: [
+    403,
+    'You have been banned from this application. Please contact support if you believe this is an error.',
+    'BANNED_USER',
+  ],
   notImpersonating: [400, 'You are not impersonating anyone'],
   // better-auth 1.7's code, which its message does not spell: a role outside the roles table.
-  notAllowedToSetNonExistentRole: [400, 'You are not allowed to set a non-existent role value', 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE'],
+  notAllowedToSetNonExistentRole: [
+    400,
+    'You are not allowed to set a non-existent role value',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+  ],
   cannotImpersonateAdmins: [403, 'You cannot impersonate admins'],
   noDataToUpdate: [400, 'No data to update'],
   // The core entry's code and message, with better-auth's status for this route (sign-up keeps 422).

@@ -26,7 +26,11 @@ import { adminHooks } from './hooks';
 import { afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
 
 export { ADMIN_ERRORS, type AdminOptions };
-export { ADMIN_STATEMENTS, DEFAULT_ROLES as DEFAULT_ADMIN_ROLES, type RoleTable as AdminRoleTable } from './access-control';
+export {
+  ADMIN_STATEMENTS,
+  DEFAULT_ROLES as DEFAULT_ADMIN_ROLES,
+  type RoleTable as AdminRoleTable,
+} from './access-control';
 export { promoteAdminEmails, provisionAdmin };
 export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
 

@@ -80,7 +80,11 @@ async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promis
 }
 
 /** Deletes the user unless it is the last admin (400 `lastAdmin`); false when there was no such user. */
-export function deleteKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOptions, userId: string): Promise<boolean> {
+export function deleteKeepingAnAdmin(
+  auth: AuthContext,
+  options: ResolvedAdminOptions,
+  userId: string,
+): Promise<boolean> {
   return changeKeepingAnAdmin(auth, options, userId, {
     staysAdmin: () => false,
     write: async (trx) => {
@@ -93,7 +97,12 @@ export function deleteKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOp
  * Makes `change` to user `userId` unless it would leave no admin (400 `lastAdmin`). False when
  * the user does not exist (any more), and nothing is written.
  */
-export async function changeKeepingAnAdmin(auth: AuthContext, options: ResolvedAdminOptions, userId: string, change: GuardedChange): Promise<boolean> {
+export async function changeKeepingAnAdmin(
+  auth: AuthContext,
+  options: ResolvedAdminOptions,
+  userId: string,
+  change: GuardedChange,
+): Promise<boolean> {
   const lock = {
     table: 'user' as const,
     ids: async (trx: AdminDb) => [userId, ...(await candidateIds(trx, options))],

@@ -32,7 +32,8 @@ export interface ResolvedAdminOptions {
 export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOptions {
   const roles = options.roles ?? DEFAULT_ROLES;
   const defaultRole = options.defaultRole ?? DEFAULTS.defaultRole;
-  if (!roles[defaultRole]) throw new Error(`Latchkey admin: the default role "${defaultRole}" is not in the roles table`);
+  if (!roles[defaultRole])
+    throw new Error(`Latchkey admin: the default role "${defaultRole}" is not in the roles table`);
   return Object.freeze({
     roles,
     defaultRole,

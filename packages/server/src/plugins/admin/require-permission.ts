@@ -6,10 +6,19 @@ import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin-ap
 import { rolesAllow, type PermissionRequest } from './access-control';
 import type { ResolvedAdminOptions } from './options';
 
-export function isAllowed(options: ResolvedAdminOptions, user: { id: string; role?: unknown }, request: PermissionRequest): boolean {
+export function isAllowed(
+  options: ResolvedAdminOptions,
+  user: { id: string; role?: unknown },
+  request: PermissionRequest,
+): boolean {
   return options.adminUserIds.has(user.id) || rolesAllow(options.roles, user.role, request);
 }
 
-export function requirePermission(options: ResolvedAdminOptions, current: CurrentSession, request: PermissionRequest, refusal: ErrorEntry): void {
+export function requirePermission(
+  options: ResolvedAdminOptions,
+  current: CurrentSession,
+  request: PermissionRequest,
+  refusal: ErrorEntry,
+): void {
   if (!isAllowed(options, current.user, request)) throw new AuthError(refusal);
 }

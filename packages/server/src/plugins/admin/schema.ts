@@ -18,8 +18,14 @@ export const ADMIN_SESSION_FIELDS = Object.freeze({ impersonatedBy: 'string' } a
 export const adminMigration: Migration = {
   name: '0200-admin',
   async up(db, t) {
-    await db.schema.alterTable('user').addColumn('role', t.key, (c) => c.notNull().defaultTo('user')).execute();
-    await db.schema.alterTable('user').addColumn('banned', t.bool, (c) => c.notNull().defaultTo(sql.lit(false))).execute();
+    await db.schema
+      .alterTable('user')
+      .addColumn('role', t.key, (c) => c.notNull().defaultTo('user'))
+      .execute();
+    await db.schema
+      .alterTable('user')
+      .addColumn('banned', t.bool, (c) => c.notNull().defaultTo(sql.lit(false)))
+      .execute();
     await db.schema.alterTable('user').addColumn('banReason', t.text).execute();
     await db.schema.alterTable('user').addColumn('banExpires', t.date).execute();
     await db.schema.alterTable('session').addColumn('impersonatedBy', t.key).execute();

@@ -6,7 +6,15 @@
  * role goes through set-role's checks, and bans through ban-user.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, imageField, nameField, pluginUserInput, type AuthContext, type ExtensibleEndpointId } from '../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  imageField,
+  nameField,
+  pluginUserInput,
+  type AuthContext,
+  type ExtensibleEndpointId,
+} from '../../plugin-api';
 
 function dataSchema(auth: AuthContext, endpointId: ExtensibleEndpointId) {
   const shape: z.ZodRawShape = { name: nameField.optional(), image: imageField.nullable().optional() };
@@ -24,7 +32,10 @@ export async function readUserData(
   const parsed = dataSchema(auth, endpointId).safeParse(data);
   if (!parsed.success) {
     throw new AuthError(ERRORS.invalidBody, {
-      details: parsed.error.issues.map((issue) => ({ path: ['data', ...issue.path].join('.'), message: issue.message })),
+      details: parsed.error.issues.map((issue) => ({
+        path: ['data', ...issue.path].join('.'),
+        message: issue.message,
+      })),
     });
   }
   const fields = parsed.data as Record<string, unknown>;

@@ -23,11 +23,22 @@ export const DEFAULT_ORGANIZATION_ROLES: OrganizationRoleTable = Object.freeze({
 });
 
 export function memberRoles(role: unknown): string[] {
-  return typeof role === 'string' ? role.split(',').map((r) => r.trim()).filter(Boolean) : [];
+  return typeof role === 'string'
+    ? role
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean)
+    : [];
 }
 
-export function organizationRolesAllow(roles: OrganizationRoleTable, role: unknown, request: Partial<Record<string, readonly string[]>>): boolean {
-  const granted = memberRoles(role).map((name) => roles[name]).filter((r) => r !== undefined);
+export function organizationRolesAllow(
+  roles: OrganizationRoleTable,
+  role: unknown,
+  request: Partial<Record<string, readonly string[]>>,
+): boolean {
+  const granted = memberRoles(role)
+    .map((name) => roles[name])
+    .filter((r) => r !== undefined);
   return Object.entries(request).every(([resource, actions]) =>
     (actions ?? []).every((action) => granted.some((g) => g[resource]?.includes(action))),
   );

@@ -72,15 +72,15 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
       // team calls answer 404 and `auth.api` has no such functions.
       ...(resolved.teams.enabled
         ? [
-          createTeam(resolved),
-          listOrganizationTeams(resolved),
-          updateTeam(resolved),
-          removeTeam(resolved),
-          setActiveTeam(resolved),
-          listUserTeams(resolved),
-          listTeamMembers(resolved),
-          addTeamMember(resolved),
-          removeTeamMember(resolved),
+            createTeam(resolved),
+            listOrganizationTeams(resolved),
+            updateTeam(resolved),
+            removeTeam(resolved),
+            setActiveTeam(resolved),
+            listUserTeams(resolved),
+            listTeamMembers(resolved),
+            addTeamMember(resolved),
+            removeTeamMember(resolved),
           ]
         : []),
     ],

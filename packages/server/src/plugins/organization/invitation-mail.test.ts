@@ -22,7 +22,13 @@ describe('the invitation mail', () => {
   });
 
   it('leaves out an inviter name that looks like a link or spans lines, as the greetings of the engine mails do', async () => {
-    for (const inviterName of ['Visit https://evil.example now', 'www.evil.example', 'evil.example', 'Eve\nSmith', 'Eve\r\nhttp://x']) {
+    for (const inviterName of [
+      'Visit https://evil.example now',
+      'www.evil.example',
+      'evil.example',
+      'Eve\nSmith',
+      'Eve\r\nhttp://x',
+    ]) {
       const mail = await invitationMail({ ...input, inviterName });
       expect(mail.text).toContain('\n\nada@example.com invited you to join the organization Acme.\n');
       expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([LINK]);

@@ -51,7 +51,12 @@ export async function findInvitation(auth: AuthContext, id: string): Promise<Inv
  * an open invitation behind the organization row's lock (member-store's inviteWithinLimit), so two
  * parallel invitations to one address cannot both find none.
  */
-export async function findOpenInvitation(db: Kysely<OrganizationDatabase>, organizationId: string, email: string, now: Date): Promise<Invitation | null> {
+export async function findOpenInvitation(
+  db: Kysely<OrganizationDatabase>,
+  organizationId: string,
+  email: string,
+  now: Date,
+): Promise<Invitation | null> {
   const row = await db
     .selectFrom('invitation')
     .selectAll()
@@ -65,13 +70,21 @@ export async function findOpenInvitation(db: Kysely<OrganizationDatabase>, organ
 
 export type NewInvitation = Omit<Invitation, 'id' | 'status' | 'createdAt'>;
 
-export async function insertInvitation(db: Kysely<OrganizationDatabase>, fields: NewInvitation, now: Date): Promise<Invitation> {
+export async function insertInvitation(
+  db: Kysely<OrganizationDatabase>,
+  fields: NewInvitation,
+  now: Date,
+): Promise<Invitation> {
   const invitation: Invitation = { ...fields, id: randomString(DEFAULTS.idLength), status: 'pending', createdAt: now };
   await db.insertInto('invitation').values(invitation).execute();
   return invitation;
 }
 
-export async function extendInvitation(db: Kysely<OrganizationDatabase>, invitation: Invitation, expiresAt: Date): Promise<Invitation> {
+export async function extendInvitation(
+  db: Kysely<OrganizationDatabase>,
+  invitation: Invitation,
+  expiresAt: Date,
+): Promise<Invitation> {
   await db.updateTable('invitation').set({ expiresAt }).where('id', '=', invitation.id).execute();
   return { ...invitation, expiresAt };
 }
@@ -80,12 +93,25 @@ export async function extendInvitation(db: Kysely<OrganizationDatabase>, invitat
  * Moves a pending invitation to `status`; false when it was no longer pending. Given a transaction,
  * the row stays locked until it ends, so a concurrent settle waits and then finds it settled.
  */
-export async function settleInvitation(db: Kysely<OrganizationDatabase>, id: string, status: Exclude<InvitationStatus, 'pending'>): Promise<boolean> {
-  const result = await db.updateTable('invitation').set({ status }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+export async function settleInvitation(
+  db: Kysely<OrganizationDatabase>,
+  id: string,
+  status: Exclude<InvitationStatus, 'pending'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitation')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function countOpenInvitations(db: Kysely<OrganizationDatabase>, organizationId: string, now: Date): Promise<number> {
+export async function countOpenInvitations(
+  db: Kysely<OrganizationDatabase>,
+  organizationId: string,
+  now: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('invitation')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
@@ -107,7 +133,10 @@ export async function listOrganizationInvitations(auth: AuthContext, organizatio
 }
 
 /** A user's open invitations, each with its organization's name, as better-auth lists them. */
-export async function listOpenInvitationsFor(auth: AuthContext, email: string): Promise<(Invitation & { organizationName: string })[]> {
+export async function listOpenInvitationsFor(
+  auth: AuthContext,
+  email: string,
+): Promise<(Invitation & { organizationName: string })[]> {
   const rows = await organizationDb(auth)
     .selectFrom('invitation')
     .innerJoin('organization', 'organization.id', 'invitation.organizationId')

@@ -21,6 +21,10 @@ export interface LockedRow {
   id: string;
 }
 
-export function inLockedTransaction<T>(auth: AuthContext, row: LockedRow, work: (trx: Kysely<OrganizationDatabase>) => Promise<T>): Promise<T> {
+export function inLockedTransaction<T>(
+  auth: AuthContext,
+  row: LockedRow,
+  work: (trx: Kysely<OrganizationDatabase>) => Promise<T>,
+): Promise<T> {
   return lockedTransaction(organizationDb(auth), auth.dialect, { table: row.table, ids: [row.id] }, (trx) => work(trx));
 }

@@ -7,10 +7,28 @@
  * invitations to one address checks behind the organization row's lock (locked-transaction.ts).
  */
 import type { Kysely } from 'kysely';
-import { AuthError, DEFAULTS, isUniqueViolation, normalizeEmail, randomString, setCookieCache, type AuthContext, type CurrentSession, type ErrorEntry } from '../../plugin-api';
+import {
+  AuthError,
+  DEFAULTS,
+  isUniqueViolation,
+  normalizeEmail,
+  randomString,
+  setCookieCache,
+  type AuthContext,
+  type CurrentSession,
+  type ErrorEntry,
+} from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
-import { countOpenInvitations, extendInvitation, findOpenInvitation, insertInvitation, settleInvitation, type Invitation, type NewInvitation } from './invitation-store';
+import {
+  countOpenInvitations,
+  extendInvitation,
+  findOpenInvitation,
+  insertInvitation,
+  settleInvitation,
+  type Invitation,
+  type NewInvitation,
+} from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
 import type { Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
@@ -54,21 +72,39 @@ function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberU
   return { ...toMember(member), user: { id: member.userId, name: userName, email: userEmail, image: userImage } };
 }
 
-export async function findMemberWithUser(auth: AuthContext, organizationId: string, userId: string): Promise<MemberWithUser | null> {
-  const row = await memberWithUserQuery(auth).where('member.organizationId', '=', organizationId).where('member.userId', '=', userId).executeTakeFirst();
+export async function findMemberWithUser(
+  auth: AuthContext,
+  organizationId: string,
+  userId: string,
+): Promise<MemberWithUser | null> {
+  const row = await memberWithUserQuery(auth)
+    .where('member.organizationId', '=', organizationId)
+    .where('member.userId', '=', userId)
+    .executeTakeFirst();
   return row ? toMemberWithUser(row) : null;
 }
 
 /** A member of the organization by member id, or by its user's e-mail (anything with an `@`). */
-export async function findMemberByIdOrEmail(auth: AuthContext, organizationId: string, idOrEmail: string): Promise<MemberWithUser | null> {
+export async function findMemberByIdOrEmail(
+  auth: AuthContext,
+  organizationId: string,
+  idOrEmail: string,
+): Promise<MemberWithUser | null> {
   let query = memberWithUserQuery(auth).where('member.organizationId', '=', organizationId);
-  query = idOrEmail.includes('@') ? query.where('user.email', '=', normalizeEmail(idOrEmail) ?? idOrEmail) : query.where('member.id', '=', idOrEmail);
+  query = idOrEmail.includes('@')
+    ? query.where('user.email', '=', normalizeEmail(idOrEmail) ?? idOrEmail)
+    : query.where('member.id', '=', idOrEmail);
   const row = await query.executeTakeFirst();
   return row ? toMemberWithUser(row) : null;
 }
 
 /** One page of the organization's members, oldest first (a stable order for paging). */
-export async function listMembersWithUser(auth: AuthContext, organizationId: string, limit: number, offset: number): Promise<MemberWithUser[]> {
+export async function listMembersWithUser(
+  auth: AuthContext,
+  organizationId: string,
+  limit: number,
+  offset: number,
+): Promise<MemberWithUser[]> {
   const rows = await memberWithUserQuery(auth)
     .where('member.organizationId', '=', organizationId)
     .orderBy('member.createdAt', 'asc')
@@ -109,7 +145,11 @@ async function refuseRemovingOnlyOwner(
   member: Pick<Member, 'id' | 'organizationId'>,
   refusal: ErrorEntry,
 ) {
-  const rows = await trx.selectFrom('member').select(['id', 'role']).where('organizationId', '=', member.organizationId).execute();
+  const rows = await trx
+    .selectFrom('member')
+    .select(['id', 'role'])
+    .where('organizationId', '=', member.organizationId)
+    .execute();
   const owners = rows.filter((row) => isOwner(options, row));
   if (owners.length === 1 && owners[0]?.id === member.id) throw new AuthError(refusal);
 }
@@ -134,7 +174,11 @@ export function toStoredMemberRole(options: ResolvedOrganizationOptions, role: s
  * 400 `cannot leave as the only owner` for the only owner, checked behind the organization row's
  * lock (taken before any of those rows, as every locked transaction does).
  */
-export async function deleteMembership(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId' | 'userId'>): Promise<void> {
+export async function deleteMembership(
+  auth: AuthContext,
+  options: ResolvedOrganizationOptions,
+  member: Pick<Member, 'id' | 'organizationId' | 'userId'>,
+): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
     await refuseRemovingOnlyOwner(trx, options, member, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
     const teamIds = trx.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
@@ -150,11 +194,17 @@ export async function deleteMembership(auth: AuthContext, options: ResolvedOrgan
 }
 
 /** Mirrors deleteMembership's session update in the caller's cookie cache, so get-session shows it at once. */
-export function forgetActiveOrganization(auth: AuthContext, cookies: Parameters<typeof setCookieCache>[1], current: CurrentSession, organizationId: string): void {
+export function forgetActiveOrganization(
+  auth: AuthContext,
+  cookies: Parameters<typeof setCookieCache>[1],
+  current: CurrentSession,
+  organizationId: string,
+): void {
   if (current.session.activeOrganizationId !== organizationId) return;
   current.session.activeOrganizationId = null;
   current.session.activeTeamId = null;
-  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+  if (auth.options.session.cookieCache.enabled)
+    setCookieCache(auth, cookies, current.token, current.session, current.user);
 }
 
 type NewMember = Omit<Member, 'createdAt'> & { createdAt: Date };
@@ -164,7 +214,11 @@ type NewMember = Omit<Member, 'createdAt'> & { createdAt: Date };
  * inside the caller's transaction; answers the team seated in, if any. The unique
  * (organizationId, userId) index decides races: the loser gets 400 `already a member`.
  */
-async function insertMember(trx: Kysely<OrganizationDatabase>, member: NewMember, teamId: string | null | undefined): Promise<string | null> {
+async function insertMember(
+  trx: Kysely<OrganizationDatabase>,
+  member: NewMember,
+  teamId: string | null | undefined,
+): Promise<string | null> {
   try {
     await trx.insertInto('member').values(member).execute();
   } catch (error) {
@@ -174,13 +228,27 @@ async function insertMember(trx: Kysely<OrganizationDatabase>, member: NewMember
   if (!teamId) return null;
   const team = await trx.selectFrom('team').select('id').where('id', '=', teamId).executeTakeFirst();
   if (!team) return null;
-  await trx.insertInto('teamMember').values({ id: randomString(DEFAULTS.idLength), teamId: team.id, userId: member.userId, createdAt: member.createdAt }).execute();
+  await trx
+    .insertInto('teamMember')
+    .values({
+      id: randomString(DEFAULTS.idLength),
+      teamId: team.id,
+      userId: member.userId,
+      createdAt: member.createdAt,
+    })
+    .execute();
   return team.id;
 }
 
 /** 403 `membership limit reached` once the organization has `membershipLimit` members, else the insert; the caller holds the organization row's lock. */
-async function insertMemberWithinLimit(trx: Kysely<OrganizationDatabase>, member: NewMember, teamId: string | null | undefined, membershipLimit: number) {
-  if ((await countMembersIn(trx, member.organizationId)) >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
+async function insertMemberWithinLimit(
+  trx: Kysely<OrganizationDatabase>,
+  member: NewMember,
+  teamId: string | null | undefined,
+  membershipLimit: number,
+) {
+  if ((await countMembersIn(trx, member.organizationId)) >= membershipLimit)
+    throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
   return insertMember(trx, member, teamId);
 }
 
@@ -189,8 +257,15 @@ async function insertMemberWithinLimit(trx: Kysely<OrganizationDatabase>, member
  * one transaction behind the organization row's lock, so parallel adds queue instead of each
  * seeing room for one more.
  */
-export async function createMembership(auth: AuthContext, member: NewMember, teamId: string | null | undefined, membershipLimit: number): Promise<void> {
-  await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, (trx) => insertMemberWithinLimit(trx, member, teamId, membershipLimit));
+export async function createMembership(
+  auth: AuthContext,
+  member: NewMember,
+  teamId: string | null | undefined,
+  membershipLimit: number,
+): Promise<void> {
+  await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, (trx) =>
+    insertMemberWithinLimit(trx, member, teamId, membershipLimit),
+  );
 }
 
 /**
@@ -199,14 +274,24 @@ export async function createMembership(auth: AuthContext, member: NewMember, tea
  * `pending`, so of concurrent accepts of one invitation only the first gets past it. Answers the
  * team the member was seated in: the invitation's, unless that team has been removed since.
  */
-export async function joinByInvitation(auth: AuthContext, invitation: Invitation, member: NewMember, membershipLimit: number): Promise<string | null> {
+export async function joinByInvitation(
+  auth: AuthContext,
+  invitation: Invitation,
+  member: NewMember,
+  membershipLimit: number,
+): Promise<string | null> {
   return inLockedTransaction(auth, { table: 'organization', id: invitation.organizationId }, async (trx) => {
-    if (!(await settleInvitation(trx, invitation.id, 'accepted'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+    if (!(await settleInvitation(trx, invitation.id, 'accepted')))
+      throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
     return insertMemberWithinLimit(trx, member, invitation.teamId, membershipLimit);
   });
 }
 
-async function isMemberByEmail(db: Kysely<OrganizationDatabase>, organizationId: string, email: string): Promise<boolean> {
+async function isMemberByEmail(
+  db: Kysely<OrganizationDatabase>,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.userId')
@@ -226,7 +311,11 @@ async function isMemberByEmail(db: Kysely<OrganizationDatabase>, organizationId:
  * `membership limit reached` once members and open invitations (which hold seats, else accepting
  * them all could overshoot) fill it; else a new invitation.
  */
-export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation, { membershipLimit, resend }: { membershipLimit: number; resend: boolean }): Promise<Invitation> {
+export async function inviteWithinLimit(
+  auth: AuthContext,
+  fields: NewInvitation,
+  { membershipLimit, resend }: { membershipLimit: number; resend: boolean },
+): Promise<Invitation> {
   const now = auth.now();
   const { organizationId, email } = fields;
   return inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
@@ -249,9 +338,15 @@ export async function inviteWithinLimit(auth: AuthContext, fields: NewInvitation
  * change) from the only owner, checked behind the organization row's lock, so two owners demoted
  * in parallel cannot both lose it.
  */
-export async function setMemberRole(auth: AuthContext, options: ResolvedOrganizationOptions, member: Pick<Member, 'id' | 'organizationId'>, role: string): Promise<void> {
+export async function setMemberRole(
+  auth: AuthContext,
+  options: ResolvedOrganizationOptions,
+  member: Pick<Member, 'id' | 'organizationId'>,
+  role: string,
+): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: member.organizationId }, async (trx) => {
-    if (!isOwner(options, { role })) await refuseRemovingOnlyOwner(trx, options, member, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner);
+    if (!isOwner(options, { role }))
+      await refuseRemovingOnlyOwner(trx, options, member, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner);
     await trx.updateTable('member').set({ role }).where('id', '=', member.id).execute();
   });
 }

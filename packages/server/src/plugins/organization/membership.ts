@@ -37,7 +37,11 @@ export async function requireMember(auth: AuthContext, organizationId: string, u
   return member;
 }
 
-export function memberMay(options: ResolvedOrganizationOptions, member: Pick<Member, 'role'>, request: Partial<Record<string, readonly string[]>>): boolean {
+export function memberMay(
+  options: ResolvedOrganizationOptions,
+  member: Pick<Member, 'role'>,
+  request: Partial<Record<string, readonly string[]>>,
+): boolean {
   return organizationRolesAllow(options.roles, member.role, request);
 }
 

@@ -24,14 +24,20 @@ export interface ResolvedOrganizationOptions {
   readonly invitationExpiresIn: number;
   readonly allowUserToCreateOrganization: (user: User, auth: AuthContext) => boolean | Promise<boolean>;
   readonly organizationLimit: number | undefined;
-  readonly teams: { readonly enabled: boolean; readonly maximumTeams: number | undefined; readonly allowRemovingAllTeams: boolean };
+  readonly teams: {
+    readonly enabled: boolean;
+    readonly maximumTeams: number | undefined;
+    readonly allowRemovingAllTeams: boolean;
+  };
 }
 
 export function resolveOrganizationOptions(options: OrganizationOptions = {}): ResolvedOrganizationOptions {
   const roles = options.roles ?? DEFAULT_ORGANIZATION_ROLES;
-  if (!roles[DEFAULTS.defaultMemberRole]) throw new Error(`Latchkey organization: the roles table needs "${DEFAULTS.defaultMemberRole}"`);
+  if (!roles[DEFAULTS.defaultMemberRole])
+    throw new Error(`Latchkey organization: the roles table needs "${DEFAULTS.defaultMemberRole}"`);
   const creatorRole = options.creatorRole ?? 'owner';
-  if (!roles[creatorRole]) throw new Error(`Latchkey organization: the creator role "${creatorRole}" is not in the roles table`);
+  if (!roles[creatorRole])
+    throw new Error(`Latchkey organization: the creator role "${creatorRole}" is not in the roles table`);
   const allow = options.allowUserToCreateOrganization ?? true;
   return Object.freeze({
     roles,

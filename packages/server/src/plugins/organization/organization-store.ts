@@ -5,12 +5,25 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, setCookieCache, type AuthContext, type CurrentSession, type ResponseCookies } from '../../plugin-api';
+import {
+  AuthError,
+  setCookieCache,
+  type AuthContext,
+  type CurrentSession,
+  type ResponseCookies,
+} from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
 import { findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb, type MemberTable, type OrganizationDatabase, type OrganizationTable, type TeamMemberTable, type TeamTable } from './tables';
+import {
+  organizationDb,
+  type MemberTable,
+  type OrganizationDatabase,
+  type OrganizationTable,
+  type TeamMemberTable,
+  type TeamTable,
+} from './tables';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -43,7 +56,14 @@ export function toOrganizationResponse(row: OrganizationRow): OrganizationRespon
  * because better-auth answers it so there and applications written against it parse it themselves.
  */
 export function toStoredOrganization(row: OrganizationRow): OrganizationResponse<string | null> {
-  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: row.metadata, createdAt: new Date(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    logo: row.logo,
+    metadata: row.metadata,
+    createdAt: new Date(row.createdAt),
+  };
 }
 
 export function serializeMetadata(metadata: Record<string, unknown> | undefined | null): string | null | undefined {
@@ -51,7 +71,10 @@ export function serializeMetadata(metadata: Record<string, unknown> | undefined 
   return metadata === null ? null : JSON.stringify(metadata);
 }
 
-export async function findOrganization(auth: AuthContext, by: { id?: string; slug?: string }): Promise<OrganizationRow | null> {
+export async function findOrganization(
+  auth: AuthContext,
+  by: { id?: string; slug?: string },
+): Promise<OrganizationRow | null> {
   let query = organizationDb(auth).selectFrom('organization').selectAll();
   if (by.id !== undefined) query = query.where('id', '=', by.id);
   else if (by.slug !== undefined) query = query.where('slug', '=', by.slug);
@@ -64,7 +87,9 @@ export async function slugIsTaken(auth: AuthContext, slug: string): Promise<bool
 }
 
 /** A row as written: dates as Date. */
-type NewRow<T> = Omit<Selectable<T>, 'createdAt' | 'updatedAt'> & { createdAt: Date } & ('updatedAt' extends keyof T ? { updatedAt: Date } : unknown);
+type NewRow<T> = Omit<Selectable<T>, 'createdAt' | 'updatedAt'> & { createdAt: Date } & ('updatedAt' extends keyof T
+    ? { updatedAt: Date }
+    : unknown);
 
 export interface NewOrganization {
   organization: NewRow<OrganizationTable>;
@@ -81,7 +106,11 @@ export interface NewOrganization {
  * counted behind a lock on the creator's user row, so one user's parallel creates queue instead
  * of each seeing room for one more.
  */
-export async function insertOrganization(auth: AuthContext, rows: NewOrganization, organizationLimit: number | undefined): Promise<void> {
+export async function insertOrganization(
+  auth: AuthContext,
+  rows: NewOrganization,
+  organizationLimit: number | undefined,
+): Promise<void> {
   const insertRows = async (trx: Kysely<OrganizationDatabase>) => {
     await trx.insertInto('organization').values(rows.organization).execute();
     await trx.insertInto('member').values(rows.member).execute();
@@ -96,7 +125,8 @@ export async function insertOrganization(auth: AuthContext, rows: NewOrganizatio
   }
   const { userId } = rows.member;
   await inLockedTransaction(auth, { table: 'user', id: userId }, async (trx) => {
-    if ((await countUserMemberships(trx, userId)) >= organizationLimit) throw new AuthError(ORGANIZATION_ERRORS.organizationLimitReached);
+    if ((await countUserMemberships(trx, userId)) >= organizationLimit)
+      throw new AuthError(ORGANIZATION_ERRORS.organizationLimitReached);
     await insertRows(trx);
   });
 }
@@ -129,9 +159,15 @@ export interface OrganizationChanges {
 }
 
 /** Writes the fields given (undefined ones stay); a slug another organization has throws the driver's unique violation, for the caller to map. */
-export async function updateOrganizationFields(auth: AuthContext, organizationId: string, changes: OrganizationChanges): Promise<void> {
+export async function updateOrganizationFields(
+  auth: AuthContext,
+  organizationId: string,
+  changes: OrganizationChanges,
+): Promise<void> {
   const { name, slug, logo, metadata } = changes;
-  const set = Object.fromEntries(Object.entries({ name, slug, logo, metadata: serializeMetadata(metadata) }).filter(([, v]) => v !== undefined));
+  const set = Object.fromEntries(
+    Object.entries({ name, slug, logo, metadata: serializeMetadata(metadata) }).filter(([, v]) => v !== undefined),
+  );
   if (Object.keys(set).length === 0) return;
   await organizationDb(auth).updateTable('organization').set(set).where('id', '=', organizationId).execute();
 }
@@ -156,34 +192,51 @@ export async function deleteOrganizationById(auth: AuthContext, organizationId: 
  * The organization (metadata as stored) with members (each with its user), invitations, and teams
  * when enabled, each team with its `memberCount` as better-auth lists them here (and nowhere else).
  */
-export async function loadFullOrganization(auth: AuthContext, options: ResolvedOrganizationOptions, organization: OrganizationRow) {
+export async function loadFullOrganization(
+  auth: AuthContext,
+  options: ResolvedOrganizationOptions,
+  organization: OrganizationRow,
+) {
   const db = organizationDb(auth);
   const [memberRows, invitationRows, teamRows] = await Promise.all([
     db
       .selectFrom('member')
       .innerJoin('user', 'user.id', 'member.userId')
-      .select(['member.id', 'member.organizationId', 'member.userId', 'member.role', 'member.teamId', 'member.createdAt'])
+      .select([
+        'member.id',
+        'member.organizationId',
+        'member.userId',
+        'member.role',
+        'member.teamId',
+        'member.createdAt',
+      ])
       .select(['user.name as userName', 'user.email as userEmail', 'user.image as userImage'])
       .where('member.organizationId', '=', organization.id)
       .orderBy('member.createdAt')
       .orderBy('member.id')
       .execute(),
-    db.selectFrom('invitation').selectAll().where('organizationId', '=', organization.id).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('invitation')
+      .selectAll()
+      .where('organizationId', '=', organization.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
     options.teams.enabled
       ? db
-        .selectFrom('team')
-        .selectAll('team')
-        .select((eb) =>
-          eb
-            .selectFrom('teamMember')
-            .select((sub) => sub.fn.countAll<number | string | bigint>().as('count'))
-            .whereRef('teamMember.teamId', '=', 'team.id')
-            .as('memberCount'),
-        )
-        .where('team.organizationId', '=', organization.id)
-        .orderBy('team.createdAt')
-        .orderBy('team.id')
-        .execute()
+          .selectFrom('team')
+          .selectAll('team')
+          .select((eb) =>
+            eb
+              .selectFrom('teamMember')
+              .select((sub) => sub.fn.countAll<number | string | bigint>().as('count'))
+              .whereRef('teamMember.teamId', '=', 'team.id')
+              .as('memberCount'),
+          )
+          .where('team.organizationId', '=', organization.id)
+          .orderBy('team.createdAt')
+          .orderBy('team.id')
+          .execute()
       : Promise.resolve(undefined),
   ]);
   const members = memberRows.map(({ userName, userEmail, userImage, ...member }) => ({
@@ -191,7 +244,11 @@ export async function loadFullOrganization(auth: AuthContext, options: ResolvedO
     createdAt: new Date(member.createdAt),
     user: { id: member.userId, name: userName, email: userEmail, image: userImage },
   }));
-  const invitations = invitationRows.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt), createdAt: new Date(i.createdAt) }));
+  const invitations = invitationRows.map((i) => ({
+    ...i,
+    expiresAt: new Date(i.expiresAt),
+    createdAt: new Date(i.createdAt),
+  }));
   const teams = teamRows?.map((t) => ({
     ...t,
     createdAt: new Date(t.createdAt),
@@ -204,10 +261,16 @@ export async function loadFullOrganization(auth: AuthContext, options: ResolvedO
 type ActiveFields = { activeOrganizationId: string | null; activeTeamId?: string | null };
 
 /** The session row and, so get-session shows the change at once, the cookie cache. */
-async function storeSessionActive(auth: AuthContext, current: CurrentSession, cookies: ResponseCookies, set: ActiveFields): Promise<void> {
+async function storeSessionActive(
+  auth: AuthContext,
+  current: CurrentSession,
+  cookies: ResponseCookies,
+  set: ActiveFields,
+): Promise<void> {
   await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
   Object.assign(current.session, set);
-  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+  if (auth.options.session.cookieCache.enabled)
+    setCookieCache(auth, cookies, current.token, current.session, current.user);
 }
 
 /**
@@ -222,7 +285,9 @@ export async function setSessionActiveOrganization(
   organizationId: string | null,
 ): Promise<void> {
   const changed = current.session.activeOrganizationId !== organizationId;
-  const set = changed ? { activeOrganizationId: organizationId, activeTeamId: null } : { activeOrganizationId: organizationId };
+  const set = changed
+    ? { activeOrganizationId: organizationId, activeTeamId: null }
+    : { activeOrganizationId: organizationId };
   await storeSessionActive(auth, current, cookies, set);
 }
 
@@ -255,7 +320,14 @@ export async function organizationOfMember(
   given: { id?: string | undefined; slug?: string | undefined },
 ): Promise<OrganizationRow | null> {
   const active = current.session.activeOrganizationId as string | null | undefined;
-  const by = given.id !== undefined ? { id: given.id } : given.slug !== undefined ? { slug: given.slug } : active ? { id: active } : null;
+  const by =
+    given.id !== undefined
+      ? { id: given.id }
+      : given.slug !== undefined
+        ? { slug: given.slug }
+        : active
+          ? { id: active }
+          : null;
   if (!by) return null;
   const organization = await findOrganization(auth, by);
   if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);

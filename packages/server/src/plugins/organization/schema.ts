@@ -31,7 +31,12 @@ export const organizationMigration: Migration = {
       .addColumn('createdAt', t.date, (c) => c.notNull())
       .addColumn('updatedAt', t.date)
       .execute();
-    await db.schema.createIndex('team_organizationId_name_idx').on('team').columns(['organizationId', 'name']).unique().execute();
+    await db.schema
+      .createIndex('team_organizationId_name_idx')
+      .on('team')
+      .columns(['organizationId', 'name'])
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('member')
@@ -43,7 +48,12 @@ export const organizationMigration: Migration = {
       .addColumn('createdAt', t.date, (c) => c.notNull())
       .execute();
     // One membership per user and organization: concurrent accepts of one invitation make one member.
-    await db.schema.createIndex('member_organizationId_userId_idx').on('member').columns(['organizationId', 'userId']).unique().execute();
+    await db.schema
+      .createIndex('member_organizationId_userId_idx')
+      .on('member')
+      .columns(['organizationId', 'userId'])
+      .unique()
+      .execute();
     await db.schema.createIndex('member_userId_idx').on('member').column('userId').execute();
 
     await db.schema
@@ -69,7 +79,12 @@ export const organizationMigration: Migration = {
       .addColumn('userId', t.key, (c) => c.notNull().references('user.id').onDelete('cascade'))
       .addColumn('createdAt', t.date, (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('teamMember_teamId_userId_idx').on('teamMember').columns(['teamId', 'userId']).unique().execute();
+    await db.schema
+      .createIndex('teamMember_teamId_userId_idx')
+      .on('teamMember')
+      .columns(['teamId', 'userId'])
+      .unique()
+      .execute();
     await db.schema.createIndex('teamMember_userId_idx').on('teamMember').column('userId').execute();
 
     await db.schema.alterTable('session').addColumn('activeOrganizationId', t.key).execute();

@@ -4,7 +4,15 @@
  * `{id, teamId, userId, createdAt}`), with dates read the same way on every dialect.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, DEFAULTS, isUniqueViolation, randomString, setCookieCache, type AuthContext, type CurrentSession } from '../../plugin-api';
+import {
+  AuthError,
+  DEFAULTS,
+  isUniqueViolation,
+  randomString,
+  setCookieCache,
+  type AuthContext,
+  type CurrentSession,
+} from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
 import { organizationDb, type OrganizationDatabase, type TeamMemberTable, type TeamTable } from './tables';
@@ -48,7 +56,11 @@ export async function findTeam(auth: AuthContext, teamId: string): Promise<Team 
  * organization's is not ours to name). Read through `db`: a caller holding the organization row's
  * lock passes its transaction, so the team cannot be removed between the check and its write.
  */
-export async function requireTeamOf(db: Kysely<OrganizationDatabase>, teamId: string, organizationId: string): Promise<Team> {
+export async function requireTeamOf(
+  db: Kysely<OrganizationDatabase>,
+  teamId: string,
+  organizationId: string,
+): Promise<Team> {
   const row = await db.selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
   if (!row || row.organizationId !== organizationId) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
   return toTeam(row);
@@ -84,7 +96,12 @@ async function countTeamsIn(db: Kysely<OrganizationDatabase>, organizationId: st
  * and inserted in one transaction behind the organization row's lock, so parallel creations queue
  * instead of each seeing room for one more.
  */
-export async function insertTeam(auth: AuthContext, organizationId: string, name: string, maximumTeams: number | undefined): Promise<Team | null> {
+export async function insertTeam(
+  auth: AuthContext,
+  organizationId: string,
+  name: string,
+  maximumTeams: number | undefined,
+): Promise<Team | null> {
   const now = auth.now();
   const team: Team = { id: randomString(DEFAULTS.idLength), name, organizationId, createdAt: now, updatedAt: now };
   try {
@@ -92,7 +109,8 @@ export async function insertTeam(auth: AuthContext, organizationId: string, name
       await organizationDb(auth).insertInto('team').values(team).execute();
     } else {
       await inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
-        if ((await countTeamsIn(trx, organizationId)) >= maximumTeams) throw new AuthError(ORGANIZATION_ERRORS.teamLimitReached);
+        if ((await countTeamsIn(trx, organizationId)) >= maximumTeams)
+          throw new AuthError(ORGANIZATION_ERRORS.teamLimitReached);
         await trx.insertInto('team').values(team).execute();
       });
     }
@@ -124,11 +142,16 @@ export async function renameTeam(auth: AuthContext, team: Team, name: string): P
  * is taken even when the last team may go: like every transaction on an organization's rows, this
  * one locks the organization row before its session and teamMember rows (locked-transaction.ts).
  */
-export async function deleteTeam(auth: AuthContext, team: Pick<Team, 'id' | 'organizationId'>, allowRemovingLast: boolean): Promise<void> {
+export async function deleteTeam(
+  auth: AuthContext,
+  team: Pick<Team, 'id' | 'organizationId'>,
+  allowRemovingLast: boolean,
+): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: team.organizationId }, async (trx) => {
     const deleted = await trx.deleteFrom('team').where('id', '=', team.id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
-    if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0) throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
+    if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0)
+      throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
     await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
   });
 }
@@ -171,7 +194,11 @@ export async function findOrAddTeamMember(auth: AuthContext, teamId: string, use
 }
 
 export async function deleteTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<void> {
-  await organizationDb(auth).deleteFrom('teamMember').where('teamId', '=', teamId).where('userId', '=', userId).execute();
+  await organizationDb(auth)
+    .deleteFrom('teamMember')
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .execute();
 }
 
 /** The teams the user belongs to, through teamMember, in every organization. */
@@ -194,7 +221,12 @@ export async function storeActiveTeam(
   current: CurrentSession,
   teamId: string | null,
 ): Promise<void> {
-  await organizationDb(auth).updateTable('session').set({ activeTeamId: teamId }).where('id', '=', current.session.id).execute();
+  await organizationDb(auth)
+    .updateTable('session')
+    .set({ activeTeamId: teamId })
+    .where('id', '=', current.session.id)
+    .execute();
   current.session.activeTeamId = teamId;
-  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, current.user);
+  if (auth.options.session.cookieCache.enabled)
+    setCookieCache(auth, cookies, current.token, current.session, current.user);
 }

@@ -20,7 +20,8 @@ describe('username rules', () => {
   });
 
   it('accept letters of either case, digits, underscores and dots at the length bounds', () => {
-    for (const typed of ['abc', 'A_1', '...', '_._', 'Z'.repeat(30), 'john.doe_42']) expect(refusal(rules, typed), typed).toBeNull();
+    for (const typed of ['abc', 'A_1', '...', '_._', 'Z'.repeat(30), 'john.doe_42'])
+      expect(refusal(rules, typed), typed).toBeNull();
   });
 
   it('check the length before the characters, as better-auth does', () => {
@@ -41,7 +42,10 @@ describe('username rules', () => {
   });
 
   it('refuse configured lengths that cannot work, at start-up', () => {
-    expect(resolveUsernameRules({ minUsernameLength: 5, maxUsernameLength: 8 })).toEqual({ minLength: 5, maxLength: 8 });
+    expect(resolveUsernameRules({ minUsernameLength: 5, maxUsernameLength: 8 })).toEqual({
+      minLength: 5,
+      maxLength: 8,
+    });
     expect(() => resolveUsernameRules({ minUsernameLength: 0 })).toThrow(/minUsernameLength/);
     expect(() => resolveUsernameRules({ minUsernameLength: 10, maxUsernameLength: 5 })).toThrow(/maxUsernameLength/);
     expect(() => resolveUsernameRules({ maxUsernameLength: 256 })).toThrow(/maxUsernameLength/);

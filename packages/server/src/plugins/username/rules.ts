@@ -25,7 +25,8 @@ const ALLOWED = /^[a-zA-Z0-9_.]+$/;
 export function resolveUsernameRules(options: UsernameOptions = {}): UsernameRules {
   const minLength = options.minUsernameLength ?? DEFAULTS.minUsernameLength;
   const maxLength = options.maxUsernameLength ?? DEFAULTS.maxUsernameLength;
-  if (!Number.isInteger(minLength) || minLength < 1) throw new Error('Latchkey: minUsernameLength must be a whole number of at least 1');
+  if (!Number.isInteger(minLength) || minLength < 1)
+    throw new Error('Latchkey: minUsernameLength must be a whole number of at least 1');
   if (!Number.isInteger(maxLength) || maxLength < minLength || maxLength > COLUMN_WIDTH) {
     throw new Error(`Latchkey: maxUsernameLength must be a whole number from minUsernameLength to ${COLUMN_WIDTH}`);
   }

@@ -6,7 +6,10 @@
 import type { FieldDeclarations, Migration } from '../../plugin-api';
 
 /** Both nullable: users who signed up without a username have neither. */
-export const USERNAME_FIELDS = Object.freeze({ username: 'string', displayUsername: 'string' } as const satisfies FieldDeclarations);
+export const USERNAME_FIELDS = Object.freeze({
+  username: 'string',
+  displayUsername: 'string',
+} as const satisfies FieldDeclarations);
 
 /** The user table as the plugin's own queries see it. */
 export interface UsernameDatabase {

@@ -22,7 +22,8 @@ export const usernameBodyFields = {
 
 export function usernameUserInput(rules: UsernameRules): NonNullable<PluginHooks['userInput']> {
   return async (input, { auth, userId }) => {
-    const display = typeof input.displayUsername === 'string' && input.displayUsername !== '' ? input.displayUsername : undefined;
+    const display =
+      typeof input.displayUsername === 'string' && input.displayUsername !== '' ? input.displayUsername : undefined;
     // As better-auth 1.7: a displayUsername sent alone is the username too. Unlike better-auth,
     // it then passes the same rules, so no username is ever stored that the rules refuse.
     const typed = typeof input.username === 'string' ? input.username : display;

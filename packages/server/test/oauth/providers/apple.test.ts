@@ -34,22 +34,47 @@ const againstOP = (options: Partial<AppleOptions> = {}): OAuthProvider =>
     privateKey: PRIVATE_KEY_PEM,
     // The stand-in OP releases an id_token and binds a nonce only under `openid`; Apple needs neither asked for.
     scopes: ['openid'],
-    endpoints: { issuer: op.issuer, authorization: op.endpoints.authorization, token: `${appleToken.url}/auth/token`, jwks: op.endpoints.jwks },
+    endpoints: {
+      issuer: op.issuer,
+      authorization: op.endpoints.authorization,
+      token: `${appleToken.url}/auth/token`,
+      jwks: op.endpoints.jwks,
+    },
     ...options,
   });
 
-const idTokenOnly = (idToken: string): ProviderTokens => ({ accessToken: null, refreshToken: null, idToken, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} });
+const idTokenOnly = (idToken: string): ProviderTokens => ({
+  accessToken: null,
+  refreshToken: null,
+  idToken,
+  accessTokenExpiresAt: null,
+  refreshTokenExpiresAt: null,
+  scopes: [],
+  raw: {},
+});
 
 beforeAll(async () => {
   op = await startOpenIDProvider({
     clients: [{ client_id: CLIENT_ID, client_secret: 'secret-the-op-knows', redirect_uris: [REDIRECT] }],
-    accounts: [{ sub: '001234.5f3e9c.0042', email: 'k7x2@privaterelay.appleid.com', email_verified: 'true', is_private_email: 'true' }],
+    accounts: [
+      {
+        sub: '001234.5f3e9c.0042',
+        email: 'k7x2@privaterelay.appleid.com',
+        email_verified: 'true',
+        is_private_email: 'true',
+      },
+    ],
   });
   appleToken = await startProviderEmulator({
     async 'POST /auth/token'({ form }) {
       const jwt = form.get('client_secret') ?? '';
       try {
-        const { payload, protectedHeader } = await jwtVerify(jwt, publicKey, { algorithms: ['ES256'], issuer: TEAM_ID, subject: CLIENT_ID, audience: 'https://appleid.apple.com' });
+        const { payload, protectedHeader } = await jwtVerify(jwt, publicKey, {
+          algorithms: ['ES256'],
+          issuer: TEAM_ID,
+          subject: CLIENT_ID,
+          audience: 'https://appleid.apple.com',
+        });
         secrets.push({ jwt, header: protectedHeader, claims: payload });
       } catch {
         return { status: 400, json: { error: 'invalid_client' } };
@@ -67,16 +92,35 @@ afterAll(async () => {
 });
 
 async function authorize(provider: OAuthProvider) {
-  const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+  const url = await provider.createAuthorizationURL({
+    state: 's'.repeat(32),
+    codeVerifier: VERIFIER,
+    scopes: [],
+    redirectURI: REDIRECT,
+    nonce: NONCE,
+  });
   return op.authorize(url, { account: '001234.5f3e9c.0042' });
 }
 
 describe('apple', () => {
-  it("asks Apple for the name and e-mail with a form_post answer, an S256 challenge and the nonce, and says its callback is a POST", async () => {
+  it('asks Apple for the name and e-mail with a form_post answer, an S256 challenge and the nonce, and says its callback is a POST', async () => {
     const provider = apple({ clientId: CLIENT_ID, teamId: TEAM_ID, keyId: KEY_ID, privateKey: PRIVATE_KEY_PEM });
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     expect(url.origin + url.pathname).toBe('https://appleid.apple.com/auth/authorize');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ response_type: 'code', response_mode: 'form_post', scope: 'email name', client_id: CLIENT_ID, nonce: NONCE, code_challenge_method: 'S256' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      response_mode: 'form_post',
+      scope: 'email name',
+      client_id: CLIENT_ID,
+      nonce: NONCE,
+      code_challenge_method: 'S256',
+    });
     expect(provider).toMatchObject({ id: 'apple', name: 'Apple', formPostCallback: true, trustedForLinking: true });
   });
 
@@ -86,19 +130,36 @@ describe('apple', () => {
     expect(answer).toMatchObject({ responseMode: 'form_post', state: 's'.repeat(32) });
     expect(answer.url.href).toBe(REDIRECT);
     const user = JSON.stringify({ name: { firstName: 'Kim', lastName: 'Park' }, email: 'someone-else@example.com' });
-    const tokens = await provider.validateAuthorizationCode({ code: answer.code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: NONCE, user });
+    const tokens = await provider.validateAuthorizationCode({
+      code: answer.code!,
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+      user,
+    });
     const secret = secrets.at(-1)!;
     expect(secret.header).toMatchObject({ alg: 'ES256', kid: KEY_ID });
     expect(secret.claims).toMatchObject({ iss: TEAM_ID, sub: CLIENT_ID, aud: 'https://appleid.apple.com' });
     expect(secret.claims.exp! - secret.claims.iat!).toBeLessThanOrEqual(15_777_000);
     // The e-mail is the signed id_token's; the unsigned user field gives only the name.
-    expect(await provider.getUserInfo(tokens)).toEqual({ id: '001234.5f3e9c.0042', email: 'k7x2@privaterelay.appleid.com', emailVerified: true, name: 'Kim Park', image: null });
+    expect(await provider.getUserInfo(tokens)).toEqual({
+      id: '001234.5f3e9c.0042',
+      email: 'k7x2@privaterelay.appleid.com',
+      emailVerified: true,
+      name: 'Kim Park',
+      image: null,
+    });
   });
 
   it('keeps one client secret across requests until it nears expiry, and refreshes with it', async () => {
     const provider = againstOP();
     const first = await authorize(provider);
-    const tokens = await provider.validateAuthorizationCode({ code: first.code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: NONCE });
+    const tokens = await provider.validateAuthorizationCode({
+      code: first.code!,
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     const refreshed = await provider.refreshAccessToken!(tokens.refreshToken!);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(secrets.at(-1)!.jwt).toBe(secrets.at(-2)!.jwt);
@@ -107,12 +168,31 @@ describe('apple', () => {
   it('names the user from the id_token, else not at all, when the user field is missing or malformed', async () => {
     const provider = againstOP();
     const answer = await authorize(provider);
-    const tokens = await provider.validateAuthorizationCode({ code: answer.code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: NONCE, user: '{not json' });
+    const tokens = await provider.validateAuthorizationCode({
+      code: answer.code!,
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+      user: '{not json',
+    });
     expect(await provider.getUserInfo(tokens)).toMatchObject({ id: '001234.5f3e9c.0042', name: '' });
     // The engine may hand the parsed field on in the tokens itself.
-    expect(await provider.getUserInfo({ ...tokens, raw: { ...tokens.raw, user: { name: { firstName: 'Kim' } } } })).toMatchObject({ name: 'Kim' });
-    const unverified = await op.signIdToken({ sub: 'x', aud: CLIENT_ID, email: 'x@example.com', email_verified: 'false' });
-    expect(await provider.getUserInfo(idTokenOnly(unverified))).toEqual({ id: 'x', email: 'x@example.com', emailVerified: false, name: '', image: null });
+    expect(
+      await provider.getUserInfo({ ...tokens, raw: { ...tokens.raw, user: { name: { firstName: 'Kim' } } } }),
+    ).toMatchObject({ name: 'Kim' });
+    const unverified = await op.signIdToken({
+      sub: 'x',
+      aud: CLIENT_ID,
+      email: 'x@example.com',
+      email_verified: 'false',
+    });
+    expect(await provider.getUserInfo(idTokenOnly(unverified))).toEqual({
+      id: 'x',
+      email: 'x@example.com',
+      emailVerified: false,
+      name: '',
+      image: null,
+    });
   });
 
   it("verifies a native app's id_token: its bundle id as audience when configured, the nonce as is or as its SHA-256", async () => {
@@ -128,7 +208,9 @@ describe('apple', () => {
   it('refuses to start with a key that is not an EC P-256 PKCS #8 key, without printing it', () => {
     const base = { clientId: CLIENT_ID, teamId: TEAM_ID, keyId: KEY_ID };
     expect(() => apple({ ...base, privateKey: 'not a key' })).toThrow(/not a PKCS #8 PEM key/);
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     expect(() => apple({ ...base, privateKey: rsa })).toThrow(/must be an EC P-256 key/);
     expect(() => apple({ ...base, privateKey: PRIVATE_KEY_PEM.replace(/\n/g, '\\n') })).not.toThrow();
   });

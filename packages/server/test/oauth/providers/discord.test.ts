@@ -17,20 +17,47 @@ let user: Record<string, unknown> = {};
 let userStatus = 200;
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /api/oauth2/token': ({ form }) => {
       if (form.get('grant_type') === 'refresh_token') {
-        return { json: { access_token: 'refreshed-access', token_type: 'Bearer', expires_in: 604800, refresh_token: 'next-refresh', scope: 'identify email' } };
+        return {
+          json: {
+            access_token: 'refreshed-access',
+            token_type: 'Bearer',
+            expires_in: 604800,
+            refresh_token: 'next-refresh',
+            scope: 'identify email',
+          },
+        };
       }
       return form.get('code') === 'good-code'
-        ? { json: { access_token: '6qrZcUqja7812RVdnEKjpzOL4CvHBFG', token_type: 'Bearer', expires_in: 604800, refresh_token: 'D43f5y0ahjqew82jZ4NViEr2YafMKhue', scope: 'identify email' } }
+        ? {
+            json: {
+              access_token: '6qrZcUqja7812RVdnEKjpzOL4CvHBFG',
+              token_type: 'Bearer',
+              expires_in: 604800,
+              refresh_token: 'D43f5y0ahjqew82jZ4NViEr2YafMKhue',
+              scope: 'identify email',
+            },
+          }
         : { status: 400, json: { error: 'invalid_grant', error_description: 'Invalid "code" in request.' } };
     },
-    'GET /api/users/@me': () => ({ status: userStatus, json: userStatus === 200 ? user : { message: '401: Unauthorized', code: 0 } }),
+    'GET /api/users/@me': () => ({
+      status: userStatus,
+      json: userStatus === 200 ? user : { message: '401: Unauthorized', code: 0 },
+    }),
   });
   provider = discord({
     clientId: 'discord-client',
@@ -47,7 +74,12 @@ afterAll(() => emulator.close());
 
 describe('discord', () => {
   it('sends the browser to the authorization endpoint with identify and email, prompt=none and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['guilds'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['guilds'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/api/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -63,8 +95,16 @@ describe('discord', () => {
 
   it('exchanges the code with the verifier and the client secret in the body', async () => {
     const before = Date.now();
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ accessToken: '6qrZcUqja7812RVdnEKjpzOL4CvHBFG', refreshToken: 'D43f5y0ahjqew82jZ4NViEr2YafMKhue', scopes: ['identify', 'email'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      accessToken: '6qrZcUqja7812RVdnEKjpzOL4CvHBFG',
+      refreshToken: 'D43f5y0ahjqew82jZ4NViEr2YafMKhue',
+      scopes: ['identify', 'email'],
+    });
     expect(tokens.accessTokenExpiresAt!.getTime()).toBeGreaterThanOrEqual(before + 604800 * 1000);
     const sent = emulator.to('/api/oauth2/token').at(-1)!;
     expect(Object.fromEntries(sent.form)).toEqual({
@@ -79,7 +119,9 @@ describe('discord', () => {
   });
 
   it('rejects a code Discord refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('maps the documented user object: the avatar URL from id and hash, verified e-mail, the username when there is no display name', async () => {
@@ -107,7 +149,15 @@ describe('discord', () => {
   });
 
   it('serves an animated avatar as a gif and prefers the global display name', async () => {
-    user = { id: '80351110224678912', username: 'nelly', global_name: 'Nelly G', discriminator: '0', avatar: 'a_1269e74af4df7417b13759eae50c83dc', verified: true, email: 'nelly@discord.com' };
+    user = {
+      id: '80351110224678912',
+      username: 'nelly',
+      global_name: 'Nelly G',
+      discriminator: '0',
+      avatar: 'a_1269e74af4df7417b13759eae50c83dc',
+      verified: true,
+      email: 'nelly@discord.com',
+    };
     expect(await provider.getUserInfo(tokensOf('t'))).toMatchObject({
       name: 'Nelly G',
       image: 'https://cdn.discordapp.com/avatars/80351110224678912/a_1269e74af4df7417b13759eae50c83dc.gif',
@@ -115,12 +165,27 @@ describe('discord', () => {
   });
 
   it('gives a migrated user without an avatar the default avatar of (id >> 22) % 6', async () => {
-    user = { id: '1234567890123456789', username: 'newname', global_name: null, discriminator: '0', avatar: null, verified: true, email: 'n@example.com' };
+    user = {
+      id: '1234567890123456789',
+      username: 'newname',
+      global_name: null,
+      discriminator: '0',
+      avatar: null,
+      verified: true,
+      email: 'n@example.com',
+    };
     expect((await provider.getUserInfo(tokensOf('t')))!.image).toBe('https://cdn.discordapp.com/embed/avatars/1.png');
   });
 
   it('gives a legacy user without an avatar the default avatar of discriminator % 5', async () => {
-    user = { id: '80351110224678912', username: 'Nelly', discriminator: '1337', avatar: null, verified: true, email: 'nelly@discord.com' };
+    user = {
+      id: '80351110224678912',
+      username: 'Nelly',
+      discriminator: '1337',
+      avatar: null,
+      verified: true,
+      email: 'nelly@discord.com',
+    };
     expect((await provider.getUserInfo(tokensOf('t')))!.image).toBe('https://cdn.discordapp.com/embed/avatars/2.png');
   });
 

@@ -16,18 +16,28 @@ let provider: OAuthProvider;
 let account: Record<string, unknown> = {};
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /oauth2/token': ({ form }) => {
       // Dropbox answers a refresh without a new refresh token: the old one keeps working.
-      if (form.get('grant_type') === 'refresh_token') return { json: { access_token: 'sl.refreshed', token_type: 'bearer', expires_in: 14400 } };
+      if (form.get('grant_type') === 'refresh_token')
+        return { json: { access_token: 'sl.refreshed', token_type: 'bearer', expires_in: 14400 } };
       return form.get('code') === 'good-code'
         ? {
             json: {
-              access_token: 'sl.AbX9y6Fe3AuH5o66-gmJpR032jwAwQPIVVzWXZNkdzcYT02akC2de219dZi6gxYPVnYPrpvISRSf9lxKWJzYLjtMPH-d9fo_0gXex7X37VIvpty4-G8f4-WX45AcEPfRnJJDwzv-',
+              access_token:
+                'sl.AbX9y6Fe3AuH5o66-gmJpR032jwAwQPIVVzWXZNkdzcYT02akC2de219dZi6gxYPVnYPrpvISRSf9lxKWJzYLjtMPH-d9fo_0gXex7X37VIvpty4-G8f4-WX45AcEPfRnJJDwzv-',
               expires_in: 14400,
               token_type: 'bearer',
               scope: 'account_info.read',
@@ -43,7 +53,11 @@ beforeAll(async () => {
   provider = dropbox({
     clientId: 'dropbox-key',
     clientSecret: 'dropbox-secret',
-    endpoints: { authorization: `${emulator.url}/oauth2/authorize`, token: `${emulator.url}/oauth2/token`, userInfo: `${emulator.url}/2/users/get_current_account` },
+    endpoints: {
+      authorization: `${emulator.url}/oauth2/authorize`,
+      token: `${emulator.url}/oauth2/token`,
+      userInfo: `${emulator.url}/2/users/get_current_account`,
+    },
   });
 });
 
@@ -51,7 +65,12 @@ afterAll(() => emulator.close());
 
 describe('dropbox', () => {
   it('sends the browser to the authorization endpoint with account_info.read, offline access and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -66,8 +85,15 @@ describe('dropbox', () => {
   });
 
   it('exchanges the code with the verifier and the client secret in the body', async () => {
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ refreshToken: 'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd', scopes: ['account_info.read'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      refreshToken: 'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd',
+      scopes: ['account_info.read'],
+    });
     expect(tokens.accessToken).toMatch(/^sl\./);
     const sent = emulator.to('/oauth2/token').at(-1)!;
     expect(Object.fromEntries(sent.form)).toEqual({
@@ -82,7 +108,9 @@ describe('dropbox', () => {
   });
 
   it('rejects a code Dropbox refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('reads the account with a POST without a body and maps the documented account, verified as Dropbox says', async () => {
@@ -95,17 +123,30 @@ describe('dropbox', () => {
       email_verified: true,
       is_paired: true,
       locale: 'en',
-      name: { abbreviated_name: 'FF', display_name: 'Franz Ferdinand (Personal)', familiar_name: 'Franz', given_name: 'Franz', surname: 'Ferdinand' },
-      profile_photo_url: 'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128',
+      name: {
+        abbreviated_name: 'FF',
+        display_name: 'Franz Ferdinand (Personal)',
+        familiar_name: 'Franz',
+        given_name: 'Franz',
+        surname: 'Ferdinand',
+      },
+      profile_photo_url:
+        'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128',
       referral_link: 'https://db.tt/ZITNuhtI',
-      root_info: { '.tag': 'team', home_namespace_id: '3235641', root_namespace_id: '3235641', home_path: '/Franz Ferdinand' },
+      root_info: {
+        '.tag': 'team',
+        home_namespace_id: '3235641',
+        root_namespace_id: '3235641',
+        home_path: '/Franz Ferdinand',
+      },
     };
     expect(await provider.getUserInfo(tokensOf('sl.access'))).toEqual({
       id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
       email: 'franz@dropbox.com',
       emailVerified: true,
       name: 'Franz Ferdinand (Personal)',
-      image: 'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128',
+      image:
+        'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128',
     });
     const sent = emulator.to('/2/users/get_current_account').at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', body: '' });
@@ -115,13 +156,29 @@ describe('dropbox', () => {
   });
 
   it('reports an unconfirmed address as unverified, and no image when the account has no photo', async () => {
-    account = { account_id: 'dbid:x', email: 'new@example.com', email_verified: false, name: { display_name: 'New User' } };
-    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({ id: 'dbid:x', email: 'new@example.com', emailVerified: false, name: 'New User', image: null });
+    account = {
+      account_id: 'dbid:x',
+      email: 'new@example.com',
+      email_verified: false,
+      name: { display_name: 'New User' },
+    };
+    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({
+      id: 'dbid:x',
+      email: 'new@example.com',
+      emailVerified: false,
+      name: 'New User',
+      image: null,
+    });
   });
 
   it('refreshes with the client secret and keeps the refresh token Dropbox does not renew', async () => {
-    const tokens = await provider.refreshAccessToken!('nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd');
-    expect(tokens).toMatchObject({ accessToken: 'sl.refreshed', refreshToken: 'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd' });
+    const tokens = await provider.refreshAccessToken!(
+      'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd',
+    );
+    expect(tokens).toMatchObject({
+      accessToken: 'sl.refreshed',
+      refreshToken: 'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd',
+    });
     expect(Object.fromEntries(emulator.to('/oauth2/token').at(-1)!.form)).toEqual({
       grant_type: 'refresh_token',
       refresh_token: 'nBiM85CZALsAAAAAAAAAAQXHBoNpNutK4ngsXHsqW4iGz9tisb3JyjGqikMJIYbd',

@@ -16,14 +16,29 @@ const ME = {
   id: '10158436741287654',
   name: 'Jane Doe',
   email: 'jane@example.com',
-  picture: { data: { height: 50, is_silhouette: false, url: 'https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10158436741287654&height=50&width=50&ext=1700000000&hash=AeQ', width: 50 } },
+  picture: {
+    data: {
+      height: 50,
+      is_silhouette: false,
+      url: 'https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10158436741287654&height=50&width=50&ext=1700000000&hash=AeQ',
+      width: 50,
+    },
+  },
 };
 let emulator: ProviderEmulator;
 let provider: OAuthProvider;
 let tokenApp = '123456789012345';
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 beforeAll(async () => {
@@ -31,7 +46,17 @@ beforeAll(async () => {
     'POST /v24.0/oauth/access_token': ({ form }) =>
       form.get('code') === 'good-code'
         ? { json: { access_token: 'EAAGm0PX4ZCpsBA', token_type: 'bearer', expires_in: 5183944 } }
-        : { status: 400, json: { error: { message: 'This authorization code has been used.', type: 'OAuthException', code: 100, fbtrace_id: 'AbCdEfGh' } } },
+        : {
+            status: 400,
+            json: {
+              error: {
+                message: 'This authorization code has been used.',
+                type: 'OAuthException',
+                code: 100,
+                fbtrace_id: 'AbCdEfGh',
+              },
+            },
+          },
     'GET /v24.0/debug_token': ({ query }) => ({
       json: {
         data: {
@@ -52,7 +77,11 @@ beforeAll(async () => {
   provider = facebook({
     clientId: '123456789012345',
     clientSecret: 'fb-secret',
-    endpoints: { authorization: `${emulator.url}/v24.0/dialog/oauth`, token: `${emulator.url}/v24.0/oauth/access_token`, userInfo: `${emulator.url}/v24.0/me` },
+    endpoints: {
+      authorization: `${emulator.url}/v24.0/dialog/oauth`,
+      token: `${emulator.url}/v24.0/oauth/access_token`,
+      userInfo: `${emulator.url}/v24.0/me`,
+    },
   });
 });
 
@@ -60,7 +89,12 @@ afterAll(() => emulator.close());
 
 describe('facebook', () => {
   it('sends the browser to the Login dialog with email,public_profile and no PKCE challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['user_birthday'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['user_birthday'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/v24.0/dialog/oauth`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -72,13 +106,26 @@ describe('facebook', () => {
   });
 
   it('uses the v24.0 Graph endpoints by default', async () => {
-    const url = await facebook({ clientId: 'c', clientSecret: 's' }).createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT });
+    const url = await facebook({ clientId: 'c', clientSecret: 's' }).createAuthorizationURL({
+      state: 's',
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe('https://www.facebook.com/v24.0/dialog/oauth');
   });
 
   it('exchanges the code with the client secret in the body and no verifier', async () => {
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ accessToken: 'EAAGm0PX4ZCpsBA', refreshToken: null, scopes: ['email', 'public_profile'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      accessToken: 'EAAGm0PX4ZCpsBA',
+      refreshToken: null,
+      scopes: ['email', 'public_profile'],
+    });
     expect(Object.fromEntries(emulator.to('/v24.0/oauth/access_token').at(-1)!.form)).toEqual({
       grant_type: 'authorization_code',
       code: 'good-code',
@@ -89,7 +136,9 @@ describe('facebook', () => {
   });
 
   it('rejects a code Facebook refuses (its OAuthException body)', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'used', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'used', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('checks the token with debug_token, then maps /me: picture.data.url, and the e-mail as unverified', async () => {
@@ -101,7 +150,10 @@ describe('facebook', () => {
       image: ME.picture.data.url,
     });
     const debug = emulator.to('/v24.0/debug_token').at(-1)!;
-    expect(Object.fromEntries(debug.query)).toEqual({ input_token: 'EAAGm0PX4ZCpsBA', access_token: '123456789012345|fb-secret' });
+    expect(Object.fromEntries(debug.query)).toEqual({
+      input_token: 'EAAGm0PX4ZCpsBA',
+      access_token: '123456789012345|fb-secret',
+    });
     const me = emulator.to('/v24.0/me').at(-1)!;
     expect(Object.fromEntries(me.query)).toEqual({
       fields: 'id,name,email,picture',

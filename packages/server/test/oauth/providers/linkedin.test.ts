@@ -17,7 +17,15 @@ let provider: OAuthProvider;
 let userinfo: Record<string, unknown> = {};
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 function segment(value: object): string {
@@ -28,7 +36,17 @@ function segment(value: object): string {
 const now = Math.floor(Date.now() / 1000);
 const ID_TOKEN = [
   segment({ typ: 'JWT', kid: 'd929668a-bab1-4c69-9598-4373149723ff', alg: 'RS256' }),
-  segment({ iss: 'https://www.linkedin.com/oauth', aud: 'linkedin-client', iat: now, exp: now + 3600, sub: '782bbtaQ', name: 'John Doe', email: 'doe@email.com', email_verified: 'true', locale: 'en-US' }),
+  segment({
+    iss: 'https://www.linkedin.com/oauth',
+    aud: 'linkedin-client',
+    iat: now,
+    exp: now + 3600,
+    sub: '782bbtaQ',
+    name: 'John Doe',
+    email: 'doe@email.com',
+    email_verified: 'true',
+    locale: 'en-US',
+  }),
   'c2lnbmF0dXJl',
 ].join('.');
 
@@ -36,13 +54,32 @@ beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /oauth/v2/accessToken': ({ form }) => {
       if (form.get('grant_type') === 'refresh_token') {
-        return { json: { access_token: 'BBBB2', expires_in: 5184000, refresh_token: 'BBBB3', refresh_token_expires_in: 525600, scope: 'email,openid,profile' } };
+        return {
+          json: {
+            access_token: 'BBBB2',
+            expires_in: 5184000,
+            refresh_token: 'BBBB3',
+            refresh_token_expires_in: 525600,
+            scope: 'email,openid,profile',
+          },
+        };
       }
       return form.get('code') === 'good-code'
-        ? { json: { access_token: 'AQUvlL_DYEzvT2wz1QJiEPeLioeA', expires_in: 5184000, scope: 'email,openid,profile', id_token: ID_TOKEN } }
+        ? {
+            json: {
+              access_token: 'AQUvlL_DYEzvT2wz1QJiEPeLioeA',
+              expires_in: 5184000,
+              scope: 'email,openid,profile',
+              id_token: ID_TOKEN,
+            },
+          }
         : {
             status: 400,
-            json: { error: 'invalid_request', error_description: 'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.' },
+            json: {
+              error: 'invalid_request',
+              error_description:
+                'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.',
+            },
           };
     },
     'GET /v2/userinfo': () => ({ json: userinfo }),
@@ -62,7 +99,13 @@ afterAll(() => emulator.close());
 
 describe('linkedin', () => {
   it('sends the browser to the authorization endpoint with openid profile email and no PKCE challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, loginHint: 'doe@email.com' });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      loginHint: 'doe@email.com',
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/oauth/v2/authorization`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -76,8 +119,17 @@ describe('linkedin', () => {
 
   it('exchanges the code with the secret in the body, mending the missing token_type and keeping the id_token', async () => {
     const before = Date.now();
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ accessToken: 'AQUvlL_DYEzvT2wz1QJiEPeLioeA', refreshToken: null, idToken: ID_TOKEN, scopes: ['email', 'openid', 'profile'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      accessToken: 'AQUvlL_DYEzvT2wz1QJiEPeLioeA',
+      refreshToken: null,
+      idToken: ID_TOKEN,
+      scopes: ['email', 'openid', 'profile'],
+    });
     expect(tokens.accessTokenExpiresAt!.getTime()).toBeGreaterThanOrEqual(before + 5184000 * 1000);
     const sent = emulator.to('/oauth/v2/accessToken').at(-1)!;
     expect(Object.fromEntries(sent.form)).toEqual({
@@ -90,7 +142,9 @@ describe('linkedin', () => {
   });
 
   it('rejects a code LinkedIn refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('maps the OpenID Connect userinfo: sub, name, picture and the verified e-mail', async () => {
@@ -115,8 +169,20 @@ describe('linkedin', () => {
   });
 
   it('reports an unconfirmed address as unverified and builds the name from its parts when there is none', async () => {
-    userinfo = { sub: 'abc', email: 'x@example.com', email_verified: false, given_name: 'Ada', family_name: 'Lovelace' };
-    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({ id: 'abc', email: 'x@example.com', emailVerified: false, name: 'Ada Lovelace', image: null });
+    userinfo = {
+      sub: 'abc',
+      email: 'x@example.com',
+      email_verified: false,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+    };
+    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({
+      id: 'abc',
+      email: 'x@example.com',
+      emailVerified: false,
+      name: 'Ada Lovelace',
+      image: null,
+    });
   });
 
   it('refreshes with the client secret, taking the new refresh token and its lifetime', async () => {

@@ -27,10 +27,25 @@ const againstOP = (options: Partial<MicrosoftOptions> = {}): OAuthProvider =>
     ...options,
   });
 
-const idTokenOnly = (idToken: string): ProviderTokens => ({ accessToken: null, refreshToken: null, idToken, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} });
+const idTokenOnly = (idToken: string): ProviderTokens => ({
+  accessToken: null,
+  refreshToken: null,
+  idToken,
+  accessTokenExpiresAt: null,
+  refreshTokenExpiresAt: null,
+  scopes: [],
+  raw: {},
+});
 /** An id_token from `tenant`, whose issuer names it as Entra does. */
 const fromTenant = (tenant: string, claims: Record<string, unknown> = {}) =>
-  op.signIdToken({ sub: 'pairwise-sub', oid: 'oid-1', tid: tenant, iss: `${authority}/${tenant}/v2.0`, aud: 'entra-app', ...claims });
+  op.signIdToken({
+    sub: 'pairwise-sub',
+    oid: 'oid-1',
+    tid: tenant,
+    iss: `${authority}/${tenant}/v2.0`,
+    aud: 'entra-app',
+    ...claims,
+  });
 
 beforeAll(async () => {
   op = await startOpenIDProvider({
@@ -56,7 +71,14 @@ afterAll(() => op.close());
 describe('microsoft', () => {
   it("sends the browser to the common endpoint with Microsoft's scopes, S256 and the configured prompt", async () => {
     const provider = microsoft({ clientId: 'entra-app', clientSecret: 's', prompt: 'select_account' });
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE, loginHint: 'adele@contoso.example' });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+      loginHint: 'adele@contoso.example',
+    });
     expect(url.origin + url.pathname).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'entra-app',
@@ -66,7 +88,12 @@ describe('microsoft', () => {
       nonce: NONCE,
       code_challenge_method: 'S256',
     });
-    const tenantURL = await microsoft({ clientId: 'a', tenantId: TENANT }).createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT });
+    const tenantURL = await microsoft({ clientId: 'a', tenantId: TENANT }).createAuthorizationURL({
+      state: 's',
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+    });
     expect(tenantURL.pathname).toBe(`/${TENANT}/oauth2/v2.0/authorize`);
     expect(provider).toMatchObject({ id: 'microsoft', trustedForLinking: true });
   });
@@ -74,10 +101,27 @@ describe('microsoft', () => {
   it("signs in through `common`: the id_token's issuer is the user's own tenant, the account id its oid, and refreshes", async () => {
     // The OP keeps `offline_access` only with prompt=consent; refresh then asks for every scope again.
     const provider = againstOP({ prompt: 'consent' });
-    const url = await provider.createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await provider.createAuthorizationURL({
+      state: 's',
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     const { code } = await op.authorize(url, { account: 'pairwise-sub-for-this-app' });
-    const tokens = await provider.validateAuthorizationCode({ code: code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: NONCE });
-    expect(await provider.getUserInfo(tokens)).toEqual({ id: '00000000-0000-0000-66f3-3332eca7ea81', email: 'adele@contoso.example', emailVerified: true, name: 'Adele Vance', image: null });
+    const tokens = await provider.validateAuthorizationCode({
+      code: code!,
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
+    expect(await provider.getUserInfo(tokens)).toEqual({
+      id: '00000000-0000-0000-66f3-3332eca7ea81',
+      email: 'adele@contoso.example',
+      emailVerified: true,
+      name: 'Adele Vance',
+      image: null,
+    });
     expect(await provider.verifyIdToken!({ token: tokens.idToken!, nonce: NONCE })).toBe(true);
     const refreshed = await provider.refreshAccessToken!(tokens.refreshToken!);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
@@ -86,16 +130,30 @@ describe('microsoft', () => {
 
   it("refuses a held id_token whose issuer is not its own tenant's", async () => {
     expect(await againstOP().verifyIdToken!({ token: await fromTenant(OTHER_TENANT) })).toBe(true);
-    expect(await againstOP().verifyIdToken!({ token: await fromTenant(OTHER_TENANT, { iss: `${authority}/${TENANT}/v2.0` }) })).toBe(false);
+    expect(
+      await againstOP().verifyIdToken!({
+        token: await fromTenant(OTHER_TENANT, { iss: `${authority}/${TENANT}/v2.0` }),
+      }),
+    ).toBe(false);
     expect(await againstOP().verifyIdToken!({ token: await fromTenant(OTHER_TENANT, { tid: undefined }) })).toBe(false);
   });
 
   it('keeps personal accounts out of `organizations` and work accounts out of `consumers`', async () => {
-    expect(await againstOP({ tenantId: 'organizations' }).verifyIdToken!({ token: await fromTenant(CONSUMERS) })).toBe(false);
-    expect(await againstOP({ tenantId: 'organizations' }).verifyIdToken!({ token: await fromTenant(OTHER_TENANT) })).toBe(true);
-    expect(await againstOP({ tenantId: 'consumers' }).verifyIdToken!({ token: await fromTenant(OTHER_TENANT) })).toBe(false);
-    expect(await againstOP({ tenantId: 'consumers' }).verifyIdToken!({ token: await fromTenant(CONSUMERS) })).toBe(true);
-    expect(await againstOP({ tenantId: 'organizations' }).getUserInfo(idTokenOnly(await fromTenant(CONSUMERS)))).toBeNull();
+    expect(await againstOP({ tenantId: 'organizations' }).verifyIdToken!({ token: await fromTenant(CONSUMERS) })).toBe(
+      false,
+    );
+    expect(
+      await againstOP({ tenantId: 'organizations' }).verifyIdToken!({ token: await fromTenant(OTHER_TENANT) }),
+    ).toBe(true);
+    expect(await againstOP({ tenantId: 'consumers' }).verifyIdToken!({ token: await fromTenant(OTHER_TENANT) })).toBe(
+      false,
+    );
+    expect(await againstOP({ tenantId: 'consumers' }).verifyIdToken!({ token: await fromTenant(CONSUMERS) })).toBe(
+      true,
+    );
+    expect(
+      await againstOP({ tenantId: 'organizations' }).getUserInfo(idTokenOnly(await fromTenant(CONSUMERS))),
+    ).toBeNull();
   });
 
   it("checks a single tenant's fixed issuer", async () => {
@@ -106,12 +164,22 @@ describe('microsoft', () => {
 
   it('counts an address verified only by email_verified or the verified address lists, and needs an oid', async () => {
     const provider = againstOP();
-    const profileOf = async (claims: Record<string, unknown>) => provider.getUserInfo(idTokenOnly(await fromTenant(TENANT, { email: 'a@contoso.example', name: 'A', ...claims })));
-    expect(await profileOf({})).toMatchObject({ id: 'oid-1', email: 'a@contoso.example', emailVerified: false, name: 'A' });
+    const profileOf = async (claims: Record<string, unknown>) =>
+      provider.getUserInfo(idTokenOnly(await fromTenant(TENANT, { email: 'a@contoso.example', name: 'A', ...claims })));
+    expect(await profileOf({})).toMatchObject({
+      id: 'oid-1',
+      email: 'a@contoso.example',
+      emailVerified: false,
+      name: 'A',
+    });
     expect(await profileOf({ verified_secondary_email: ['a@contoso.example'] })).toMatchObject({ emailVerified: true });
-    expect(await profileOf({ verified_primary_email: ['other@contoso.example'] })).toMatchObject({ emailVerified: false });
+    expect(await profileOf({ verified_primary_email: ['other@contoso.example'] })).toMatchObject({
+      emailVerified: false,
+    });
     expect(await profileOf({ email_verified: true })).toMatchObject({ emailVerified: true });
-    expect(await profileOf({ email_verified: false, verified_primary_email: ['a@contoso.example'] })).toMatchObject({ emailVerified: false });
+    expect(await profileOf({ email_verified: false, verified_primary_email: ['a@contoso.example'] })).toMatchObject({
+      emailVerified: false,
+    });
     expect(await profileOf({ oid: undefined })).toBeNull();
   });
 });

@@ -28,7 +28,13 @@ const tokensWith = (idToken: string | null, accessToken: string | null = null): 
 
 /** Start → the OP's sign-in and consent → the callback's code, exchanged with the verifier and nonce. */
 async function signIn(account: string, nonce = NONCE): Promise<ProviderTokens> {
-  const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce });
+  const url = await provider.createAuthorizationURL({
+    state: 's'.repeat(32),
+    codeVerifier: VERIFIER,
+    scopes: [],
+    redirectURI: REDIRECT,
+    nonce,
+  });
   const { code, state } = await op.authorize(url, { account });
   expect(state).toBe('s'.repeat(32));
   return provider.validateAuthorizationCode({ code: code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce });
@@ -38,7 +44,13 @@ beforeAll(async () => {
   op = await startOpenIDProvider({
     clients: [{ client_id: 'latchkey', client_secret: 'op-secret', redirect_uris: [REDIRECT] }],
     accounts: [
-      { sub: 'alice', email: 'alice@example.com', email_verified: true, name: 'Alice Liddell', picture: 'https://img.example/alice.png' },
+      {
+        sub: 'alice',
+        email: 'alice@example.com',
+        email_verified: true,
+        name: 'Alice Liddell',
+        picture: 'https://img.example/alice.png',
+      },
       { sub: 'bob', email: 'bob@example.com', email_verified: false, given_name: 'Bob', family_name: 'Builder' },
     ],
     // The strict reading: profile claims only at userinfo, so the provider must read it.
@@ -52,12 +64,16 @@ afterAll(() => op.close());
 describe('generic OpenID Connect provider', () => {
   it('is named oidc and is not trusted for linking unless configured', () => {
     expect(provider).toMatchObject({ id: 'oidc', name: 'OpenID Connect', trustedForLinking: false });
-    expect(oidc({ id: 'keycloak', name: 'Keycloak', issuer: op.issuer, clientId: 'x', trustedForLinking: true })).toMatchObject({ id: 'keycloak', name: 'Keycloak', trustedForLinking: true });
+    expect(
+      oidc({ id: 'keycloak', name: 'Keycloak', issuer: op.issuer, clientId: 'x', trustedForLinking: true }),
+    ).toMatchObject({ id: 'keycloak', name: 'Keycloak', trustedForLinking: true });
   });
 
   it('refuses an http issuer or endpoint off loopback when it is built, and needs no network to be built', () => {
     expect(() => oidc({ issuer: 'http://idp.example.com', clientId: 'x' })).toThrow(/must be an https URL/);
-    expect(() => oidc({ issuer: 'https://idp.example.com', clientId: 'x', endpoints: { token: 'http://idp.example.com/token' } })).toThrow(/token endpoint must be an https URL/);
+    expect(() =>
+      oidc({ issuer: 'https://idp.example.com', clientId: 'x', endpoints: { token: 'http://idp.example.com/token' } }),
+    ).toThrow(/token endpoint must be an https URL/);
     // Nothing listens there: building must not read the discovery document.
     expect(() => oidc({ issuer: 'https://idp.invalid', clientId: 'x' })).not.toThrow();
     expect(() => oidc({ issuer: 'http://127.0.0.1:1', clientId: 'x' })).not.toThrow();
@@ -67,7 +83,8 @@ describe('generic OpenID Connect provider', () => {
     const document = await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json();
     let fail = true;
     const idp = await startProviderEmulator({
-      'GET /.well-known/openid-configuration': () => (fail ? { status: 503, json: {} } : { json: { ...document, issuer: idp.url } }),
+      'GET /.well-known/openid-configuration': () =>
+        fail ? { status: 503, json: {} } : { json: { ...document, issuer: idp.url } },
     });
     try {
       const lazy = oidc({ issuer: idp.url, clientId: 'latchkey' });
@@ -87,19 +104,34 @@ describe('generic OpenID Connect provider', () => {
   it('refuses a discovery document whose endpoints are http off loopback', async () => {
     const idp = await startProviderEmulator({
       'GET /.well-known/openid-configuration': () => ({
-        json: { issuer: idp.url, authorization_endpoint: 'http://idp.example.com/auth', token_endpoint: `${idp.url}/token`, jwks_uri: `${idp.url}/jwks`, response_types_supported: ['code'] },
+        json: {
+          issuer: idp.url,
+          authorization_endpoint: 'http://idp.example.com/auth',
+          token_endpoint: `${idp.url}/token`,
+          jwks_uri: `${idp.url}/jwks`,
+          response_types_supported: ['code'],
+        },
       }),
     });
     try {
       const insecure = oidc({ issuer: idp.url, clientId: 'x' });
-      await expect(insecure.createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT })).rejects.toThrow(/authorization_endpoint must be an https URL/);
+      await expect(
+        insecure.createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT }),
+      ).rejects.toThrow(/authorization_endpoint must be an https URL/);
     } finally {
       await idp.close();
     }
   });
 
   it('builds the authorization URL from discovery with the scopes, state, nonce and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['offline_access'], redirectURI: REDIRECT, nonce: NONCE, loginHint: 'alice@example.com' });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['offline_access'],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+      loginHint: 'alice@example.com',
+    });
     expect(url.origin + url.pathname).toBe(op.endpoints.authorization);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -120,23 +152,61 @@ describe('generic OpenID Connect provider', () => {
     expect(tokens.refreshToken).toEqual(expect.any(String));
     expect(tokens.scopes).toEqual(['openid', 'email', 'profile']);
     expect(tokens.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(await provider.getUserInfo(tokens)).toEqual({ id: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Liddell', image: 'https://img.example/alice.png' });
+    expect(await provider.getUserInfo(tokens)).toEqual({
+      id: 'alice',
+      email: 'alice@example.com',
+      emailVerified: true,
+      name: 'Alice Liddell',
+      image: 'https://img.example/alice.png',
+    });
   });
 
   it('maps an unverified address as unverified and builds the name from given and family names', async () => {
-    expect(await provider.getUserInfo(await signIn('bob'))).toEqual({ id: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob Builder', image: null });
+    expect(await provider.getUserInfo(await signIn('bob'))).toEqual({
+      id: 'bob',
+      email: 'bob@example.com',
+      emailVerified: false,
+      name: 'Bob Builder',
+      image: null,
+    });
   });
 
   it('rejects a code exchanged with another nonce than the id_token carries, or with a wrong verifier', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await provider.createAuthorizationURL({
+      state: 's',
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     const { code } = await op.authorize(url, { account: 'alice' });
-    await expect(provider.validateAuthorizationCode({ code: code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce: 'other-nonce' })).rejects.toThrow(/nonce/);
+    await expect(
+      provider.validateAuthorizationCode({
+        code: code!,
+        codeVerifier: VERIFIER,
+        redirectURI: REDIRECT,
+        nonce: 'other-nonce',
+      }),
+    ).rejects.toThrow(/nonce/);
     const again = await op.authorize(url, { account: 'alice' });
-    await expect(provider.validateAuthorizationCode({ code: again.code!, codeVerifier: 'w'.repeat(128), redirectURI: REDIRECT, nonce: NONCE })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({
+        code: again.code!,
+        codeVerifier: 'w'.repeat(128),
+        redirectURI: REDIRECT,
+        nonce: NONCE,
+      }),
+    ).rejects.toThrow();
   });
 
   it('answers access_denied to the client when the user refuses', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's', codeVerifier: VERIFIER, scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await provider.createAuthorizationURL({
+      state: 's',
+      codeVerifier: VERIFIER,
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     expect(await op.authorize(url, { deny: true })).toMatchObject({ code: null, state: 's', error: 'access_denied' });
   });
 
@@ -146,7 +216,10 @@ describe('generic OpenID Connect provider', () => {
     expect(refreshed.accessToken).toEqual(expect.any(String));
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).toEqual(expect.any(String));
-    expect(await provider.getUserInfo({ ...refreshed, idToken: tokens.idToken })).toMatchObject({ id: 'alice', email: 'alice@example.com' });
+    expect(await provider.getUserInfo({ ...refreshed, idToken: tokens.idToken })).toMatchObject({
+      id: 'alice',
+      email: 'alice@example.com',
+    });
     await expect(provider.refreshAccessToken!('not-a-refresh-token')).rejects.toThrow();
   });
 
@@ -166,12 +239,18 @@ describe('generic OpenID Connect provider', () => {
     it('refuses a wrong nonce', async () => {
       const { idToken } = await signIn('alice');
       expect(await provider.verifyIdToken!({ token: idToken!, nonce: 'another-nonce' })).toBe(false);
-      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey' }), nonce: NONCE })).toBe(false);
+      expect(
+        await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey' }), nonce: NONCE }),
+      ).toBe(false);
     });
 
     it('refuses one issued to another client', async () => {
-      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'someone-else' }) })).toBe(false);
-      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey' }) })).toBe(true);
+      expect(
+        await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'someone-else' }) }),
+      ).toBe(false);
+      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey' }) })).toBe(
+        true,
+      );
     });
 
     it('refuses a tampered signature or payload', async () => {
@@ -186,18 +265,44 @@ describe('generic OpenID Connect provider', () => {
 
     it('refuses an expired one', async () => {
       const past = Math.floor(Date.now() / 1000) - 3600;
-      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey', iat: past - 600, exp: past }) })).toBe(false);
+      expect(
+        await provider.verifyIdToken!({
+          token: await op.signIdToken({ sub: 'alice', aud: 'latchkey', iat: past - 600, exp: past }),
+        }),
+      ).toBe(false);
     });
 
     it('refuses one from another issuer', async () => {
-      expect(await provider.verifyIdToken!({ token: await op.signIdToken({ sub: 'alice', aud: 'latchkey', iss: 'https://evil.example' }) })).toBe(false);
+      expect(
+        await provider.verifyIdToken!({
+          token: await op.signIdToken({ sub: 'alice', aud: 'latchkey', iss: 'https://evil.example' }),
+        }),
+      ).toBe(false);
     });
 
     it('maps the claims of a verified id_token alone when there is no access token', async () => {
-      const token = await op.signIdToken({ sub: 'carol', aud: 'latchkey', email: 'carol@example.com', email_verified: 'true', preferred_username: 'caz' });
-      expect(await provider.getUserInfo(tokensWith(token))).toEqual({ id: 'carol', email: 'carol@example.com', emailVerified: true, name: 'caz', image: null });
+      const token = await op.signIdToken({
+        sub: 'carol',
+        aud: 'latchkey',
+        email: 'carol@example.com',
+        email_verified: 'true',
+        preferred_username: 'caz',
+      });
+      expect(await provider.getUserInfo(tokensWith(token))).toEqual({
+        id: 'carol',
+        email: 'carol@example.com',
+        emailVerified: true,
+        name: 'caz',
+        image: null,
+      });
       const bare = await op.signIdToken({ sub: 'dave', aud: 'latchkey', email: 'dave@example.com' });
-      expect(await provider.getUserInfo(tokensWith(bare))).toEqual({ id: 'dave', email: 'dave@example.com', emailVerified: false, name: 'dave', image: null });
+      expect(await provider.getUserInfo(tokensWith(bare))).toEqual({
+        id: 'dave',
+        email: 'dave@example.com',
+        emailVerified: false,
+        name: 'dave',
+        image: null,
+      });
     });
   });
 });

@@ -15,14 +15,30 @@ let emulator: ProviderEmulator;
 let provider: OAuthProvider;
 let me: { status?: number; json: unknown };
 
-const tokens = (accessToken: string): ProviderTokens => ({ accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} });
+const tokens = (accessToken: string): ProviderTokens => ({
+  accessToken,
+  refreshToken: null,
+  idToken: null,
+  accessTokenExpiresAt: null,
+  refreshTokenExpiresAt: null,
+  scopes: [],
+  raw: {},
+});
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /api/v1/access_token': ({ form, headers }) => {
       if (headers.authorization !== BASIC) return { status: 401, json: { message: 'Unauthorized', error: 401 } };
       if (form.get('grant_type') === 'authorization_code' && form.get('code') === 'good-code') {
-        return { json: { access_token: 'rd-access', token_type: 'bearer', expires_in: 86400, refresh_token: 'rd-refresh', scope: 'identity' } };
+        return {
+          json: {
+            access_token: 'rd-access',
+            token_type: 'bearer',
+            expires_in: 86400,
+            refresh_token: 'rd-refresh',
+            scope: 'identity',
+          },
+        };
       }
       if (form.get('grant_type') === 'refresh_token' && form.get('refresh_token') === 'rd-refresh') {
         // Reddit keeps the refresh token: the answer carries none.
@@ -47,7 +63,12 @@ afterAll(() => emulator.close());
 
 describe('reddit', () => {
   it('sends the browser with the identity scope and duration=permanent, without a PKCE challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['read'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['read'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/api/v1/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -60,15 +81,25 @@ describe('reddit', () => {
   });
 
   it('exchanges the code with HTTP Basic client authentication and no secret in the body', async () => {
-    const result = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
+    const result = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
     expect(result).toMatchObject({ accessToken: 'rd-access', refreshToken: 'rd-refresh', scopes: ['identity'] });
     const sent = emulator.to('/api/v1/access_token').at(-1)!;
     expect(sent.headers.authorization).toBe(BASIC);
-    expect(Object.fromEntries(sent.form)).toEqual({ grant_type: 'authorization_code', code: 'good-code', redirect_uri: REDIRECT });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-code',
+      redirect_uri: REDIRECT,
+    });
   });
 
   it('rejects a code Reddit refuses (its 200 with an error body)', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'used', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'used', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('maps /api/v1/me with a User-Agent: the id, the name, the icon without its query string, and a placeholder address never verified', async () => {
@@ -83,8 +114,17 @@ describe('reddit', () => {
       },
     };
     const user = await provider.getUserInfo(tokens('rd-access'));
-    expect(user).toEqual({ id: '1w72', email: '1w72@reddit.invalid', emailVerified: false, name: 'spez', image: 'https://styles.redditmedia.example/t5_1/profileIcon_x.png' });
-    expect(emulator.to('/api/v1/me').at(-1)!.headers).toMatchObject({ authorization: 'Bearer rd-access', 'user-agent': 'Latchkey' });
+    expect(user).toEqual({
+      id: '1w72',
+      email: '1w72@reddit.invalid',
+      emailVerified: false,
+      name: 'spez',
+      image: 'https://styles.redditmedia.example/t5_1/profileIcon_x.png',
+    });
+    expect(emulator.to('/api/v1/me').at(-1)!.headers).toMatchObject({
+      authorization: 'Bearer rd-access',
+      'user-agent': 'Latchkey',
+    });
   });
 
   it('answers no profile when Reddit refuses the access token', async () => {

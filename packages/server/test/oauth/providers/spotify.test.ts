@@ -17,16 +17,35 @@ let provider: OAuthProvider;
 let profile: Record<string, unknown> = {};
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /api/token': ({ form }) => {
       // A refresh answer from Spotify may leave the refresh token out: the old one stays valid.
-      if (form.get('grant_type') === 'refresh_token') return { json: { access_token: 'refreshed-access', token_type: 'Bearer', scope: 'user-read-email', expires_in: 3600 } };
+      if (form.get('grant_type') === 'refresh_token')
+        return {
+          json: { access_token: 'refreshed-access', token_type: 'Bearer', scope: 'user-read-email', expires_in: 3600 },
+        };
       return form.get('code') === 'good-code'
-        ? { json: { access_token: 'NgCXRK...MzYjw', token_type: 'Bearer', scope: 'user-read-email', expires_in: 3600, refresh_token: 'NgAagA...Um_SHo' } }
+        ? {
+            json: {
+              access_token: 'NgCXRK...MzYjw',
+              token_type: 'Bearer',
+              scope: 'user-read-email',
+              expires_in: 3600,
+              refresh_token: 'NgAagA...Um_SHo',
+            },
+          }
         : { status: 400, json: { error: 'invalid_grant', error_description: 'Invalid authorization code' } };
     },
     'GET /v1/me': () => ({ json: profile }),
@@ -34,7 +53,11 @@ beforeAll(async () => {
   provider = spotify({
     clientId: 'spotify-client',
     clientSecret: 'spotify-secret',
-    endpoints: { authorization: `${emulator.url}/authorize`, token: `${emulator.url}/api/token`, userInfo: `${emulator.url}/v1/me` },
+    endpoints: {
+      authorization: `${emulator.url}/authorize`,
+      token: `${emulator.url}/api/token`,
+      userInfo: `${emulator.url}/v1/me`,
+    },
   });
 });
 
@@ -42,7 +65,12 @@ afterAll(() => emulator.close());
 
 describe('spotify', () => {
   it('sends the browser to the authorization endpoint with user-read-email and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['user-top-read'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['user-top-read'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -56,21 +84,42 @@ describe('spotify', () => {
   });
 
   it('exchanges the code with the verifier, authenticating with HTTP Basic and no secret in the body', async () => {
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ accessToken: 'NgCXRK...MzYjw', refreshToken: 'NgAagA...Um_SHo', scopes: ['user-read-email'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      accessToken: 'NgCXRK...MzYjw',
+      refreshToken: 'NgAagA...Um_SHo',
+      scopes: ['user-read-email'],
+    });
     const sent = emulator.to('/api/token').at(-1)!;
     expect(sent.headers.authorization).toBe(BASIC);
-    expect(Object.fromEntries(sent.form)).toEqual({ grant_type: 'authorization_code', code: 'good-code', code_verifier: VERIFIER, redirect_uri: REDIRECT });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-code',
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT,
+    });
   });
 
   it('form-encodes reserved characters of the credentials in the Basic header, as RFC 6749 asks, but no unreserved ones', async () => {
-    const other = spotify({ clientId: 'spotify-client', clientSecret: 'a+b/c:d-e_f', endpoints: { token: `${emulator.url}/api/token` } });
+    const other = spotify({
+      clientId: 'spotify-client',
+      clientSecret: 'a+b/c:d-e_f',
+      endpoints: { token: `${emulator.url}/api/token` },
+    });
     await other.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(emulator.to('/api/token').at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from('spotify-client:a%2Bb%2Fc%3Ad-e_f').toString('base64')}`);
+    expect(emulator.to('/api/token').at(-1)!.headers.authorization).toBe(
+      `Basic ${Buffer.from('spotify-client:a%2Bb%2Fc%3Ad-e_f').toString('base64')}`,
+    );
   });
 
   it('rejects a code Spotify refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('maps the documented profile: display name, the first image, and an e-mail that is never verified', async () => {
@@ -103,7 +152,13 @@ describe('spotify', () => {
 
   it('names a user without a display name by their id, and has no image when there is none', async () => {
     profile = { id: 'anon', display_name: null, email: 'anon@example.com', images: [] };
-    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({ id: 'anon', email: 'anon@example.com', emailVerified: false, name: 'anon', image: null });
+    expect(await provider.getUserInfo(tokensOf('t'))).toEqual({
+      id: 'anon',
+      email: 'anon@example.com',
+      emailVerified: false,
+      name: 'anon',
+      image: null,
+    });
   });
 
   it('refreshes with HTTP Basic and keeps the refresh token when Spotify sends no new one', async () => {

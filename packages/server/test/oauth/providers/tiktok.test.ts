@@ -15,16 +15,30 @@ let emulator: ProviderEmulator;
 let provider: OAuthProvider;
 let userInfo: { status?: number; json: unknown };
 
-const tokens = (accessToken: string): ProviderTokens => ({ accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} });
+const tokens = (accessToken: string): ProviderTokens => ({
+  accessToken,
+  refreshToken: null,
+  idToken: null,
+  accessTokenExpiresAt: null,
+  refreshTokenExpiresAt: null,
+  scopes: [],
+  raw: {},
+});
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /v2/oauth/token/': ({ form }) => {
       if (form.get('client_key') !== 'tt-key' || form.get('client_secret') !== 'tt-secret') {
-        return { status: 401, json: { error: 'invalid_client', error_description: 'Client key or secret is incorrect.', log_id: 'L1' } };
+        return {
+          status: 401,
+          json: { error: 'invalid_client', error_description: 'Client key or secret is incorrect.', log_id: 'L1' },
+        };
       }
       const grant = form.get('grant_type');
-      if ((grant === 'authorization_code' && form.get('code') === 'good-code') || (grant === 'refresh_token' && form.get('refresh_token') === 'rft.old')) {
+      if (
+        (grant === 'authorization_code' && form.get('code') === 'good-code') ||
+        (grant === 'refresh_token' && form.get('refresh_token') === 'rft.old')
+      ) {
         return {
           json: {
             access_token: grant === 'refresh_token' ? 'act.new' : 'act.first',
@@ -37,7 +51,10 @@ beforeAll(async () => {
           },
         };
       }
-      return { status: 400, json: { error: 'invalid_grant', error_description: 'Authorization code is expired.', log_id: 'L2' } };
+      return {
+        status: 400,
+        json: { error: 'invalid_grant', error_description: 'Authorization code is expired.', log_id: 'L2' },
+      };
     },
     'GET /v2/user/info/': () => userInfo,
   });
@@ -56,7 +73,12 @@ afterAll(() => emulator.close());
 
 describe('tiktok', () => {
   it('sends the browser with client_key (no client_id), comma-separated scopes and no PKCE challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['video.list'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['video.list'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/v2/auth/authorize/`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -69,41 +91,82 @@ describe('tiktok', () => {
 
   it('exchanges the code with client_key and client_secret in the body, and reads refresh_expires_in', async () => {
     const before = Date.now();
-    const result = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(result).toMatchObject({ accessToken: 'act.first', refreshToken: 'rft.old', scopes: ['user.info.basic', 'user.info.profile'] });
+    const result = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(result).toMatchObject({
+      accessToken: 'act.first',
+      refreshToken: 'rft.old',
+      scopes: ['user.info.basic', 'user.info.profile'],
+    });
     expect(result.raw.open_id).toBe('tt-open-id');
     expect(result.accessTokenExpiresAt!.getTime()).toBeGreaterThanOrEqual(before + 86400_000);
     expect(result.refreshTokenExpiresAt!.getTime()).toBeGreaterThanOrEqual(before + 31536000_000);
     const sent = emulator.to('/v2/oauth/token/').at(-1)!;
-    expect(Object.fromEntries(sent.form)).toEqual({ grant_type: 'authorization_code', code: 'good-code', redirect_uri: REDIRECT, client_key: 'tt-key', client_secret: 'tt-secret' });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-code',
+      redirect_uri: REDIRECT,
+      client_key: 'tt-key',
+      client_secret: 'tt-secret',
+    });
     expect(sent.headers.authorization).toBeUndefined();
   });
 
   it('rejects a code TikTok refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'expired', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'expired', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('maps the {data: {user}} envelope: open_id as the id, display name, large avatar, and a placeholder address never verified', async () => {
     userInfo = {
       json: {
-        data: { user: { open_id: 'tt-open-id', display_name: 'Tik Toker', username: 'tiktoker', avatar_large_url: 'https://p16.tiktokcdn.example/large.jpeg' } },
+        data: {
+          user: {
+            open_id: 'tt-open-id',
+            display_name: 'Tik Toker',
+            username: 'tiktoker',
+            avatar_large_url: 'https://p16.tiktokcdn.example/large.jpeg',
+          },
+        },
         error: { code: 'ok', message: '', log_id: 'L3' },
       },
     };
     const user = await provider.getUserInfo(tokens('act.first'));
-    expect(user).toEqual({ id: 'tt-open-id', email: 'tt-open-id@tiktok.invalid', emailVerified: false, name: 'Tik Toker', image: 'https://p16.tiktokcdn.example/large.jpeg' });
+    expect(user).toEqual({
+      id: 'tt-open-id',
+      email: 'tt-open-id@tiktok.invalid',
+      emailVerified: false,
+      name: 'Tik Toker',
+      image: 'https://p16.tiktokcdn.example/large.jpeg',
+    });
     const sent = emulator.to('/v2/user/info/').at(-1)!;
     expect(sent.query.get('fields')).toBe('open_id,avatar_large_url,display_name,username');
     expect(sent.headers.authorization).toBe('Bearer act.first');
   });
 
   it('names the user by username when TikTok has no display name', async () => {
-    userInfo = { json: { data: { user: { open_id: 'x1', display_name: '', username: 'only_username' } }, error: { code: 'ok' } } };
+    userInfo = {
+      json: { data: { user: { open_id: 'x1', display_name: '', username: 'only_username' } }, error: { code: 'ok' } },
+    };
     expect(await provider.getUserInfo(tokens('t'))).toMatchObject({ id: 'x1', name: 'only_username', image: null });
   });
 
   it('answers no profile when TikTok refuses the access token', async () => {
-    userInfo = { status: 401, json: { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'L4' } } };
+    userInfo = {
+      status: 401,
+      json: {
+        data: {},
+        error: {
+          code: 'access_token_invalid',
+          message: 'The access token is invalid or not found in the request.',
+          log_id: 'L4',
+        },
+      },
+    };
     expect(await provider.getUserInfo(tokens('stale'))).toBeNull();
   });
 
@@ -111,6 +174,11 @@ describe('tiktok', () => {
     const result = await provider.refreshAccessToken!('rft.old');
     expect(result).toMatchObject({ accessToken: 'act.new', refreshToken: 'rft.new' });
     const sent = emulator.to('/v2/oauth/token/').at(-1)!;
-    expect(Object.fromEntries(sent.form)).toEqual({ grant_type: 'refresh_token', refresh_token: 'rft.old', client_key: 'tt-key', client_secret: 'tt-secret' });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'rft.old',
+      client_key: 'tt-key',
+      client_secret: 'tt-secret',
+    });
   });
 });

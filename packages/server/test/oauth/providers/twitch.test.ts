@@ -18,7 +18,16 @@ let provider: OAuthProvider;
 beforeAll(async () => {
   op = await startOpenIDProvider({
     clients: [{ client_id: 'twitch-app', client_secret: 'twitch-secret', redirect_uris: [REDIRECT] }],
-    accounts: [{ sub: '713936733', email: 'streamer@example.com', email_verified: true, preferred_username: 'streamer_42', picture: 'https://static-cdn.jtvnw.net/u/713936733.png', name: 'ignored' }],
+    accounts: [
+      {
+        sub: '713936733',
+        email: 'streamer@example.com',
+        email_verified: true,
+        preferred_username: 'streamer_42',
+        picture: 'https://static-cdn.jtvnw.net/u/713936733.png',
+        name: 'ignored',
+      },
+    ],
     claimsInIdToken: false,
     requirePKCE: false,
   });
@@ -26,13 +35,21 @@ beforeAll(async () => {
     async 'POST /oauth2/token'({ form }) {
       const answer = await fetch(op.endpoints.token, { method: 'POST', body: form });
       const json = (await answer.json()) as Record<string, unknown>;
-      return { status: answer.status, json: typeof json.scope === 'string' ? { ...json, scope: json.scope.split(' ') } : json };
+      return {
+        status: answer.status,
+        json: typeof json.scope === 'string' ? { ...json, scope: json.scope.split(' ') } : json,
+      };
     },
   });
   provider = twitch({
     clientId: 'twitch-app',
     clientSecret: 'twitch-secret',
-    endpoints: { issuer: op.issuer, authorization: op.endpoints.authorization, token: `${twitchToken.url}/oauth2/token`, jwks: op.endpoints.jwks },
+    endpoints: {
+      issuer: op.issuer,
+      authorization: op.endpoints.authorization,
+      token: `${twitchToken.url}/oauth2/token`,
+      jwks: op.endpoints.jwks,
+    },
   });
 });
 
@@ -43,19 +60,43 @@ afterAll(async () => {
 
 describe('twitch', () => {
   it('asks for its scopes and the profile claims in the id_token, without PKCE', async () => {
-    const url = await twitch({ clientId: 'twitch-app', clientSecret: 's' }).createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: 'v'.repeat(128), scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await twitch({ clientId: 'twitch-app', clientSecret: 's' }).createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: 'v'.repeat(128),
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     expect(url.origin + url.pathname).toBe('https://id.twitch.tv/oauth2/authorize');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ response_type: 'code', client_id: 'twitch-app', scope: 'user:read:email openid', nonce: NONCE });
-    expect(JSON.parse(url.searchParams.get('claims')!)).toEqual({ id_token: { email: null, email_verified: null, preferred_username: null, picture: null } });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'twitch-app',
+      scope: 'user:read:email openid',
+      nonce: NONCE,
+    });
+    expect(JSON.parse(url.searchParams.get('claims')!)).toEqual({
+      id_token: { email: null, email_verified: null, preferred_username: null, picture: null },
+    });
     expect(url.searchParams.has('code_challenge')).toBe(false);
     expect(provider).toMatchObject({ id: 'twitch', name: 'Twitch', trustedForLinking: true });
     expect(provider.verifyIdToken).toBeUndefined();
   });
 
   it('signs in: the id_token carries the claims asked for, mapped with the login name as name; the array of scopes is read', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: 'v'.repeat(128), scopes: [], redirectURI: REDIRECT, nonce: NONCE });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: 'v'.repeat(128),
+      scopes: [],
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     const { code } = await op.authorize(url, { account: '713936733' });
-    const tokens = await provider.validateAuthorizationCode({ code: code!, codeVerifier: 'v'.repeat(128), redirectURI: REDIRECT, nonce: NONCE });
+    const tokens = await provider.validateAuthorizationCode({
+      code: code!,
+      codeVerifier: 'v'.repeat(128),
+      redirectURI: REDIRECT,
+      nonce: NONCE,
+    });
     expect(tokens.scopes).toEqual(['openid']);
     expect(twitchToken.to('/oauth2/token').at(-1)!.form.has('code_verifier')).toBe(false);
     // No access token: the profile must come from the id_token alone.

@@ -18,18 +18,48 @@ let provider: OAuthProvider;
 let confirmedEmail: string | null = null;
 
 function tokensOf(accessToken: string): ProviderTokens {
-  return { accessToken, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scopes: [], raw: {} };
+  return {
+    accessToken,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scopes: [],
+    raw: {},
+  };
 }
 
 beforeAll(async () => {
   emulator = await startProviderEmulator({
     'POST /2/oauth2/token': ({ form }) => {
       if (form.get('grant_type') === 'refresh_token') {
-        return { json: { token_type: 'bearer', expires_in: 7200, access_token: 'rotated-access', scope: 'users.read tweet.read offline.access users.email', refresh_token: 'rotated-refresh' } };
+        return {
+          json: {
+            token_type: 'bearer',
+            expires_in: 7200,
+            access_token: 'rotated-access',
+            scope: 'users.read tweet.read offline.access users.email',
+            refresh_token: 'rotated-refresh',
+          },
+        };
       }
       return form.get('code') === 'good-code'
-        ? { json: { token_type: 'bearer', expires_in: 7200, access_token: 'VGNibzFWSWJ...', scope: 'users.read tweet.read offline.access users.email', refresh_token: 'bWRWa3BXZWNK...' } }
-        : { status: 400, json: { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' } };
+        ? {
+            json: {
+              token_type: 'bearer',
+              expires_in: 7200,
+              access_token: 'VGNibzFWSWJ...',
+              scope: 'users.read tweet.read offline.access users.email',
+              refresh_token: 'bWRWa3BXZWNK...',
+            },
+          }
+        : {
+            status: 400,
+            json: {
+              error: 'invalid_request',
+              error_description: 'Value passed for the authorization code was invalid.',
+            },
+          };
     },
     'GET /2/users/me': ({ query }) => {
       if (query.get('user.fields') === 'confirmed_email') {
@@ -38,13 +68,24 @@ beforeAll(async () => {
           ? { status: 403, json: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'Forbidden' } }
           : { json: { data: { ...USER, confirmed_email: confirmedEmail } } };
       }
-      return { json: { data: { ...USER, profile_image_url: 'https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg' } } };
+      return {
+        json: {
+          data: {
+            ...USER,
+            profile_image_url: 'https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg',
+          },
+        },
+      };
     },
   });
   provider = twitter({
     clientId: 'x-client',
     clientSecret: 'x-secret',
-    endpoints: { authorization: `${emulator.url}/i/oauth2/authorize`, token: `${emulator.url}/2/oauth2/token`, userInfo: `${emulator.url}/2/users/me` },
+    endpoints: {
+      authorization: `${emulator.url}/i/oauth2/authorize`,
+      token: `${emulator.url}/2/oauth2/token`,
+      userInfo: `${emulator.url}/2/users/me`,
+    },
   });
 });
 
@@ -52,7 +93,12 @@ afterAll(() => emulator.close());
 
 describe('twitter', () => {
   it('sends the browser to the authorization endpoint with the read, offline and e-mail scopes and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({ state: 's'.repeat(32), codeVerifier: VERIFIER, scopes: ['follows.read'], redirectURI: REDIRECT });
+    const url = await provider.createAuthorizationURL({
+      state: 's'.repeat(32),
+      codeVerifier: VERIFIER,
+      scopes: ['follows.read'],
+      redirectURI: REDIRECT,
+    });
     expect(url.origin + url.pathname).toBe(`${emulator.url}/i/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -66,15 +112,30 @@ describe('twitter', () => {
   });
 
   it('exchanges the code with the verifier, authenticating with HTTP Basic and no secret in the body', async () => {
-    const tokens = await provider.validateAuthorizationCode({ code: 'good-code', codeVerifier: VERIFIER, redirectURI: REDIRECT });
-    expect(tokens).toMatchObject({ accessToken: 'VGNibzFWSWJ...', refreshToken: 'bWRWa3BXZWNK...', scopes: ['users.read', 'tweet.read', 'offline.access', 'users.email'] });
+    const tokens = await provider.validateAuthorizationCode({
+      code: 'good-code',
+      codeVerifier: VERIFIER,
+      redirectURI: REDIRECT,
+    });
+    expect(tokens).toMatchObject({
+      accessToken: 'VGNibzFWSWJ...',
+      refreshToken: 'bWRWa3BXZWNK...',
+      scopes: ['users.read', 'tweet.read', 'offline.access', 'users.email'],
+    });
     const sent = emulator.to('/2/oauth2/token').at(-1)!;
     expect(sent.headers.authorization).toBe(BASIC);
-    expect(Object.fromEntries(sent.form)).toEqual({ grant_type: 'authorization_code', code: 'good-code', code_verifier: VERIFIER, redirect_uri: REDIRECT });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-code',
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT,
+    });
   });
 
   it('rejects a code X refuses', async () => {
-    await expect(provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT })).rejects.toThrow();
+    await expect(
+      provider.validateAuthorizationCode({ code: 'bad', codeVerifier: VERIFIER, redirectURI: REDIRECT }),
+    ).rejects.toThrow();
   });
 
   it('takes the e-mail from confirmed_email, verified, and the image from profile_image_url', async () => {

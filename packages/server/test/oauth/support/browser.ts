@@ -68,7 +68,12 @@ export class Browser {
   async request(
     method: 'GET' | 'POST',
     url: string,
-    { initiator = 'same-site', navigation = false, json, form }: { initiator?: Initiator; navigation?: boolean; json?: unknown; form?: Record<string, string> } = {},
+    {
+      initiator = 'same-site',
+      navigation = false,
+      json,
+      form,
+    }: { initiator?: Initiator; navigation?: boolean; json?: unknown; form?: Record<string, string> } = {},
   ): Promise<BrowserResponse> {
     const absolute = new URL(url, this.origin);
     const headers = new Headers({
@@ -87,7 +92,9 @@ export class Browser {
       headers.set('content-type', 'application/x-www-form-urlencoded');
       body = new URLSearchParams(form).toString();
     }
-    const response = await this.auth.handler(new Request(absolute, { method, headers, body }), { clientIp: '203.0.113.50' });
+    const response = await this.auth.handler(new Request(absolute, { method, headers, body }), {
+      clientIp: '203.0.113.50',
+    });
     this.keep(response);
     const text = await response.text();
     let parsed: unknown = text;
@@ -96,7 +103,12 @@ export class Browser {
     } catch {
       /* not JSON */
     }
-    return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: parsed };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      headers: response.headers,
+      body: parsed,
+    };
   }
 
   /** Follows a redirect as the browser would: a top-level GET navigation, cross-site if the chain began cross-site. */

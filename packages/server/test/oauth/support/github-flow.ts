@@ -105,7 +105,13 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
       if (form.get('grant_type') === 'refresh_token') {
         const refreshToken = form.get('refresh_token') ?? '';
         const grant = byRefresh.get(refreshToken);
-        if (!grant || refusedRefreshTokens.has(refreshToken)) return { json: { error: 'bad_refresh_token', error_description: 'The refresh token passed is incorrect or expired.' } };
+        if (!grant || refusedRefreshTokens.has(refreshToken))
+          return {
+            json: {
+              error: 'bad_refresh_token',
+              error_description: 'The refresh token passed is incorrect or expired.',
+            },
+          };
         // GitHub rotates refresh tokens: the old one is spent.
         byRefresh.delete(refreshToken);
         return { json: issueTokens(grant.identity, grant.scope) };
@@ -115,7 +121,9 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
       codes.delete(code);
       const verifierMatches = issued !== undefined && s256(form.get('code_verifier') ?? '') === issued.challenge;
       if (!issued || refusedCodes.has(code) || !verifierMatches || form.get('redirect_uri') !== issued.redirectURI) {
-        return { json: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' } };
+        return {
+          json: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' },
+        };
       }
       return { json: issueTokens(issued.identity, issued.scope) };
     },
@@ -129,7 +137,9 @@ export async function startGithubEmulator(): Promise<GithubEmulator> {
     'GET /user/emails': async ({ headers }) => {
       await barrier();
       const grant = grants.get(bearer(headers.authorization));
-      return grant ? { json: grant.identity.emails.map((e) => ({ ...e, visibility: e.primary ? 'private' : null })) } : { status: 401, json: { message: 'Bad credentials' } };
+      return grant
+        ? { json: grant.identity.emails.map((e) => ({ ...e, visibility: e.primary ? 'private' : null })) }
+        : { status: 401, json: { message: 'Bad credentials' } };
     },
   });
 
@@ -188,7 +198,10 @@ export function githubProvider(emulator: GithubEmulator, overrides: Partial<Prov
 let serial = 1000;
 
 /** A GitHub user whose primary address is `email`, verified unless told otherwise. */
-export function githubIdentity(email: string | null, { verified = true, name = 'Octo Cat' as string | null } = {}): GithubIdentity {
+export function githubIdentity(
+  email: string | null,
+  { verified = true, name = 'Octo Cat' as string | null } = {},
+): GithubIdentity {
   serial += 1;
   return {
     id: serial * 7919 + Math.floor(Math.random() * 1000),
@@ -207,7 +220,11 @@ export interface StartedFlow {
 }
 
 /** POST /sign-in/social (or another start route) and the state from the URL it answered. */
-export async function startFlow(client: TestClient, body: Record<string, unknown> = { provider: 'github' }, path = '/sign-in/social'): Promise<StartedFlow> {
+export async function startFlow(
+  client: TestClient,
+  body: Record<string, unknown> = { provider: 'github' },
+  path = '/sign-in/social',
+): Promise<StartedFlow> {
   const response = await client.post(path, body);
   if (response.status !== 200) throw new Error(`${path} failed: ${response.status} ${response.text}`);
   const url = response.body.url as string;

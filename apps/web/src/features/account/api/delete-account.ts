@@ -19,7 +19,9 @@ export function useDeleteAccount() {
   const client = useAuthClient();
   return useMutation({
     mutationFn: async ({ password }: { password?: string }): Promise<DeleteOutcome> => {
-      const data = await unwrap(client.deleteUser({ ...(password !== undefined && { password }), callbackURL: AFTER_MAILED_DELETION }));
+      const data = await unwrap(
+        client.deleteUser({ ...(password !== undefined && { password }), callbackURL: AFTER_MAILED_DELETION }),
+      );
       return data.message === 'Verification email sent' ? 'mailed' : 'deleted';
     },
   });

@@ -14,6 +14,8 @@ export function useLinkSocial() {
   const client = useAuthClient();
   return useMutation({
     mutationFn: (provider: string) =>
-      unwrap(client.linkSocial({ provider, callbackURL: LINKED_ACCOUNTS_PATH, errorCallbackURL: LINKED_ACCOUNTS_PATH })),
+      unwrap(
+        client.linkSocial({ provider, callbackURL: LINKED_ACCOUNTS_PATH, errorCallbackURL: LINKED_ACCOUNTS_PATH }),
+      ),
   });
 }

@@ -20,7 +20,11 @@ export function listAccounts(client: AppClient) {
 export function useListAccounts() {
   const client = useAuthClient();
   const userId = useSession().data?.user.id;
-  return useQuery({ queryKey: accountKeys.accounts(userId), queryFn: () => listAccounts(client), enabled: Boolean(userId) });
+  return useQuery({
+    queryKey: accountKeys.accounts(userId),
+    queryFn: () => listAccounts(client),
+    enabled: Boolean(userId),
+  });
 }
 
 export function hasPassword(accounts: readonly LinkedAccount[]): boolean {

@@ -17,5 +17,9 @@ export function listSessions(client: AppClient) {
 export function useListSessions() {
   const client = useAuthClient();
   const userId = useSession().data?.user.id;
-  return useQuery({ queryKey: accountKeys.sessions(userId), queryFn: () => listSessions(client), enabled: Boolean(userId) });
+  return useQuery({
+    queryKey: accountKeys.sessions(userId),
+    queryFn: () => listSessions(client),
+    enabled: Boolean(userId),
+  });
 }

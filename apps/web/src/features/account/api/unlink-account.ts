@@ -11,7 +11,8 @@ export function useUnlinkAccount() {
   const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ providerId, accountId }: { providerId: string; accountId: string }) => unwrap(client.unlinkAccount({ providerId, accountId })),
+    mutationFn: ({ providerId, accountId }: { providerId: string; accountId: string }) =>
+      unwrap(client.unlinkAccount({ providerId, accountId })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

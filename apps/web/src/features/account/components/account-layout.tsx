@@ -22,7 +22,8 @@ export const ACCOUNT_SECTIONS = [
 export function AccountLayout() {
   const { t } = useTranslation('account');
   const { pathname } = useLocation();
-  const current = ACCOUNT_SECTIONS.find((section) => section.path === pathname.replace(/\/+$/, '')) ?? ACCOUNT_SECTIONS[0];
+  const current =
+    ACCOUNT_SECTIONS.find((section) => section.path === pathname.replace(/\/+$/, '')) ?? ACCOUNT_SECTIONS[0];
   const sectionTitle = t(`nav.${current.key}`);
   const title = t('title');
 
@@ -33,9 +34,31 @@ export function AccountLayout() {
 
   return (
     <Page title={title}>
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 2, md: 4 }, alignItems: 'flex-start' }}>
-        <Box component="nav" aria-label={t('nav.label')} sx={{ flex: { md: '0 0 200px' }, width: { xs: '100%', md: 'auto' } }}>
-          <Box component="ul" sx={{ display: 'flex', flexDirection: { xs: 'row', md: 'column' }, flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          gap: { xs: 2, md: 4 },
+          alignItems: 'flex-start',
+        }}
+      >
+        <Box
+          component="nav"
+          aria-label={t('nav.label')}
+          sx={{ flex: { md: '0 0 200px' }, width: { xs: '100%', md: 'auto' } }}
+        >
+          <Box
+            component="ul"
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'row', md: 'column' },
+              flexWrap: 'wrap',
+              gap: 0.5,
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+            }}
+          >
             {ACCOUNT_SECTIONS.map((section) => (
               <li key={section.key}>
                 <Button

@@ -18,7 +18,9 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { useChangeEmail } from '../api/change-email';
 import { AccountSection } from './account-section';
 
-const schema = z.object({ newEmail: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')) });
+const schema = z.object({
+  newEmail: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
+});
 
 type Outcome = { kind: 'confirm'; current: string; next: string } | { kind: 'changed'; next: string };
 
@@ -35,7 +37,11 @@ export function ChangeEmailSection() {
       return changeEmail(values);
     },
     onSuccess: ({ applied }, values) => {
-      setOutcome(applied ? { kind: 'changed', next: values.newEmail } : { kind: 'confirm', current: user?.email ?? '', next: values.newEmail });
+      setOutcome(
+        applied
+          ? { kind: 'changed', next: values.newEmail }
+          : { kind: 'confirm', current: user?.email ?? '', next: values.newEmail },
+      );
       form.reset();
     },
     errorFields: { EMAIL_IS_THE_SAME: 'newEmail', COULDN_T_UPDATE_YOUR_EMAIL: 'newEmail', INVALID_EMAIL: 'newEmail' },
@@ -43,10 +49,25 @@ export function ChangeEmailSection() {
   if (!user) return null;
 
   return (
-    <AccountSection title={t('email.title')} description={user.emailVerified ? t('email.descriptionVerified', { email: user.email }) : t('email.descriptionUnverified', { email: user.email })}>
+    <AccountSection
+      title={t('email.title')}
+      description={
+        user.emailVerified
+          ? t('email.descriptionVerified', { email: user.email })
+          : t('email.descriptionUnverified', { email: user.email })
+      }
+    >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          <FormTextField control={form.control} name="newEmail" label={t('email.newEmail')} type="email" autoComplete="email" required fullWidth />
+          <FormTextField
+            control={form.control}
+            name="newEmail"
+            label={t('email.newEmail')}
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+          />
           <ServerError error={serverError} />
           {outcome?.kind === 'confirm' && (
             <Alert severity="info" role="status">

@@ -23,11 +23,17 @@ const MAX_PASSWORD = 128;
 const schema = z
   .object({
     currentPassword: z.string().min(1, 'validation.required'),
-    newPassword: z.string().min(MIN_PASSWORD, 'validation.passwordTooShort').max(MAX_PASSWORD, 'validation.passwordTooLong'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD, 'validation.passwordTooShort')
+      .max(MAX_PASSWORD, 'validation.passwordTooLong'),
     confirmPassword: z.string().min(1, 'validation.required'),
     revokeOtherSessions: z.boolean(),
   })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsDiffer' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDiffer',
+  });
 
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
@@ -44,15 +50,44 @@ export function ChangePasswordForm() {
       setDone({ revoked: values.revokeOtherSessions });
       form.reset();
     },
-    errorFields: { INVALID_PASSWORD: 'currentPassword', PASSWORD_TOO_SHORT: 'newPassword', PASSWORD_TOO_LONG: 'newPassword' },
+    errorFields: {
+      INVALID_PASSWORD: 'currentPassword',
+      PASSWORD_TOO_SHORT: 'newPassword',
+      PASSWORD_TOO_LONG: 'newPassword',
+    },
   });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
-        <FormTextField control={form.control} name="currentPassword" label={t('password.current')} type="password" autoComplete="current-password" required fullWidth />
-        <FormTextField control={form.control} name="newPassword" label={t('password.new')} type="password" autoComplete="new-password" required fullWidth helperText={t('password.newHelp')} />
-        <FormTextField control={form.control} name="confirmPassword" label={t('password.confirm')} type="password" autoComplete="new-password" required fullWidth />
+        <FormTextField
+          control={form.control}
+          name="currentPassword"
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+        />
+        <FormTextField
+          control={form.control}
+          name="newPassword"
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          helperText={t('password.newHelp')}
+        />
+        <FormTextField
+          control={form.control}
+          name="confirmPassword"
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+        />
         <FormCheckbox control={form.control} name="revokeOtherSessions" label={t('password.revokeOthers')} />
         <ServerError error={serverError} />
         {done && (

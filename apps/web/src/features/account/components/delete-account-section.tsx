@@ -43,7 +43,12 @@ export function DeleteAccountSection() {
   if (accounts.error) return <ServerError error={clientErrorOf(accounts.error)} />;
   const withPassword = hasPassword(accounts.data);
   const error = clientErrorOf(remove.error);
-  const fieldError = error && PASSWORD_CODES.has(error.code) ? errorMessage(tCommon, error) : missing ? tCommon('validation.required') : null;
+  const fieldError =
+    error && PASSWORD_CODES.has(error.code)
+      ? errorMessage(tCommon, error)
+      : missing
+        ? tCommon('validation.required')
+        : null;
 
   function confirm() {
     if (withPassword && password === '') {

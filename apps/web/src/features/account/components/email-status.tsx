@@ -25,7 +25,12 @@ export function EmailStatus({ email, verified }: { email: string; verified: bool
         <Typography sx={{ wordBreak: 'break-all' }} data-testid="account-email">
           {email}
         </Typography>
-        <Chip size="small" color={verified ? 'success' : 'warning'} variant="outlined" label={verified ? t('profile.verified') : t('profile.notVerified')} />
+        <Chip
+          size="small"
+          color={verified ? 'success' : 'warning'}
+          variant="outlined"
+          label={verified ? t('profile.verified') : t('profile.notVerified')}
+        />
         {!verified && (
           <Button
             size="small"

@@ -38,7 +38,13 @@ export function LinkAccountButtons({ providers }: { providers: readonly SocialPr
             data-provider={provider.id}
             disabled={busy}
             aria-busy={busy && link.variables === provider.id}
-            startIcon={busy && link.variables === provider.id ? <CircularProgress size={16} color="inherit" aria-hidden /> : <ProviderIcon providerId={provider.id} />}
+            startIcon={
+              busy && link.variables === provider.id ? (
+                <CircularProgress size={16} color="inherit" aria-hidden />
+              ) : (
+                <ProviderIcon providerId={provider.id} />
+              )
+            }
             onClick={() => link.mutate(provider.id)}
             sx={{ textTransform: 'none' }}
           >

@@ -44,7 +44,9 @@ export function LinkedAccountsSection() {
   const flowError = flowErrorOf(searchParams);
   const nameOf = (providerId: string) => providerName(t, providerId, enabled);
   const onlyOne = accounts.data?.length === 1;
-  const linkable = accounts.data ? enabled.filter((provider) => !accounts.data.some((account) => account.providerId === provider.id)) : [];
+  const linkable = accounts.data
+    ? enabled.filter((provider) => !accounts.data.some((account) => account.providerId === provider.id))
+    : [];
 
   return (
     <AccountSection title={t('linked.title')} description={t('linked.description')}>

@@ -41,15 +41,21 @@ function profileSchema(hasUsername: boolean) {
   return z
     .object({
       name: z.string().trim().min(1, 'validation.required').max(256),
-      image: z.string().trim().max(2048).refine((value) => value === '' || isImageUrl(value), 'validation.url'),
+      image: z
+        .string()
+        .trim()
+        .max(2048)
+        .refine((value) => value === '' || isImageUrl(value), 'validation.url'),
       username: z
         .string()
         .trim()
         .superRefine((value, ctx) => {
           if (value === '') {
             if (hasUsername) ctx.addIssue({ code: 'custom', message: 'validation.required' });
-          } else if (value.length < 3 || value.length > 30) ctx.addIssue({ code: 'custom', message: 'validation.usernameLength' });
-          else if (!USERNAME_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: 'validation.usernamePattern' });
+          } else if (value.length < 3 || value.length > 30)
+            ctx.addIssue({ code: 'custom', message: 'validation.usernameLength' });
+          else if (!USERNAME_PATTERN.test(value))
+            ctx.addIssue({ code: 'custom', message: 'validation.usernamePattern' });
         }),
       displayUsername: z.string().trim().max(256),
     })
@@ -84,7 +90,12 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   const schema = useMemo(() => profileSchema(Boolean(user.username)), [user.username]);
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
-    defaultValues: { name: user.name, image: user.image ?? '', username: user.username ?? '', displayUsername: user.displayUsername ?? '' },
+    defaultValues: {
+      name: user.name,
+      image: user.image ?? '',
+      username: user.username ?? '',
+      displayUsername: user.displayUsername ?? '',
+    },
     submit: (values: ProfileValues) => {
       setSaved(false);
       return updateProfile({
@@ -110,11 +121,39 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
           <Avatar src={preview} alt={t('profile.avatarAlt')} sx={{ width: 64, height: 64, fontSize: 24 }}>
             {initials(name ?? '')}
           </Avatar>
-          <FormTextField control={form.control} name="image" label={t('profile.image')} type="url" autoComplete="photo" fullWidth helperText={t('profile.imageHelp')} />
+          <FormTextField
+            control={form.control}
+            name="image"
+            label={t('profile.image')}
+            type="url"
+            autoComplete="photo"
+            fullWidth
+            helperText={t('profile.imageHelp')}
+          />
         </Box>
-        <FormTextField control={form.control} name="name" label={t('profile.name')} autoComplete="name" required fullWidth />
-        <FormTextField control={form.control} name="username" label={t('profile.username')} autoComplete="username" fullWidth helperText={t('profile.usernameHelp')} />
-        <FormTextField control={form.control} name="displayUsername" label={t('profile.displayUsername')} fullWidth helperText={t('profile.displayUsernameHelp')} />
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={t('profile.name')}
+          autoComplete="name"
+          required
+          fullWidth
+        />
+        <FormTextField
+          control={form.control}
+          name="username"
+          label={t('profile.username')}
+          autoComplete="username"
+          fullWidth
+          helperText={t('profile.usernameHelp')}
+        />
+        <FormTextField
+          control={form.control}
+          name="displayUsername"
+          label={t('profile.displayUsername')}
+          fullWidth
+          helperText={t('profile.displayUsernameHelp')}
+        />
         <ServerError error={serverError} />
         {saved && (
           <Alert severity="success" role="status">

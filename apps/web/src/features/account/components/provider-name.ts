@@ -26,7 +26,11 @@ const NAMES: Record<string, string> = {
   vk: 'VK',
 };
 
-export function providerName(t: TFunction<'account'>, providerId: string, enabled: readonly SocialProvider[] = []): string {
+export function providerName(
+  t: TFunction<'account'>,
+  providerId: string,
+  enabled: readonly SocialProvider[] = [],
+): string {
   if (providerId === 'credential') return t('linked.credential');
   return enabled.find((provider) => provider.id === providerId)?.name ?? NAMES[providerId] ?? providerId;
 }

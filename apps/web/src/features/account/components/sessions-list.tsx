@@ -13,12 +13,22 @@ import { deviceName } from './device-name';
 
 function byRecency(currentId: string | undefined) {
   return (a: ListedSession, b: ListedSession) =>
-    Number(b.id === currentId) - Number(a.id === currentId) || new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime();
+    Number(b.id === currentId) - Number(a.id === currentId) ||
+    new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime();
 }
 
-export function SessionsList({ sessions, currentId, onRevoke }: { sessions: readonly ListedSession[]; currentId: string | undefined; onRevoke(session: ListedSession): void }) {
+export function SessionsList({
+  sessions,
+  currentId,
+  onRevoke,
+}: {
+  sessions: readonly ListedSession[];
+  currentId: string | undefined;
+  onRevoke(session: ListedSession): void;
+}) {
   const { t, i18n } = useTranslation('account');
-  const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: Date | string) =>
+    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Box component="ul" aria-label={t('sessions.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {[...sessions].sort(byRecency(currentId)).map((session) => {
@@ -36,7 +46,15 @@ export function SessionsList({ sessions, currentId, onRevoke }: { sessions: read
             key={session.id}
             data-testid="session-row"
             data-current={current || undefined}
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1,
+              py: 1.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
             <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
@@ -45,7 +63,18 @@ export function SessionsList({ sessions, currentId, onRevoke }: { sessions: read
                 </Typography>
                 {current && <Chip size="small" color="primary" label={t('sessions.thisDevice')} />}
               </Box>
-              <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, m: 0, typography: 'body2', color: 'text.secondary' }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  columnGap: 2,
+                  rowGap: 0.25,
+                  m: 0,
+                  typography: 'body2',
+                  color: 'text.secondary',
+                }}
+              >
                 {details.map(([term, value]) => (
                   <Box key={term} sx={{ display: 'flex', gap: 0.5 }}>
                     <Box component="dt">{term}:</Box>
@@ -57,7 +86,13 @@ export function SessionsList({ sessions, currentId, onRevoke }: { sessions: read
               </Box>
             </Box>
             {!current && (
-              <Button size="small" color="error" variant="outlined" onClick={() => onRevoke(session)} aria-label={t('sessions.revokeDevice', { device })}>
+              <Button
+                size="small"
+                color="error"
+                variant="outlined"
+                onClick={() => onRevoke(session)}
+                aria-label={t('sessions.revokeDevice', { device })}
+              >
                 {t('sessions.revoke')}
               </Button>
             )}

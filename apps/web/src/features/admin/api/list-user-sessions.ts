@@ -8,7 +8,9 @@ import { useAuthClient, type AppClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 import { adminKeys } from './admin-keys';
 
-export type AdminSession = NonNullable<Awaited<ReturnType<AppClient['admin']['listUserSessions']>>['data']>['sessions'][number];
+export type AdminSession = NonNullable<
+  Awaited<ReturnType<AppClient['admin']['listUserSessions']>>['data']
+>['sessions'][number];
 
 export function useUserSessions(userId: string) {
   const client = useAuthClient();

@@ -28,8 +28,10 @@ const schema = z
   })
   .superRefine((values, ctx) => {
     if (values.duration !== 'until') return;
-    if (!values.until || Number.isNaN(new Date(values.until).getTime())) ctx.addIssue({ code: 'custom', path: ['until'], message: 'validation.required' });
-    else if ((banExpiresIn('until', values.until) ?? 0) <= 0) ctx.addIssue({ code: 'custom', path: ['until'], message: 'admin:ban.untilInPast' });
+    if (!values.until || Number.isNaN(new Date(values.until).getTime()))
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'validation.required' });
+    else if ((banExpiresIn('until', values.until) ?? 0) <= 0)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'admin:ban.untilInPast' });
   });
 type BanValues = z.infer<typeof schema>;
 
@@ -68,13 +70,26 @@ function BanUserForm({ userId }: { userId: string }) {
     schema,
     defaultValues: { banReason: '', duration: 'never', until: '' },
     submit: (values: BanValues) =>
-      settle(ban.mutateAsync({ userId, banReason: values.banReason.trim() || undefined, banExpiresIn: banExpiresIn(values.duration, values.until) })),
+      settle(
+        ban.mutateAsync({
+          userId,
+          banReason: values.banReason.trim() || undefined,
+          banExpiresIn: banExpiresIn(values.duration, values.until),
+        }),
+      ),
   });
   const duration = form.watch('duration');
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormTextField control={form.control} name="banReason" label={t('ban.reasonLabel')} multiline minRows={2} helperText={t('ban.reasonHelp')} />
+      <FormTextField
+        control={form.control}
+        name="banReason"
+        label={t('ban.reasonLabel')}
+        multiline
+        minRows={2}
+        helperText={t('ban.reasonHelp')}
+      />
       <FormTextField control={form.control} name="duration" label={t('ban.duration')} select>
         {Object.keys(BAN_DURATIONS).map((name) => (
           <MenuItem key={name} value={name}>
@@ -83,7 +98,13 @@ function BanUserForm({ userId }: { userId: string }) {
         ))}
       </FormTextField>
       {duration === 'until' && (
-        <FormTextField control={form.control} name="until" label={t('ban.until')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+        <FormTextField
+          control={form.control}
+          name="until"
+          label={t('ban.until')}
+          type="datetime-local"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       )}
       <ServerError error={serverError} />
       <SubmitButton pending={pending} color="error" sx={{ mt: 1 }}>

@@ -49,9 +49,24 @@ export function CreateUserPage() {
   return (
     <Page title={t('create.title')} maxWidth="sm">
       <form onSubmit={onSubmit} noValidate>
-        <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="off" required />
+        <FormTextField
+          control={control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          required
+        />
         <FormTextField control={control} name="name" label={t('fields.name')} autoComplete="off" required />
-        <FormTextField control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required helperText={t('create.passwordHelp')} />
+        <FormTextField
+          control={control}
+          name="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          helperText={t('create.passwordHelp')}
+        />
         <FormTextField control={control} name="role" label={t('fields.role')} select>
           {KNOWN_ROLES.map((role) => (
             <MenuItem key={role} value={role}>

@@ -26,7 +26,10 @@ export function ImpersonateButton({ userId }: { userId: string }) {
           // Not mutate's own onSuccess: once the session is the user's, the admin guard unmounts
           // this page, and TanStack Query skips the callbacks of an unmounted caller. A failure
           // is shown from impersonate.error.
-          impersonate.mutateAsync(userId).then(() => navigate('/account'), () => undefined)
+          impersonate.mutateAsync(userId).then(
+            () => navigate('/account'),
+            () => undefined,
+          )
         }
       >
         {t('impersonate.start')}

@@ -29,7 +29,11 @@ export function ImpersonationBanner() {
       square
       role="region"
       aria-label={t('impersonate.bannerLabel')}
-      sx={{ alignItems: 'center', flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } },
+      }}
       action={
         <Button
           color="inherit"
@@ -38,7 +42,12 @@ export function ImpersonationBanner() {
           disabled={stop.isPending}
           aria-busy={stop.isPending}
           startIcon={stop.isPending ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-          onClick={() => stop.mutateAsync().then(() => navigate('/admin/users'), () => undefined)}
+          onClick={() =>
+            stop.mutateAsync().then(
+              () => navigate('/admin/users'),
+              () => undefined,
+            )
+          }
         >
           {t('impersonate.stop')}
         </Button>

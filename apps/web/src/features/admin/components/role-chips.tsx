@@ -13,7 +13,13 @@ export function RoleChips({ role }: { role: string | null | undefined }) {
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
       {roles.length === 0 && <span>—</span>}
       {roles.map((name) => (
-        <Chip key={name} size="small" label={t(`roles.${name}`, { defaultValue: name })} color={name === 'admin' ? 'primary' : 'default'} variant={name === 'admin' ? 'filled' : 'outlined'} />
+        <Chip
+          key={name}
+          size="small"
+          label={t(`roles.${name}`, { defaultValue: name })}
+          color={name === 'admin' ? 'primary' : 'default'}
+          variant={name === 'admin' ? 'filled' : 'outlined'}
+        />
       ))}
     </Stack>
   );

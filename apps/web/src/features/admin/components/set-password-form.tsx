@@ -13,7 +13,9 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { settle } from '../api/settle';
 import { useSetUserPassword } from '../api/set-user-password';
 
-const schema = z.object({ newPassword: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong') });
+const schema = z.object({
+  newPassword: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong'),
+});
 type PasswordValues = z.infer<typeof schema>;
 
 export function SetPasswordForm({ userId }: { userId: string }) {
@@ -36,7 +38,13 @@ export function SetPasswordForm({ userId }: { userId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormTextField control={form.control} name="newPassword" label={t('password.label')} type="password" autoComplete="new-password" />
+      <FormTextField
+        control={form.control}
+        name="newPassword"
+        label={t('password.label')}
+        type="password"
+        autoComplete="new-password"
+      />
       <ServerError error={serverError} />
       {done && (
         <Alert severity="success" sx={{ my: 1 }}>

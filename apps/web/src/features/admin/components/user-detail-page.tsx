@@ -35,7 +35,11 @@ export function UserDetailPage() {
   if (!user) {
     return (
       <Page title={t('detail.title')} actions={back}>
-        {isPending ? <CircularProgress aria-label={t('common:loading')} /> : <ServerError error={clientErrorOf(error)} />}
+        {isPending ? (
+          <CircularProgress aria-label={t('common:loading')} />
+        ) : (
+          <ServerError error={clientErrorOf(error)} />
+        )}
       </Page>
     );
   }

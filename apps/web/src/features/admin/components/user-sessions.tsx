@@ -22,7 +22,8 @@ import { useUserSessions } from '../api/list-user-sessions';
 import { useRevokeUserSession } from '../api/revoke-user-session';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
 
-const progress = (pending: boolean) => (pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined);
+const progress = (pending: boolean) =>
+  pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
 
 export function UserSessions({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');
@@ -35,7 +36,9 @@ export function UserSessions({ userId }: { userId: string }) {
   if (sessions.isPending) return <CircularProgress aria-label={t('common:loading')} size={24} />;
   return (
     <>
-      <ServerError error={clientErrorOf(sessions.error) ?? clientErrorOf(revokeOne.error) ?? clientErrorOf(revokeAll.error)} />
+      <ServerError
+        error={clientErrorOf(sessions.error) ?? clientErrorOf(revokeOne.error) ?? clientErrorOf(revokeAll.error)}
+      />
       {list.length === 0 ? (
         <Typography color="text.secondary">{t('sessions.none')}</Typography>
       ) : (
@@ -57,13 +60,22 @@ export function UserSessions({ userId }: { userId: string }) {
                   <TableRow key={session.id}>
                     <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>
                       {session.userAgent || t('sessions.unknownDevice')}
-                      {session.impersonatedBy && <Chip size="small" color="warning" label={t('sessions.impersonation')} sx={{ ml: 1 }} />}
+                      {session.impersonatedBy && (
+                        <Chip size="small" color="warning" label={t('sessions.impersonation')} sx={{ ml: 1 }} />
+                      )}
                     </TableCell>
                     <TableCell>{session.ipAddress || '—'}</TableCell>
                     <TableCell>{date(session.createdAt)}</TableCell>
                     <TableCell>{date(session.expiresAt)}</TableCell>
                     <TableCell align="right">
-                      <Button size="small" color="error" disabled={pending} aria-busy={pending} startIcon={progress(pending)} onClick={() => revokeOne.mutate({ sessionToken: session.token })}>
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={pending}
+                        aria-busy={pending}
+                        startIcon={progress(pending)}
+                        onClick={() => revokeOne.mutate({ sessionToken: session.token })}
+                      >
                         {t('sessions.revoke')}
                       </Button>
                     </TableCell>

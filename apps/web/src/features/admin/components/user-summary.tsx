@@ -25,9 +25,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boolean }) {
   const { t, i18n } = useTranslation('admin');
-  const date = (value: Date | string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : '—');
+  const date = (value: Date | string | null | undefined) =>
+    value ? new Date(value).toLocaleString(i18n.language) : '—';
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
+    >
       <Row label={t('fields.email')}>
         {user.email} {isYou && <Chip size="small" label={t('detail.you')} sx={{ ml: 1 }} />}
       </Row>
@@ -37,7 +41,11 @@ export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boo
         <RoleChips role={user.role} />
       </Row>
       <Row label={t('fields.status')}>
-        {user.banned ? <Chip size="small" color="error" label={t('users.bannedChip')} /> : <Chip size="small" color="success" variant="outlined" label={t('detail.active')} />}
+        {user.banned ? (
+          <Chip size="small" color="error" label={t('users.bannedChip')} />
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label={t('detail.active')} />
+        )}
       </Row>
       <Row label={t('fields.emailVerified')}>{user.emailVerified ? t('common:yes') : t('common:no')}</Row>
       <Row label={t('fields.createdAt')}>{date(user.createdAt)}</Row>

@@ -6,7 +6,12 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
-import { getGridBooleanOperators, getGridDateOperators, getGridSingleSelectOperators, type GridColDef } from '@mui/x-data-grid';
+import {
+  getGridBooleanOperators,
+  getGridDateOperators,
+  getGridSingleSelectOperators,
+  type GridColDef,
+} from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../api/list-users';
@@ -16,7 +21,8 @@ import { FILTER_OPERATORS } from './users-grid-query';
 
 const serverCanApply = (operator: { value: string }) => operator.value in FILTER_OPERATORS;
 /** An instant is never "equal" in practice: only before and after are offered for dates. */
-const rangeOnly = (operator: { value: string }) => serverCanApply(operator) && operator.value !== 'is' && operator.value !== 'not';
+const rangeOnly = (operator: { value: string }) =>
+  serverCanApply(operator) && operator.value !== 'is' && operator.value !== 'not';
 
 export function userPath(id: string): string {
   return `/admin/users/${encodeURIComponent(id)}`;

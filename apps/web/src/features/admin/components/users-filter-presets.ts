@@ -26,7 +26,14 @@ export function presetOf(model: GridFilterModel): FilterChoice {
   if (items.length === 0) return 'all';
   const [item] = items;
   for (const [name, preset] of Object.entries(FILTER_PRESETS)) {
-    if (preset && items.length === 1 && preset.field === item!.field && preset.operator === item!.operator && preset.value === String(item!.value)) return name as FilterPreset;
+    if (
+      preset &&
+      items.length === 1 &&
+      preset.field === item!.field &&
+      preset.operator === item!.operator &&
+      preset.value === String(item!.value)
+    )
+      return name as FilterPreset;
   }
   return 'other';
 }

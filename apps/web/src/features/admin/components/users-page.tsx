@@ -35,7 +35,10 @@ export function UsersPage() {
   const { data, error, isFetching } = useListUsers(query);
 
   // A narrower or reordered result starts again at its first page.
-  const firstPage = useCallback(() => setPagination((current) => (current.page === 0 ? current : { ...current, page: 0 })), []);
+  const firstPage = useCallback(
+    () => setPagination((current) => (current.page === 0 ? current : { ...current, page: 0 })),
+    [],
+  );
   // Stable callbacks, so that the memoised grid does not re-render at every keystroke.
   const changeSort = useCallback(
     (model: GridSortModel) => {
@@ -70,7 +73,12 @@ export function UsersPage() {
         </Button>
       }
     >
-      <UsersSearchBar search={search} onSearchChange={changeSearch} filter={presetOf(filter)} onFilterChange={choosePreset} />
+      <UsersSearchBar
+        search={search}
+        onSearchChange={changeSearch}
+        filter={presetOf(filter)}
+        onFilterChange={choosePreset}
+      />
       <ServerError error={clientErrorOf(error)} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="users-total">
         {data ? t('users.total', { total: data.total }) : '\u00a0'}

@@ -32,21 +32,42 @@ export function UsersSearchBar({ search, onSearchChange, filter, onFilterChange 
         sx={{ m: 0, flex: { sm: '1 1 240px' } }}
         slotProps={{ htmlInput: { maxLength: 255 } }}
       />
-      <TextField select fullWidth={false} label={t('users.searchField')} value={search.field} sx={fieldSx} onChange={(event) => onSearchChange({ ...search, field: event.target.value as UserSearch['field'] })}>
+      <TextField
+        select
+        fullWidth={false}
+        label={t('users.searchField')}
+        value={search.field}
+        sx={fieldSx}
+        onChange={(event) => onSearchChange({ ...search, field: event.target.value as UserSearch['field'] })}
+      >
         {SEARCH_FIELDS.map((field) => (
           <MenuItem key={field} value={field}>
             {t(`fields.${field}`)}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select fullWidth={false} label={t('users.searchOperator')} value={search.operator} sx={fieldSx} onChange={(event) => onSearchChange({ ...search, operator: event.target.value as UserSearch['operator'] })}>
+      <TextField
+        select
+        fullWidth={false}
+        label={t('users.searchOperator')}
+        value={search.operator}
+        sx={fieldSx}
+        onChange={(event) => onSearchChange({ ...search, operator: event.target.value as UserSearch['operator'] })}
+      >
         {SEARCH_OPERATORS.map((operator) => (
           <MenuItem key={operator} value={operator}>
             {t(`operators.${operator}`)}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select fullWidth={false} label={t('users.filter')} value={filter} sx={fieldSx} onChange={(event) => onFilterChange(event.target.value as FilterPreset)}>
+      <TextField
+        select
+        fullWidth={false}
+        label={t('users.filter')}
+        value={filter}
+        sx={fieldSx}
+        onChange={(event) => onFilterChange(event.target.value as FilterPreset)}
+      >
         {Object.keys(FILTER_PRESETS).map((preset) => (
           <MenuItem key={preset} value={preset}>
             {t(`presets.${preset}`)}

@@ -16,7 +16,10 @@ export interface SocialSignInValues {
   signUp?: boolean;
 }
 
-export function signInSocial(client: AppClient, { provider, returnTo, signUp = false }: SocialSignInValues): Promise<ClientResult<unknown>> {
+export function signInSocial(
+  client: AppClient,
+  { provider, returnTo, signUp = false }: SocialSignInValues,
+): Promise<ClientResult<unknown>> {
   return client.signIn.social({
     provider,
     callbackURL: returnTo,

@@ -20,7 +20,10 @@ export function isEmailIdentifier(identifier: string): boolean {
  * No `callbackURL`: the client would follow it with a full page load; the sign-in page navigates
  * itself, to the page the user came from.
  */
-export async function signIn(client: AppClient, { identifier, password, rememberMe }: SignInValues): Promise<ClientResult<unknown>> {
+export async function signIn(
+  client: AppClient,
+  { identifier, password, rememberMe }: SignInValues,
+): Promise<ClientResult<unknown>> {
   const id = identifier.trim();
   return isEmailIdentifier(id)
     ? client.signIn.email({ email: id, password, rememberMe })

@@ -26,7 +26,11 @@ export function ErrorPage() {
       </Alert>
       <Typography variant="body2" gutterBottom>
         {t('errorPage.code')}{' '}
-        <Box component="code" data-testid="error-code" sx={{ bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}>
+        <Box
+          component="code"
+          data-testid="error-code"
+          sx={{ bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}
+        >
           {code}
         </Box>
       </Typography>

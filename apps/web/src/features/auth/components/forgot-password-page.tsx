@@ -45,7 +45,15 @@ export function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Typography variant="body2">{t('forgotPassword.intro')}</Typography>
-          <FormTextField control={form.control} name="email" label={t('email')} type="email" autoComplete="email" autoFocus required />
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={t('email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+          />
           <ServerError error={serverError} />
           <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
             {t('forgotPassword.submit')}

@@ -9,7 +9,13 @@ import { PASSWORD_RULES } from '../lib/credential-rules';
 
 type WithNewPassword = FieldValues & { password: string; confirmPassword: string };
 
-export function NewPasswordFields<T extends WithNewPassword>({ control, label }: { control: Control<T>; label?: string }) {
+export function NewPasswordFields<T extends WithNewPassword>({
+  control,
+  label,
+}: {
+  control: Control<T>;
+  label?: string;
+}) {
   const { t } = useTranslation('auth');
   return (
     <>
@@ -22,7 +28,14 @@ export function NewPasswordFields<T extends WithNewPassword>({ control, label }:
         required
         helperText={t('passwordRule', PASSWORD_RULES)}
       />
-      <FormTextField control={control} name={'confirmPassword' as Path<T>} label={t('confirmPassword')} type="password" autoComplete="new-password" required />
+      <FormTextField
+        control={control}
+        name={'confirmPassword' as Path<T>}
+        label={t('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
     </>
   );
 }

@@ -19,14 +19,18 @@ import { resetPassword } from '../api/reset-password';
 import { passwordField, passwordsMatch, PASSWORDS_DIFFER } from '../lib/credential-rules';
 import { NewPasswordFields } from './new-password-fields';
 
-const schema = z.object({ password: passwordField, confirmPassword: z.string() }).refine(passwordsMatch, PASSWORDS_DIFFER);
+const schema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 type ResetValues = z.infer<typeof schema>;
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [outcome, setOutcome] = useState<'form' | 'done' | 'invalid'>(searchParams.get('error') || !token ? 'invalid' : 'form');
+  const [outcome, setOutcome] = useState<'form' | 'done' | 'invalid'>(
+    searchParams.get('error') || !token ? 'invalid' : 'form',
+  );
 
   return (
     <CardPage title={t('resetPassword.title')}>

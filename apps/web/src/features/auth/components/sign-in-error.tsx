@@ -52,7 +52,13 @@ function EmailNotVerified({ identifier }: { identifier: string }) {
             {t('signIn.resent')}
           </Typography>
         ) : (
-          <Button size="small" color="inherit" sx={{ mt: 1 }} disabled={resend.isPending} onClick={() => resend.mutate(identifier)}>
+          <Button
+            size="small"
+            color="inherit"
+            sx={{ mt: 1 }}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(identifier)}
+          >
             {t('signIn.resend')}
           </Button>
         ))}

@@ -42,8 +42,22 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> 
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <FormTextField control={form.control} name="identifier" label={t('signIn.identifier')} autoComplete="username" autoFocus required />
-      <FormTextField control={form.control} name="password" label={t('password')} type="password" autoComplete="current-password" required />
+      <FormTextField
+        control={form.control}
+        name="identifier"
+        label={t('signIn.identifier')}
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       <FormCheckbox control={form.control} name="rememberMe" label={t('signIn.rememberMe')} />
       <SignInError error={serverError} identifier={identifier} />
       <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>

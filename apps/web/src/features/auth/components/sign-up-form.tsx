@@ -12,7 +12,13 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { signUp, type SignUpValues } from '../api/sign-up';
-import { emailField, optionalUsernameField, passwordField, passwordsMatch, PASSWORDS_DIFFER } from '../lib/credential-rules';
+import {
+  emailField,
+  optionalUsernameField,
+  passwordField,
+  passwordsMatch,
+  PASSWORDS_DIFFER,
+} from '../lib/credential-rules';
 import { NewPasswordFields } from './new-password-fields';
 import { UsernameField } from './username-field';
 
@@ -59,7 +65,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(result: SignedUp): void 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <FormTextField control={form.control} name="name" label={t('name')} autoComplete="name" autoFocus required />
-      <FormTextField control={form.control} name="email" label={t('email')} type="email" autoComplete="email" required />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        required
+      />
       <UsernameField control={form.control} />
       <NewPasswordFields control={form.control} />
       <ServerError error={serverError} />

@@ -51,7 +51,13 @@ export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; s
             disabled={pending !== null}
             aria-busy={pending === provider.id}
             data-provider={provider.id}
-            startIcon={pending === provider.id ? <CircularProgress size={16} color="inherit" aria-hidden /> : <ProviderIcon providerId={provider.id} />}
+            startIcon={
+              pending === provider.id ? (
+                <CircularProgress size={16} color="inherit" aria-hidden />
+              ) : (
+                <ProviderIcon providerId={provider.id} />
+              )
+            }
             onClick={() => void start(provider.id)}
             sx={{ textTransform: 'none', justifyContent: 'center' }}
           >

@@ -47,7 +47,11 @@ export function UsernameField({ control }: { control: Control<SignUpValues> }) {
           label={t('username.label')}
           autoComplete="username"
           error={Boolean(fieldState.error) || unavailable}
-          helperText={fieldState.error?.message ? t(fieldState.error.message, { ns: 'common', defaultValue: fieldState.error.message }) : statusText(t, availability)}
+          helperText={
+            fieldState.error?.message
+              ? t(fieldState.error.message, { ns: 'common', defaultValue: fieldState.error.message })
+              : statusText(t, availability)
+          }
           slotProps={{
             // The check's outcome is announced as it arrives, without moving focus.
             formHelperText: { 'aria-live': 'polite' },

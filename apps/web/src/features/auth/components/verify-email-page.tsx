@@ -29,7 +29,9 @@ export function VerifyEmailPage() {
     <CardPage title={t(failure ? 'verifyEmail.failedTitle' : 'verifyEmail.title')}>
       {failure ? (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={failure}>
-          {isKnownFailure(failure) ? t(`verifyEmail.errors.${failure}`) : t('verifyEmail.errors.other', { code: failure })}
+          {isKnownFailure(failure)
+            ? t(`verifyEmail.errors.${failure}`)
+            : t('verifyEmail.errors.other', { code: failure })}
         </Alert>
       ) : (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

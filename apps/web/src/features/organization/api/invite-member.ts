@@ -30,7 +30,8 @@ export function useInviteMember(organizationId: string) {
         ...(teamId ? { teamId } : {}),
         ...(resend ? { resend: true } : {}),
       });
-      if (!result.error) await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
+      if (!result.error)
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
       return result;
     },
     [client, queryClient, organizationId],
@@ -39,5 +40,7 @@ export function useInviteMember(organizationId: string) {
 
 export function useResendInvitation(organizationId: string) {
   const invite = useInviteMember(organizationId);
-  return useMutation({ mutationFn: (invitation: Omit<InvitationRequest, 'resend'>) => unwrap(invite({ ...invitation, resend: true })) });
+  return useMutation({
+    mutationFn: (invitation: Omit<InvitationRequest, 'resend'>) => unwrap(invite({ ...invitation, resend: true })),
+  });
 }

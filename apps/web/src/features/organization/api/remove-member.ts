@@ -11,7 +11,8 @@ export function useRemoveMember(organizationId: string) {
   const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => unwrap(client.organization.removeMember({ memberIdOrEmail: memberId, organizationId })),
+    mutationFn: (memberId: string) =>
+      unwrap(client.organization.removeMember({ memberIdOrEmail: memberId, organizationId })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) }),
   });
 }

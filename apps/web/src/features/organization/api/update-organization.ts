@@ -20,7 +20,8 @@ export function useUpdateOrganization(organizationId: string) {
   return useCallback(
     async (data: OrganizationChanges) => {
       const result = await client.organization.update({ organizationId, data });
-      if (!result.error) await queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) });
+      if (!result.error)
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) });
       return result;
     },
     [client, queryClient, organizationId],

@@ -18,7 +18,12 @@ export function ActiveOrganizationControl({ organizationId }: { organizationId: 
   if (session?.session.activeOrganizationId === organizationId) return <Chip label={t('active')} color="primary" />;
   return (
     <Box>
-      <Button variant="outlined" disabled={setActive.isPending} aria-busy={setActive.isPending} onClick={() => setActive.mutate(organizationId)}>
+      <Button
+        variant="outlined"
+        disabled={setActive.isPending}
+        aria-busy={setActive.isPending}
+        onClick={() => setActive.mutate(organizationId)}
+      >
         {t('page.makeActive')}
       </Button>
       <ServerError error={clientErrorOf(setActive.error)} />

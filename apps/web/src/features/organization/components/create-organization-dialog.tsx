@@ -65,7 +65,14 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: CreateOrg
       <form onSubmit={onSubmit} noValidate>
         <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
         <DialogContent>
-          <FormTextField control={form.control} name="name" label={t('fields.name')} autoFocus required autoComplete="organization" />
+          <FormTextField
+            control={form.control}
+            name="name"
+            label={t('fields.name')}
+            autoFocus
+            required
+            autoComplete="organization"
+          />
           <SlugField
             control={form.control}
             name="slug"
@@ -74,7 +81,13 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: CreateOrg
               slugEdited.current = value !== '';
             }}
           />
-          <FormTextField control={form.control} name="logo" label={t('fields.logo')} type="url" helperText={t('fields.logoHelp')} />
+          <FormTextField
+            control={form.control}
+            name="logo"
+            label={t('fields.logo')}
+            type="url"
+            helperText={t('fields.logoHelp')}
+          />
           <ServerError error={serverError} />
         </DialogContent>
         <DialogActions>

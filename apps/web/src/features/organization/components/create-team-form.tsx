@@ -27,7 +27,13 @@ export function CreateTeamForm({ organizationId }: { organizationId: string }) {
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('teams.createLabel')} sx={{ maxWidth: 560 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <FormTextField control={form.control} name="name" label={t('teams.newName')} required sx={{ flex: 1, minWidth: 200 }} />
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={t('teams.newName')}
+          required
+          sx={{ flex: 1, minWidth: 200 }}
+        />
         <SubmitButton pending={pending} sx={{ mt: { xs: 0, sm: 3 } }}>
           {t('teams.create')}
         </SubmitButton>

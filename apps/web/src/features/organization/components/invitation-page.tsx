@@ -28,9 +28,13 @@ import { useRoleLabel } from './use-role-label';
 function Explanation({ code, email }: { code: string | undefined; email: string }) {
   const { t } = useTranslation('organization');
   if (code === 'INVITATION_NOT_FOUND') return <Typography gutterBottom>{t('invitation.gone')}</Typography>;
-  if (code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION') return <Typography gutterBottom>{t('invitation.otherRecipient', { email })}</Typography>;
+  if (code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION')
+    return <Typography gutterBottom>{t('invitation.otherRecipient', { email })}</Typography>;
   // Reading the invitation already needs a verified address; answering it too.
-  if (code === 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION' || code === 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION') {
+  if (
+    code === 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION' ||
+    code === 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION'
+  ) {
     return <Typography gutterBottom>{t('invitation.verifyFirst', { email })}</Typography>;
   }
   return null;
@@ -103,7 +107,10 @@ export function InvitationPage() {
   return (
     <CardPage title={t('invitation.title')}>
       <Typography gutterBottom>
-        {t('invitation.text', { inviter: data.inviterEmail ?? t('invitation.someone'), organization: data.organizationName })}
+        {t('invitation.text', {
+          inviter: data.inviterEmail ?? t('invitation.someone'),
+          organization: data.organizationName,
+        })}
       </Typography>
       <Box component="dl" sx={{ my: 2, display: 'grid', gap: 1 }}>
         <Detail term={t('invitation.organization')}>
@@ -121,7 +128,11 @@ export function InvitationPage() {
           disabled={busy}
           aria-busy={accept.isPending}
           startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          onClick={() => accept.mutate(data.id, { onSuccess: (result) => navigate(`/organizations/${result.member.organizationId}`) })}
+          onClick={() =>
+            accept.mutate(data.id, {
+              onSuccess: (result) => navigate(`/organizations/${result.member.organizationId}`),
+            })
+          }
         >
           {t('invitation.accept')}
         </Button>

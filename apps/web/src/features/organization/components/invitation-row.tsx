@@ -40,7 +40,11 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
 
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-invitation-id={invitation.id}>
-      <ListItemText primary={invitation.email} secondary={details.join(' · ')} sx={{ minWidth: 200, wordBreak: 'break-all' }} />
+      <ListItemText
+        primary={invitation.email}
+        secondary={details.join(' · ')}
+        sx={{ minWidth: 200, wordBreak: 'break-all' }}
+      />
       {expired && <Chip label={t('invitations.expired')} size="small" color="warning" />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {abilities.invite && (

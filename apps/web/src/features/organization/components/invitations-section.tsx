@@ -37,7 +37,9 @@ export function InvitationsSection({ organization, abilities }: SectionProps) {
         </Typography>
         {invitations.isPending && <CircularProgress aria-label={t('common:loading')} />}
         <ServerError error={clientErrorOf(invitations.error)} />
-        {invitations.data && pending.length === 0 && <Typography color="text.secondary">{t('invitations.none')}</Typography>}
+        {invitations.data && pending.length === 0 && (
+          <Typography color="text.secondary">{t('invitations.none')}</Typography>
+        )}
         {pending.length > 0 && (
           <Paper variant="outlined">
             <List disablePadding aria-labelledby={headingId}>

@@ -60,7 +60,15 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('invitations.formLabel')} sx={{ maxWidth: 560 }}>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0, sm: 2 } }}>
-        <FormTextField control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="off" required sx={{ flex: 2 }} />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          required
+          sx={{ flex: 2 }}
+        />
         <Controller
           control={form.control}
           name="role"

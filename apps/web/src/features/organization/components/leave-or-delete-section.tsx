@@ -46,7 +46,10 @@ function LeaveCard({ organization }: SectionProps) {
         pending={leave.isPending}
         error={clientErrorOf(leave.error)}
         onConfirm={() =>
-          leave.mutate(undefined, { onSuccess: () => navigate('/organizations', { state: { left: organization.name } satisfies OrganizationsNotice }) })
+          leave.mutate(undefined, {
+            onSuccess: () =>
+              navigate('/organizations', { state: { left: organization.name } satisfies OrganizationsNotice }),
+          })
         }
         onClose={() => {
           setOpen(false);
@@ -95,7 +98,10 @@ function DeleteCard({ organization }: SectionProps) {
             setMismatch(true);
             return;
           }
-          remove.mutate(undefined, { onSuccess: () => navigate('/organizations', { state: { deleted: organization.name } satisfies OrganizationsNotice }) });
+          remove.mutate(undefined, {
+            onSuccess: () =>
+              navigate('/organizations', { state: { deleted: organization.name } satisfies OrganizationsNotice }),
+          });
         }}
         onClose={close}
       >

@@ -60,7 +60,8 @@ export function MemberRow({ member, organization, abilities, isSelf }: MemberRow
               value={member.role}
               disabled={updateRole.isPending}
               onChange={(event) => {
-                if (event.target.value !== member.role) updateRole.mutate({ memberId: member.id, role: event.target.value });
+                if (event.target.value !== member.role)
+                  updateRole.mutate({ memberId: member.id, role: event.target.value });
               }}
               inputProps={{ 'aria-label': t('members.roleOf', { name }) }}
               sx={{ minWidth: { xs: 110, sm: 140 } }}

@@ -36,7 +36,13 @@ export function MembersSection({ organization, abilities, userId }: SectionProps
         </TableHead>
         <TableBody>
           {data.members.map((member) => (
-            <MemberRow key={member.id} member={member} organization={organization} abilities={abilities} isSelf={member.userId === userId} />
+            <MemberRow
+              key={member.id}
+              member={member}
+              organization={organization}
+              abilities={abilities}
+              isSelf={member.userId === userId}
+            />
           ))}
         </TableBody>
       </Table>

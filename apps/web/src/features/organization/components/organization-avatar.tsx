@@ -6,7 +6,12 @@ import Avatar from '@mui/material/Avatar';
 
 export function OrganizationAvatar({ name, logo, size = 40 }: { name: string; logo?: string | null; size?: number }) {
   return (
-    <Avatar variant="rounded" src={logo ?? undefined} alt="" sx={{ width: size, height: size, bgcolor: 'secondary.main' }}>
+    <Avatar
+      variant="rounded"
+      src={logo ?? undefined}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: 'secondary.main' }}
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </Avatar>
   );

@@ -35,7 +35,11 @@ export function OrganizationList() {
               <ListItemAvatar>
                 <OrganizationAvatar name={organization.name} logo={organization.logo} />
               </ListItemAvatar>
-              <ListItemText primary={organization.name} secondary={organization.slug} slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }} />
+              <ListItemText
+                primary={organization.name}
+                secondary={organization.slug}
+                slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+              />
               {organization.id === activeId && <Chip label={t('active')} color="primary" size="small" sx={{ ml: 1 }} />}
             </ListItemButton>
           </ListItem>

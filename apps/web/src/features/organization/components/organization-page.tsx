@@ -63,7 +63,9 @@ export function OrganizationPage() {
   if (error || !organization) {
     return (
       <Page title={t('page.unavailable')}>
-        <ServerError error={clientErrorOf(error) ?? { code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found' }} />
+        <ServerError
+          error={clientErrorOf(error) ?? { code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found' }}
+        />
         <Button component={RouterLink} to="/organizations" variant="outlined">
           {t('page.backToList')}
         </Button>

@@ -35,10 +35,20 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
   const readOnly = !abilities.updateOrganization;
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
-    defaultValues: { name: organization.name, slug: organization.slug, logo: organization.logo ?? '', metadata: metadataText(organization.metadata) },
+    defaultValues: {
+      name: organization.name,
+      slug: organization.slug,
+      logo: organization.logo ?? '',
+      metadata: metadataText(organization.metadata),
+    },
     submit: (values) => {
       setSaved(false);
-      return update({ name: values.name, slug: values.slug, logo: values.logo || null, metadata: parseMetadata(values.metadata) ?? null });
+      return update({
+        name: values.name,
+        slug: values.slug,
+        logo: values.logo || null,
+        metadata: parseMetadata(values.metadata) ?? null,
+      });
     },
     errorFields: { SLUG_IS_TAKEN: 'slug', ORGANIZATION_ALREADY_EXISTS: 'slug' },
     onSuccess: (_data, values) => {
@@ -54,7 +64,14 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
       {readOnly && <Alert severity="info">{t('settings.readOnly')}</Alert>}
       <FormTextField control={form.control} name="name" label={t('fields.name')} disabled={readOnly} required />
       <SlugField control={form.control} name="slug" status={readOnly ? 'idle' : status} disabled={readOnly} />
-      <FormTextField control={form.control} name="logo" label={t('fields.logo')} type="url" helperText={t('fields.logoHelp')} disabled={readOnly} />
+      <FormTextField
+        control={form.control}
+        name="logo"
+        label={t('fields.logo')}
+        type="url"
+        helperText={t('fields.logoHelp')}
+        disabled={readOnly}
+      />
       <FormTextField
         control={form.control}
         name="metadata"

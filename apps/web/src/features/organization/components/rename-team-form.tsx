@@ -14,7 +14,15 @@ import { useRenameTeam } from '../api/update-team';
 
 const schema = z.object({ name: z.string().trim().min(1, 'validation.required') });
 
-export function RenameTeamForm({ team, organizationId, onDone }: { team: OrganizationTeam; organizationId: string; onDone(): void }) {
+export function RenameTeamForm({
+  team,
+  organizationId,
+  onDone,
+}: {
+  team: OrganizationTeam;
+  organizationId: string;
+  onDone(): void;
+}) {
   const { t } = useTranslation('organization');
   const rename = useRenameTeam(organizationId, team.id);
   const { form, onSubmit, serverError, pending } = useServerForm({
@@ -25,9 +33,23 @@ export function RenameTeamForm({ team, organizationId, onDone }: { team: Organiz
     onSuccess: onDone,
   });
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('teams.renameNamed', { name: team.name })} sx={{ width: '100%' }}>
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('teams.renameNamed', { name: team.name })}
+      sx={{ width: '100%' }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <FormTextField control={form.control} name="name" label={t('teams.name')} autoFocus required size="small" sx={{ flex: 1, minWidth: 160 }} />
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={t('teams.name')}
+          autoFocus
+          required
+          size="small"
+          sx={{ flex: 1, minWidth: 160 }}
+        />
         <SubmitButton pending={pending} sx={{ mt: 2 }}>
           {t('common:save')}
         </SubmitButton>

@@ -41,7 +41,11 @@ export function TeamRow({ team, organizationId, abilities }: TeamRowProps) {
               </Button>
             )}
             {abilities.deleteTeams && (
-              <Button color="error" onClick={() => setConfirming(true)} aria-label={t('teams.removeNamed', { name: team.name })}>
+              <Button
+                color="error"
+                onClick={() => setConfirming(true)}
+                aria-label={t('teams.removeNamed', { name: team.name })}
+              >
                 {t('common:remove')}
               </Button>
             )}

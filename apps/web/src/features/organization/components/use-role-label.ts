@@ -8,5 +8,11 @@ import { memberRoles } from '../lib/member-permissions';
 
 export function useRoleLabel(): (role: string | null | undefined) => string {
   const { t } = useTranslation('organization');
-  return useCallback((role) => memberRoles(role).map((name) => t(`roles.${name}`, { defaultValue: name })).join(', '), [t]);
+  return useCallback(
+    (role) =>
+      memberRoles(role)
+        .map((name) => t(`roles.${name}`, { defaultValue: name }))
+        .join(', '),
+    [t],
+  );
 }

@@ -11,14 +11,38 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 const OWNER_ROLE: OrganizationRole = 'owner';
 
 const GRANTS: Record<OrganizationRole, readonly string[]> = {
-  owner: ['organization:update', 'organization:delete', 'member:create', 'member:update', 'member:delete', 'invitation:create', 'invitation:cancel', 'team:create', 'team:update', 'team:delete'],
-  admin: ['organization:update', 'member:create', 'member:update', 'member:delete', 'invitation:create', 'invitation:cancel', 'team:create', 'team:update', 'team:delete'],
+  owner: [
+    'organization:update',
+    'organization:delete',
+    'member:create',
+    'member:update',
+    'member:delete',
+    'invitation:create',
+    'invitation:cancel',
+    'team:create',
+    'team:update',
+    'team:delete',
+  ],
+  admin: [
+    'organization:update',
+    'member:create',
+    'member:update',
+    'member:delete',
+    'invitation:create',
+    'invitation:cancel',
+    'team:create',
+    'team:update',
+    'team:delete',
+  ],
   member: [],
 };
 
 /** A member's role may list several roles, comma-joined: the union of their grants. */
 export function memberRoles(role: string | null | undefined): string[] {
-  return (role ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+  return (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
 }
 
 export function isOwner(role: string | null | undefined): boolean {
@@ -26,7 +50,9 @@ export function isOwner(role: string | null | undefined): boolean {
 }
 
 function may(role: string | null | undefined, permission: string): boolean {
-  return memberRoles(role).some((name) => (GRANTS as Record<string, readonly string[] | undefined>)[name]?.includes(permission));
+  return memberRoles(role).some((name) =>
+    (GRANTS as Record<string, readonly string[] | undefined>)[name]?.includes(permission),
+  );
 }
 
 export interface MemberAbilities {

@@ -84,7 +84,12 @@ export function createUser(options: ResolvedAdminOptions) {
 }
 
 /** What to answer when the insert failed: the taken value when a unique index refused it, else 500. */
-async function creationFailure(auth: AuthContext, error: unknown, email: string, data: Record<string, unknown>): Promise<AuthError> {
+async function creationFailure(
+  auth: AuthContext,
+  error: unknown,
+  email: string,
+  data: Record<string, unknown>,
+): Promise<AuthError> {
   if (isUniqueViolation(error)) {
     // Lost a race with a parallel creation: the address, or a plugin column whose check names it.
     if (await auth.users.findByEmail(email)) return new AuthError(ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail);

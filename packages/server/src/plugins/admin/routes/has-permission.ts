@@ -31,7 +31,10 @@ export function userHasPermission(options: ResolvedAdminOptions) {
         if (!serverCall) throw new AuthError(ERRORS.unauthorized);
         if (body.role !== undefined) subject = { id: body.userId ?? '', role: body.role };
         else if (body.userId !== undefined) subject = await auth.users.findById(body.userId);
-        else throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'userId', message: 'userId or role is required' }] });
+        else
+          throw new AuthError(ERRORS.invalidBody, {
+            details: [{ path: 'userId', message: 'userId or role is required' }],
+          });
         if (!subject) throw new AuthError(ERRORS.userNotFound);
       }
       return { error: null, success: isAllowed(options, subject, request) };

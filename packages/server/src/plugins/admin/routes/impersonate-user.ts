@@ -45,7 +45,8 @@ export function adminSessionCookie(auth: AuthContext) {
   return {
     name,
     attributes,
-    value: (token: string, dontRemember: boolean) => signValue(`${token}:${dontRemember ? 'true' : ''}`, options.secret),
+    value: (token: string, dontRemember: boolean) =>
+      signValue(`${token}:${dontRemember ? 'true' : ''}`, options.secret),
     read(signed: string | undefined): { token: string; dontRemember: boolean } | null {
       const value = signed === undefined ? null : unsignValue(signed, options.secret);
       if (!value) return null;

@@ -23,7 +23,8 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
       const digest = sha256Hex(body.sessionToken);
       await auth.sessions.deleteByDigests([digest, body.sessionToken]);
       // An admin who revokes the session in use is signed out, as with /revoke-session.
-      if (digest === session.session.token || body.sessionToken === session.session.token) clearSessionCookies(auth, cookies);
+      if (digest === session.session.token || body.sessionToken === session.session.token)
+        clearSessionCookies(auth, cookies);
       return { success: true };
     },
   });

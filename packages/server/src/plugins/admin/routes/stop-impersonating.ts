@@ -2,7 +2,14 @@
  * @module POST /admin/stop-impersonating: ends the impersonation session and signs the admin back
  * in with the session impersonate-user saved, answering the admin's `{session, user}`.
  */
-import { AuthError, defineEndpoint, setCookieCache, setSessionTokenCookie, sha256Hex, toSessionResponse } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  setCookieCache,
+  setSessionTokenCookie,
+  sha256Hex,
+  toSessionResponse,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { adminSessionCookie } from './impersonate-user';
@@ -26,7 +33,8 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
       }
       await auth.sessions.deleteById(session.session.id, session.session.userId);
       setSessionTokenCookie(auth, cookies, saved.token, saved.dontRemember);
-      if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, saved.token, admin.session, admin.user);
+      if (auth.options.session.cookieCache.enabled)
+        setCookieCache(auth, cookies, saved.token, admin.session, admin.user);
       cookies.delete(adminCookie.name, adminCookie.attributes);
       return toSessionResponse({ ...admin, token: saved.token });
     },

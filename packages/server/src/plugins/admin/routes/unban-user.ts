@@ -19,7 +19,12 @@ export function unbanUser(options: ResolvedAdminOptions) {
     session: 'required',
     async handler({ auth, body, session }) {
       requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
-      const user = await auth.users.update(body.userId, { banned: false, banReason: null, banExpires: null, updatedAt: auth.now() });
+      const user = await auth.users.update(body.userId, {
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        updatedAt: auth.now(),
+      });
       if (!user) throw new AuthError(ERRORS.userNotFound);
       return { user };
     },

@@ -31,7 +31,10 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
       if (Object.hasOwn(body.data, 'role')) {
         requirePermission(options, session, { user: ['set-role'] }, ADMIN_ERRORS.notAllowedToChangeRole);
         const parsed = roleField.safeParse(body.data.role);
-        if (!parsed.success) throw new AuthError(ERRORS.invalidBody, { details: [{ path: 'data.role', message: parsed.error.issues[0]?.message ?? 'Invalid role' }] });
+        if (!parsed.success)
+          throw new AuthError(ERRORS.invalidBody, {
+            details: [{ path: 'data.role', message: parsed.error.issues[0]?.message ?? 'Invalid role' }],
+          });
         role = toStoredRole(options, parsed.data);
       }
       const existing = await auth.users.findById(body.userId);

@@ -46,7 +46,14 @@ export function addMember(options: ResolvedOrganizationOptions) {
       }
 
       const now = auth.now();
-      const member = { id: randomString(DEFAULTS.idLength), organizationId, userId: body.userId, role, teamId: body.teamId ?? null, createdAt: now };
+      const member = {
+        id: randomString(DEFAULTS.idLength),
+        organizationId,
+        userId: body.userId,
+        role,
+        teamId: body.teamId ?? null,
+        createdAt: now,
+      };
       // The team was checked above; a parallel add of the same user loses to the unique index, and
       // the membership limit is counted behind the organization's lock (403 once it is full).
       await createMembership(auth, member, body.teamId, options.membershipLimit);

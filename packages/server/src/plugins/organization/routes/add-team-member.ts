@@ -24,7 +24,12 @@ export function addTeamMember(options: ResolvedOrganizationOptions) {
       // team:update): team membership is a change to the member. The default roles grant both alike.
       const organizationId = organizationIdOf(session, undefined);
       const caller = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, caller, { member: ['update'] }, ORGANIZATION_ERRORS.notAllowedToCreateTeamMember);
+      requireMemberPermission(
+        options,
+        caller,
+        { member: ['update'] },
+        ORGANIZATION_ERRORS.notAllowedToCreateTeamMember,
+      );
       // better-auth answers these two with 400; the catalogue keeps one status (403) per entry.
       await requireMember(auth, organizationId, body.userId);
       const team = await requireTeamIn(auth, body.teamId, organizationId);

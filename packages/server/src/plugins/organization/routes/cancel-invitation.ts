@@ -23,10 +23,16 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
       const invitation = await findInvitation(auth, body.invitationId);
       if (!invitation) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       const member = await requireMember(auth, invitation.organizationId, session.user.id);
-      requireMemberPermission(options, member, { invitation: ['cancel'] }, ORGANIZATION_ERRORS.notAllowedToCancelInvitation);
+      requireMemberPermission(
+        options,
+        member,
+        { invitation: ['cancel'] },
+        ORGANIZATION_ERRORS.notAllowedToCancelInvitation,
+      );
       // SPEC §4 cancels only from pending (better-auth does not check): an accepted invitation
       // stays accepted, and the answer says there is no invitation left to cancel.
-      if (!(await settleInvitation(organizationDb(auth), invitation.id, 'canceled'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      if (!(await settleInvitation(organizationDb(auth), invitation.id, 'canceled')))
+        throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       return { ...invitation, status: 'canceled' };
     },
   });

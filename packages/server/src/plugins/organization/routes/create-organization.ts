@@ -24,7 +24,13 @@ import {
 } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { activateOrganizationWithTeam, insertOrganization, serializeMetadata, toOrganizationResponse, type NewOrganization } from '../organization-store';
+import {
+  activateOrganizationWithTeam,
+  insertOrganization,
+  serializeMetadata,
+  toOrganizationResponse,
+  type NewOrganization,
+} from '../organization-store';
 
 const body = z.object({
   name: z.string().min(1),
@@ -49,14 +55,16 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
     async handler(ctx) {
       const { auth, body, cookies } = ctx;
       const { current, user } = await creatorOf(ctx);
-      if (!(await options.allowUserToCreateOrganization(user, auth))) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToCreateOrganization);
+      if (!(await options.allowUserToCreateOrganization(user, auth)))
+        throw new AuthError(ORGANIZATION_ERRORS.notAllowedToCreateOrganization);
       const rows = newOrganizationRows(auth, options, user, body);
       try {
         // Refuses over organizationLimit before it inserts, so the limit error comes first.
         await insertOrganization(auth, rows, options.organizationLimit);
       } catch (error) {
         // A taken slug (by an earlier create or a parallel one): the unique index decides.
-        if (isUniqueViolation(error)) throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists, { cause: error });
+        if (isUniqueViolation(error))
+          throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists, { cause: error });
         throw error;
       }
       if (current && !body.keepCurrentActiveOrganization) {
@@ -81,7 +89,12 @@ async function creatorOf(ctx: Context): Promise<{ current: CurrentSession | null
   return { current: null, user };
 }
 
-function newOrganizationRows(auth: AuthContext, options: ResolvedOrganizationOptions, user: User, input: Body): NewOrganization {
+function newOrganizationRows(
+  auth: AuthContext,
+  options: ResolvedOrganizationOptions,
+  user: User,
+  input: Body,
+): NewOrganization {
   const now = auth.now();
   const id = () => randomString(DEFAULTS.idLength);
   const organizationId = id();

@@ -9,7 +9,12 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { deleteOrganizationById, findOrganization, setSessionActiveOrganization, toStoredOrganization } from '../organization-store';
+import {
+  deleteOrganizationById,
+  findOrganization,
+  setSessionActiveOrganization,
+  toStoredOrganization,
+} from '../organization-store';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -24,10 +29,16 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       const organization = await findOrganization(auth, { id: body.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const member = await requireMember(auth, organization.id, session.user.id);
-      requireMemberPermission(options, member, { organization: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteOrganization);
+      requireMemberPermission(
+        options,
+        member,
+        { organization: ['delete'] },
+        ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
+      );
       await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
-      if (session.session.activeOrganizationId === organization.id) await setSessionActiveOrganization(auth, session, cookies, null);
+      if (session.session.activeOrganizationId === organization.id)
+        await setSessionActiveOrganization(auth, session, cookies, null);
       return toStoredOrganization(organization);
     },
   });

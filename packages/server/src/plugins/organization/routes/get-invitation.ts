@@ -27,13 +27,20 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
     async handler({ auth, query, session }) {
       const invitation = await findInvitation(auth, query.id);
       if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
-      if (invitation.email !== session.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
+      if (invitation.email !== session.user.email.toLowerCase())
+        throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
       if (!session.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations);
       const organization = await findOrganization(auth, { id: invitation.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
-      if (!(await findMember(auth, invitation.organizationId, invitation.inviterId))) throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);
+      if (!(await findMember(auth, invitation.organizationId, invitation.inviterId)))
+        throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);
       const inviter = await auth.users.findById(invitation.inviterId);
-      return { ...invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter?.email ?? null };
+      return {
+        ...invitation,
+        organizationName: organization.name,
+        organizationSlug: organization.slug,
+        inviterEmail: inviter?.email ?? null,
+      };
     },
   });
 }

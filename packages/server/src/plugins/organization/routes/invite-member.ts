@@ -27,7 +27,12 @@ const body = z.object({
 });
 
 /** Sent after the answer: a mail server that is down is logged, and the invitation stands. */
-function mailInvitation(auth: AuthContext, invitation: Invitation, organizationName: string, inviter: { name: string; email: string }): void {
+function mailInvitation(
+  auth: AuthContext,
+  invitation: Invitation,
+  organizationName: string,
+  inviter: { name: string; email: string },
+): void {
   const { mailer } = auth;
   if (!mailer) return;
   auth.background.run('Could not send the invitation mail', async () => {
@@ -67,8 +72,18 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
 
       // Already a member, already invited (or resent), the team and the membership limit are all
       // checked behind the organization's lock, so parallel invitations to one address make one.
-      const fields = { organizationId, email, role, teamId: body.teamId ?? null, inviterId: session.user.id, expiresAt };
-      const invitation = await inviteWithinLimit(auth, fields, { membershipLimit: options.membershipLimit, resend: body.resend === true });
+      const fields = {
+        organizationId,
+        email,
+        role,
+        teamId: body.teamId ?? null,
+        inviterId: session.user.id,
+        expiresAt,
+      };
+      const invitation = await inviteWithinLimit(auth, fields, {
+        membershipLimit: options.membershipLimit,
+        resend: body.resend === true,
+      });
       mailInvitation(auth, invitation, organization.name, session.user);
       return invitation;
     },

@@ -25,7 +25,8 @@ export function listTeamMembers(_options: ResolvedOrganizationOptions) {
       if (!teamId) throw new AuthError(ORGANIZATION_ERRORS.noActiveTeam);
       // better-auth answers 400 here; the catalogue keeps one status (403) per entry. An unknown
       // team answers the same, so ids cannot be probed.
-      if (!(await findTeamMember(auth, teamId, session.user.id))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
+      if (!(await findTeamMember(auth, teamId, session.user.id)))
+        throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
       return listMembersOfTeam(auth, teamId);
     },
   });

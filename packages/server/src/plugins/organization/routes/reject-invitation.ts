@@ -21,12 +21,14 @@ export function rejectInvitation(_options: ResolvedOrganizationOptions) {
     async handler({ auth, body, session }) {
       const invitation = await findInvitation(auth, body.invitationId);
       if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
-      if (invitation.email !== session.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
+      if (invitation.email !== session.user.email.toLowerCase())
+        throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
       // As for accepting (the catalogue entry names both): an unverified account registered under
       // the invitee's address must not be able to turn the real invitee's invitations down.
       if (!session.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
       // Conditional on pending: a reject racing an accept or a cancel loses cleanly.
-      if (!(await settleInvitation(organizationDb(auth), invitation.id, 'rejected'))) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      if (!(await settleInvitation(organizationDb(auth), invitation.id, 'rejected')))
+        throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       return { invitation: { ...invitation, status: 'rejected' }, member: null };
     },
   });

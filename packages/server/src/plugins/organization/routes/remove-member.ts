@@ -29,7 +29,8 @@ export function removeMember(options: ResolvedOrganizationOptions) {
       const target = await findMemberByIdOrEmail(auth, organizationId, body.memberIdOrEmail);
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
       requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
-      if (isOwner(options, target) && !isOwner(options, caller)) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      if (isOwner(options, target) && !isOwner(options, caller))
+        throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).
       await deleteMembership(auth, options, target);
       if (target.userId === session.user.id) forgetActiveOrganization(auth, cookies, session, organizationId);

@@ -23,7 +23,12 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
       // As add-team-member: the active organization, and better-auth's member:delete permission.
       const organizationId = organizationIdOf(session, undefined);
       const caller = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToRemoveTeamMember);
+      requireMemberPermission(
+        options,
+        caller,
+        { member: ['delete'] },
+        ORGANIZATION_ERRORS.notAllowedToRemoveTeamMember,
+      );
       await requireMember(auth, organizationId, body.userId);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
       if (!(await findTeamMember(auth, team.id, body.userId))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);

@@ -29,7 +29,8 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
       const team = await findTeam(auth, teamId);
       if (!team) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
       // Membership of the team, not only of its organization: a team is what it restricts.
-      if (!(await findTeamMember(auth, team.id, session.user.id))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
+      if (!(await findTeamMember(auth, team.id, session.user.id)))
+        throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
       await storeActiveTeam(auth, cookies, session, team.id);
       return team;
     },

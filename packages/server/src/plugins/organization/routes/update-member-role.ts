@@ -32,7 +32,9 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
       const caller = await requireMember(auth, organizationId, session.user.id);
       requireMemberPermission(options, caller, { member: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       // By id only: an e-mail is not a member id, and an `@` in an id would not be one either.
-      const target = body.memberId.includes('@') ? null : await findMemberByIdOrEmail(auth, organizationId, body.memberId);
+      const target = body.memberId.includes('@')
+        ? null
+        : await findMemberByIdOrEmail(auth, organizationId, body.memberId);
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
 
       const givesOwner = memberRoles(role).includes(options.creatorRole);

@@ -30,7 +30,12 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     async handler({ auth, body, session }) {
       const organizationId = organizationIdOf(session, body.organizationId);
       const member = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, member, { organization: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateOrganization);
+      requireMemberPermission(
+        options,
+        member,
+        { organization: ['update'] },
+        ORGANIZATION_ERRORS.notAllowedToUpdateOrganization,
+      );
       const existing = await findOrganization(auth, { id: organizationId });
       if (!existing) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const { slug } = body.data;

@@ -26,7 +26,8 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
       const organizationId = organizationIdOf(session, body.data.organizationId);
       const member = await findMember(auth, organizationId, session.user.id);
       // better-auth answers a non-member and a member without team:update alike.
-      if (!member || !memberMay(options, member, { team: ['update'] })) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateTeams);
+      if (!member || !memberMay(options, member, { team: ['update'] }))
+        throw new AuthError(ORGANIZATION_ERRORS.notAllowedToUpdateTeams);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
       if (body.data.name === undefined) return team;
       const renamed = await renameTeam(auth, team, body.data.name);
