@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Session, User } from './db/records';
 import type { AnyEndpoint, ApiCall, Endpoint, EndpointSchema, SessionGuard } from './endpoint';
+import type { CoreErrorCode } from './errors';
 import type { ExtensibleEndpointId, FieldType, Plugin } from './plugin';
 import type { CoreEndpoints } from './routes';
 
@@ -33,11 +34,19 @@ type FieldValue<D> = D extends FieldType
 export type FieldValues<M> = string extends keyof M ? Empty : { -readonly [K in keyof M]: FieldValue<M[K]> };
 
 type Parts<X> =
-  X extends Plugin<infer E, infer B, infer U, infer S> ? { endpoints: E; body: B; user: U; session: S } : never;
+  X extends Plugin<infer E, infer B, infer U, infer S, infer C>
+    ? { endpoints: E; body: B; user: U; session: S; codes: C }
+    : never;
 type PluginParts<P extends readonly Plugin[]> = Parts<P[number]>;
 
 /** The union of the plugins' own endpoints. */
 export type PluginEndpoint<P extends readonly Plugin[]> = PluginParts<P>['endpoints'];
+
+/**
+ * Every code an auth with plugins `P` answers: the core's and its plugins' error entries'. A plugin
+ * typed only as `Plugin` may answer any code, so the union is then `string`.
+ */
+export type AuthErrorCode<P extends readonly Plugin[] = readonly Plugin[]> = CoreErrorCode | PluginParts<P>['codes'];
 
 /** The columns the plugins add to every user (`role`, `username`…), as values. */
 export type PluginUserFields<P extends readonly Plugin[]> = Merge<EachFieldValues<PluginParts<P>['user']>>;

@@ -5,7 +5,7 @@
  * their routes, body fields and columns (`auth-types.ts`).
  */
 import { createApi } from './api';
-import type { AuthApi, AuthEndpoint } from './auth-types';
+import type { AuthApi, AuthEndpoint, AuthErrorCode } from './auth-types';
 import { createBackgroundTasks } from './background-tasks';
 import type { AuthContext } from './context';
 import type { AnyEndpoint } from './endpoint';
@@ -14,6 +14,7 @@ import { createAccountStore } from './db/account-store';
 import { createProviderAccountStore } from './db/provider-account-store';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
+import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
@@ -44,6 +45,11 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
    * from, and the type `createAuthClient<typeof auth>` infers its calls from.
    */
   readonly endpoints: readonly AuthEndpoint<P>[];
+  /**
+   * Every error code the auth answers, the core's and its plugins': the union a client typed from
+   * `typeof auth` gives `error.code`, so comparing it with an unknown code does not compile.
+   */
+  readonly errorCodes: readonly AuthErrorCode<P>[];
   /** Creates or updates the schema; safe to run on every start. */
   migrate(): Promise<void>;
   /** Waits for work still running after its answer, then closes the database pool. */
@@ -98,6 +104,11 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     // body fields and the stores read exactly those columns, which no inference can follow.
     api: createApi(context, endpoints) as unknown as AuthApi<P>,
     endpoints: endpoints as readonly AuthEndpoint<P>[],
+    // What the plugins' `errors` hold, which their types declare.
+    errorCodes: codesOf([
+      ERRORS,
+      ...plugins.flatMap((plugin) => (plugin.errors ? [plugin.errors] : [])),
+    ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations),
     close: async () => {
       await context.background.drain();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AuthError, codeFromMessage, defineErrors, ERRORS } from './errors';
 
 describe('codeFromMessage', () => {
@@ -13,8 +13,28 @@ describe('codeFromMessage', () => {
     ["You can't unlink your last account", 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT'],
     ['Missing or null Origin', 'MISSING_OR_NULL_ORIGIN'],
     ['  spaced   out  ', 'SPACED_OUT'],
+    ['a_b__c 2fa', 'A_B_C_2FA'],
   ])('turns %j into %s', (message, code) => {
     expect(codeFromMessage(message)).toBe(code);
+  });
+
+  it('gives the same codes as literal types, so a catalogue names its codes without spelling them', () => {
+    expectTypeOf(codeFromMessage('Invalid email or password')).toEqualTypeOf<'INVALID_EMAIL_OR_PASSWORD'>();
+    expectTypeOf(
+      codeFromMessage('User already exists. Use another email.'),
+    ).toEqualTypeOf<'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'>();
+    expectTypeOf(codeFromMessage('Invalid callbackURL')).toEqualTypeOf<'INVALID_CALLBACKURL'>();
+    expectTypeOf(
+      codeFromMessage('Session expired. Re-authenticate to perform this action.'),
+    ).toEqualTypeOf<'SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION'>();
+    expectTypeOf(
+      codeFromMessage("You can't unlink your last account"),
+    ).toEqualTypeOf<'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT'>();
+    expectTypeOf(codeFromMessage('Missing or null Origin')).toEqualTypeOf<'MISSING_OR_NULL_ORIGIN'>();
+    expectTypeOf(codeFromMessage('  spaced   out  ')).toEqualTypeOf<'SPACED_OUT'>();
+    expectTypeOf(codeFromMessage('a_b__c 2fa')).toEqualTypeOf<'A_B_C_2FA'>();
+    // A message known only as a string has a code known only as a string.
+    expectTypeOf(codeFromMessage(String('Not found'))).toEqualTypeOf<string>();
   });
 });
 

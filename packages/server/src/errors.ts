@@ -4,31 +4,57 @@
  * message can never be answered with two statuses.
  */
 
-export interface ErrorEntry {
+export interface ErrorEntry<C extends string = string> {
   readonly status: number;
-  readonly code: string;
+  readonly code: C;
   readonly message: string;
 }
 
 /** `Invalid email or password` → `INVALID_EMAIL_OR_PASSWORD`, as SPEC §8 derives codes. */
-export function codeFromMessage(message: string): string {
+export function codeFromMessage<M extends string>(message: M): CodeFromMessage<M> {
   return message
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/^_+|_+$/g, '') as CodeFromMessage<M>;
 }
 
-function entry(status: number, message: string, code = codeFromMessage(message)): ErrorEntry {
-  return Object.freeze({ status, code, message });
-}
+type Characters<S extends string> = S extends `${infer C}${infer Rest}` ? C | Characters<Rest> : never;
+type Alphanumeric = Characters<'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'>;
+
+/**
+ * `codeFromMessage` as a type, so that a catalogue's codes are literal types without being written
+ * twice: a run of other characters becomes one `_` before the next letter or digit, which drops
+ * the leading and trailing runs as the function's second replace does.
+ */
+export type CodeFromMessage<M extends string> = string extends M ? string : Squash<Uppercase<M>, '', false>;
+type Squash<S extends string, Out extends string, Gap extends boolean> = S extends `${infer C}${infer Rest}`
+  ? C extends Alphanumeric
+    ? Squash<Rest, `${Out}${Gap extends true ? '_' : ''}${C}`, false>
+    : Squash<Rest, Out, Out extends '' ? false : true>
+  : Out;
+
+/** `[status, message]`, or `[status, message, code]` where the code is not the message's. */
+export type ErrorDeclaration = readonly [number, string] | readonly [number, string, string];
+type DeclaredCode<D> = D extends readonly [number, string, infer C extends string]
+  ? C
+  : D extends readonly [number, infer M extends string]
+    ? CodeFromMessage<M>
+    : never;
+
+/** A catalogue: entries by the name throw sites use. */
+export type ErrorCatalogue<C extends string = string> = { readonly [name: string]: ErrorEntry<C> };
+/** The codes a catalogue answers, as a union of literals. */
+export type CodesOf<T extends ErrorCatalogue> = T[keyof T]['code'];
 
 /** Plugins declare their own entries with the same helper, so codes follow one rule everywhere. */
-export function defineErrors<T extends Record<string, readonly [number, string] | readonly [number, string, string]>>(
+export function defineErrors<const T extends Record<string, ErrorDeclaration>>(
   table: T,
-): { readonly [K in keyof T]: ErrorEntry } {
+): { readonly [K in keyof T]: ErrorEntry<DeclaredCode<T[K]>> } {
   const out: Record<string, ErrorEntry> = {};
-  for (const [name, [status, message, code]] of Object.entries(table)) out[name] = entry(status, message, code);
-  return Object.freeze(out) as { readonly [K in keyof T]: ErrorEntry };
+  for (const [name, [status, message, code = codeFromMessage(message)]] of Object.entries(table)) {
+    out[name] = Object.freeze({ status, code, message });
+  }
+  return Object.freeze(out) as { readonly [K in keyof T]: ErrorEntry<DeclaredCode<T[K]>> };
 }
 
 export const ERRORS = defineErrors({
@@ -112,6 +138,14 @@ export const ERRORS = defineErrors({
   failedToRefreshAccessToken: [400, 'Failed to refresh access token'],
   failedToGetAccessToken: [400, 'Failed to get a valid access token', 'FAILED_TO_GET_ACCESS_TOKEN'],
 });
+
+/** Every code the core answers; an auth's codes add its plugins' (`AuthErrorCode`, auth-types.ts). */
+export type CoreErrorCode = CodesOf<typeof ERRORS>;
+
+/** The codes of several catalogues, each once: what an auth answers (`Auth.errorCodes`). */
+export function codesOf(catalogues: readonly ErrorCatalogue[]): readonly string[] {
+  return Object.freeze([...new Set(catalogues.flatMap((catalogue) => Object.values(catalogue).map((e) => e.code)))]);
+}
 
 export interface ErrorDetail {
   readonly path: string;

@@ -3,7 +3,18 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
-export { AuthError, ERRORS, defineErrors, codeFromMessage, type ErrorEntry } from './errors';
+export {
+  AuthError,
+  ERRORS,
+  defineErrors,
+  codeFromMessage,
+  type CodeFromMessage,
+  type CodesOf,
+  type CoreErrorCode,
+  type ErrorCatalogue,
+  type ErrorDeclaration,
+  type ErrorEntry,
+} from './errors';
 export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
 export { redirectUrl } from './validation/fields';
 export type { CoreEndpoints } from './routes';
@@ -15,7 +26,14 @@ export {
   type FieldDeclarations,
   type FieldType,
 } from './plugin';
-export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';
+export type {
+  AuthApi,
+  AuthEndpoint,
+  AuthErrorCode,
+  PluginEndpoint,
+  PluginUserFields,
+  PluginSessionFields,
+} from './auth-types';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';

@@ -1,13 +1,14 @@
 /**
  * @module The plugin contract (better-auth's shape): a plugin is one value declaring its
  * endpoints, migrations, the columns it adds to core tables, the fields it accepts in core request
- * bodies (by endpoint id, never by path), and hooks. The engine merges what enabled plugins
+ * bodies (by endpoint id, never by path), its error catalogue, and hooks. The engine merges what enabled plugins
  * declare and never imports a plugin. The type parameters keep what a plugin declares, so
  * `createAuth` can type `auth.api`, `auth.endpoints` and the client from them (`auth-types.ts`).
  */
 import type { PluginHooks } from './context';
 import type { Migration } from './db/migrate';
 import type { AnyEndpoint } from './endpoint';
+import type { ErrorCatalogue } from './errors';
 import type { BodyFields, FieldDeclarations } from './plugin-declarations';
 
 export type { PluginHooks } from './context';
@@ -22,7 +23,7 @@ export type {
 
 /**
  * `E` is the union of the plugin's endpoints, `B` its body fields by endpoint id, `U` and `S` the
- * columns it adds to user and session. The defaults are the widest of each: `Plugin` alone is any
+ * columns it adds to user and session, `C` the codes of its error entries. The defaults are the widest of each: `Plugin` alone is any
  * plugin, which is what the engine's runtime code works with.
  */
 export interface Plugin<
@@ -30,6 +31,7 @@ export interface Plugin<
   B extends BodyFields = BodyFields,
   U extends FieldDeclarations = FieldDeclarations,
   S extends FieldDeclarations = FieldDeclarations,
+  C extends string = string,
 > {
   readonly id: string;
   readonly endpoints?: readonly E[];
@@ -37,6 +39,8 @@ export interface Plugin<
   /** Columns the plugin's migrations add to core tables, so rows are read with the right types. */
   readonly fields?: { readonly user?: U; readonly session?: S };
   readonly bodyFields?: B;
+  /** The entries its endpoints throw, so an auth's error codes are the core's and its plugins' (`AuthErrorCode`). */
+  readonly errors?: ErrorCatalogue<C>;
   readonly hooks?: PluginHooks;
 }
 
@@ -53,6 +57,7 @@ export function definePlugin<
   B extends BodyFields = None,
   U extends FieldDeclarations = None,
   S extends FieldDeclarations = None,
->(plugin: Plugin<E, B, U, S>): Plugin<E, B, U, S> {
+  C extends string = never,
+>(plugin: Plugin<E, B, U, S, C>): Plugin<E, B, U, S, C> {
   return Object.freeze(plugin);
 }

@@ -38,6 +38,7 @@ export function adminPlugin(options: AdminOptions = {}) {
   const resolved = resolveAdminOptions(options);
   return definePlugin({
     id: 'admin',
+    errors: ADMIN_ERRORS,
     endpoints: [
       setRole(resolved),
       createUser(resolved),

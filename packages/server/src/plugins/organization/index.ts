@@ -45,6 +45,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
   const resolved = resolveOrganizationOptions(options);
   return definePlugin({
     id: 'organization',
+    errors: ORGANIZATION_ERRORS,
     endpoints: [
       createOrganization(resolved),
       checkOrganizationSlug(resolved),

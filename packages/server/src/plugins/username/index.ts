@@ -17,6 +17,7 @@ export function usernamePlugin(options: UsernameOptions = {}) {
   const rules = resolveUsernameRules(options);
   return definePlugin({
     id: 'username',
+    errors: USERNAME_ERRORS,
     endpoints: [signInUsername(rules), isUsernameAvailable(rules)],
     migrations: [usernameMigration],
     fields: { user: USERNAME_FIELDS },
