@@ -18,6 +18,12 @@ type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** What a client is typed from: an endpoint tuple, or a server value's type (`typeof auth`). */
 export type ServerDescription = readonly AnyServerEndpoint[] | { readonly endpoints: readonly AnyServerEndpoint[] };
 
+/**
+ * The error codes a server answers: `typeof auth` lists them (`errorCodes`, the core's and its
+ * plugins'); an endpoint tuple does not, so any string (as `ClientError` has by default).
+ */
+export type ErrorCodeOf<S> = S extends { readonly errorCodes: readonly (infer C extends string)[] } ? C : string & {};
+
 /** The union of the endpoints a description names. */
 export type EndpointsOf<S> = S extends readonly (infer E)[]
   ? E
@@ -57,10 +63,11 @@ export type CallOutput<E> =
 /** Inputs with a required field make the argument required. */
 type HasRequired<T> = Partial<T> extends T ? false : true;
 
-export type ClientCall<E> =
+/** `C`: the codes `error.code` can hold (`ErrorCodeOf`). */
+export type ClientCall<E, C extends string = string & {}> =
   HasRequired<CallInput<E>> extends true
-    ? (input: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>>>
-    : (input?: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>>>;
+    ? (input: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>, C>>
+    : (input?: CallInput<E>, options?: CallOptions) => Promise<ClientResult<CallOutput<E>, C>>;
 
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
@@ -80,12 +87,12 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
  * Routes with `:params` are links opened by a browser (mailed links), not client calls. An
  * endpoint whose path is only `string` (a plugin typed as plain `Plugin`) names no route: `$fetch` reaches it.
  */
-type RouteTree<E> = E extends AnyServerEndpoint
+type RouteTree<E, C extends string> = E extends AnyServerEndpoint
   ? string extends E['path']
     ? never
     : E['path'] extends `${string}:${string}`
       ? never
-      : Nest<Segments<E['path']>, ClientCall<E>>
+      : Nest<Segments<E['path']>, ClientCall<E, C>>
   : never;
 
-export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<RouteTree<EndpointsOf<S>>>;
+export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<RouteTree<EndpointsOf<S>, ErrorCodeOf<S>>>;

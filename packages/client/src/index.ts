@@ -3,7 +3,7 @@
  */
 export { createAuthClient, type AuthClient, type ClientBase, type SuccessListener } from './create-auth-client';
 export { CLIENT_DEFAULTS, type ClientOptions, type ClientFetchOptions, type RequestContext } from './client-options';
-export type { ClientResult, ClientError, ClientErrorCode } from './result';
+export { unknownError, type ClientResult, type ClientError, type ClientErrorCode } from './result';
 export type {
   CallInput,
   CallOutput,
@@ -13,6 +13,7 @@ export type {
   AnyServerEndpoint,
   ServerDescription,
   EndpointsOf,
+  ErrorCodeOf,
   OutputAt,
 } from './client-types';
 export { parseDates, isIsoTimestamp } from './parse-dates';

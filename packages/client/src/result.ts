@@ -6,22 +6,35 @@
 /** Codes the client itself produces; everything else is the server's catalogue code. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
 
-export interface ClientError {
+/**
+ * `C` is the server's codes (`ErrorCodeOf<typeof auth>`): comparing `code` with any other string
+ * does not compile. By default any string (`& {}` keeps the client's own codes offered in an
+ * editor), for a server whose codes are not known.
+ */
+export interface ClientError<C extends string = string & {}> {
   /** The HTTP status; 0 when no answer arrived. */
   status: number;
-  code: ClientErrorCode | (string & {});
+  code: ClientErrorCode | C;
   message: string;
   details?: unknown;
 }
 
-export type ClientResult<T> = { data: T; error: null } | { data: null; error: ClientError };
+export type ClientResult<T, C extends string = string & {}> =
+  { data: T; error: null } | { data: null; error: ClientError<C> };
 
-export function networkError(cause: unknown): { data: null; error: ClientError } {
+export function networkError(cause: unknown): { data: null; error: ClientError<never> } {
   const reason = cause instanceof Error ? cause.message : String(cause);
   return {
     data: null,
     error: { status: 0, code: 'NETWORK_ERROR', message: `Could not reach the auth server: ${reason}`, details: cause },
   };
+}
+
+/** A failure with no code of the server's (an answer that is not `{ code, message }`, a fetcher that threw). */
+export function unknownError(message: string, status = 0, details?: unknown): ClientError<never> {
+  const error: ClientError<never> = { status, code: 'UNKNOWN_ERROR', message };
+  if (details !== undefined) error.details = details;
+  return error;
 }
 
 /** The server answers errors as `{ code, message }`; anything else keeps the status and text. */
@@ -40,13 +53,5 @@ export function errorFromResponse(
     if (Object.keys(rest).length > 0) error.details = rest;
     return { data: null, error };
   }
-  return {
-    data: null,
-    error: {
-      status,
-      code: 'UNKNOWN_ERROR',
-      message: typeof body === 'string' && body ? body : statusText,
-      details: body,
-    },
-  };
+  return { data: null, error: unknownError(typeof body === 'string' && body ? body : statusText, status, body) };
 }

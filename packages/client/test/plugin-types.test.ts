@@ -7,8 +7,15 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, type CoreEndpoints } from '@latchkey/server';
-import { createAuthClient, type CallOptions, type ClientResult } from '../src';
+import { defineEndpoint, type Auth, type CoreEndpoints, type usernamePlugin } from '@latchkey/server';
+import {
+  createAuthClient,
+  type AuthClient,
+  type CallOptions,
+  type ClientErrorCode,
+  type ClientResult,
+  type ErrorCodeOf,
+} from '../src';
 import { createAuthHooks, type AuthHooks } from '../src/react';
 import type { TestAuth } from './support';
 
@@ -17,6 +24,10 @@ type DataOf<F extends (...args: never[]) => Promise<ClientResult<unknown>>> = Ex
   Awaited<ReturnType<F>>,
   { error: null }
 >['data'];
+/** The `error.code` of a failed call. */
+type CodeOf<F extends (...args: never[]) => Promise<ClientResult<unknown>>> = NonNullable<
+  Awaited<ReturnType<F>>['error']
+>['code'];
 
 // Never called: the client only describes calls here.
 const client = createAuthClient<TestAuth>({ baseURL: 'http://127.0.0.1:1' });
@@ -104,6 +115,20 @@ describe('a client typed from typeof auth', () => {
     never(() => client.admin.promoteEveryone());
   });
 
+  it("types error codes as the server's, its plugins' included, so a misspelt code does not compile", () => {
+    type Code = CodeOf<typeof client.signIn.email>;
+    expectTypeOf<Code>().toEqualTypeOf<ClientErrorCode | ErrorCodeOf<TestAuth>>();
+    expectTypeOf<
+      'INVALID_EMAIL_OR_PASSWORD' | 'BANNED_USER' | 'ROLE_NOT_FOUND' | 'USERNAME_IS_INVALID'
+    >().toExtend<Code>();
+    expectTypeOf<'NETWORK_ERROR' | 'UNKNOWN_ERROR'>().toExtend<Code>();
+    expectTypeOf<CodeOf<typeof client.organization.inviteMember>>().toEqualTypeOf<Code>();
+    const isMisspelt = (code: Code) =>
+      // @ts-expect-error: no code the server answers, so the comparison cannot hold
+      code === 'ROLE_NOT_FOUNDD';
+    void isMisspelt;
+  });
+
   it('types the React stores from the client: the session with its columns, the active member and organizations', () => {
     const hooks = createAuthHooks(client);
     expectTypeOf(hooks).toEqualTypeOf<AuthHooks<TestAuth>>();
@@ -133,6 +158,16 @@ describe('clients typed otherwise', () => {
     void core.admin;
     // @ts-expect-error: nor is the username plugin's field in sign-up
     void core.signUp.email({ email: 'a@example.com', password: 'pw', name: 'A', username: 'alice' }).catch(() => {});
+  });
+
+  it("knows a plugin's error codes only when the server runs the plugin", () => {
+    type UsernameOnly = Auth<[ReturnType<typeof usernamePlugin>]>;
+    type Code = CodeOf<AuthClient<UsernameOnly>['signIn']['username']>;
+    expectTypeOf<'USERNAME_IS_INVALID' | 'INVALID_EMAIL_OR_PASSWORD'>().toExtend<Code>();
+    expectTypeOf<'BANNED_USER'>().not.toExtend<Code>();
+    expectTypeOf<'ROLE_NOT_FOUND'>().not.toExtend<Code>();
+    // A client typed from endpoints alone does not know the server's codes: any string.
+    expectTypeOf<CodeOf<AuthClient['signIn']['email']>>().toEqualTypeOf<ClientErrorCode | (string & {})>();
   });
 
   it('an endpoint tuple still types a client', () => {

@@ -4,11 +4,21 @@
  * calls are typed from the standalone server's endpoints.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { createAuthClient, type AuthClient } from '@latchkey/client';
+import {
+  createAuthClient,
+  type AuthClient,
+  type ClientError,
+  type ClientResult,
+  type ErrorCodeOf,
+} from '@latchkey/client';
 import { createAuthHooks, type AuthHooks } from '@latchkey/client/react';
 import type { StandaloneAuth } from '@latchkey/standalone';
 
 export type AppClient = AuthClient<StandaloneAuth>;
+/** The server's error codes, its plugins' included: comparing a code with any other string does not compile. */
+export type ErrorCode = ErrorCodeOf<StandaloneAuth>;
+export type AppError = ClientError<ErrorCode>;
+export type AppResult<T> = ClientResult<T, ErrorCode>;
 
 export interface AppAuth {
   client: AppClient;

@@ -8,24 +8,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ClientError, ClientResult } from '@latchkey/client';
 import type { z } from 'zod';
+import type { AppError, AppResult } from './auth';
 import { errorMessage, invalidFields } from './errors';
 
 export interface ServerFormOptions<T extends FieldValues, R> {
   schema: z.ZodType<T, T>;
   defaultValues: DefaultValues<T>;
-  submit(values: T): Promise<ClientResult<R>>;
+  submit(values: T): Promise<AppResult<R>>;
   onSuccess?(data: R, values: T): void | Promise<void>;
   /** Catalogue codes that belong to one field. */
-  errorFields?: Partial<Record<string, Path<T>>>;
+  errorFields?: Partial<Record<AppError['code'], Path<T>>>;
 }
 
 export interface ServerForm<T extends FieldValues> {
   form: UseFormReturn<T>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** The error not shown at a field. */
-  serverError: ClientError | null;
+  serverError: AppError | null;
   pending: boolean;
 }
 
@@ -36,7 +36,7 @@ export function useServerForm<T extends FieldValues, R>(options: ServerFormOptio
     defaultValues: options.defaultValues,
     mode: 'onTouched',
   });
-  const [serverError, setServerError] = useState<ClientError | null>(null);
+  const [serverError, setServerError] = useState<AppError | null>(null);
   const [pending, setPending] = useState(false);
   const running = useRef(false);
 

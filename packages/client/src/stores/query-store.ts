@@ -6,7 +6,7 @@
  * focus refetches, at most once per `focusInterval` ms. The shape matches React's
  * `useSyncExternalStore`: `subscribe` and a `getSnapshot` whose identity changes only with the value.
  */
-import type { ClientError, ClientResult } from '../result';
+import { unknownError, type ClientError, type ClientResult } from '../result';
 
 export interface QueryState<T> {
   readonly data: T | null;
@@ -61,7 +61,7 @@ export function createQueryStore<T>(
         (cause: unknown) =>
           set({
             data: state.data,
-            error: { status: 0, code: 'UNKNOWN_ERROR', message: String(cause) },
+            error: unknownError(String(cause)),
             isPending: false,
           }),
       )

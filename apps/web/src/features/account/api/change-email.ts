@@ -4,8 +4,7 @@
  * the current address (SPEC §4). Which of the two happened is read back from the server rather
  * than guessed from the session in memory, whose cookie cache may not show a recent verification.
  */
-import type { ClientResult } from '@latchkey/client';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, type AppResult } from '../../../lib/auth';
 
 export interface ChangeEmailOutcome {
   /** true: the address is already the new one; false: the current address must approve. */
@@ -14,7 +13,7 @@ export interface ChangeEmailOutcome {
 
 export function useChangeEmail() {
   const { client, hooks } = useAuth();
-  return async ({ newEmail }: { newEmail: string }): Promise<ClientResult<ChangeEmailOutcome>> => {
+  return async ({ newEmail }: { newEmail: string }): Promise<AppResult<ChangeEmailOutcome>> => {
     const result = await client.changeEmail({ newEmail, callbackURL: '/account' });
     if (result.error) return result;
     const fresh = await client.getSession({ query: { disableCookieCache: true } });

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerError } from '../../../components/server-error';
-import { useSession } from '../../../lib/auth';
+import { useSession, type AppError, type ErrorCode } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useDeleteAccount } from '../api/delete-account';
@@ -23,9 +23,9 @@ import { AccountSection } from './account-section';
 import { ReauthenticatePrompt } from './reauthenticate-prompt';
 import { SectionLoading } from './section-loading';
 
-const NOT_FRESH = 'SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION';
+const NOT_FRESH: ErrorCode = 'SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION';
 /** Codes that are about the typed password, shown at its field. */
-const PASSWORD_CODES = new Set(['INVALID_PASSWORD', 'PASSWORD_TOO_LONG']);
+const PASSWORD_CODES = new Set<AppError['code']>(['INVALID_PASSWORD', 'PASSWORD_TOO_LONG']);
 
 export function DeleteAccountSection() {
   const { t } = useTranslation('account');

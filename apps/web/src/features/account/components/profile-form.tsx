@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import type { ErrorCode } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -25,7 +26,7 @@ const USERNAME_ERRORS = {
   USERNAME_IS_TOO_SHORT: 'username',
   USERNAME_IS_TOO_LONG: 'username',
   USERNAME_IS_INVALID: 'username',
-} as const;
+} as const satisfies Partial<Record<ErrorCode, 'username'>>;
 
 export function isImageUrl(value: string): boolean {
   try {

@@ -2,10 +2,10 @@
  * @module The mutations here throw (TanStack Query's way); `useServerForm` wants the client's
  * `{ data, error }` back so it can put the error next to its field. `settle` turns one into the other.
  */
-import type { ClientResult } from '@latchkey/client';
+import type { AppResult } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 
-export async function settle<T>(promise: Promise<T>): Promise<ClientResult<T>> {
+export async function settle<T>(promise: Promise<T>): Promise<AppResult<T>> {
   try {
     return { data: await promise, error: null };
   } catch (error) {

@@ -4,12 +4,11 @@
  * everything the console has loaded — the grid, the user and the sessions all reflect the change.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientResult } from '@latchkey/client';
-import { useAuthClient, type AppClient } from '../../../lib/auth';
+import { useAuthClient, type AppClient, type AppResult } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 import { adminKeys } from './admin-keys';
 
-export function useAdminMutation<I, T>(call: (client: AppClient, input: I) => Promise<ClientResult<T>>) {
+export function useAdminMutation<I, T>(call: (client: AppClient, input: I) => Promise<AppResult<T>>) {
   const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({

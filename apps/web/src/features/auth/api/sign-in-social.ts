@@ -4,8 +4,7 @@
  * against its own origin, which serves this app, so they pass its redirect check unconfigured.
  * The provider's answer comes back to `returnTo`; a failure to the sign-in page with `?error=…`.
  */
-import type { ClientResult } from '@latchkey/client';
-import type { AppClient } from '../../../lib/auth';
+import type { AppClient, AppResult } from '../../../lib/auth';
 import { signInPath } from '../../../lib/safe-redirect';
 
 export interface SocialSignInValues {
@@ -19,7 +18,7 @@ export interface SocialSignInValues {
 export function signInSocial(
   client: AppClient,
   { provider, returnTo, signUp = false }: SocialSignInValues,
-): Promise<ClientResult<unknown>> {
+): Promise<AppResult<unknown>> {
   return client.signIn.social({
     provider,
     callbackURL: returnTo,

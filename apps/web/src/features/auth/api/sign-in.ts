@@ -3,8 +3,7 @@
  * (usernames may not contain one), anything else a username. Either route answers the same way,
  * and the session store refreshes itself after it (SPEC §4).
  */
-import type { ClientResult } from '@latchkey/client';
-import type { AppClient } from '../../../lib/auth';
+import type { AppClient, AppResult } from '../../../lib/auth';
 
 export interface SignInValues {
   identifier: string;
@@ -23,7 +22,7 @@ export function isEmailIdentifier(identifier: string): boolean {
 export async function signIn(
   client: AppClient,
   { identifier, password, rememberMe }: SignInValues,
-): Promise<ClientResult<unknown>> {
+): Promise<AppResult<unknown>> {
   const id = identifier.trim();
   return isEmailIdentifier(id)
     ? client.signIn.email({ email: id, password, rememberMe })

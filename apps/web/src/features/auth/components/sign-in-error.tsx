@@ -7,9 +7,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ClientError } from '@latchkey/client';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
+import type { AppError } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { isEmailIdentifier } from '../api/sign-in';
@@ -17,14 +17,14 @@ import { useSendVerificationEmail } from '../api/send-verification-email';
 import { DevOutboxNote } from './dev-outbox-note';
 
 /** Codes with a sign-in specific explanation (auth namespace, `signIn.errors.*`). */
-const EXPLAINED: Readonly<Record<string, string>> = {
+const EXPLAINED: Readonly<Partial<Record<AppError['code'], string>>> = {
   INVALID_EMAIL_OR_PASSWORD: 'signIn.errors.invalidEmailOrPassword',
   INVALID_USERNAME_OR_PASSWORD: 'signIn.errors.invalidUsernameOrPassword',
   BANNED_USER: 'signIn.errors.banned',
   TOO_MANY_REQUESTS: 'signIn.errors.tooManyRequests',
 };
 
-export function SignInError({ error, identifier }: { error: ClientError | null; identifier: string }) {
+export function SignInError({ error, identifier }: { error: AppError | null; identifier: string }) {
   const { t } = useTranslation('auth');
   if (!error) return null;
   if (error.code === 'EMAIL_NOT_VERIFIED') return <EmailNotVerified identifier={identifier.trim()} />;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
-import { useAuthClient } from '../../../lib/auth';
+import { useAuthClient, type ErrorCode } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { signUp, type SignUpValues } from '../api/sign-up';
 import {
@@ -35,7 +35,6 @@ const schema = z
 /** Catalogue codes that concern one field. */
 const ERROR_FIELDS = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
-  USER_ALREADY_EXISTS: 'email',
   INVALID_EMAIL: 'email',
   USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: 'username',
   USERNAME_IS_TOO_SHORT: 'username',
@@ -43,7 +42,7 @@ const ERROR_FIELDS = {
   USERNAME_IS_INVALID: 'username',
   PASSWORD_TOO_SHORT: 'password',
   PASSWORD_TOO_LONG: 'password',
-} as const;
+} as const satisfies Partial<Record<ErrorCode, keyof SignUpValues>>;
 
 export interface SignedUp {
   email: string;

@@ -18,14 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
-import { useSession } from '../../../lib/auth';
+import { useSession, type AppError } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
 import { useRoleLabel } from './use-role-label';
 
-function Explanation({ code, email }: { code: string | undefined; email: string }) {
+function Explanation({ code, email }: { code: AppError['code'] | undefined; email: string }) {
   const { t } = useTranslation('organization');
   if (code === 'INVITATION_NOT_FOUND') return <Typography gutterBottom>{t('invitation.gone')}</Typography>;
   if (code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION')

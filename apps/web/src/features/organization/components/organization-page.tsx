@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
-import { useSession } from '../../../lib/auth';
+import { useSession, type ErrorCode } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useOrganization } from '../api/get-organization';
 import { abilitiesOf } from '../lib/member-permissions';
@@ -64,7 +64,12 @@ export function OrganizationPage() {
     return (
       <Page title={t('page.unavailable')}>
         <ServerError
-          error={clientErrorOf(error) ?? { code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found' }}
+          error={
+            clientErrorOf(error) ?? {
+              code: 'ORGANIZATION_NOT_FOUND' satisfies ErrorCode,
+              message: 'Organization not found',
+            }
+          }
         />
         <Button component={RouterLink} to="/organizations" variant="outlined">
           {t('page.backToList')}
