@@ -15,6 +15,7 @@ export {
   type FieldDeclarations,
   type FieldType,
 } from './plugin';
+export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin-schema';
 export type { AuthApi, AuthEndpoint, PluginEndpoint, PluginUserFields, PluginSessionFields } from './auth-types';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
@@ -69,11 +70,6 @@ export type {
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
 export { adminPlugin, type AdminOptions } from './plugins/admin';
 export { ADMIN_STATEMENTS, DEFAULT_ADMIN_ROLES, type AdminRoleTable } from './plugins/admin';
-export {
-  promoteAdminEmails,
-  provisionAdmin,
-  type ProvisionAdminInput,
-  type ProvisionAdminResult,
-} from './plugins/admin';
+export type { ProvisionAdminInput, ProvisionAdminResult } from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
 /* eslint-enable import/no-restricted-paths */

@@ -7,10 +7,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { AuthError, defineErrors, type Plugin } from '../src';
+import { AuthError, defineErrors, definePluginSchema, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail } from './support/harness';
 
 const errors = defineErrors({ nicknameTooShort: [400, 'nickname is too short'], blocked: [403, 'You are blocked'] });
+
+const profile = definePluginSchema()({
+  user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' },
+  session: { device: 'string' },
+});
 
 const testPlugin: Plugin = {
   id: 'test-profile',
@@ -28,7 +33,7 @@ const testPlugin: Plugin = {
       },
     },
   ],
-  fields: { user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' }, session: { device: 'string' } },
+  fields: profile.fields,
   bodyFields: {
     signUpEmail: { nickname: z.string().max(50).optional() },
     updateUser: { nickname: z.string().max(50).optional() },
@@ -41,7 +46,7 @@ const testPlugin: Plugin = {
       return { nickname: nickname.toLowerCase(), flaggedAt: new Date('2026-01-02T03:04:05.000Z') };
     },
     async beforeCreateSession(user) {
-      if (user.nickname === 'blocked') throw new AuthError(errors.blocked);
+      if (profile.user(user).nickname === 'blocked') throw new AuthError(errors.blocked);
     },
   },
 };
@@ -61,9 +66,9 @@ describeEachDialect(
       expect(response.status).toBe(200);
       // `vip` is not a body field of any plugin: stripped, so its column keeps the default.
       expect(response.body.user).toMatchObject({ nickname: 'zed', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
-      const row = await h().auth.context.users.findById(response.body.user.id);
-      expect(row?.flaggedAt).toEqual(new Date('2026-01-02T03:04:05.000Z'));
-      expect(row?.vip).toBe(false);
+      const row = profile.user((await h().auth.context.users.findById(response.body.user.id))!);
+      expect(row.flaggedAt).toEqual(new Date('2026-01-02T03:04:05.000Z'));
+      expect(row.vip).toBe(false);
     });
 
     it('answers the plugin columns from the database and from the cookie cache alike, with session columns too', async () => {
@@ -84,7 +89,7 @@ describeEachDialect(
       expect(fromDatabase.body.user).toEqual(fromCache.body.user);
       expect(fromDatabase.body.session.device).toBeNull();
       const current = await h().auth.api.getSession({ headers: { cookie: client.cookieHeader } });
-      expect(current?.user.flaggedAt).toBeInstanceOf(Date);
+      expect(profile.user(current!.user).flaggedAt).toBeInstanceOf(Date);
     });
 
     it('refuses through the plugin its own fields, and stores nothing', async () => {
@@ -100,7 +105,7 @@ describeEachDialect(
     it('lets update-user change a plugin field through the hook', async () => {
       const { client, user } = await h().signUp();
       expect((await client.post('/update-user', { nickname: 'Renamed' })).body).toEqual({ status: true });
-      expect((await h().auth.context.users.findById(user.id))?.nickname).toBe('renamed');
+      expect(profile.user((await h().auth.context.users.findById(user.id))!).nickname).toBe('renamed');
       expect((await client.get('/get-session')).body.user.nickname).toBe('renamed');
       expect((await client.post('/update-user', { nickname: '' })).status).toBe(400);
     });

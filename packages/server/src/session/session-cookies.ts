@@ -105,7 +105,8 @@ export function setCookieCache(
 }
 
 /** Revived by name rather than with a JSON reviver, which would run for every key on the hot path. */
-function reviveDates(record: Record<string, unknown>, names: readonly string[]): void {
+function reviveDates(revived: object, names: readonly string[]): void {
+  const record = revived as Record<string, unknown>;
   for (const key of names) {
     const value = record[key];
     if (typeof value === 'string') record[key] = new Date(value);

@@ -12,6 +12,7 @@ import {
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import { adminSchema } from '../schema';
 import { adminSessionCookie } from './impersonate-user';
 
 export function stopImpersonating(_options: ResolvedAdminOptions) {
@@ -21,8 +22,8 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     path: '/admin/stop-impersonating',
     session: 'required',
     async handler({ auth, session, requestCookies, cookies }) {
-      const adminId = session.session.impersonatedBy;
-      if (typeof adminId !== 'string' || !adminId) throw new AuthError(ADMIN_ERRORS.notImpersonating);
+      const adminId = adminSchema.session(session.session).impersonatedBy;
+      if (!adminId) throw new AuthError(ADMIN_ERRORS.notImpersonating);
       const adminCookie = adminSessionCookie(auth);
       const saved = adminCookie.read(requestCookies.get(adminCookie.name));
       const admin = saved && (await auth.sessions.findWithUserByDigest(sha256Hex(saved.token)));
