@@ -67,9 +67,16 @@ export type {
 } from './oauth/provider';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 /* eslint-disable import/no-restricted-paths -- the package entry re-exports the bundled plugins */
+// One statement per plugin: deleting a plugin is deleting its folder and its line here.
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
-export { adminPlugin, type AdminOptions } from './plugins/admin';
-export { ADMIN_STATEMENTS, DEFAULT_ADMIN_ROLES, type AdminRoleTable } from './plugins/admin';
-export type { ProvisionAdminInput, ProvisionAdminResult } from './plugins/admin';
+export {
+  adminPlugin,
+  ADMIN_STATEMENTS,
+  DEFAULT_ADMIN_ROLES,
+  type AdminOptions,
+  type AdminRoleTable,
+  type ProvisionAdminInput,
+  type ProvisionAdminResult,
+} from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
 /* eslint-enable import/no-restricted-paths */

@@ -22,15 +22,34 @@ const namesByOptions = new WeakMap<ResolvedOptions, CookieNames>();
 export function cookieNames(options: ResolvedOptions): CookieNames {
   let names = namesByOptions.get(options);
   if (!names) {
-    const prefix = (options.secureCookies ? '__Secure-' : '') + options.cookiePrefix;
     names = {
-      sessionToken: `${prefix}.session_token`,
-      sessionData: `${prefix}.session_data`,
-      dontRemember: `${prefix}.dont_remember`,
+      sessionToken: sessionCookieName(options, 'session_token'),
+      sessionData: sessionCookieName(options, 'session_data'),
+      dontRemember: sessionCookieName(options, 'dont_remember'),
     };
     namesByOptions.set(options, names);
   }
   return names;
+}
+
+/** `name` with the prefixes of the session cookies (`__Secure-` on https, the cookie prefix). */
+export function sessionCookieName(options: ResolvedOptions, name: string): string {
+  return `${options.secureCookies ? '__Secure-' : ''}${options.cookiePrefix}.${name}`;
+}
+
+/** A cookie beside the session's, with its attributes; Max-Age in seconds, capped as theirs is. */
+export function setSessionCookie(
+  auth: AuthContext,
+  cookies: ResponseCookies,
+  name: string,
+  value: string,
+  maxAge: number,
+): void {
+  cookies.set(name, value, attributes(auth.options, maxAge));
+}
+
+export function clearCookie(auth: AuthContext, cookies: ResponseCookies, name: string): void {
+  cookies.delete(name, attributes(auth.options));
 }
 
 function attributes(options: ResolvedOptions, maxAge?: number): CookieAttributes {
