@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { AuthError, defineErrors, definePluginSchema, type Plugin } from '../src';
+import { AuthError, defineEndpoint, defineErrors, definePluginSchema, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail } from './support/harness';
 
 const errors = defineErrors({ nicknameTooShort: [400, 'nickname is too short'], blocked: [403, 'You are blocked'] });
@@ -32,6 +32,19 @@ const testPlugin: Plugin = {
         await db.schema.alterTable('session').addColumn('device', t.text).execute();
       },
     },
+  ],
+  endpoints: [
+    defineEndpoint({
+      id: 'setDevice',
+      method: 'POST',
+      path: '/test-profile/device',
+      body: z.object({ device: z.string().nullable() }),
+      session: 'required',
+      async handler(ctx) {
+        await profile.updateCurrentSession(ctx, { device: ctx.body.device });
+        return { device: profile.session(ctx.session.session).device };
+      },
+    }),
   ],
   fields: profile.fields,
   bodyFields: {
@@ -121,6 +134,17 @@ describeEachDialect(
       expect(signIn.status).toBe(403);
       const user = await h().auth.context.users.findByEmail(email);
       expect(await h().auth.context.sessions.listByUser(user!.id, h().clock.now())).toEqual([]);
+    });
+
+    it("updates the current session's own columns, row and cookie cache together", async () => {
+      const { client } = await h().signUp();
+      const set = await client.post('/test-profile/device', { device: 'laptop' });
+      expect(set.body).toEqual({ device: 'laptop' });
+      // The cache the answer rewrote says it as the row does, with no database read.
+      expect((await client.get('/get-session')).body.session.device).toBe('laptop');
+      expect((await client.get('/get-session?disableCookieCache=true')).body.session.device).toBe('laptop');
+      await client.post('/test-profile/device', { device: null });
+      expect((await client.get('/get-session')).body.session.device).toBeNull();
     });
   },
   { plugins: [testPlugin] },
