@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth, createRedisStore, promoteAdminEmails } from '@latchkey/server';
+import { DEFAULTS, createAuth, createRedisStore } from '@latchkey/server';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   try {
     await auth.migrate();
     // Users who signed up before their address was listed; a no-op once they are admins.
-    const promoted = await promoteAdminEmails(auth, { adminEmails: [...config.adminEmails] });
+    const { promoted } = await auth.api.promoteAdminEmails();
     if (promoted > 0) logger.info({ promoted }, 'Gave the admin role to users listed in LATCHKEY_ADMIN_EMAILS');
   } catch (error) {
     await closeAll();

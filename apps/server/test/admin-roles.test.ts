@@ -2,6 +2,7 @@
  * ADMIN_ROLES through the standalone server's plugins: a declared role can be given with set-role
  * and grants exactly what it declares; a role declared nowhere is still refused.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { createAuth, type Auth } from '@latchkey/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -64,8 +65,8 @@ afterAll(() => auth?.close());
 describe('ADMIN_ROLES in the standalone server', () => {
   it('set-role gives a declared role, which grants its permissions and nothing more', async () => {
     const admin = await signedUp('boss@example.com');
-    await auth.context.db
-      .updateTable('user')
+    await authInternalsForTests(auth)
+      .db.updateTable('user')
       .set({ role: 'admin' } as never)
       .where('id', '=', admin.id)
       .execute();
@@ -75,7 +76,11 @@ describe('ADMIN_ROLES in the standalone server', () => {
     const given = await admin.call('POST', '/admin/set-role', { userId: agent.id, role: 'support' });
     expect(given.status).toBe(200);
     expect(given.body.user.role).toBe('support');
-    const row = await auth.context.db.selectFrom('user').selectAll().where('id', '=', agent.id).executeTakeFirst();
+    const row = await authInternalsForTests(auth)
+      .db.selectFrom('user')
+      .selectAll()
+      .where('id', '=', agent.id)
+      .executeTakeFirst();
     expect((row as Record<string, unknown> | undefined)?.role).toBe('support');
 
     expect((await agent.call('GET', '/admin/list-users?limit=5')).status).toBe(200);
@@ -86,8 +91,8 @@ describe('ADMIN_ROLES in the standalone server', () => {
 
   it('set-role still refuses a role nobody declared', async () => {
     const admin = await signedUp('chief@example.com');
-    await auth.context.db
-      .updateTable('user')
+    await authInternalsForTests(auth)
+      .db.updateTable('user')
       .set({ role: 'admin' } as never)
       .where('id', '=', admin.id)
       .execute();
@@ -101,7 +106,11 @@ describe('ADMIN_ROLES in the standalone server', () => {
         message: 'You are not allowed to set a non-existent role value',
       },
     });
-    const row = await auth.context.db.selectFrom('user').selectAll().where('id', '=', other.id).executeTakeFirst();
+    const row = await authInternalsForTests(auth)
+      .db.selectFrom('user')
+      .selectAll()
+      .where('id', '=', other.id)
+      .executeTakeFirst();
     expect((row as Record<string, unknown> | undefined)?.role).toBe('user');
   });
 });

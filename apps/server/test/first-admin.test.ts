@@ -3,6 +3,7 @@
  * process against a SQLite file, then the standalone server on that file, with and without
  * LATCHKEY_ADMIN_EMAILS.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,9 +58,14 @@ async function readUser(
   try {
     // A refused command line stops before migrating, so the file may not have the tables yet.
     await auth.migrate();
-    const found = await auth.context.users.findWithPasswordBy('email', email);
+    const found = await authInternalsForTests(auth).users.findWithPasswordBy('email', email);
     return found
-      ? { role: found.user.role, emailVerified: found.user.emailVerified, passwordHash: found.passwordHash }
+      ? // The engine's own read carries the plugins' columns, untyped at this level.
+        {
+          role: Reflect.get(found.user, 'role') as unknown,
+          emailVerified: found.user.emailVerified,
+          passwordHash: found.passwordHash,
+        }
       : undefined;
   } finally {
     await auth.close();

@@ -3,6 +3,7 @@
  * admin comes from the plugin's `adminEmails` bootstrap, then lists users, changes roles, bans and
  * impersonates, and a plain user is refused each of those.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -127,7 +128,7 @@ describe('admin routes through the typed client', () => {
     const listed = await target.client.listSessions();
     expect(listed.data).toHaveLength(1);
     expect(listed.data![0]!.impersonatedBy).toBeNull();
-    expect(await server.auth.context.sessions.listByUser(target.user.id, new Date())).toHaveLength(2);
+    expect(await authInternalsForTests(server.auth).sessions.listByUser(target.user.id, new Date())).toHaveLength(2);
 
     const stopped = await admin.client.admin.stopImpersonating();
     expect(stopped.error).toBeNull();

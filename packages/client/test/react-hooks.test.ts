@@ -6,6 +6,7 @@
  * environment replaces the global fetch, Request and Response with happy-dom's (same-origin policy,
  * no Cookie header), which breaks both the in-process server and the test's cookie jar.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { Window } from 'happy-dom';
 import { createElement, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +79,10 @@ describe('React hooks against a running Latchkey server', () => {
     const { client, hooks, count } = setup();
     const signedUp = await client.signUp.email({ email, password: PASSWORD, name: 'Second Owner' });
     // Accepting needs a verified address: verify it in the store, as the mailed link would.
-    await server.auth.context.users.update(signedUp.data!.user.id, { emailVerified: true, updatedAt: new Date() });
+    await authInternalsForTests(server.auth).users.update(signedUp.data!.user.id, {
+      emailVerified: true,
+      updatedAt: new Date(),
+    });
     expect((await client.organization.acceptInvitation({ invitationId: invited.data!.id })).error).toBeNull();
     expect((await client.organization.setActive({ organizationId })).error).toBeNull();
     await sleep(30); // set-active's own refresh passes before the component mounts

@@ -4,6 +4,7 @@
  * on a free port, and a fetch that keeps cookies the way a browser does (Node's fetch has no
  * cookie jar) and sends the page's Origin.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -119,5 +120,5 @@ export async function signedUpBrowser(
 
 /** Marks an address verified in the store, as following the mailed link would (accepting an invitation needs it). */
 export async function markEmailVerified(server: TestServer, userId: string): Promise<void> {
-  await server.auth.context.users.update(userId, { emailVerified: true, updatedAt: new Date() });
+  await authInternalsForTests(server.auth).users.update(userId, { emailVerified: true, updatedAt: new Date() });
 }

@@ -2,6 +2,7 @@
  * The username plugin's routes through a client typed from the server (SPEC §3, §5, §7, §8):
  * sign-up with a username, sign-in by username, availability, and the catalogue's username errors.
  */
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, PASSWORD, signedUpBrowser, startServer, uniqueEmail, type TestServer } from './support';
 
@@ -85,7 +86,7 @@ describe('username routes through the typed client', () => {
       code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER',
       message: 'username is already taken. please try another.',
     });
-    expect(await server.auth.context.users.findByEmail(email)).toBeNull();
+    expect(await authInternalsForTests(server.auth).users.findByEmail(email)).toBeNull();
   });
 
   it.each([

@@ -8,30 +8,14 @@ import type { z } from 'zod';
 import type { Session, User } from './db/records';
 import type { AnyEndpoint, ApiCall, Endpoint, EndpointSchema, SessionGuard } from './endpoint';
 import type { CoreErrorCode } from './errors';
-import type { ExtensibleEndpointId, FieldType, Plugin } from './plugin';
+import type { ExtensibleEndpointId, Plugin } from './plugin';
+import type { FieldValues } from './plugin-declarations';
 import type { CoreEndpoints } from './routes';
 
 type Empty = Record<never, never>;
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** One object from a union of objects (several plugins' fields); none at all adds nothing. */
 type Merge<U> = [U] extends [never] ? Empty : UnionToIntersection<U>;
-
-interface FieldTypes {
-  string: string;
-  boolean: boolean;
-  date: Date;
-  number: number;
-}
-
-/** Nullable unless declared `notNull`, as `readExtraFields` answers a NULL column. */
-type FieldValue<D> = D extends FieldType
-  ? FieldTypes[D] | null
-  : D extends { readonly type: infer T extends FieldType; readonly notNull: true }
-    ? FieldTypes[T]
-    : never;
-
-/** Declarations as values. A map typed only as "any fields" (`Plugin` unparameterised) adds nothing known. */
-export type FieldValues<M> = string extends keyof M ? Empty : { -readonly [K in keyof M]: FieldValue<M[K]> };
 
 type Parts<X> =
   X extends Plugin<infer E, infer B, infer U, infer S, infer C>

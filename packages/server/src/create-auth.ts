@@ -54,7 +54,15 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   migrate(): Promise<void>;
   /** Waits for work still running after its answer, then closes the database pool. */
   close(): Promise<void>;
-  readonly context: AuthContext;
+}
+
+/** Each auth's internals, kept off the public `Auth` for the test harnesses alone (`testing.ts`). */
+const contexts = new WeakMap<object, AuthContext>();
+
+export function contextOf(auth: Pick<Auth, 'handler'>): AuthContext {
+  const context = contexts.get(auth);
+  if (!context) throw new Error('Latchkey: not an auth createAuth made');
+  return context;
 }
 
 export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]>(options: AuthOptions<P>): Auth<P> {
@@ -98,7 +106,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   ];
 
   const handler: AuthHandler = createRouter(context, endpoints);
-  return {
+  const auth: Auth<P> = Object.freeze({
     handler,
     // Typed by what the plugins declare (auth-types.ts): at run time extendBodies adds exactly those
     // body fields and the stores read exactly those columns, which no inference can follow.
@@ -114,6 +122,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
       await context.background.drain();
       await db.destroy();
     },
-    context,
-  };
+  });
+  contexts.set(auth, context);
+  return auth;
 }

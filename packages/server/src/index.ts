@@ -34,6 +34,7 @@ export type {
   PluginUserFields,
   PluginSessionFields,
 } from './auth-types';
+export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin-schema';
 export type { AuthHandler, RequestInfo } from './http/router';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
@@ -84,12 +85,14 @@ export type {
 } from './oauth/provider';
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 /* eslint-disable import/no-restricted-paths -- the package entry re-exports the bundled plugins */
+// One statement per plugin: deleting a plugin is deleting its folder and its line here.
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
-export { adminPlugin, type AdminOptions } from './plugins/admin';
-export { ADMIN_STATEMENTS, DEFAULT_ADMIN_ROLES, type AdminRoleTable } from './plugins/admin';
 export {
-  promoteAdminEmails,
-  provisionAdmin,
+  adminPlugin,
+  ADMIN_STATEMENTS,
+  DEFAULT_ADMIN_ROLES,
+  type AdminOptions,
+  type AdminRoleTable,
   type ProvisionAdminInput,
   type ProvisionAdminResult,
 } from './plugins/admin';

@@ -28,3 +28,22 @@ export interface PluginDeclarations {
   readonly fields?: { readonly user?: FieldDeclarations; readonly session?: FieldDeclarations };
   readonly bodyFields?: BodyFields;
 }
+
+interface FieldTypes {
+  string: string;
+  boolean: boolean;
+  date: Date;
+  number: number;
+}
+
+/** Nullable unless declared `notNull`, as `readExtraFields` answers a NULL column. */
+type FieldValue<D> = D extends FieldType
+  ? FieldTypes[D] | null
+  : D extends { readonly type: infer T extends FieldType; readonly notNull: true }
+    ? FieldTypes[T]
+    : never;
+
+/** Declarations as values. A map typed only as "any fields" (`Plugin` unparameterised) adds nothing known. */
+export type FieldValues<M> = string extends keyof M
+  ? Record<never, never>
+  : { -readonly [K in keyof M]: FieldValue<M[K]> };

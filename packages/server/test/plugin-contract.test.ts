@@ -7,10 +7,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { AuthError, defineErrors, type Plugin } from '../src';
+import { AuthError, defineEndpoint, defineErrors, definePluginSchema, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail } from './support/harness';
 
 const errors = defineErrors({ nicknameTooShort: [400, 'nickname is too short'], blocked: [403, 'You are blocked'] });
+
+const profile = definePluginSchema()({
+  user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' },
+  session: { device: 'string' },
+});
 
 const testPlugin: Plugin = {
   id: 'test-profile',
@@ -28,7 +33,20 @@ const testPlugin: Plugin = {
       },
     },
   ],
-  fields: { user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' }, session: { device: 'string' } },
+  endpoints: [
+    defineEndpoint({
+      id: 'setDevice',
+      method: 'POST',
+      path: '/test-profile/device',
+      body: z.object({ device: z.string().nullable() }),
+      session: 'required',
+      async handler(ctx) {
+        await profile.updateCurrentSession(ctx, { device: ctx.body.device });
+        return { device: profile.session(ctx.session.session).device };
+      },
+    }),
+  ],
+  fields: profile.fields,
   bodyFields: {
     signUpEmail: { nickname: z.string().max(50).optional() },
     updateUser: { nickname: z.string().max(50).optional() },
@@ -41,7 +59,7 @@ const testPlugin: Plugin = {
       return { nickname: nickname.toLowerCase(), flaggedAt: new Date('2026-01-02T03:04:05.000Z') };
     },
     async beforeCreateSession(user) {
-      if (user.nickname === 'blocked') throw new AuthError(errors.blocked);
+      if (profile.user(user).nickname === 'blocked') throw new AuthError(errors.blocked);
     },
   },
 };
@@ -61,9 +79,9 @@ describeEachDialect(
       expect(response.status).toBe(200);
       // `vip` is not a body field of any plugin: stripped, so its column keeps the default.
       expect(response.body.user).toMatchObject({ nickname: 'zed', vip: false, flaggedAt: '2026-01-02T03:04:05.000Z' });
-      const row = await h().auth.context.users.findById(response.body.user.id);
-      expect(row?.flaggedAt).toEqual(new Date('2026-01-02T03:04:05.000Z'));
-      expect(row?.vip).toBe(false);
+      const row = profile.user((await h().auth.context.users.findById(response.body.user.id))!);
+      expect(row.flaggedAt).toEqual(new Date('2026-01-02T03:04:05.000Z'));
+      expect(row.vip).toBe(false);
     });
 
     it('answers the plugin columns from the database and from the cookie cache alike, with session columns too', async () => {
@@ -84,7 +102,7 @@ describeEachDialect(
       expect(fromDatabase.body.user).toEqual(fromCache.body.user);
       expect(fromDatabase.body.session.device).toBeNull();
       const current = await h().auth.api.getSession({ headers: { cookie: client.cookieHeader } });
-      expect(current?.user.flaggedAt).toBeInstanceOf(Date);
+      expect(profile.user(current!.user).flaggedAt).toBeInstanceOf(Date);
     });
 
     it('refuses through the plugin its own fields, and stores nothing', async () => {
@@ -100,7 +118,7 @@ describeEachDialect(
     it('lets update-user change a plugin field through the hook', async () => {
       const { client, user } = await h().signUp();
       expect((await client.post('/update-user', { nickname: 'Renamed' })).body).toEqual({ status: true });
-      expect((await h().auth.context.users.findById(user.id))?.nickname).toBe('renamed');
+      expect(profile.user((await h().auth.context.users.findById(user.id))!).nickname).toBe('renamed');
       expect((await client.get('/get-session')).body.user.nickname).toBe('renamed');
       expect((await client.post('/update-user', { nickname: '' })).status).toBe(400);
     });
@@ -116,6 +134,17 @@ describeEachDialect(
       expect(signIn.status).toBe(403);
       const user = await h().auth.context.users.findByEmail(email);
       expect(await h().auth.context.sessions.listByUser(user!.id, h().clock.now())).toEqual([]);
+    });
+
+    it("updates the current session's own columns, row and cookie cache together", async () => {
+      const { client } = await h().signUp();
+      const set = await client.post('/test-profile/device', { device: 'laptop' });
+      expect(set.body).toEqual({ device: 'laptop' });
+      // The cache the answer rewrote says it as the row does, with no database read.
+      expect((await client.get('/get-session')).body.session.device).toBe('laptop');
+      expect((await client.get('/get-session?disableCookieCache=true')).body.session.device).toBe('laptop');
+      await client.post('/test-profile/device', { device: null });
+      expect((await client.get('/get-session')).body.session.device).toBeNull();
     });
   },
   { plugins: [testPlugin] },

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { AuthError, DEFAULTS, defineErrors, usernamePlugin, type Plugin } from '../src';
+import { AuthError, DEFAULTS, defineErrors, definePluginSchema, usernamePlugin, type Plugin } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { randomString } from '../src/crypto/random';
 import { toDate } from '../src/db/records';
@@ -673,13 +673,14 @@ describeEachDialect(
 );
 
 const refusal = defineErrors({ refused: [403, 'You are refused'] });
+/** The username plugin's column, as another plugin reads it. */
+const withUsername = definePluginSchema()({ user: { username: 'string' } });
 /** Refuses sessions to users whose username starts with `refused`, as the admin plugin's ban will. */
 const refusingPlugin: Plugin = {
   id: 'test-refusal',
   hooks: {
     async beforeCreateSession(user) {
-      if (typeof user.username === 'string' && user.username.startsWith('refused'))
-        throw new AuthError(refusal.refused);
+      if (withUsername.user(user).username?.startsWith('refused')) throw new AuthError(refusal.refused);
     },
   },
 };

@@ -6,13 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import {
-  AuthError,
-  createAuth,
-  provisionAdmin,
-  type ProvisionAdminInput,
-  type ProvisionAdminResult,
-} from '@latchkey/server';
+import { AuthError, createAuth, type ProvisionAdminInput, type ProvisionAdminResult } from '@latchkey/server';
 import { ConfigError, loadConfig, type Env } from '../config';
 import { serverPlugins } from '../plugins';
 
@@ -70,7 +64,7 @@ export async function runCreateAdmin(args: readonly string[], io: CliIo): Promis
     });
     try {
       await auth.migrate();
-      const result = await provisionAdmin(auth, input);
+      const result = await auth.api.provisionAdmin({ body: input });
       if (result.outcome === 'password-required') {
         io.stderr(
           `latchkey create-admin: no user has the e-mail ${input.email.trim()}; --password is needed to create one`,

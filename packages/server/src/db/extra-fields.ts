@@ -29,8 +29,9 @@ function typeOf(declared: FieldDeclaration): FieldType {
 export function readExtraFields(
   row: Record<string, unknown>,
   fields: ReadonlyMap<string, FieldType>,
-  target: Record<string, unknown>,
+  into: object,
 ): void {
+  const target = into as Record<string, unknown>;
   for (const [name, type] of fields) {
     const value = row[name];
     if (value === null || value === undefined) target[name] = null;

@@ -15,7 +15,7 @@
  * takes the database's write lock, whether or not it matches a row (BEGIN IMMEDIATE semantics), a
  * competitor waits for it (busy_timeout), and every read that follows is fresh.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from './schema';
 
 /** The rows competitors queue on. `ids` may be read inside the transaction (by a plain read). */
@@ -26,7 +26,10 @@ export interface RowLock<DB, Table extends keyof DB & string, Column extends key
   columns?: readonly Column[];
 }
 
-export type LockedRows<DB, Table extends keyof DB, Column extends keyof DB[Table]> = Pick<DB[Table], Column>[];
+export type LockedRows<DB, Table extends keyof DB, Column extends keyof DB[Table]> = Pick<
+  Selectable<DB[Table]>,
+  Column & keyof Selectable<DB[Table]>
+>[];
 
 /** Any table, seen through its name and column names only: the statements here are built from them. */
 type AnyTables = Record<string, Record<string, unknown>>;

@@ -1,6 +1,8 @@
 /**
  * @module The rows as the engine and its callers see them: real Dates and booleans on every
- * dialect. Stores convert driver values with `toDate` and `toBool`.
+ * dialect. Stores convert driver values with `toDate` and `toBool`. The columns plugins add are
+ * read into the same objects but typed only where declared: a plugin sees them through its schema
+ * (`plugin-schema.ts`), `auth.api` through its plugins' types (`auth-types.ts`).
  */
 
 export interface User {
@@ -11,8 +13,6 @@ export interface User {
   image: string | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Columns plugins add (role, username…), typed by their declarations. */
-  [extra: string]: unknown;
 }
 
 export interface Session {
@@ -25,8 +25,6 @@ export interface Session {
   updatedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
-  /** Columns plugins add (impersonatedBy, activeOrganizationId…). */
-  [extra: string]: unknown;
 }
 
 export function toDate(value: Date | string | number): Date {

@@ -2,7 +2,7 @@
  * @module Queries on the session table. Sessions are found by the digest of their token; the
  * get-session read takes the session and its user in one indexed query.
  */
-import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { FieldType } from '../plugin-declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable, UserTable } from './schema';
@@ -86,6 +86,15 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
 
     async extend(id: string, expiresAt: Date, now: Date): Promise<void> {
       await db.updateTable('session').set({ expiresAt, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    /** Writes columns plugins added (the caller checks they are declared ones). */
+    async updateFields(id: string, fields: Readonly<Record<string, unknown>>): Promise<void> {
+      await db
+        .updateTable('session')
+        .set(fields as Updateable<SessionTable>)
+        .where('id', '=', id)
+        .execute();
     },
 
     async deleteById(id: string, userId: string): Promise<void> {

@@ -40,8 +40,11 @@ export async function createSession(
   const now = auth.now();
   const token = randomString(DEFAULTS.sessionTokenLength);
   const lifetime = expiresIn ?? (dontRemember ? DEFAULTS.dontRememberSessionExpiresIn : auth.options.session.expiresIn);
+  // Plugin columns not given are null, as a database read would answer them.
+  const extra: Record<string, unknown> = {};
+  for (const name of auth.fields.session.keys()) extra[name] = fields[name] ?? null;
   const session: Session = {
-    ...fields,
+    ...extra,
     id: randomString(DEFAULTS.idLength),
     token: sha256Hex(token),
     userId: user.id,
@@ -51,8 +54,6 @@ export async function createSession(
     ipAddress: clientIp ?? null,
     userAgent: headers.get('user-agent')?.slice(0, 512) ?? null,
   };
-  // Plugin columns not given are null, as a database read would answer them.
-  for (const name of auth.fields.session.keys()) session[name] ??= null;
   try {
     await auth.sessions.create(session);
   } catch (cause) {

@@ -22,15 +22,34 @@ const namesByOptions = new WeakMap<ResolvedOptions, CookieNames>();
 export function cookieNames(options: ResolvedOptions): CookieNames {
   let names = namesByOptions.get(options);
   if (!names) {
-    const prefix = (options.secureCookies ? '__Secure-' : '') + options.cookiePrefix;
     names = {
-      sessionToken: `${prefix}.session_token`,
-      sessionData: `${prefix}.session_data`,
-      dontRemember: `${prefix}.dont_remember`,
+      sessionToken: sessionCookieName(options, 'session_token'),
+      sessionData: sessionCookieName(options, 'session_data'),
+      dontRemember: sessionCookieName(options, 'dont_remember'),
     };
     namesByOptions.set(options, names);
   }
   return names;
+}
+
+/** `name` with the prefixes of the session cookies (`__Secure-` on https, the cookie prefix). */
+export function sessionCookieName(options: ResolvedOptions, name: string): string {
+  return `${options.secureCookies ? '__Secure-' : ''}${options.cookiePrefix}.${name}`;
+}
+
+/** A cookie beside the session's, with its attributes; Max-Age in seconds, capped as theirs is. */
+export function setSessionCookie(
+  auth: AuthContext,
+  cookies: ResponseCookies,
+  name: string,
+  value: string,
+  maxAge: number,
+): void {
+  cookies.set(name, value, attributes(auth.options, maxAge));
+}
+
+export function clearCookie(auth: AuthContext, cookies: ResponseCookies, name: string): void {
+  cookies.delete(name, attributes(auth.options));
 }
 
 function attributes(options: ResolvedOptions, maxAge?: number): CookieAttributes {
@@ -105,7 +124,8 @@ export function setCookieCache(
 }
 
 /** Revived by name rather than with a JSON reviver, which would run for every key on the hot path. */
-function reviveDates(record: Record<string, unknown>, names: readonly string[]): void {
+function reviveDates(revived: object, names: readonly string[]): void {
+  const record = revived as Record<string, unknown>;
   for (const key of names) {
     const value = record[key];
     if (typeof value === 'string') record[key] = new Date(value);

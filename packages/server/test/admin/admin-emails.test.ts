@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
-import { AuthError, adminPlugin, promoteAdminEmails, provisionAdmin, usernamePlugin } from '../../src';
+import { AuthError, adminPlugin, usernamePlugin } from '../../src';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
 
 const LISTED = 'Boss@Example.com';
+/** Listed too, for the start-up promotion: they sign up, lose the role, and get it back. */
+const LATE_A = 'late-a@example.com';
+const LATE_B = 'Late-B@Example.com';
+const MULTI = 'multi@example.com';
 
 describeEachDialect(
   'admins by e-mail',
@@ -43,16 +47,12 @@ describeEachDialect(
     });
 
     it('promoteAdminEmails promotes existing listed users only, and a second run changes nothing', async () => {
-      const listedA = uniqueEmail('late-a');
-      const listedB = uniqueEmail('late-b');
       const other = uniqueEmail('other');
-      const a = await insertWithRole(listedA, 'user');
-      const b = await insertWithRole(listedB, 'user');
+      const a = await insertWithRole(LATE_A.toUpperCase(), 'user');
+      const b = await insertWithRole(LATE_B, 'user');
       const c = await insertWithRole(other, 'user');
 
-      expect(
-        await promoteAdminEmails(h().auth, { adminEmails: [listedA.toUpperCase(), listedB, 'nobody@example.com'] }),
-      ).toBe(2);
+      expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 2 });
       expect(await roleInDb(a)).toBe('admin');
       expect(await roleInDb(b)).toBe('admin');
       expect(await roleInDb(c)).toBe('user');
@@ -63,7 +63,7 @@ describeEachDialect(
         .where('id', 'in', [a, b])
         .execute();
       h().clock.advance(60);
-      expect(await promoteAdminEmails(h().auth, { adminEmails: [listedA, listedB] })).toBe(0);
+      expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 0 });
       const after = await h()
         .auth.context.db.selectFrom('user')
         .select(['id', 'updatedAt'])
@@ -73,19 +73,16 @@ describeEachDialect(
     });
 
     it('promoteAdminEmails keeps the other roles of a user who is already an admin', async () => {
-      const email = uniqueEmail('multi');
-      const id = await insertWithRole(email, 'editor,admin');
-      expect(await promoteAdminEmails(h().auth, { adminEmails: [email] })).toBe(0);
+      const id = await insertWithRole(MULTI, 'editor,admin');
+      expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 0 });
       expect(await roleInDb(id)).toBe('editor,admin');
-    });
-
-    it('promoteAdminEmails with no e-mails does nothing', async () => {
-      expect(await promoteAdminEmails(h().auth, {})).toBe(0);
     });
 
     it('provisionAdmin creates a verified admin who can sign in with that password', async () => {
       const email = uniqueEmail('first');
-      const result = await provisionAdmin(h().auth, { email, password: 'first admin password', name: 'First' });
+      const result = await h().auth.api.provisionAdmin!({
+        body: { email, password: 'first admin password', name: 'First' },
+      });
       expect(result).toMatchObject({
         outcome: 'created',
         user: { email, name: 'First', role: 'admin', emailVerified: true },
@@ -98,7 +95,7 @@ describeEachDialect(
     it('provisionAdmin promotes an existing user, replaces its password and signs its sessions out', async () => {
       const email = uniqueEmail('existing');
       const { client, user } = await h().signUp(email, 'old password 123');
-      const result = await provisionAdmin(h().auth, { email, password: 'new password 456' });
+      const result = await h().auth.api.provisionAdmin!({ body: { email, password: 'new password 456' } });
       expect(result).toMatchObject({
         outcome: 'promoted',
         passwordChanged: true,
@@ -108,18 +105,29 @@ describeEachDialect(
       expect((await h().client().post('/sign-in/email', { email, password: 'old password 123' })).status).toBe(401);
       expect((await h().client().post('/sign-in/email', { email, password: 'new password 456' })).status).toBe(200);
 
-      const again = await provisionAdmin(h().auth, { email });
+      const again = await h().auth.api.provisionAdmin!({ body: { email } });
       expect(again).toMatchObject({ outcome: 'already-admin', passwordChanged: false });
     });
 
     it('provisionAdmin refuses a short password with the engine rule and creates nothing', async () => {
       const email = uniqueEmail('short');
-      const error = await provisionAdmin(h().auth, { email, password: 'short' }).catch((e: unknown) => e);
+      const error = await h().auth.api.provisionAdmin!({ body: { email, password: 'short' } }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AuthError);
       expect((error as AuthError).entry.code).toBe('PASSWORD_TOO_SHORT');
       expect(await h().auth.context.users.findByEmail(email)).toBeNull();
-      expect(await provisionAdmin(h().auth, { email })).toEqual({ outcome: 'password-required' });
+      expect(await h().auth.api.provisionAdmin!({ body: { email } })).toEqual({ outcome: 'password-required' });
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin({ adminEmails: [LISTED] })] },
+  { plugins: [usernamePlugin(), adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })] },
+);
+
+describeEachDialect(
+  'admins by e-mail, none listed',
+  (h) => {
+    it('promoteAdminEmails does nothing', async () => {
+      await h().signUp(uniqueEmail('plain'));
+      expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 0 });
+    });
+  },
+  { plugins: [adminPlugin()] },
 );

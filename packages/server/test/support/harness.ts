@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createAuth, createSmtpMailer, type Auth, type AuthOptions } from '../../src';
+import { authInternalsForTests, type AuthContext } from '../../src/testing';
 import type { TestDialect } from '../../../../test/services';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -113,9 +114,15 @@ export class TestClient {
   }
 }
 
+/**
+ * The auth under test, with its internals (database, stores) beside it for the tests that assert
+ * on stored state: through the engine's test-only `authInternalsForTests`, not the public `Auth`.
+ */
+export type TestAuth = Auth & { readonly context: AuthContext };
+
 export interface Harness {
   dialect: TestDialect;
-  auth: Auth;
+  auth: TestAuth;
   clock: TestClock;
   /** The SMTP server the engine's mailer delivers to (unless the overrides set another mailer). */
   mail: SmtpSink;
@@ -150,7 +157,7 @@ export async function createHarness(
   await auth.migrate();
   const harness: Harness = {
     dialect,
-    auth,
+    auth: { ...auth, context: authInternalsForTests(auth) },
     clock,
     mail,
     client: (ip) => new TestClient(auth, ip),

@@ -1,15 +1,18 @@
 /**
  * @module The first admin (issue 4): users whose e-mail is in `adminEmails` get the admin role when
- * they sign up (a hook) and when the server starts (`promoteAdminEmails`); `provisionAdmin` is the
- * `latchkey create-admin` command's work: create an admin with a password, or promote an existing
- * user.
+ * they sign up (a hook) and when the server starts (`auth.api.promoteAdminEmails()`);
+ * `auth.api.provisionAdmin` is the `latchkey create-admin` command's work: create an admin with a
+ * password, or promote an existing user. Both are server-only endpoints closing over the plugin's
+ * own options, so the roles and e-mails they use are the ones the plugin was given.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import {
   AuthError,
   DEFAULTS,
   ERRORS,
   afterUserCreated,
+  defineEndpoint,
   checkPasswordLength,
   hashPassword,
   normalizeEmail,
@@ -19,12 +22,8 @@ import {
   type User,
 } from '../../plugin-api';
 import { rolesOf } from './access-control';
-import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from './options';
-
-/** What `createAuth` returns, as far as these functions need it (the plugin never imports the engine's factory). */
-export interface AuthInstance {
-  readonly context: AuthContext;
-}
+import type { ResolvedAdminOptions } from './options';
+import { adminSchema, type AdminUser } from './schema';
 
 /** The role written for a listed e-mail: the first admin role, as better-auth's `adminRoles[0]`. */
 function adminRoleOf(options: ResolvedAdminOptions): string {
@@ -39,7 +38,8 @@ function adminRoleOf(options: ResolvedAdminOptions): string {
  * admin role (an admin created it so) is left alone, keeping its other roles.
  */
 export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable<PluginHooks['afterUserCreated']> {
-  return async (user: User, auth: AuthContext) => {
+  return async (created: User, auth: AuthContext) => {
+    const user = adminSchema.user(created);
     if (options.adminEmails.size === 0 || !options.adminEmails.has(user.email.toLowerCase())) return;
     const role = adminRoleOf(options);
     if (rolesOf(user.role).includes(role)) return;
@@ -50,35 +50,44 @@ export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable
 }
 
 /**
- * Gives the admin role to every existing user with a listed e-mail, in one UPDATE; users who
- * already have it are not touched, so running it at every start changes nothing the second time.
- * Resolves to the number of users promoted.
+ * `auth.api.promoteAdminEmails()`, server-only: gives the admin role to every existing user with a
+ * listed e-mail, in one UPDATE; users who already have it are not touched, so running it at every
+ * start changes nothing the second time. Answers the number of users promoted.
  */
-export async function promoteAdminEmails(auth: AuthInstance, options: AdminOptions = {}): Promise<number> {
-  const resolved = resolveAdminOptions(options);
-  if (resolved.adminEmails.size === 0) return 0;
-  const role = adminRoleOf(resolved);
-  // Roles are a comma-separated list; a user with "editor,admin" keeps it. Plugin columns are not
-  // in the core table types, hence the untyped builder.
-  const db = auth.context.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const result = await db
-    .updateTable('user')
-    .set({ role, updatedAt: auth.context.now() })
-    .where('email', 'in', [...resolved.adminEmails])
-    .where(
-      sql<boolean>`not (${sql.ref('role')} = ${role} or ${sql.ref('role')} like ${`${role},%`} or ${sql.ref('role')} like ${`%,${role}`} or ${sql.ref('role')} like ${`%,${role},%`})`,
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function promoteAdminEmails(options: ResolvedAdminOptions) {
+  return defineEndpoint({
+    id: 'promoteAdminEmails',
+    method: 'POST',
+    path: '/admin/promote-admin-emails',
+    serverOnly: true,
+    async handler({ auth }): Promise<{ promoted: number }> {
+      if (options.adminEmails.size === 0) return { promoted: 0 };
+      const role = adminRoleOf(options);
+      const listed = sql.ref('role');
+      // Roles are a comma-separated list; a user with "editor,admin" keeps it.
+      const result = await adminSchema
+        .db(auth)
+        .updateTable('user')
+        .set({ role, updatedAt: auth.now() })
+        .where('email', 'in', [...options.adminEmails])
+        .where(
+          sql<boolean>`not (${listed} = ${role} or ${listed} like ${`${role},%`} or ${listed} like ${`%,${role}`} or ${listed} like ${`%,${role},%`})`,
+        )
+        .executeTakeFirst();
+      return { promoted: Number(result.numUpdatedRows) };
+    },
+  });
 }
 
-export interface ProvisionAdminInput {
-  email: string;
+const provisionBody = z.object({
+  email: z.string(),
   /** Required to create a user; for an existing user, replaces its password when given. */
-  password?: string;
+  password: z.string().optional(),
   /** For a new user; defaults to the part of the address before the @. */
-  name?: string;
-}
+  name: z.string().optional(),
+});
+
+export type ProvisionAdminInput = z.input<typeof provisionBody>;
 
 export type ProvisionAdminResult =
   | { outcome: 'created'; user: User }
@@ -86,39 +95,50 @@ export type ProvisionAdminResult =
   | { outcome: 'password-required' };
 
 /**
- * `latchkey create-admin`. Throws the catalogue's AuthError for an invalid address or a password
- * outside the configured length (the same rules as sign-up).
+ * `auth.api.provisionAdmin({ body })`, server-only: the `latchkey create-admin` command's work,
+ * with the role the plugin's own options name. Throws the catalogue's AuthError for an invalid
+ * address or a password outside the configured length (the same rules as sign-up).
  */
-export async function provisionAdmin(
-  auth: AuthInstance,
-  input: ProvisionAdminInput,
-  options: AdminOptions = {},
+export function provisionAdmin(options: ResolvedAdminOptions) {
+  return defineEndpoint({
+    id: 'provisionAdmin',
+    method: 'POST',
+    path: '/admin/provision-admin',
+    body: provisionBody,
+    serverOnly: true,
+    handler: ({ auth, body }): Promise<ProvisionAdminResult> => provision(auth, options, body),
+  });
+}
+
+async function provision(
+  auth: AuthContext,
+  options: ResolvedAdminOptions,
+  input: z.output<typeof provisionBody>,
 ): Promise<ProvisionAdminResult> {
-  const context = auth.context;
-  const role = adminRoleOf(resolveAdminOptions(options));
+  const role = adminRoleOf(options);
   const email = normalizeEmail(input.email);
   if (!email) throw new AuthError(ERRORS.invalidEmail);
-  if (input.password !== undefined) checkPasswordLength(context, input.password);
+  if (input.password !== undefined) checkPasswordLength(auth, input.password);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
-  const existing = await context.users.findByEmail(email);
+  const existing = await auth.users.findByEmail(email);
   if (existing) {
-    const isAdmin = rolesOf(existing.role).includes(role);
-    const now = context.now();
-    if (!isAdmin) await context.users.update(existing.id, { role, updatedAt: now });
+    const isAdmin = rolesOf(adminSchema.user(existing).role).includes(role);
+    const now = auth.now();
+    if (!isAdmin) await auth.users.update(existing.id, { role, updatedAt: now });
     if (passwordHash !== undefined) {
-      await context.accounts.setPassword(existing.id, passwordHash, now);
+      await auth.accounts.setPassword(existing.id, passwordHash, now);
       // The operator is taking the account over with a new password: whoever signed in with the
       // old one (someone who registered the address first, say) must not keep an admin session.
-      await context.sessions.deleteByUser(existing.id);
+      await auth.sessions.deleteByUser(existing.id);
     }
-    const user = (await context.users.findById(existing.id)) ?? existing;
+    const user = (await auth.users.findById(existing.id)) ?? existing;
     return { outcome: isAdmin ? 'already-admin' : 'promoted', user, passwordChanged: passwordHash !== undefined };
   }
 
   if (passwordHash === undefined) return { outcome: 'password-required' };
-  const now = context.now();
-  const user: User = {
+  const now = auth.now();
+  const user: User & Pick<AdminUser, 'role'> = {
     id: randomString(DEFAULTS.idLength),
     name: input.name?.trim() || email.slice(0, email.indexOf('@')),
     email,
@@ -130,7 +150,7 @@ export async function provisionAdmin(
     updatedAt: now,
     role,
   };
-  await context.users.createWithCredential(user, { id: randomString(DEFAULTS.idLength), passwordHash });
-  await afterUserCreated(context, user);
-  return { outcome: 'created', user: (await context.users.findById(user.id)) ?? user };
+  await auth.users.createWithCredential(user, { id: randomString(DEFAULTS.idLength), passwordHash });
+  await afterUserCreated(auth, user);
+  return { outcome: 'created', user: (await auth.users.findById(user.id)) ?? user };
 }

@@ -7,14 +7,16 @@ import { AuthError, type AuthContext, type PluginHooks, type Session, type User 
 import { ADMIN_ERRORS } from './errors';
 import { deleteKeepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';
+import { adminSchema } from './schema';
 
 /**
  * Refuses a session to a user whose ban holds. A ban whose expiry has passed is lifted here, at
  * the next session creation (SPEC §4), as better-auth does: there is no background job to lift it.
  */
-async function refuseBannedUser(user: User, auth: AuthContext): Promise<void> {
+async function refuseBannedUser(created: User, auth: AuthContext): Promise<void> {
+  const user = adminSchema.user(created);
   if (user.banned !== true) return;
-  const expires = user.banExpires instanceof Date ? user.banExpires : null;
+  const expires = user.banExpires;
   if (!expires || expires > auth.now()) throw new AuthError(ADMIN_ERRORS.bannedUser);
   const lifted = { banned: false, banReason: null, banExpires: null };
   await auth.users.update(user.id, { ...lifted, updatedAt: auth.now() });
@@ -28,7 +30,7 @@ async function refuseBannedUser(user: User, auth: AuthContext): Promise<void> {
  * the list as the user sees what the user sees, and the user never sees the admin's visit.
  */
 function hideImpersonationSessions(sessions: Session[]): Session[] {
-  return sessions.filter((session) => !session.impersonatedBy);
+  return sessions.filter((session) => !adminSchema.session(session).impersonatedBy);
 }
 
 export function adminHooks(options: ResolvedAdminOptions): PluginHooks {

@@ -21,9 +21,9 @@ import { banUser } from './routes/ban-user';
 import { unbanUser } from './routes/unban-user';
 import { impersonateUser } from './routes/impersonate-user';
 import { stopImpersonating } from './routes/stop-impersonating';
-import { ADMIN_SESSION_FIELDS, ADMIN_USER_FIELDS, adminMigration } from './schema';
 import { adminHooks } from './hooks';
 import { afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
+import { adminMigration, adminSchema } from './schema';
 
 export { ADMIN_ERRORS, type AdminOptions };
 export {
@@ -31,7 +31,6 @@ export {
   DEFAULT_ROLES as DEFAULT_ADMIN_ROLES,
   type RoleTable as AdminRoleTable,
 } from './access-control';
-export { promoteAdminEmails, provisionAdmin };
 export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
 
 export function adminPlugin(options: AdminOptions = {}) {
@@ -55,9 +54,11 @@ export function adminPlugin(options: AdminOptions = {}) {
       unbanUser(resolved),
       impersonateUser(resolved),
       stopImpersonating(resolved),
+      promoteAdminEmails(resolved),
+      provisionAdmin(resolved),
     ],
     migrations: [adminMigration],
-    fields: { user: ADMIN_USER_FIELDS, session: ADMIN_SESSION_FIELDS },
+    fields: adminSchema.fields,
     hooks: { ...adminHooks(resolved), afterUserCreated: afterUserCreatedHook(resolved) },
   });
 }

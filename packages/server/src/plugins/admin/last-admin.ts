@@ -11,23 +11,16 @@
  * the table; an admin promoted in between is simply not counted, which can only refuse, never let
  * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
-import type { Kysely } from 'kysely';
-import { AuthError, lockedTransaction, type AuthContext } from '../../plugin-api';
+import type { Kysely, Updateable } from 'kysely';
+import { AuthError, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin-api';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
+import { adminSchema } from './schema';
 
-/** The user table as these writes see it: the admin plugin's columns with the core ones they touch. */
-export interface AdminUserTable {
-  id: string;
-  role: string;
-  banned: boolean | number;
-  banReason: string | null;
-  banExpires: Date | string | null;
-  updatedAt: Date | string;
-}
-
-export type AdminDb = Kysely<{ user: AdminUserTable }>;
+export type AdminDb = Kysely<DatabaseOf<typeof adminSchema>>;
+/** A write to the user row: the core and admin columns, and any other plugin's the patch carries. */
+export type AdminUserUpdate = Updateable<DatabaseOf<typeof adminSchema>['user']>;
 
 export interface AdminRow {
   id: string;
@@ -43,11 +36,12 @@ export interface GuardedChange {
   write(trx: AdminDb): Promise<void>;
 }
 
-function adminDb(auth: AuthContext): AdminDb {
-  return auth.db as unknown as AdminDb;
-}
-
-function toRow(row: Pick<AdminUserTable, 'id' | 'role' | 'banned' | 'banExpires'>): AdminRow {
+function toRow(row: {
+  id: string;
+  role: string;
+  banned: boolean | number;
+  banExpires: Date | string | null;
+}): AdminRow {
   return {
     id: row.id,
     role: row.role,
@@ -108,7 +102,7 @@ export async function changeKeepingAnAdmin(
     ids: async (trx: AdminDb) => [userId, ...(await candidateIds(trx, options))],
     columns: ['id', 'role', 'banned', 'banExpires'] as const,
   };
-  return lockedTransaction(adminDb(auth), auth.dialect, lock, async (trx, locked) => {
+  return lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
     const rows = locked.map(toRow);
     const target = rows.find((row) => row.id === userId);
     if (!target) return false;

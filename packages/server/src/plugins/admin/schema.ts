@@ -3,7 +3,7 @@
  * banExpires; session.impersonatedBy. Indexed for list-users' filters and sorts.
  */
 import { sql } from 'kysely';
-import type { FieldDeclarations, Migration } from '../../plugin-api';
+import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin-api';
 
 /** role and banned are NOT NULL with defaults (the migration below); a ban's reason and end may be absent. */
 export const ADMIN_USER_FIELDS = Object.freeze({
@@ -14,6 +14,11 @@ export const ADMIN_USER_FIELDS = Object.freeze({
 } as const satisfies FieldDeclarations);
 
 export const ADMIN_SESSION_FIELDS = Object.freeze({ impersonatedBy: 'string' } as const satisfies FieldDeclarations);
+
+/** The plugin's data: no tables of its own, columns on user and session. */
+export const adminSchema = definePluginSchema()({ user: ADMIN_USER_FIELDS, session: ADMIN_SESSION_FIELDS });
+
+export type AdminUser = ReturnType<typeof adminSchema.user>;
 
 export const adminMigration: Migration = {
   name: '0200-admin',

@@ -37,7 +37,8 @@ import { listUserTeams } from './routes/list-user-teams';
 import { listTeamMembers } from './routes/list-team-members';
 import { addTeamMember } from './routes/add-team-member';
 import { removeTeamMember } from './routes/remove-team-member';
-import { ORGANIZATION_SESSION_FIELDS, organizationMigration } from './schema';
+import { organizationMigration } from './schema';
+import { organizationSchema } from './tables';
 
 export { ORGANIZATION_ERRORS, type OrganizationOptions };
 
@@ -86,6 +87,6 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
         : []),
     ],
     migrations: [organizationMigration],
-    fields: { session: ORGANIZATION_SESSION_FIELDS },
+    fields: organizationSchema.fields,
   });
 }

@@ -13,10 +13,9 @@ import {
   isUniqueViolation,
   normalizeEmail,
   randomString,
-  setCookieCache,
   type AuthContext,
-  type CurrentSession,
   type ErrorEntry,
+  type SessionScope,
 } from '../../plugin-api';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
@@ -30,9 +29,9 @@ import {
   type NewInvitation,
 } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
-import type { Member } from './membership';
+import { activeOrganizationOf, type Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb, type OrganizationDatabase } from './tables';
+import { organizationDb, organizationSchema, type OrganizationDatabase } from './tables';
 import { requireTeamOf } from './team-store';
 
 export interface MemberUser {
@@ -193,18 +192,13 @@ export async function deleteMembership(
   });
 }
 
-/** Mirrors deleteMembership's session update in the caller's cookie cache, so get-session shows it at once. */
-export function forgetActiveOrganization(
-  auth: AuthContext,
-  cookies: Parameters<typeof setCookieCache>[1],
-  current: CurrentSession,
-  organizationId: string,
-): void {
-  if (current.session.activeOrganizationId !== organizationId) return;
-  current.session.activeOrganizationId = null;
-  current.session.activeTeamId = null;
-  if (auth.options.session.cookieCache.enabled)
-    setCookieCache(auth, cookies, current.token, current.session, current.user);
+/**
+ * Mirrors deleteMembership's update of the caller's sessions in the current one, whose cookie cache
+ * then shows it at once.
+ */
+export async function forgetActiveOrganization(ctx: SessionScope, organizationId: string): Promise<void> {
+  if (activeOrganizationOf(ctx.session) !== organizationId) return;
+  await organizationSchema.updateCurrentSession(ctx, { activeOrganizationId: null, activeTeamId: null });
 }
 
 type NewMember = Omit<Member, 'createdAt'> & { createdAt: Date };

@@ -8,14 +8,19 @@ import type { AuthContext } from '../../plugin-api';
 import { organizationRolesAllow } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb, type MemberTable } from './tables';
+import { organizationDb, organizationSchema, type MemberTable } from './tables';
 import type { Selectable } from 'kysely';
 
 export type Member = Selectable<MemberTable>;
 
+/** The session's active organization, if any. */
+export function activeOrganizationOf(current: CurrentSession): string | null {
+  return organizationSchema.session(current.session).activeOrganizationId;
+}
+
 /** The given organization id, else the session's active one, else 400 `No active organization`. */
 export function organizationIdOf(current: CurrentSession, given: string | null | undefined): string {
-  const id = given ?? (current.session.activeOrganizationId as string | null | undefined);
+  const id = given ?? activeOrganizationOf(current);
   if (!id) throw new AuthError(ORGANIZATION_ERRORS.noActiveOrganization);
   return id;
 }

@@ -5,19 +5,14 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import {
-  AuthError,
-  setCookieCache,
-  type AuthContext,
-  type CurrentSession,
-  type ResponseCookies,
-} from '../../plugin-api';
+import { AuthError, type AuthContext, type SessionScope } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
-import { findMember } from './membership';
+import { activeOrganizationOf, findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import {
   organizationDb,
+  organizationSchema,
   type MemberTable,
   type OrganizationDatabase,
   type OrganizationTable,
@@ -258,37 +253,17 @@ export async function loadFullOrganization(
   return { ...toStoredOrganization(organization), members, invitations, ...(teams ? { teams } : {}) };
 }
 
-type ActiveFields = { activeOrganizationId: string | null; activeTeamId?: string | null };
-
-/** The session row and, so get-session shows the change at once, the cookie cache. */
-async function storeSessionActive(
-  auth: AuthContext,
-  current: CurrentSession,
-  cookies: ResponseCookies,
-  set: ActiveFields,
-): Promise<void> {
-  await organizationDb(auth).updateTable('session').set(set).where('id', '=', current.session.id).execute();
-  Object.assign(current.session, set);
-  if (auth.options.session.cookieCache.enabled)
-    setCookieCache(auth, cookies, current.token, current.session, current.user);
-}
-
 /**
  * Makes `organizationId` (or none) the session's active organization. A team belongs to one
  * organization, so changing the organization also drops the active team (better-auth leaves it; a
  * stale team of another organization would only mislead team routes).
  */
-export async function setSessionActiveOrganization(
-  auth: AuthContext,
-  current: CurrentSession,
-  cookies: ResponseCookies,
-  organizationId: string | null,
-): Promise<void> {
-  const changed = current.session.activeOrganizationId !== organizationId;
-  const set = changed
-    ? { activeOrganizationId: organizationId, activeTeamId: null }
-    : { activeOrganizationId: organizationId };
-  await storeSessionActive(auth, current, cookies, set);
+export async function setSessionActiveOrganization(ctx: SessionScope, organizationId: string | null): Promise<void> {
+  const changed = activeOrganizationOf(ctx.session) !== organizationId;
+  await organizationSchema.updateCurrentSession(
+    ctx,
+    changed ? { activeOrganizationId: organizationId, activeTeamId: null } : { activeOrganizationId: organizationId },
+  );
 }
 
 /**
@@ -299,13 +274,11 @@ export async function setSessionActiveOrganization(
  * mislead team routes.
  */
 export async function activateOrganizationWithTeam(
-  auth: AuthContext,
-  current: CurrentSession,
-  cookies: ResponseCookies,
+  ctx: SessionScope,
   organizationId: string,
   teamId: string | null,
 ): Promise<void> {
-  await storeSessionActive(auth, current, cookies, { activeOrganizationId: organizationId, activeTeamId: teamId });
+  await organizationSchema.updateCurrentSession(ctx, { activeOrganizationId: organizationId, activeTeamId: teamId });
 }
 
 /**
@@ -314,12 +287,11 @@ export async function activateOrganizationWithTeam(
  * 403 and loses the active organization (SPEC §4: an attempt by a non-member clears it).
  */
 export async function organizationOfMember(
-  auth: AuthContext,
-  current: CurrentSession,
-  cookies: ResponseCookies,
+  ctx: SessionScope,
   given: { id?: string | undefined; slug?: string | undefined },
 ): Promise<OrganizationRow | null> {
-  const active = current.session.activeOrganizationId as string | null | undefined;
+  const { auth, session: current } = ctx;
+  const active = activeOrganizationOf(current);
   const by =
     given.id !== undefined
       ? { id: given.id }
@@ -334,7 +306,7 @@ export async function organizationOfMember(
   if (!(await findMember(auth, organization.id, current.user.id))) {
     // The rewritten cookie cache rides on the 403 (the router sends queued cookies with errors),
     // so get-session does not keep showing the organization from a stale cache.
-    await setSessionActiveOrganization(auth, current, cookies, null);
+    await setSessionActiveOrganization(ctx, null);
     throw new AuthError(ORGANIZATION_ERRORS.notAMember);
   }
   return organization;

@@ -1,11 +1,10 @@
 /**
- * @module The organization tables as Kysely sees them, and the typed database handle the plugin's
- * stores use (the engine's own Database type knows only the core tables).
+ * @module The organization tables as Kysely sees them, and the plugin's schema: those tables and
+ * its session columns, declared once, from which its stores get their typed database and its
+ * routes the typed session and updateCurrentSession.
  */
-import type { ColumnType, Kysely } from 'kysely';
-import type { AuthContext } from '../../plugin-api';
-
-type DbDate = ColumnType<Date | string, Date, Date>;
+import { definePluginSchema, type DatabaseOf, type DbDate } from '../../plugin-api';
+import { ORGANIZATION_SESSION_FIELDS } from './schema';
 
 export interface OrganizationTable {
   id: string;
@@ -53,16 +52,16 @@ export interface TeamMemberTable {
   createdAt: DbDate;
 }
 
-export interface OrganizationDatabase {
+export interface OrganizationTables {
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
-  user: { id: string; name: string; email: string; image: string | null; emailVerified: boolean | number };
-  session: { id: string; userId: string; activeOrganizationId: string | null; activeTeamId: string | null };
 }
 
-export function organizationDb(auth: AuthContext): Kysely<OrganizationDatabase> {
-  return auth.db as unknown as Kysely<OrganizationDatabase>;
-}
+export const organizationSchema = definePluginSchema<OrganizationTables>()({ session: ORGANIZATION_SESSION_FIELDS });
+
+export type OrganizationDatabase = DatabaseOf<typeof organizationSchema>;
+
+export const organizationDb = organizationSchema.db;

@@ -9,13 +9,19 @@ import {
   DEFAULTS,
   isUniqueViolation,
   randomString,
-  setCookieCache,
   type AuthContext,
   type CurrentSession,
+  type SessionScope,
 } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
-import { organizationDb, type OrganizationDatabase, type TeamMemberTable, type TeamTable } from './tables';
+import {
+  organizationDb,
+  organizationSchema,
+  type OrganizationDatabase,
+  type TeamMemberTable,
+  type TeamTable,
+} from './tables';
 
 export interface Team {
   id: string;
@@ -214,19 +220,12 @@ export async function listUserTeams(auth: AuthContext, userId: string): Promise<
   return rows.map(toTeam);
 }
 
-/** Sets (or, with null, clears) the caller's active team in the session row and its cookie cache, so get-session shows it at once. */
-export async function storeActiveTeam(
-  auth: AuthContext,
-  cookies: Parameters<typeof setCookieCache>[1],
-  current: CurrentSession,
-  teamId: string | null,
-): Promise<void> {
-  await organizationDb(auth)
-    .updateTable('session')
-    .set({ activeTeamId: teamId })
-    .where('id', '=', current.session.id)
-    .execute();
-  current.session.activeTeamId = teamId;
-  if (auth.options.session.cookieCache.enabled)
-    setCookieCache(auth, cookies, current.token, current.session, current.user);
+/** The session's active team, if any. */
+export function activeTeamOf(current: CurrentSession): string | null {
+  return organizationSchema.session(current.session).activeTeamId;
+}
+
+/** Sets (or, with null, clears) the caller's active team. */
+export async function storeActiveTeam(ctx: SessionScope, teamId: string | null): Promise<void> {
+  await organizationSchema.updateCurrentSession(ctx, { activeTeamId: teamId });
 }

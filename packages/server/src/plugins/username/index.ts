@@ -8,7 +8,7 @@ import { USERNAME_ERRORS } from './errors';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';
 import { resolveUsernameRules, type UsernameOptions } from './rules';
-import { USERNAME_FIELDS, usernameMigration } from './schema';
+import { usernameMigration, usernameSchema } from './schema';
 import { usernameBodyFields, usernameUserInput } from './user-input';
 
 export { USERNAME_ERRORS, type UsernameOptions };
@@ -20,7 +20,7 @@ export function usernamePlugin(options: UsernameOptions = {}) {
     errors: USERNAME_ERRORS,
     endpoints: [signInUsername(rules), isUsernameAvailable(rules)],
     migrations: [usernameMigration],
-    fields: { user: USERNAME_FIELDS },
+    fields: usernameSchema.fields,
     bodyFields: { signUpEmail: usernameBodyFields, updateUser: usernameBodyFields },
     hooks: { userInput: usernameUserInput(rules) },
   });

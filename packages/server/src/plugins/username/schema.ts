@@ -3,7 +3,7 @@
  * database reads the same): `username`, unique and stored lower-cased, null for users without
  * one; `displayUsername`, the username as the user typed it (or chose to show it).
  */
-import type { FieldDeclarations, Migration } from '../../plugin-api';
+import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin-api';
 
 /** Both nullable: users who signed up without a username have neither. */
 export const USERNAME_FIELDS = Object.freeze({
@@ -11,10 +11,8 @@ export const USERNAME_FIELDS = Object.freeze({
   displayUsername: 'string',
 } as const satisfies FieldDeclarations);
 
-/** The user table as the plugin's own queries see it. */
-export interface UsernameDatabase {
-  user: { id: string; username: string | null; displayUsername: string | null };
-}
+/** The plugin's data: no tables of its own, two user columns. */
+export const usernameSchema = definePluginSchema()({ user: USERNAME_FIELDS });
 
 export const usernameMigration: Migration = {
   name: '0100-username',

@@ -3,13 +3,16 @@
  * password through the engine's `users.findWithPasswordBy('username', …)`, the query e-mail
  * sign-in uses.
  */
-import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../plugin-api';
-import type { UsernameDatabase } from './schema';
+import { usernameSchema } from './schema';
 
 /** The id of the user holding `username` (already normalised), or null when it is free. */
 export async function findUsernameOwner(auth: AuthContext, username: string): Promise<string | null> {
-  const db = auth.db as unknown as Kysely<UsernameDatabase>;
-  const row = await db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst();
+  const row = await usernameSchema
+    .db(auth)
+    .selectFrom('user')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
   return row?.id ?? null;
 }

@@ -25,6 +25,7 @@ import {
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
+import type { AdminUser } from '../schema';
 import { requirePermission } from '../require-permission';
 import { roleField, toStoredRole } from '../role-input';
 import { readUserData } from '../user-data';
@@ -59,7 +60,7 @@ export function createUser(options: ResolvedAdminOptions) {
       const columns = await readUserData(auth, 'signUpEmail', data, null);
 
       const now = auth.now();
-      const user: User = {
+      const user: User & Pick<AdminUser, 'role'> = {
         ...columns,
         id: randomString(DEFAULTS.idLength),
         name: body.name,

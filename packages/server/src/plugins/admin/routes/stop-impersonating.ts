@@ -5,14 +5,14 @@
 import {
   AuthError,
   defineEndpoint,
-  setCookieCache,
-  setSessionTokenCookie,
-  sha256Hex,
+  readStashedSession,
+  resumeStashedSession,
   toSessionResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
-import { adminSessionCookie } from './impersonate-user';
+import { adminSchema } from '../schema';
+import { ADMIN_SESSION_COOKIE } from './impersonate-user';
 
 export function stopImpersonating(_options: ResolvedAdminOptions) {
   return defineEndpoint({
@@ -20,23 +20,17 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/stop-impersonating',
     session: 'required',
-    async handler({ auth, session, requestCookies, cookies }) {
-      const adminId = session.session.impersonatedBy;
-      if (typeof adminId !== 'string' || !adminId) throw new AuthError(ADMIN_ERRORS.notImpersonating);
-      const adminCookie = adminSessionCookie(auth);
-      const saved = adminCookie.read(requestCookies.get(adminCookie.name));
-      const admin = saved && (await auth.sessions.findWithUserByDigest(sha256Hex(saved.token)));
+    async handler(ctx) {
+      const { auth, session } = ctx;
+      const adminId = adminSchema.session(session.session).impersonatedBy;
+      if (!adminId) throw new AuthError(ADMIN_ERRORS.notImpersonating);
+      const admin = await readStashedSession(ctx, ADMIN_SESSION_COOKIE);
       // The saved session must be the impersonating admin's and still alive: a cookie kept from
       // another impersonation, or a session revoked meanwhile, restores nothing.
-      if (!saved || !admin || admin.user.id !== adminId || admin.session.expiresAt <= auth.now()) {
-        throw new AuthError(ADMIN_ERRORS.failedToFindAdminSession);
-      }
+      if (!admin || admin.current.user.id !== adminId) throw new AuthError(ADMIN_ERRORS.failedToFindAdminSession);
       await auth.sessions.deleteById(session.session.id, session.session.userId);
-      setSessionTokenCookie(auth, cookies, saved.token, saved.dontRemember);
-      if (auth.options.session.cookieCache.enabled)
-        setCookieCache(auth, cookies, saved.token, admin.session, admin.user);
-      cookies.delete(adminCookie.name, adminCookie.attributes);
-      return toSessionResponse({ ...admin, token: saved.token });
+      resumeStashedSession(ctx, ADMIN_SESSION_COOKIE, admin);
+      return toSessionResponse(admin.current);
     },
   });
 }

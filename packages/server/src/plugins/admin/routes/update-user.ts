@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
-import { changeKeepingAnAdmin, type AdminUserTable } from '../last-admin';
+import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { roleField, toStoredRole } from '../role-input';
@@ -68,7 +68,7 @@ async function updateWithRole(
   const found = await changeKeepingAnAdmin(auth, options, userId, {
     staysAdmin: (target) => isAdminUser(options, { id: target.id, role: patch.role }),
     write: async (trx) => {
-      const columns = { ...patch, updatedAt: auth.now() } as Partial<AdminUserTable>;
+      const columns = { ...patch, updatedAt: auth.now() } as AdminUserUpdate;
       await trx.updateTable('user').set(columns).where('id', '=', userId).execute();
     },
   });

@@ -62,7 +62,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
       };
       // A team removed since the invitation leaves the membership standing, without it.
       const seatedTeamId = await joinByInvitation(auth, invitation, member, options.membershipLimit);
-      await activateOrganizationWithTeam(auth, session, cookies, invitation.organizationId, seatedTeamId);
+      await activateOrganizationWithTeam({ auth, session, cookies }, invitation.organizationId, seatedTeamId);
       return { invitation: { ...invitation, status: 'accepted' }, member };
     },
   });

@@ -68,7 +68,11 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
         throw error;
       }
       if (current && !body.keepCurrentActiveOrganization) {
-        await activateOrganizationWithTeam(auth, current, cookies, rows.organization.id, rows.team?.team.id ?? null);
+        await activateOrganizationWithTeam(
+          { auth, session: current, cookies },
+          rows.organization.id,
+          rows.team?.team.id ?? null,
+        );
       }
       return { ...toOrganizationResponse(rows.organization), members: [rows.member] };
     },

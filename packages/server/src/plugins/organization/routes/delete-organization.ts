@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { requireMember, requireMemberPermission } from '../membership';
+import { activeOrganizationOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import {
   deleteOrganizationById,
@@ -37,8 +37,8 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       );
       await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
-      if (session.session.activeOrganizationId === organization.id)
-        await setSessionActiveOrganization(auth, session, cookies, null);
+      if (activeOrganizationOf(session) === organization.id)
+        await setSessionActiveOrganization({ auth, session, cookies }, null);
       return toStoredOrganization(organization);
     },
   });

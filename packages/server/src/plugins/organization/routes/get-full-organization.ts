@@ -25,10 +25,13 @@ export function getFullOrganization(options: ResolvedOrganizationOptions) {
     // Membership decides what is shown: the active organization must not come from a stale cache.
     sessionFromDatabase: true,
     async handler({ auth, query, session, cookies }) {
-      const organization = await organizationOfMember(auth, session, cookies, {
-        id: query.organizationId,
-        slug: query.organizationSlug,
-      });
+      const organization = await organizationOfMember(
+        { auth, session, cookies },
+        {
+          id: query.organizationId,
+          slug: query.organizationSlug,
+        },
+      );
       if (!organization) return null;
       return loadFullOrganization(auth, options, organization);
     },

@@ -24,7 +24,7 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
       if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).
       await deleteMembership(auth, options, member);
-      forgetActiveOrganization(auth, cookies, session, body.organizationId);
+      await forgetActiveOrganization({ auth, session, cookies }, body.organizationId);
       return member;
     },
   });

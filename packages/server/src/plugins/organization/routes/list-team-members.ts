@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findTeamMember, listTeamMembers as listMembersOfTeam } from '../team-store';
+import { activeTeamOf, findTeamMember, listTeamMembers as listMembersOfTeam } from '../team-store';
 
 const query = z.object({ teamId: z.string().min(1).optional() });
 
@@ -21,7 +21,7 @@ export function listTeamMembers(_options: ResolvedOrganizationOptions) {
     // The active team and membership decide access; a cached session may be a minute stale.
     sessionFromDatabase: true,
     async handler({ auth, query, session }) {
-      const teamId = query.teamId ?? (session.session.activeTeamId as string | null | undefined);
+      const teamId = query.teamId ?? activeTeamOf(session);
       if (!teamId) throw new AuthError(ORGANIZATION_ERRORS.noActiveTeam);
       // better-auth answers 400 here; the catalogue keeps one status (403) per entry. An unknown
       // team answers the same, so ids cannot be probed.

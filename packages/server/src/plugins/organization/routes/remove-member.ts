@@ -33,7 +33,7 @@ export function removeMember(options: ResolvedOrganizationOptions) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).
       await deleteMembership(auth, options, target);
-      if (target.userId === session.user.id) forgetActiveOrganization(auth, cookies, session, organizationId);
+      if (target.userId === session.user.id) await forgetActiveOrganization({ auth, session, cookies }, organizationId);
       return { member: target };
     },
   });

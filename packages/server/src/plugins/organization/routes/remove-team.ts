@@ -10,7 +10,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { deleteTeam, requireTeamIn } from '../team-store';
+import { activeTeamOf, deleteTeam, requireTeamIn } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });
 
@@ -24,7 +24,7 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     async handler({ auth, body, session }) {
       const organizationId = organizationIdOf(session, body.organizationId);
       const member = await requireMember(auth, organizationId, session.user.id);
-      if (session.session.activeTeamId === body.teamId) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteTeam);
+      if (activeTeamOf(session) === body.teamId) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteTeam);
       requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
       // The last-team check is made inside, behind the organization's lock.

@@ -25,15 +25,18 @@ export function setActiveOrganization(options: ResolvedOrganizationOptions) {
     session: 'required',
     async handler({ auth, body, session, cookies }) {
       if (body.organizationId === null) {
-        await setSessionActiveOrganization(auth, session, cookies, null);
+        await setSessionActiveOrganization({ auth, session, cookies }, null);
         return null;
       }
-      const organization = await organizationOfMember(auth, session, cookies, {
-        id: body.organizationId ?? undefined,
-        slug: body.organizationSlug,
-      });
+      const organization = await organizationOfMember(
+        { auth, session, cookies },
+        {
+          id: body.organizationId ?? undefined,
+          slug: body.organizationSlug,
+        },
+      );
       if (!organization) return null;
-      await setSessionActiveOrganization(auth, session, cookies, organization.id);
+      await setSessionActiveOrganization({ auth, session, cookies }, organization.id);
       return loadFullOrganization(auth, options, organization);
     },
   });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findTeam, findTeamMember, storeActiveTeam } from '../team-store';
+import { activeTeamOf, findTeam, findTeamMember, storeActiveTeam } from '../team-store';
 
 const body = z.object({ teamId: z.string().min(1).nullable().optional() });
 
@@ -19,9 +19,9 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {
-      const active = (session.session.activeTeamId as string | null | undefined) ?? null;
+      const active = activeTeamOf(session);
       if (body.teamId === null) {
-        if (active) await storeActiveTeam(auth, cookies, session, null);
+        if (active) await storeActiveTeam({ auth, session, cookies }, null);
         return null;
       }
       const teamId = body.teamId ?? active;
@@ -31,7 +31,7 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
       // Membership of the team, not only of its organization: a team is what it restricts.
       if (!(await findTeamMember(auth, team.id, session.user.id)))
         throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
-      await storeActiveTeam(auth, cookies, session, team.id);
+      await storeActiveTeam({ auth, session, cookies }, team.id);
       return team;
     },
   });
