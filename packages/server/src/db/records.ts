@@ -1,6 +1,6 @@
 /**
  * @module The rows as the engine and its callers see them: real Dates and booleans on every
- * dialect. Stores convert driver values with `toDate` and `toBool`.
+ * dialect, as the database layer reads them (column-values-plugin.ts).
  */
 
 export interface User {
@@ -27,12 +27,4 @@ export interface Session {
   userAgent: string | null;
   /** Columns plugins add (impersonatedBy, activeOrganizationId…). */
   [extra: string]: unknown;
-}
-
-export function toDate(value: Date | string | number): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
-export function toBool(value: boolean | number | string): boolean {
-  return value === true || value === 1 || value === '1';
 }

@@ -21,10 +21,10 @@ import type { ResolvedAdminOptions } from './options';
 export interface AdminUserTable {
   id: string;
   role: string;
-  banned: boolean | number;
+  banned: boolean;
   banReason: string | null;
-  banExpires: Date | string | null;
-  updatedAt: Date | string;
+  banExpires: Date | null;
+  updatedAt: Date;
 }
 
 export type AdminDb = Kysely<{ user: AdminUserTable }>;
@@ -45,15 +45,6 @@ export interface GuardedChange {
 
 function adminDb(auth: AuthContext): AdminDb {
   return auth.db as unknown as AdminDb;
-}
-
-function toRow(row: Pick<AdminUserTable, 'id' | 'role' | 'banned' | 'banExpires'>): AdminRow {
-  return {
-    id: row.id,
-    role: row.role,
-    banned: row.banned === true || row.banned === 1,
-    banExpires: row.banExpires === null ? null : new Date(row.banExpires),
-  };
 }
 
 /** An admin who can act: banned users cannot sign in, until a timed ban has run out. */
@@ -109,7 +100,7 @@ export async function changeKeepingAnAdmin(
     columns: ['id', 'role', 'banned', 'banExpires'] as const,
   };
   return lockedTransaction(adminDb(auth), auth.dialect, lock, async (trx, locked) => {
-    const rows = locked.map(toRow);
+    const rows: AdminRow[] = locked;
     const target = rows.find((row) => row.id === userId);
     if (!target) return false;
     const now = auth.now();

@@ -2,10 +2,8 @@
  * @module The organization tables as Kysely sees them, and the typed database handle the plugin's
  * stores use (the engine's own Database type knows only the core tables).
  */
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../plugin-api';
-
-type DbDate = ColumnType<Date | string, Date, Date>;
 
 export interface OrganizationTable {
   id: string;
@@ -14,7 +12,7 @@ export interface OrganizationTable {
   logo: string | null;
   /** JSON text; answered parsed. */
   metadata: string | null;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface MemberTable {
@@ -23,7 +21,7 @@ export interface MemberTable {
   userId: string;
   role: string;
   teamId: string | null;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface InvitationTable {
@@ -34,23 +32,23 @@ export interface InvitationTable {
   status: string;
   teamId: string | null;
   inviterId: string;
-  expiresAt: DbDate;
-  createdAt: DbDate;
+  expiresAt: Date;
+  createdAt: Date;
 }
 
 export interface TeamTable {
   id: string;
   name: string;
   organizationId: string;
-  createdAt: DbDate;
-  updatedAt: DbDate | null;
+  createdAt: Date;
+  updatedAt: Date | null;
 }
 
 export interface TeamMemberTable {
   id: string;
   teamId: string;
   userId: string;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface OrganizationDatabase {
@@ -59,7 +57,7 @@ export interface OrganizationDatabase {
   invitation: InvitationTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
-  user: { id: string; name: string; email: string; image: string | null; emailVerified: boolean | number };
+  user: { id: string; name: string; email: string; image: string | null; emailVerified: boolean };
   session: { id: string; userId: string; activeOrganizationId: string | null; activeTeamId: string | null };
 }
 
