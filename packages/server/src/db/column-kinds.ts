@@ -114,7 +114,7 @@ export async function readColumnKinds(migrations: readonly Migration[]): Promise
             `in "${table}"; a column name must hold one kind of value in every table.`,
         );
       }
-      seen.set(column, { kind, table });
+      if (!first) seen.set(column, { kind, table });
       if (kind !== 'other') kinds.set(column, kind);
     }
   }
