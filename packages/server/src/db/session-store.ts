@@ -27,13 +27,13 @@ export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<stri
 
 const CORE_SESSION_COLUMNS = ['id', 'token', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent'];
 
+const SESSION_PREFIX = 'session.';
+
 /**
  * The get-session read: session and user in one indexed query. Session columns (plugins' too) come
  * back as `session.<column>`, since both tables have id, createdAt and updatedAt; the database
  * layer reads an alias of that form as the column it names.
  */
-const SESSION_PREFIX = 'session.';
-
 function selectSessionWithUser(db: Kysely<Database>, sessionColumns: readonly string[]) {
   return db
     .selectFrom('session')
