@@ -12,6 +12,8 @@ import type { AnyEndpoint } from './endpoint';
 import { createTokenCipher } from './crypto/token-cipher';
 import { createAccountStore } from './db/account-store';
 import { createProviderAccountStore } from './db/provider-account-store';
+import { readColumnKinds } from './db/column-kinds';
+import { ColumnValuesPlugin } from './db/column-values-plugin';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
@@ -67,11 +69,17 @@ export function contextOf(auth: Pick<Auth, 'handler'>): AuthContext {
 
 export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]>(options: AuthOptions<P>): Auth<P> {
   const resolved = resolveOptions(options);
-  const { db, dialect }: DatabaseHandle =
-    'url' in options.database ? createDatabase(options.database.url) : options.database;
+  const handle: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
   // The options' own plugin list: the resolved one keeps only their declarations (plugin-declarations.ts).
   const plugins: readonly Plugin[] = options.plugins ?? [];
+  const migrations = [
+    coreMigration,
+    accountIdentityUniqueMigration,
+    ...plugins.flatMap((plugin) => plugin.migrations ?? []),
+  ];
+  const { dialect } = handle;
+  const db = handle.db.withPlugin(new ColumnValuesPlugin(dialect, readColumnKinds(migrations)));
   const fields = collectExtraFields(plugins);
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge);
@@ -99,12 +107,6 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...extendBodies(coreEndpoints, plugins),
     ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
-  const migrations = [
-    coreMigration,
-    accountIdentityUniqueMigration,
-    ...plugins.flatMap((plugin) => plugin.migrations ?? []),
-  ];
-
   const handler: AuthHandler = createRouter(context, endpoints);
   const auth: Auth<P> = Object.freeze({
     handler,

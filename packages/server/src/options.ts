@@ -85,6 +85,10 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * A URL, or a Kysely instance of one's own: its dates and booleans are made alike as the URL's are
+ * (db/column-values-plugin.ts); a pg pool of one's own should parse int8 (counts) as numbers.
+ */
 export type DatabaseOption = { url: string } | { db: Kysely<Database>; dialect: Dialect };
 
 export interface RateLimitRule {

@@ -13,15 +13,7 @@ import { updateCurrentSession, type SessionScope } from './session/update-curren
 
 type None = Record<never, never>;
 
-/** As the driver answers each type (SQLite: ISO text and 0/1; MySQL counts as text). */
-interface DriverValues {
-  string: string;
-  boolean: boolean | number;
-  date: Date | string;
-  number: number | string;
-}
-
-/** As the engine writes each type. */
+/** As the engine reads and writes each type: the db layer makes every dialect answer these (db/column-values-plugin.ts). */
 interface EngineValues {
   string: string;
   boolean: boolean;
@@ -31,9 +23,9 @@ interface EngineValues {
 
 /** A nullable column may be left out of an insert; a `notNull` one has its migration's default. */
 type Column<D> = D extends FieldType
-  ? ColumnType<DriverValues[D] | null, EngineValues[D] | null | undefined, EngineValues[D] | null>
+  ? ColumnType<EngineValues[D] | null, EngineValues[D] | null | undefined, EngineValues[D] | null>
   : D extends { readonly type: infer T extends FieldType }
-    ? ColumnType<DriverValues[T], EngineValues[T] | undefined, EngineValues[T]>
+    ? ColumnType<EngineValues[T], EngineValues[T] | undefined, EngineValues[T]>
     : never;
 
 /** Declared fields as Kysely columns. */

@@ -5,7 +5,6 @@
  */
 import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
-import { toBool } from '../src/db/records';
 import { API, BASE_URL, describeEachDialect, uniqueEmail, type Harness } from './support/harness';
 import { expectNothingChanged } from './support/rows';
 import type { ReceivedMail } from './support/smtp-sink';
@@ -23,7 +22,7 @@ function linkPath(mail: ReceivedMail): string {
 
 async function userRow(h: Harness, id: string) {
   const row = await h.auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { email: row.email, emailVerified: toBool(row.emailVerified) };
+  return { email: row.email, emailVerified: row.emailVerified };
 }
 
 async function signUpVerified(h: Harness) {

@@ -3,7 +3,6 @@ import { hash as argon2Hash, type Algorithm } from '@node-rs/argon2';
 import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
 import { randomString } from '../src/crypto/random';
-import { toDate } from '../src/db/records';
 import { AuthError } from '../src/errors';
 import { signInThrottle } from '../src/http/sign-in-throttle';
 import { describeEachDialect, uniqueEmail, type Harness, type TestResponse } from './support/harness';
@@ -152,7 +151,7 @@ describeEachDialect('better-auth password hashes', (h) => {
     const after = await storedHash(h(), accountId);
     expect(after.password).not.toBe(hash);
     expect(after.password!.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
-    expect(toDate(after.updatedAt).getTime()).toBe(h().clock.now().getTime());
+    expect(after.updatedAt.getTime()).toBe(h().clock.now().getTime());
     expect(await sessionsOf(h(), userId)).toHaveLength(1);
   });
 

@@ -5,7 +5,6 @@
  */
 import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
-import { toBool } from '../src/db/records';
 import { API, BASE_URL, describeEachDialect, uniqueEmail, type Harness } from './support/harness';
 import type { ReceivedMail } from './support/smtp-sink';
 import { countRows } from './support/rows';
@@ -28,7 +27,7 @@ async function userRow(h: Harness, id: string) {
 }
 
 async function isVerified(h: Harness, id: string): Promise<boolean> {
-  return toBool((await userRow(h, id))!.emailVerified);
+  return (await userRow(h, id))!.emailVerified;
 }
 
 async function sessionCount(h: Harness, userId: string): Promise<number> {

@@ -61,8 +61,8 @@ async function sessionsOf(h: Harness, userId: string) {
     .execute();
 }
 
-function lifetimeSeconds(row: { createdAt: unknown; expiresAt: unknown }): number {
-  return (new Date(row.expiresAt as string).getTime() - new Date(row.createdAt as string).getTime()) / 1000;
+function lifetimeSeconds(row: { createdAt: Date; expiresAt: Date }): number {
+  return (row.expiresAt.getTime() - row.createdAt.getTime()) / 1000;
 }
 
 describeEachDialect('HTML form posts to sign-in and sign-up', (h) => {

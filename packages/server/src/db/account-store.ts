@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import { randomString } from '../crypto/random';
 import { DEFAULTS } from '../options';
 import { lockedTransaction } from './locked-transaction';
-import { toDate } from './records';
 import type { Database, Dialect } from './schema';
 
 export interface LinkedAccount {
@@ -56,7 +55,7 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
         .where('userId', '=', userId)
         .orderBy('createdAt')
         .execute();
-      return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt), updatedAt: toDate(row.updatedAt) }));
+      return rows;
     },
 
     /** Deletes the user's account unless it is the last one and that is not allowed. */
@@ -64,10 +63,10 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
       return forUser(userId, async (trx) => {
         const { n } = await trx
           .selectFrom('account')
-          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('userId', '=', userId)
           .executeTakeFirstOrThrow();
-        if (Number(n) <= 1 && !allowLast) return 'last';
+        if (n <= 1 && !allowLast) return 'last';
         await trx.deleteFrom('account').where('id', '=', accountRowId).where('userId', '=', userId).execute();
         return 'deleted';
       });

@@ -1,6 +1,7 @@
 /**
  * @module One Kysely instance for whichever database `DATABASE_URL` names: a SQLite file (the
- * default), PostgreSQL or MySQL/MariaDB.
+ * default), PostgreSQL or MySQL/MariaDB. Values are made alike by `createAuth`'s
+ * ColumnValuesPlugin; only what a driver must be told when its pool is made is set here.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -10,7 +11,6 @@ import { createPool } from 'mysql2';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
-import { SqliteValuesPlugin } from './sqlite-values-plugin';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -22,7 +22,11 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   if ('problem' in parsed) throw new Error(`The database URL ${parsed.problem}`);
   const { dialect, url } = parsed;
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Counts are int8, which pg answers as strings lest a value beyond 2^53 lose digits; no count
+    // comes near that. Set on this pool only, not on pg's global parsers.
+    const types = new pg.TypeOverrides();
+    types.setTypeParser(pg.types.builtins.INT8, Number);
+    const pool = new pg.Pool({ connectionString: url, max: 10, types });
     return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   if (dialect === 'mysql') {
@@ -38,10 +42,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   return {
     dialect,
-    db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database) }),
-      plugins: [new SqliteValuesPlugin()],
-    }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
   };
 }
 

@@ -1,9 +1,8 @@
 /**
- * @module The columns plugins add to `user` and `session`, by type, so every store reads them as
- * the engine's values (Date, boolean) on every dialect, and the cookie cache revives their dates.
+ * @module The columns plugins add to `user` and `session`, by type, so every store copies them
+ * into its records and the cookie cache revives their dates.
  */
 import type { FieldDeclaration, FieldType, PluginDeclarations } from '../plugin-declarations';
-import { toBool, toDate } from './records';
 
 export interface ExtraFields {
   readonly user: ReadonlyMap<string, FieldType>;
@@ -25,21 +24,14 @@ function typeOf(declared: FieldDeclaration): FieldType {
   return typeof declared === 'string' ? declared : declared.type;
 }
 
-/** Copies the extra columns of `row` into `target`, converted from what the driver gives. */
+/** Copies the extra columns of `row` into `target` (values as the database layer reads them). */
 export function readExtraFields(
   row: Record<string, unknown>,
   fields: ReadonlyMap<string, FieldType>,
   into: object,
 ): void {
   const target = into as Record<string, unknown>;
-  for (const [name, type] of fields) {
-    const value = row[name];
-    if (value === null || value === undefined) target[name] = null;
-    else if (type === 'date') target[name] = toDate(value as Date | string | number);
-    else if (type === 'boolean') target[name] = toBool(value as boolean | number);
-    else if (type === 'number') target[name] = Number(value);
-    else target[name] = value;
-  }
+  for (const name of fields.keys()) target[name] = row[name] ?? null;
 }
 
 /** Names of the date fields, core and extra, that the cookie cache must turn back into Dates. */

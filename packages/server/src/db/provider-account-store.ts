@@ -8,7 +8,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { TokenCipher } from '../crypto/token-cipher';
 import type { FieldType } from '../plugin-declarations';
-import { toDate, type User } from './records';
+import type { User } from './records';
 import type { AccountTable, Database, UserTable } from './schema';
 import { toUser } from './user-store';
 
@@ -36,8 +36,6 @@ export interface ProviderAccount extends AccountTokens {
 }
 
 export type NewProviderAccount = Omit<ProviderAccount, 'createdAt' | 'updatedAt'>;
-
-const nullableDate = (value: Date | string | null) => (value === null ? null : toDate(value));
 
 export function createProviderAccountStore(
   db: Kysely<Database>,
@@ -68,11 +66,11 @@ export function createProviderAccountStore(
       accessToken: open(row.accessToken, 'accessToken'),
       refreshToken: open(row.refreshToken, 'refreshToken'),
       idToken: open(row.idToken, 'idToken'),
-      accessTokenExpiresAt: nullableDate(row.accessTokenExpiresAt),
-      refreshTokenExpiresAt: nullableDate(row.refreshTokenExpiresAt),
+      accessTokenExpiresAt: row.accessTokenExpiresAt,
+      refreshTokenExpiresAt: row.refreshTokenExpiresAt,
       scope: row.scope,
-      createdAt: toDate(row.createdAt),
-      updatedAt: toDate(row.updatedAt),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
     };
   }
 

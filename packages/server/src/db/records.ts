@@ -1,6 +1,6 @@
 /**
  * @module The rows as the engine and its callers see them: real Dates and booleans on every
- * dialect. Stores convert driver values with `toDate` and `toBool`. The columns plugins add are
+ * dialect, as the database layer reads them (column-values-plugin.ts). The columns plugins add are
  * read into the same objects but typed only where declared: a plugin sees them through its schema
  * (`plugin-schema.ts`), `auth.api` through its plugins' types (`auth-types.ts`).
  */
@@ -25,12 +25,4 @@ export interface Session {
   updatedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
-}
-
-export function toDate(value: Date | string | number): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
-export function toBool(value: boolean | number | string): boolean {
-  return value === true || value === 1 || value === '1';
 }

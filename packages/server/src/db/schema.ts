@@ -1,24 +1,19 @@
 /**
  * @module The tables as Kysely sees them. Names are better-auth's (camelCase columns), so a
- * better-auth database opens in Latchkey. Dates and booleans arrive as the driver gives them
- * (SQLite: ISO text and 0/1) and are turned into `Date` and `boolean` by each store's row mapper.
+ * better-auth database opens in Latchkey. Dates and booleans are `Date` and `boolean` both ways on
+ * every dialect: the ColumnValuesPlugin converts them (column-values-plugin.ts).
  */
-import type { ColumnType } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
-
-/** Written as a Date (the SQLite values plugin turns it into ISO text); read as the driver gives it. */
-export type DbDate = ColumnType<Date | string, Date, Date>;
-export type DbBool = ColumnType<boolean | number, boolean, boolean>;
 
 export interface UserTable {
   id: string;
   name: string;
   email: string;
-  emailVerified: DbBool;
+  emailVerified: boolean;
   image: string | null;
-  createdAt: DbDate;
-  updatedAt: DbDate;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface SessionTable {
@@ -26,9 +21,9 @@ export interface SessionTable {
   /** SHA-256 digest (hex) of the session token; the token itself lives only in the client's cookie. */
   token: string;
   userId: string;
-  expiresAt: DbDate;
-  createdAt: DbDate;
-  updatedAt: DbDate;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
 }
@@ -42,11 +37,11 @@ export interface AccountTable {
   accessToken: string | null;
   refreshToken: string | null;
   idToken: string | null;
-  accessTokenExpiresAt: ColumnType<Date | string | null, Date | null, Date | null>;
-  refreshTokenExpiresAt: ColumnType<Date | string | null, Date | null, Date | null>;
+  accessTokenExpiresAt: Date | null;
+  refreshTokenExpiresAt: Date | null;
   scope: string | null;
-  createdAt: DbDate;
-  updatedAt: DbDate;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface VerificationTable {
@@ -54,9 +49,9 @@ export interface VerificationTable {
   identifier: string;
   /** Digest of the one-time token, never the token. */
   value: string;
-  expiresAt: DbDate;
-  createdAt: DbDate;
-  updatedAt: DbDate;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
   nonce: string | null;
 }
 

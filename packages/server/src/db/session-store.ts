@@ -6,7 +6,7 @@ import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type
 import type { FieldType } from '../plugin-declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable, UserTable } from './schema';
-import { toDate, type Session, type User } from './records';
+import type { Session, User } from './records';
 import { toUser } from './user-store';
 import type { SessionRevocations } from '../session/revocations';
 
@@ -15,9 +15,9 @@ export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<stri
     id: row.id,
     token: row.token,
     userId: row.userId,
-    expiresAt: toDate(row.expiresAt),
-    createdAt: toDate(row.createdAt),
-    updatedAt: toDate(row.updatedAt),
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
   };
@@ -27,15 +27,18 @@ export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<stri
 
 const CORE_SESSION_COLUMNS = ['id', 'token', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent'];
 
+const SESSION_PREFIX = 'session.';
+
 /**
  * The get-session read: session and user in one indexed query. Session columns (plugins' too) come
- * back prefixed `s_`, since both tables have id, createdAt and updatedAt.
+ * back as `session.<column>`, since both tables have id, createdAt and updatedAt; the database
+ * layer reads an alias of that form as the column it names.
  */
 function selectSessionWithUser(db: Kysely<Database>, sessionColumns: readonly string[]) {
   return db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(sessionColumns.map((column) => sql.ref(`session.${column}`).as(`s_${column}`)))
+    .select(sessionColumns.map((column) => sql.ref(`session.${column}`).as(`${SESSION_PREFIX}${column}`)))
     .selectAll('user')
     .where('session.token', '=', '');
 }
@@ -64,7 +67,7 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
       const sessionRow: Record<string, unknown> = {};
       const userRow: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(row)) {
-        if (key.startsWith('s_')) sessionRow[key.slice(2)] = value;
+        if (key.startsWith(SESSION_PREFIX)) sessionRow[key.slice(SESSION_PREFIX.length)] = value;
         else userRow[key] = value;
       }
       return {

@@ -6,7 +6,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UserTable } from './schema';
 import type { FieldType } from '../plugin-declarations';
 import { readExtraFields } from './extra-fields';
-import { toBool, toDate, type User } from './records';
+import type { User } from './records';
 import type { SessionRevocations } from '../session/revocations';
 
 /** A user and its credential account's password hash (null without one). */
@@ -21,10 +21,10 @@ export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, Fi
     id: row.id,
     name: row.name,
     email: row.email,
-    emailVerified: toBool(row.emailVerified),
+    emailVerified: row.emailVerified,
     image: row.image,
-    createdAt: toDate(row.createdAt),
-    updatedAt: toDate(row.updatedAt),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
   readExtraFields(row as unknown as Record<string, unknown>, extra, user);
   return user;

@@ -4,7 +4,6 @@
  * whose delete removed the row wins, on every dialect.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { toDate } from './records';
 import type { Database, VerificationTable } from './schema';
 
 export interface Verification {
@@ -15,7 +14,7 @@ export interface Verification {
 }
 
 function toVerification(row: Selectable<VerificationTable>): Verification {
-  return { id: row.id, identifier: row.identifier, value: row.value, expiresAt: toDate(row.expiresAt) };
+  return { id: row.id, identifier: row.identifier, value: row.value, expiresAt: row.expiresAt };
 }
 
 export function createVerificationStore(db: Kysely<Database>) {
@@ -40,7 +39,7 @@ export function createVerificationStore(db: Kysely<Database>) {
     /** Deletes the row; true only for the caller whose delete removed it. */
     async take(id: string): Promise<boolean> {
       const result = await db.deleteFrom('verification').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+      return result.numDeletedRows === 1n;
     },
 
     /** Rows of one purpose (`oauth-state`) that expired unused: nothing will ever read them. */

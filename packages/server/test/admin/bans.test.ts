@@ -58,9 +58,9 @@ async function banFields(h: Harness, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()) as Record<string, unknown>;
   return {
-    banned: row.banned === true || row.banned === 1 || row.banned === '1',
+    banned: row.banned,
     banReason: row.banReason,
-    banExpires: row.banExpires === null ? null : new Date(row.banExpires as string | Date).toISOString(),
+    banExpires: row.banExpires === null ? null : (row.banExpires as Date).toISOString(),
   };
 }
 

@@ -18,13 +18,13 @@ function findDuplicatesQuery(quote: string): string {
 export const accountIdentityUniqueMigration: Migration = {
   name: '0002-account-identity-unique',
   async up(db: Kysely<unknown>, t) {
-    const duplicates = await sql<{ n: number | string | bigint }>`
+    const duplicates = await sql<{ n: number }>`
       select count(*) as n from (
         select 1 as one from ${sql.table('account')}
         group by ${sql.ref('providerId')}, ${sql.ref('accountId')}
         having count(*) > 1
       ) as duplicated`.execute(db);
-    const count = Number(duplicates.rows[0]?.n ?? 0);
+    const count = duplicates.rows[0]?.n ?? 0;
     if (count > 0) {
       throw new Error(
         `Latchkey: ${count} provider identities are linked to more than one account row. Keep one row for each ` +

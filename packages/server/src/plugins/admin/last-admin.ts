@@ -36,20 +36,6 @@ export interface GuardedChange {
   write(trx: AdminDb): Promise<void>;
 }
 
-function toRow(row: {
-  id: string;
-  role: string;
-  banned: boolean | number;
-  banExpires: Date | string | null;
-}): AdminRow {
-  return {
-    id: row.id,
-    role: row.role,
-    banned: row.banned === true || row.banned === 1,
-    banExpires: row.banExpires === null ? null : new Date(row.banExpires),
-  };
-}
-
 /** An admin who can act: banned users cannot sign in, until a timed ban has run out. */
 function countsAsAdmin(options: ResolvedAdminOptions, row: AdminRow, now: Date): boolean {
   const banHolds = row.banned && (row.banExpires === null || row.banExpires > now);
@@ -103,7 +89,7 @@ export async function changeKeepingAnAdmin(
     columns: ['id', 'role', 'banned', 'banExpires'] as const,
   };
   return lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
-    const rows = locked.map(toRow);
+    const rows: AdminRow[] = locked;
     const target = rows.find((row) => row.id === userId);
     if (!target) return false;
     const now = auth.now();

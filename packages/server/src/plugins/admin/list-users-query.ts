@@ -135,7 +135,7 @@ export async function queryUserPage(auth: AuthContext, query: ListUsersQuery): P
       .limit(limit)
       .offset(offset)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: page as Record<string, unknown>[], total: Number(count.n), limit, offset };
+  return { rows: page as Record<string, unknown>[], total: count.n, limit, offset };
 }

@@ -31,8 +31,8 @@ export function toInvitation(row: Selectable<InvitationTable>): Invitation {
     status: row.status,
     teamId: row.teamId,
     inviterId: row.inviterId,
-    expiresAt: new Date(row.expiresAt),
-    createdAt: new Date(row.createdAt),
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
   };
 }
 
@@ -104,7 +104,7 @@ export async function settleInvitation(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return result.numUpdatedRows === 1n;
 }
 
 export async function countOpenInvitations(
@@ -114,12 +114,12 @@ export async function countOpenInvitations(
 ): Promise<number> {
   const row = await db
     .selectFrom('invitation')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('organizationId', '=', organizationId)
     .where('status', '=', 'pending')
     .where('expiresAt', '>', now)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 export async function listOrganizationInvitations(auth: AuthContext, organizationId: string): Promise<Invitation[]> {

@@ -43,11 +43,6 @@ export interface MemberUser {
 
 export type MemberWithUser = Member & { user: MemberUser };
 
-/** A member row as answered: `createdAt` a Date whatever the dialect returned. */
-export function toMember(row: Member): Member {
-  return { ...row, createdAt: new Date(row.createdAt) };
-}
-
 function memberWithUserQuery(auth: AuthContext) {
   return organizationDb(auth)
     .selectFrom('member')
@@ -68,7 +63,7 @@ function memberWithUserQuery(auth: AuthContext) {
 type MemberUserRow = Member & { userName: string; userEmail: string; userImage: string | null };
 
 function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberUserRow): MemberWithUser {
-  return { ...toMember(member), user: { id: member.userId, name: userName, email: userEmail, image: userImage } };
+  return { ...member, user: { id: member.userId, name: userName, email: userEmail, image: userImage } };
 }
 
 export async function findMemberWithUser(
@@ -117,10 +112,10 @@ export async function listMembersWithUser(
 async function countMembersIn(db: Kysely<OrganizationDatabase>, organizationId: string): Promise<number> {
   const row = await db
     .selectFrom('member')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('organizationId', '=', organizationId)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {

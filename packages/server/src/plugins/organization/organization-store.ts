@@ -57,7 +57,7 @@ export function toStoredOrganization(row: OrganizationRow): OrganizationResponse
     slug: row.slug,
     logo: row.logo,
     metadata: row.metadata,
-    createdAt: new Date(row.createdAt),
+    createdAt: row.createdAt,
   };
 }
 
@@ -140,10 +140,10 @@ export async function listUserOrganizations(auth: AuthContext, userId: string): 
 async function countUserMemberships(db: Kysely<OrganizationDatabase>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('member')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 export interface OrganizationChanges {
@@ -224,7 +224,7 @@ export async function loadFullOrganization(
           .select((eb) =>
             eb
               .selectFrom('teamMember')
-              .select((sub) => sub.fn.countAll<number | string | bigint>().as('count'))
+              .select((sub) => sub.fn.countAll<number>().as('count'))
               .whereRef('teamMember.teamId', '=', 'team.id')
               .as('memberCount'),
           )
@@ -236,21 +236,11 @@ export async function loadFullOrganization(
   ]);
   const members = memberRows.map(({ userName, userEmail, userImage, ...member }) => ({
     ...member,
-    createdAt: new Date(member.createdAt),
     user: { id: member.userId, name: userName, email: userEmail, image: userImage },
   }));
-  const invitations = invitationRows.map((i) => ({
-    ...i,
-    expiresAt: new Date(i.expiresAt),
-    createdAt: new Date(i.createdAt),
-  }));
-  const teams = teamRows?.map((t) => ({
-    ...t,
-    createdAt: new Date(t.createdAt),
-    updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt),
-    memberCount: Number(t.memberCount ?? 0),
-  }));
-  return { ...toStoredOrganization(organization), members, invitations, ...(teams ? { teams } : {}) };
+  // A scalar subquery is typed nullable, though a count is never null.
+  const teams = teamRows?.map((t) => ({ ...t, memberCount: t.memberCount ?? 0 }));
+  return { ...toStoredOrganization(organization), members, invitations: invitationRows, ...(teams ? { teams } : {}) };
 }
 
 /**

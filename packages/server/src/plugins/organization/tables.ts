@@ -3,7 +3,7 @@
  * its session columns, declared once, from which its stores get their typed database and its
  * routes the typed session and updateCurrentSession.
  */
-import { definePluginSchema, type DatabaseOf, type DbDate } from '../../plugin-api';
+import { definePluginSchema, type DatabaseOf } from '../../plugin-api';
 import { ORGANIZATION_SESSION_FIELDS } from './schema';
 
 export interface OrganizationTable {
@@ -13,7 +13,7 @@ export interface OrganizationTable {
   logo: string | null;
   /** JSON text; answered parsed. */
   metadata: string | null;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface MemberTable {
@@ -22,7 +22,7 @@ export interface MemberTable {
   userId: string;
   role: string;
   teamId: string | null;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface InvitationTable {
@@ -33,23 +33,23 @@ export interface InvitationTable {
   status: string;
   teamId: string | null;
   inviterId: string;
-  expiresAt: DbDate;
-  createdAt: DbDate;
+  expiresAt: Date;
+  createdAt: Date;
 }
 
 export interface TeamTable {
   id: string;
   name: string;
   organizationId: string;
-  createdAt: DbDate;
-  updatedAt: DbDate | null;
+  createdAt: Date;
+  updatedAt: Date | null;
 }
 
 export interface TeamMemberTable {
   id: string;
   teamId: string;
   userId: string;
-  createdAt: DbDate;
+  createdAt: Date;
 }
 
 export interface OrganizationTables {

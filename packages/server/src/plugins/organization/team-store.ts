@@ -43,13 +43,13 @@ function toTeam(row: Selectable<TeamTable>): Team {
     id: row.id,
     name: row.name,
     organizationId: row.organizationId,
-    createdAt: new Date(row.createdAt),
-    updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
 function toTeamMember(row: Selectable<TeamMemberTable>): TeamMember {
-  return { id: row.id, teamId: row.teamId, userId: row.userId, createdAt: new Date(row.createdAt) };
+  return { id: row.id, teamId: row.teamId, userId: row.userId, createdAt: row.createdAt };
 }
 
 export async function findTeam(auth: AuthContext, teamId: string): Promise<Team | null> {
@@ -90,10 +90,10 @@ export async function listTeams(auth: AuthContext, organizationId: string): Prom
 async function countTeamsIn(db: Kysely<OrganizationDatabase>, organizationId: string): Promise<number> {
   const row = await db
     .selectFrom('team')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('organizationId', '=', organizationId)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 /**
@@ -155,7 +155,7 @@ export async function deleteTeam(
 ): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: team.organizationId }, async (trx) => {
     const deleted = await trx.deleteFrom('team').where('id', '=', team.id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
+    if (deleted.numDeletedRows === 0n) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
     if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0)
       throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
     await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();

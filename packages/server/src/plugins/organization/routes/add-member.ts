@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AuthError, DEFAULTS, ERRORS, defineEndpoint, randomString, readCurrentSession } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { createMembership, toMember, toStoredMemberRole } from '../member-store';
+import { createMembership, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
@@ -57,7 +57,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
       // The team was checked above; a parallel add of the same user loses to the unique index, and
       // the membership limit is counted behind the organization's lock (403 once it is full).
       await createMembership(auth, member, body.teamId, options.membershipLimit);
-      return toMember(member);
+      return member;
     },
   });
 }
