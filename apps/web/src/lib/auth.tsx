@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createAuthClient, type AuthClient } from '@latchkey/client';
+import { adminClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
 import { createAuthHooks, type AuthHooks } from '@latchkey/client/react';
 import type { StandaloneAuth } from '@latchkey/standalone';
 
@@ -26,7 +27,11 @@ export interface AppAuthOptions {
 }
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
-  const client = createAuthClient<StandaloneAuth>({ baseURL, fetchOptions: fetch ? { fetch } : {} });
+  const client = createAuthClient<StandaloneAuth>({
+    baseURL,
+    fetchOptions: fetch ? { fetch } : {},
+    plugins: [usernameClient(), adminClient(), organizationClient()],
+  });
   return {
     client,
     hooks: createAuthHooks(client),
