@@ -4,14 +4,17 @@
  * call's input, and its handler's return type the call's `data`. Nothing is written twice.
  * Dates arrive as strings and are revived (`parse-dates.ts`), so `Date` stays `Date` in `data`.
  * The server is described either by its endpoints (a tuple) or by the auth itself
- * (`typeof auth`, whose `endpoints` carry its plugins' routes, body fields and columns).
+ * (`typeof auth`, whose `endpoints` carry its plugins' routes, body fields and columns). Which of
+ * its endpoints are methods is the client plugins' say: the core routes, and the routes of each
+ * registered client plugin the server serves (`PluginsOf`), which the client must then be given.
  */
 import type { z } from 'zod';
 import type { Endpoint } from '@latchkey/server';
+import type { AnyServerEndpoint, ClientPluginRegistry, RouteIdOf, StoresOf } from './client-plugin';
+import type { CoreClient } from './core-client';
 import type { ClientResult } from './result';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyServerEndpoint = Endpoint<string, any, any, any, any, string>;
+export type { AnyServerEndpoint } from './client-plugin';
 
 type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
 
@@ -31,12 +34,37 @@ export type EndpointsOf<S> = S extends readonly (infer E)[]
     ? E
     : never;
 
-/** What the endpoint at `Path` answers; `Fallback` when the server has no such route. */
-export type OutputAt<S, Path extends string, Fallback = never> = [Extract<EndpointsOf<S>, { path: Path }>] extends [
-  never,
-]
-  ? Fallback
-  : CallOutput<Extract<EndpointsOf<S>, { path: Path }>>;
+/** What the endpoint `Id` answers on the server `S`. */
+export type OutputOf<S, Id extends string> = CallOutput<Extract<EndpointsOf<S>, { id: Id }>>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+type Registered = ClientPluginRegistry[keyof ClientPluginRegistry];
+type EndpointIdOf<S> = EndpointsOf<S> extends { id: infer Id } ? Id : never;
+type ServesAny<P, S> = [Extract<RouteIdOf<P>, EndpointIdOf<S>>] extends [never] ? never : P;
+
+/** The registered client plugins whose routes the server `S` serves: those its client is given. */
+export type PluginsOf<S> = Registered extends infer P ? (P extends unknown ? ServesAny<P, S> : never) : never;
+
+/** The core client and the server's plugins: everything that declares the client's routes and stores. */
+export type ClientPluginsOf<S> = CoreClient | PluginsOf<S>;
+
+type Permutations<T, All = T> = [T] extends [never]
+  ? []
+  : T extends unknown
+    ? [T, ...Permutations<Exclude<All, T>>]
+    : never;
+
+/**
+ * The `plugins` option: one client plugin for each server plugin with client routes, in any
+ * order, none missing, so that the client's type never names a method it does not have.
+ */
+export type PluginsOption<S> = [PluginsOf<S>] extends [never]
+  ? { plugins?: readonly [] }
+  : { plugins: Readonly<Permutations<PluginsOf<S>>> };
+
+/** Every store the client's plugins declare, by store name. */
+export type StoreSpecsOf<S> = UnionToIntersection<StoresOf<ClientPluginsOf<S>>>;
 
 /** Per-call options (the second argument, or `fetchOptions` inside the first). */
 export interface CallOptions {
@@ -81,18 +109,11 @@ type Nest<Segs, Leaf> = Segs extends [infer Head extends string, ...infer Tail]
     : { [K in CamelCase<Head>]: Nest<Tail, Leaf> }
   : never;
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type RouteTree<E, C extends string> = E extends AnyServerEndpoint ? Nest<Segments<E['path']>, ClientCall<E, C>> : never;
 
-/**
- * Routes with `:params` are links opened by a browser (mailed links), not client calls. An
- * endpoint whose path is only `string` (a plugin typed as plain `Plugin`) names no route: `$fetch` reaches it.
- */
-type RouteTree<E, C extends string> = E extends AnyServerEndpoint
-  ? string extends E['path']
-    ? never
-    : E['path'] extends `${string}:${string}`
-      ? never
-      : Nest<Segments<E['path']>, ClientCall<E, C>>
-  : never;
+/** The endpoints that are methods: those a route table of the client's plugins names by id. */
+type CallableEndpoints<S> = Extract<EndpointsOf<S>, { id: RouteIdOf<ClientPluginsOf<S>> }>;
 
-export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<RouteTree<EndpointsOf<S>, ErrorCodeOf<S>>>;
+export type ClientRoutes<S extends ServerDescription> = UnionToIntersection<
+  RouteTree<CallableEndpoints<S>, ErrorCodeOf<S>>
+>;

@@ -1,27 +1,16 @@
 /**
- * @module Which HTTP method a call uses. The rule (better-auth's client convention):
+ * @module Which HTTP method a call uses, and how its one argument splits (better-auth's client
+ * convention):
  *
  * - The first argument is the call's input. Its `query` key is the query string and its
  *   `fetchOptions` key are per-call options; every other key is the JSON body.
- * - A call with a body is a POST; a call without one is a GET — except the routes below, which
- *   change state without taking a body (better-auth's client keeps the same list), and any call
- *   that names `method` in its options.
+ * - A route a client plugin declares is called with the method its endpoint has on the server
+ *   (so `client.signOut()` POSTs `{}` without a body); `$fetch` of a path no plugin declares POSTs
+ *   when there is a body and GETs otherwise. Naming `method` in the call's options overrides both.
  *
- * So `client.signIn.email({ email, password })` POSTs `{ email, password }`,
- * `client.getSession({ query: { disableCookieCache: true } })` GETs `?disableCookieCache=true`, and
- * `client.signOut()` POSTs `{}`.
+ * So `client.signIn.email({ email, password })` POSTs `{ email, password }` and
+ * `client.getSession({ query: { disableCookieCache: true } })` GETs `?disableCookieCache=true`.
  */
-
-export const POST_WITHOUT_BODY: ReadonlySet<string> = new Set([
-  '/sign-out',
-  '/revoke-sessions',
-  '/revoke-other-sessions',
-  '/delete-user',
-  '/admin/stop-impersonating',
-  '/organization/leave',
-  '/organization/set-active',
-  '/organization/set-active-team',
-]);
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -42,9 +31,9 @@ export function splitInput(input: unknown): SplitInput {
   };
 }
 
-export function chooseMethod(path: string, body: unknown, override?: HttpMethod): HttpMethod {
-  if (override) return override;
-  return body !== undefined || POST_WITHOUT_BODY.has(path) ? 'POST' : 'GET';
+/** `declared` is the route's method when a plugin declares the route. */
+export function chooseMethod(declared: HttpMethod | undefined, body: unknown, override?: HttpMethod): HttpMethod {
+  return override ?? declared ?? (body !== undefined ? 'POST' : 'GET');
 }
 
 /** `undefined` values are left out; arrays repeat the key; everything else is stringified. */

@@ -21,16 +21,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A call's destination: its path, and its method when a plugin declares the route. */
+export interface RequestTarget {
+  readonly path: string;
+  readonly method?: HttpMethod;
+}
+
 export async function sendRequest(
   client: ResolvedClientOptions,
-  path: string,
+  { path, method: declared }: RequestTarget,
   input: unknown,
   callOptions: CallOptions = {},
   onSuccess?: (method: HttpMethod) => void,
 ): Promise<ClientResult<unknown>> {
   const { body, query, fetchOptions } = splitInput(input);
   const options: CallOptions = { ...(fetchOptions as CallOptions | undefined), ...callOptions };
-  const method: HttpMethod = chooseMethod(path, body, options.method);
+  const method = chooseMethod(declared, body, options.method);
   const headers = new Headers(client.headers);
   for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
   const init: RequestInit = { method, headers, credentials: 'include', signal: options.signal };

@@ -3,19 +3,22 @@
  * this file; vitest runs it so the checks are listed with the other tests). A client typed from
  * `typeof auth` knows the plugins' routes, their body fields in core routes, and their columns in
  * every answer; wrong inputs do not compile (each `@ts-expect-error` fails the build if the line
- * compiles).
+ * compiles). A plugin's routes and hooks are there only when the server has the plugin, and then
+ * the client must be given its client plugin.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, type Auth, type CoreEndpoints, type usernamePlugin } from '@latchkey/server';
+import { defineEndpoint, type adminPlugin, type Auth, type CoreEndpoints, type usernamePlugin } from '@latchkey/server';
 import {
   createAuthClient,
+  defineClientPlugin,
   type AuthClient,
   type CallOptions,
   type ClientErrorCode,
   type ClientResult,
   type ErrorCodeOf,
 } from '../src';
+import { adminClient, organizationClient, usernameClient } from '../src/plugins';
 import { createAuthHooks, type AuthHooks } from '../src/react';
 import type { TestAuth } from './support';
 
@@ -30,7 +33,36 @@ type CodeOf<F extends (...args: never[]) => Promise<ClientResult<unknown>>> = No
 >['code'];
 
 // Never called: the client only describes calls here.
-const client = createAuthClient<TestAuth>({ baseURL: 'http://127.0.0.1:1' });
+const client = createAuthClient<TestAuth>({
+  baseURL: 'http://127.0.0.1:1',
+  plugins: [organizationClient(), adminClient(), usernameClient()],
+});
+
+/** A server with the admin and username plugins but not the organization plugin. */
+type NoOrganizationAuth = Auth<[ReturnType<typeof usernamePlugin>, ReturnType<typeof adminPlugin>]>;
+
+const ping = defineEndpoint({
+  id: 'ping',
+  method: 'POST',
+  path: '/tools/ping',
+  body: z.object({ times: z.number() }),
+  async handler({ body }) {
+    return { pong: body.times };
+  },
+});
+
+/** A client plugin of one's own, registered as the bundled ones register themselves. */
+const toolsClient = () =>
+  defineClientPlugin({ id: 'tools', routes: { ping: { path: '/tools/ping', method: 'POST' } } });
+
+declare module '../src/client-plugin' {
+  interface ClientPluginRegistry {
+    tools: ReturnType<typeof toolsClient>;
+  }
+}
+
+/** Type-checks a call without making it. */
+const never = (_call: () => unknown) => {};
 
 describe('a client typed from typeof auth', () => {
   it('has the plugin routes, with their inputs and answers', () => {
@@ -98,7 +130,6 @@ describe('a client typed from typeof auth', () => {
   });
 
   it('refuses wrong inputs and unknown routes at compile time', () => {
-    const never = (_call: () => unknown) => {};
     // @ts-expect-error: sign-in by username needs a password
     never(() => client.signIn.username({ username: 'alice' }));
     // @ts-expect-error: a username is a string
@@ -157,7 +188,9 @@ describe('clients typed otherwise', () => {
     // @ts-expect-error: the admin plugin's routes are not in the core list
     void core.admin;
     // @ts-expect-error: nor is the username plugin's field in sign-up
-    void core.signUp.email({ email: 'a@example.com', password: 'pw', name: 'A', username: 'alice' }).catch(() => {});
+    never(() => core.signUp.email({ email: 'a@example.com', password: 'pw', name: 'A', username: 'alice' }));
+    // @ts-expect-error: a server without plugins takes no client plugins
+    never(() => createAuthClient({ baseURL: 'http://127.0.0.1:1', plugins: [adminClient()] }));
   });
 
   it("knows a plugin's error codes only when the server runs the plugin", () => {
@@ -170,21 +203,41 @@ describe('clients typed otherwise', () => {
     expectTypeOf<CodeOf<AuthClient['signIn']['email']>>().toEqualTypeOf<ClientErrorCode | (string & {})>();
   });
 
-  it('an endpoint tuple still types a client', () => {
-    const ping = defineEndpoint({
-      id: 'ping',
-      method: 'POST',
-      path: '/tools/ping',
-      body: z.object({ times: z.number() }),
-      async handler({ body }) {
-        return { pong: body.times };
-      },
+  it("a server without a plugin gives the client none of the plugin's methods or hooks", () => {
+    const partial = createAuthClient<NoOrganizationAuth>({
+      baseURL: 'http://127.0.0.1:1',
+      plugins: [adminClient(), usernameClient()],
     });
+    expectTypeOf<DataOf<typeof partial.admin.listUsers>>().toHaveProperty('total').toEqualTypeOf<number>();
+    // @ts-expect-error: no organization plugin, no organization routes
+    void partial.organization;
+    const hooks = createAuthHooks(partial);
+    expectTypeOf(hooks).toHaveProperty('useSession');
+    // @ts-expect-error: nor the organization plugin's hooks
+    void hooks.useActiveOrganization;
+    // @ts-expect-error: nor may its client plugin be given
+    never(() => createAuthClient<NoOrganizationAuth>({ baseURL: 'x', plugins: [adminClient(), organizationClient()] }));
+  });
+
+  it("a server's plugins must all be given, so that no method is typed that the client lacks", () => {
+    // @ts-expect-error: the test server has plugins: the client needs theirs
+    never(() => createAuthClient<TestAuth>({ baseURL: 'http://127.0.0.1:1' }));
+    // @ts-expect-error: the username plugin's client is missing
+    never(() => createAuthClient<TestAuth>({ baseURL: 'x', plugins: [organizationClient(), adminClient()] }));
+    never(() =>
+      createAuthClient<TestAuth>({ baseURL: 'x', plugins: [usernameClient(), adminClient(), organizationClient()] }),
+    );
+  });
+
+  it("an endpoint tuple types a client, with the endpoints' own client plugin", () => {
     expectTypeOf(ping.path).toEqualTypeOf<'/tools/ping'>();
-    const tools = createAuthClient<[...CoreEndpoints, typeof ping]>({ baseURL: 'http://127.0.0.1:1' });
+    const tools = createAuthClient<[...CoreEndpoints, typeof ping]>({
+      baseURL: 'http://127.0.0.1:1',
+      plugins: [toolsClient()],
+    });
     expectTypeOf<DataOf<typeof tools.tools.ping>>().toEqualTypeOf<{ pong: number }>();
     expectTypeOf(tools.signIn.email).parameter(0).toHaveProperty('email').toEqualTypeOf<string>();
     // @ts-expect-error: times is a number
-    void tools.tools.ping({ times: 'twice' }).catch(() => {});
+    never(() => tools.tools.ping({ times: 'twice' }));
   });
 });

@@ -10,9 +10,8 @@ import { authInternalsForTests } from '@latchkey/server/testing';
 import { Window } from 'happy-dom';
 import { createElement, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthClient } from '../src';
 import { createAuthHooks } from '../src/react';
-import { cookieFetch, startServer, uniqueEmail, type TestAuth, type TestServer } from './support';
+import { cookieFetch, startServer, testClient, uniqueEmail, type TestServer } from './support';
 
 const dom = new Window({ url: 'http://localhost:3000' });
 Object.assign(globalThis, {
@@ -37,7 +36,7 @@ afterEach(() => cleanup());
 
 function setup(focusInterval = 5000) {
   const jar = cookieFetch(server.baseURL);
-  const client = createAuthClient<TestAuth>({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } });
+  const client = testClient(server.baseURL, jar.fetch);
   const hooks = createAuthHooks(client, { focusInterval });
   const count = (path: string) => jar.requests.filter((r) => new URL(r.url).pathname === `/api/auth${path}`).length;
   return { jar, client, hooks, count };

@@ -20,6 +20,7 @@ import {
 } from '@latchkey/server';
 import { expect } from 'vitest';
 import { createAuthClient, type AuthClient } from '../src';
+import { adminClient, organizationClient, usernameClient } from '../src/plugins';
 import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
 
 /** Signing up with this address makes an admin (the admin plugin's `adminEmails` bootstrap). */
@@ -95,10 +96,20 @@ export interface Browser {
   jar: CookieFetch;
 }
 
+/** The client plugins of the test server's plugins: what a client typed `TestAuth` is given. */
+export function testClientPlugins() {
+  return [usernameClient(), adminClient(), organizationClient()] as const;
+}
+
+/** A client typed from the test server's auth, with its plugins, at `baseURL` through `fetch`. */
+export function testClient(baseURL: string, fetch?: typeof globalThis.fetch): AuthClient<TestAuth> {
+  return createAuthClient<TestAuth>({ baseURL, fetchOptions: fetch ? { fetch } : {}, plugins: testClientPlugins() });
+}
+
 /** A client typed from the test server's auth, with a browser's cookie jar of its own. */
 export function browser(server: TestServer): Browser {
   const jar = cookieFetch(server.baseURL);
-  return { client: createAuthClient<TestAuth>({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } }), jar };
+  return { client: testClient(server.baseURL, jar.fetch), jar };
 }
 
 /** Signs a new user up (and so in) through the client; `fields` may carry plugin fields (a username). */

@@ -11,6 +11,7 @@ import {
   type ClientResult,
   type ErrorCodeOf,
 } from '@latchkey/client';
+import { adminClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
 import { createAuthHooks, type AuthHooks } from '@latchkey/client/react';
 import type { StandaloneAuth } from '@latchkey/standalone';
 
@@ -36,7 +37,11 @@ export interface AppAuthOptions {
 }
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
-  const client = createAuthClient<StandaloneAuth>({ baseURL, fetchOptions: fetch ? { fetch } : {} });
+  const client = createAuthClient<StandaloneAuth>({
+    baseURL,
+    fetchOptions: fetch ? { fetch } : {},
+    plugins: [usernameClient(), adminClient(), organizationClient()],
+  });
   return {
     client,
     hooks: createAuthHooks(client),

@@ -1,7 +1,8 @@
 /**
- * @module @latchkey/client/react: `createAuthHooks(client)` gives `useSession`,
- * `useListOrganizations`, `useActiveOrganization` and `useActiveMember`, each returning
- * `{ data, error, isPending, refetch }` from a store shared by every component.
+ * @module @latchkey/client/react: `createAuthHooks(client)` gives one hook per store of the
+ * client's plugins — `useSession`, and with `organizationClient()` `useListOrganizations`,
+ * `useActiveOrganization` and `useActiveMember` — each returning `{ data, error, isPending,
+ * refetch }` from a store shared by every component.
  */
 export { createAuthHooks, type AuthHooks } from './create-auth-hooks';
 export { useQueryStore, type QueryResult } from './use-query-store';

@@ -1,6 +1,6 @@
 /**
- * @module Framework-free stores over a client: the query store and the session/organization stores
- * with their refresh rules. `@latchkey/client/react` builds its hooks on these.
+ * @module Framework-free stores over a client: the query store, and the stores the client's
+ * plugins declare with their refresh rules. `@latchkey/client/react` builds its hooks on these.
  */
 export {
   createQueryStore,
@@ -9,14 +9,11 @@ export {
   type QueryStore,
   type QueryStoreOptions,
 } from './query-store';
-export { storesToRefresh, REFRESH_DELAY, type StoreName } from './refresh-rules';
+export { mergeRefreshRules, storesToRefresh, REFRESH_DELAY, type RefreshRules } from './refresh-rules';
 export {
   createAuthStores,
   type AuthStores,
   type AuthStoresOptions,
   type SessionData,
-  type OrganizationListData,
-  type OrganizationData,
-  type FullOrganizationData,
-  type MemberData,
+  type StoreValues,
 } from './auth-stores';

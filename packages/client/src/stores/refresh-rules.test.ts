@@ -1,33 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { storesToRefresh } from './refresh-rules';
+import { coreClient } from '../core-client';
+import { adminClient, organizationClient, usernameClient } from '../plugins';
+import { mergeRefreshRules, storesToRefresh } from './refresh-rules';
 
-describe('storesToRefresh (SPEC §4 client refresh behaviour)', () => {
+const rules = mergeRefreshRules([coreClient, usernameClient(), adminClient(), organizationClient()]);
+
+describe('the refresh rules of the core and the bundled plugins (SPEC §4 client refresh behaviour)', () => {
   it.each([
-    ['/sign-out', 'POST', ['session']],
-    ['/sign-in/email', 'POST', ['session']],
-    ['/sign-up/email', 'POST', ['session']],
-    ['/update-user', 'POST', ['session']],
-    ['/delete-user', 'POST', ['session']],
-    ['/verify-email', 'GET', ['session']],
-    ['/change-password', 'POST', ['session']],
-    ['/revoke-other-sessions', 'POST', ['session']],
-    ['/admin/impersonate-user', 'POST', ['session']],
-    ['/admin/stop-impersonating', 'POST', ['session']],
-    ['/organization/create', 'POST', ['organizations', 'activeOrganization']],
-    ['/organization/delete', 'POST', ['organizations', 'activeOrganization']],
-    ['/organization/update', 'POST', ['organizations', 'activeOrganization']],
-    ['/organization/invite-member', 'POST', ['activeOrganization']],
-    ['/organization/set-active', 'POST', ['activeOrganization', 'session', 'activeMember']],
-    ['/organization/update-member-role', 'POST', ['activeOrganization', 'activeMember']],
-  ] as const)('%s (%s) refreshes %j', (path, method, stores) => {
-    expect(storesToRefresh(path, method).sort()).toEqual([...stores].sort());
+    ['signOut', ['session']],
+    ['signInEmail', ['session']],
+    ['signInSocial', ['session']],
+    ['signInUsername', ['session']],
+    ['signUpEmail', ['session']],
+    ['updateUser', ['session']],
+    ['deleteUser', ['session']],
+    ['verifyEmail', ['session']],
+    ['changePassword', ['session']],
+    ['revokeSession', ['session']],
+    ['revokeOtherSessions', ['session']],
+    ['impersonateUser', ['session']],
+    ['stopImpersonating', ['session']],
+    ['createOrganization', ['organizations', 'activeOrganization']],
+    ['deleteOrganization', ['organizations', 'activeOrganization']],
+    ['updateOrganization', ['organizations', 'activeOrganization']],
+    ['createInvitation', ['activeOrganization']],
+    ['leaveOrganization', ['activeOrganization']],
+    ['setActiveOrganization', ['activeOrganization', 'session', 'activeMember']],
+    ['updateMemberRole', ['activeOrganization', 'activeMember']],
+  ] as const)('%s refreshes %j', (id, stores) => {
+    expect([...storesToRefresh(rules, id)].sort()).toEqual([...stores].sort());
   });
 
-  it('reads refresh nothing: the stores own reads would otherwise loop', () => {
-    expect(storesToRefresh('/get-session', 'GET')).toEqual([]);
-    expect(storesToRefresh('/organization/get-full-organization', 'GET')).toEqual([]);
-    expect(storesToRefresh('/organization/list', 'GET')).toEqual([]);
-    expect(storesToRefresh('/organization/get-active-member', 'GET')).toEqual([]);
-    expect(storesToRefresh('/list-sessions', 'GET')).toEqual([]);
+  it("reads refresh nothing: the stores' own reads would otherwise loop", () => {
+    for (const id of ['getSession', 'getFullOrganization', 'listOrganizations', 'getActiveMember', 'listSessions'])
+      expect(storesToRefresh(rules, id)).toEqual([]);
+  });
+
+  it("without a plugin, its calls refresh nothing: the rules are the plugins' own", () => {
+    const coreOnly = mergeRefreshRules([coreClient]);
+    expect(storesToRefresh(coreOnly, 'setActiveOrganization')).toEqual([]);
+    expect(storesToRefresh(coreOnly, 'impersonateUser')).toEqual([]);
+    expect(storesToRefresh(coreOnly, 'signOut')).toEqual(['session']);
+    expect(storesToRefresh(coreOnly, undefined)).toEqual([]);
   });
 });

@@ -1,33 +1,26 @@
 /**
- * @module Which stores a successful call makes stale (SPEC §4 "Client refresh behaviour"), as one
- * table of path rules rather than path comparisons spread through the stores. "Any organization
- * call" means any organization change (POST): the stores' own reads are organization GETs, and a
- * read that refreshed its own store would loop.
+ * @module Which stores a successful call makes stale (SPEC §4 "Client refresh behaviour"): the
+ * client plugins' refresh tables, keyed by endpoint id, merged into one. A call no plugin declares
+ * refreshes nothing.
  */
-import type { HttpMethod } from '../request-method';
-
-export type StoreName = 'session' | 'organizations' | 'activeOrganization' | 'activeMember';
+import type { ClientPlugin } from '../client-plugin';
 
 /** SPEC §4: refresh delay is 10 ms. */
 export const REFRESH_DELAY = 10;
 
-const RULES: readonly { match: RegExp; method?: HttpMethod; stores: readonly StoreName[] }[] = [
-  {
-    match:
-      /^\/(sign-out|update-user|delete-user|verify-email|change-password|revoke-[a-z-]+|sign-in\/.+|sign-up\/.+|admin\/(impersonate-user|stop-impersonating))$/,
-    stores: ['session'],
-  },
-  { match: /^\/organization\/(create|delete|update)$/, stores: ['organizations'] },
-  { match: /^\/organization\//, method: 'POST', stores: ['activeOrganization'] },
-  // The active member belongs to the active organization: it changes with it.
-  { match: /^\/organization\/set-active$/, stores: ['session', 'activeMember'] },
-  { match: /^\/organization\/update-member-role$/, stores: ['activeMember'] },
-];
+export type RefreshRules = ReadonlyMap<string, readonly string[]>;
 
-export function storesToRefresh(path: string, method: HttpMethod): StoreName[] {
-  const names = new Set<StoreName>();
-  for (const rule of RULES)
-    if (rule.match.test(path) && (!rule.method || rule.method === method))
-      for (const name of rule.stores) names.add(name);
-  return [...names];
+export function mergeRefreshRules(plugins: readonly ClientPlugin[]): RefreshRules {
+  const rules = new Map<string, Set<string>>();
+  for (const plugin of plugins)
+    for (const [id, stores] of Object.entries(plugin.refresh ?? {})) {
+      const names = rules.get(id) ?? new Set<string>();
+      for (const name of stores ?? []) names.add(name);
+      rules.set(id, names);
+    }
+  return new Map([...rules].map(([id, names]) => [id, [...names]]));
+}
+
+export function storesToRefresh(rules: RefreshRules, id: string | undefined): readonly string[] {
+  return (id !== undefined && rules.get(id)) || [];
 }

@@ -1,0 +1,121 @@
+/**
+ * Client plugins at run time: a plugin's methods exist only on a client given the plugin, its
+ * refresh rules fire on its endpoint ids, and the route tables say what the server serves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoreEndpoints } from '@latchkey/server';
+import { createAuthClient, defineClientPlugin, type AuthClient, type ClientOptions, type ClientPlugin } from '../src';
+import { coreClient } from '../src/core-client';
+import { adminClient, organizationClient, usernameClient } from '../src/plugins';
+import { createAuthStores } from '../src/stores';
+import { signedUpBrowser, startServer, type TestServer } from './support';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A fetch that answers every request with `{ n }`, counting requests by path. */
+function countingFetch() {
+  const counts = new Map<string, number>();
+  const fetch = (async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname.replace('/api/auth', '');
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    return Response.json({ n: counts.get(path) });
+  }) as typeof globalThis.fetch;
+  return { fetch, count: (path: string) => counts.get(path) ?? 0 };
+}
+
+const toolsClient = () =>
+  defineClientPlugin({
+    id: 'tools',
+    routes: {
+      ping: { path: '/tools/ping', method: 'POST' },
+      readCount: { path: '/tools/count', method: 'GET' },
+    },
+    stores: { count: { route: 'readCount', hook: 'useCount' } },
+    refresh: { ping: ['count'] },
+  });
+
+/**
+ * A client given any plugins, typed as the core client: these tests look at what exists at run
+ * time, which a client's type (that only takes the plugins its server has) would not let them reach.
+ */
+function untypedClient(options: ClientOptions & { plugins?: readonly ClientPlugin[] }) {
+  return createAuthClient<CoreEndpoints>(options as ClientOptions) as AuthClient<CoreEndpoints> &
+    Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('client plugins', () => {
+  it("a client without a plugin has none of its methods; $fetch still reaches the plugin's routes", async () => {
+    const { jar } = await signedUpBrowser(server);
+    const core = createAuthClient({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } });
+    expect('organization' in core).toBe(false);
+    expect('admin' in core).toBe(false);
+    expect('username' in (core.signIn as object)).toBe(false);
+    expect(typeof core.signIn.email).toBe('function');
+    const listed = await core.$fetch<unknown[]>('/organization/list');
+    expect(listed).toEqual({ data: [], error: null });
+
+    const withPlugin = untypedClient({
+      baseURL: server.baseURL,
+      fetchOptions: { fetch: jar.fetch },
+      plugins: [organizationClient()],
+    });
+    expect(typeof withPlugin.organization!.list).toBe('function');
+    expect('admin' in withPlugin).toBe(false);
+  });
+
+  it("a plugin's refresh rule fires on its endpoint id, whether called as a method or through $fetch", async () => {
+    const { fetch, count } = countingFetch();
+    const client = untypedClient({ baseURL: 'http://tools.test', fetchOptions: { fetch }, plugins: [toolsClient()] });
+    const heard: (string | undefined)[] = [];
+    client.$onSuccess((_path, _method, id) => heard.push(id));
+    const stores = createAuthStores(client, { focusTarget: new EventTarget() }) as unknown as Record<
+      string,
+      { subscribe(listener: () => void): () => void; getSnapshot(): { data: unknown } }
+    >;
+    stores.count!.subscribe(() => {});
+    await settle();
+    expect(count('/tools/count')).toBe(1);
+
+    await client.tools!.ping!();
+    await settle();
+    expect(count('/tools/ping')).toBe(1);
+    expect(count('/tools/count')).toBe(2);
+    expect(stores.count!.getSnapshot().data).toEqual({ n: 2 });
+
+    await client.$fetch('/tools/ping');
+    await client.$fetch('/tools/elsewhere', { x: 1 });
+    await settle();
+    expect(count('/tools/count')).toBe(3);
+    expect(heard).toEqual(['readCount', 'ping', 'readCount', 'ping', undefined, 'readCount']);
+  });
+
+  it('without the plugin, the same call refreshes nothing and the store does not exist', async () => {
+    const { fetch, count } = countingFetch();
+    const client = createAuthClient({ baseURL: 'http://tools.test', fetchOptions: { fetch } });
+    const stores = createAuthStores(client, { focusTarget: new EventTarget() });
+    expect(Object.keys(stores).sort()).toEqual(['dispose', 'session']);
+    await client.$fetch('/tools/ping');
+    await settle();
+    expect(count('/tools/count')).toBe(0);
+  });
+
+  it('the route tables name every endpoint the server serves over HTTP, with its path and method', () => {
+    const plugins: readonly ClientPlugin[] = [coreClient, usernameClient(), adminClient(), organizationClient()];
+    const declared = Object.fromEntries(plugins.flatMap((plugin) => Object.entries(plugin.routes)));
+    const served = Object.fromEntries(
+      server.auth.endpoints
+        .filter((endpoint) => !endpoint.serverOnly && !endpoint.path.includes(':'))
+        .map((endpoint) => [endpoint.id, { path: endpoint.path, method: endpoint.method }]),
+    );
+    expect(declared).toEqual(served);
+  });
+});
