@@ -1,29 +1,33 @@
 /**
- * @module The app's one auth client and its hooks, handed down by context so that tests can give
- * the app a client pointed at a test server. Every call of the app goes through this client; its
- * calls are typed from the standalone server's endpoints.
+ * @module The app's one auth client, handed down by context so that tests can give the app a
+ * client pointed at a test server, and the session read through the app's one query cache. Every
+ * call of the app goes through this client; its calls are typed from the standalone server's
+ * endpoints.
  */
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import {
   createAuthClient,
   type AuthClient,
   type ClientError,
   type ClientResult,
+  type EndpointsOf,
   type ErrorCodeOf,
 } from '@latchkey/client';
 import { adminClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
-import { createAuthHooks, type AuthHooks } from '@latchkey/client/react';
 import type { StandaloneAuth } from '@latchkey/standalone';
+import { clientErrorOf, unwrap } from './unwrap';
 
 export type AppClient = AuthClient<StandaloneAuth>;
 /** The server's error codes, its plugins' included: comparing a code with any other string does not compile. */
 export type ErrorCode = ErrorCodeOf<StandaloneAuth>;
 export type AppError = ClientError<ErrorCode>;
 export type AppResult<T> = ClientResult<T, ErrorCode>;
+/** A route of the standalone server, as the client's success events name it (`/sign-in/email`). */
+export type AppRoutePath = EndpointsOf<StandaloneAuth>['path'];
 
 export interface AppAuth {
   client: AppClient;
-  hooks: AuthHooks<StandaloneAuth>;
   /** For the few calls outside the auth API (the development outbox). */
   baseURL: string;
   fetch: typeof fetch;
@@ -37,14 +41,12 @@ export interface AppAuthOptions {
 }
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
-  const client = createAuthClient<StandaloneAuth>({
-    baseURL,
-    fetchOptions: fetch ? { fetch } : {},
-    plugins: [usernameClient(), adminClient(), organizationClient()],
-  });
   return {
-    client,
-    hooks: createAuthHooks(client),
+    client: createAuthClient<StandaloneAuth>({
+      baseURL,
+      fetchOptions: fetch ? { fetch } : {},
+      plugins: [usernameClient(), adminClient(), organizationClient()],
+    }),
     baseURL,
     fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
   };
@@ -66,14 +68,45 @@ export function useAuthClient(): AppClient {
   return useAuth().client;
 }
 
+/** What `/get-session` answers: `{ session, user }`, or null when signed out. */
+export type SessionData = Awaited<ReturnType<typeof getSession>>;
+
+function getSession(client: AppClient) {
+  return unwrap(client.getSession());
+}
+
+/** The session's key in the query cache: success events that change the session invalidate it. */
+export const sessionKey = ['session'] as const;
+
+export interface SessionResult {
+  data: SessionData | null;
+  error: AppError | null;
+  /** True until the first answer arrives. */
+  isPending: boolean;
+  /**
+   * Resolves once the cache holds a session read after the call that changed it. A change's success
+   * event has already started that read, so this joins it instead of sending a second one.
+   */
+  refetch(): Promise<void>;
+}
+
 /** The signed-in user and session, shared by every component (one request for all). */
-export function useSession() {
-  return useAuth().hooks.useSession();
+export function useSession(): SessionResult {
+  const client = useAuthClient();
+  const query = useQuery({ queryKey: sessionKey, queryFn: () => getSession(client) });
+  return {
+    data: query.data ?? null,
+    error: clientErrorOf(query.error),
+    isPending: query.isPending,
+    refetch: async () => {
+      await query.refetch({ cancelRefetch: false });
+    },
+  };
 }
 
 /**
- * Signs out and waits until the session store says so: a page reached right after (sign-in, say)
- * must not see the old session first, or it would treat the user as still signed in.
+ * Signs out and waits until the session says so: a page reached right after (sign-in, say) must
+ * not see the old session first, or it would treat the user as still signed in.
  */
 export function useSignOut(): () => Promise<void> {
   const { client } = useAuth();

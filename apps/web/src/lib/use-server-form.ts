@@ -1,21 +1,26 @@
 /**
- * @module `useServerForm`: react-hook-form with a zod schema, submitting to the server. A server
- * error lands next to the field it concerns (a VALIDATION_ERROR's named field, or a catalogue
- * code the form maps to a field, e.g. USERNAME_IS_ALREADY_TAKEN → username), else above the
- * form. A second submit while one is running is ignored, so a double click sends one request.
+ * @module `useServerForm`: react-hook-form with a zod schema, submitting through a TanStack
+ * mutation like every other change the app makes. A server error lands next to the field it
+ * concerns (a VALIDATION_ERROR's named field, or a catalogue code the form maps to a field, e.g.
+ * USERNAME_IS_ALREADY_TAKEN → username), else above the form. A second submit while one is
+ * running is ignored, so a double click sends one request.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AppError, AppResult } from './auth';
 import { errorMessage, invalidFields } from './errors';
+import { clientErrorOf } from './unwrap';
 
 export interface ServerFormOptions<T extends FieldValues, R> {
   schema: z.ZodType<T, T>;
   defaultValues: DefaultValues<T>;
-  submit(values: T): Promise<AppResult<R>>;
+  /** The call; a refusal throws a `ServerCallError` (`unwrap`). */
+  mutationFn(values: T): Promise<R>;
+  /** Runs before the form stops being pending (a navigation, say). */
   onSuccess?(data: R, values: T): void | Promise<void>;
   /** Catalogue codes that belong to one field. */
   errorFields?: Partial<Record<AppError['code'], Path<T>>>;
@@ -36,31 +41,32 @@ export function useServerForm<T extends FieldValues, R>(options: ServerFormOptio
     defaultValues: options.defaultValues,
     mode: 'onTouched',
   });
-  const [serverError, setServerError] = useState<AppError | null>(null);
-  const [pending, setPending] = useState(false);
+  const mutation = useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: (data, values) => options.onSuccess?.(data, values),
+  });
+  // The mutation's own pending state arrives with the next render, too late for a double click.
   const running = useRef(false);
+
+  const fieldOf = (error: AppError): Path<T> | undefined => {
+    const field = options.errorFields?.[error.code] ?? (invalidFields(error)[0] as Path<T> | undefined);
+    return field && field in form.getValues() ? field : undefined;
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (running.current) return;
     running.current = true;
-    setPending(true);
-    setServerError(null);
     try {
-      const result = await options.submit(values);
-      if (result.error) {
-        const field =
-          options.errorFields?.[result.error.code] ?? (invalidFields(result.error)[0] as Path<T> | undefined);
-        if (field && field in form.getValues())
-          form.setError(field, { type: 'server', message: errorMessage(t, result.error) }, { shouldFocus: true });
-        else setServerError(result.error);
-        return;
-      }
-      await options.onSuccess?.(result.data as R, values);
+      await mutation.mutateAsync(values);
+    } catch (cause) {
+      const error = clientErrorOf(cause)!;
+      const field = fieldOf(error);
+      if (field) form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true });
     } finally {
       running.current = false;
-      setPending(false);
     }
   });
 
-  return { form, onSubmit, serverError, pending };
+  const error = clientErrorOf(mutation.error);
+  return { form, onSubmit, serverError: error && !fieldOf(error) ? error : null, pending: mutation.isPending };
 }

@@ -1,11 +1,10 @@
 /**
  * @module POST /change-password {currentPassword, newPassword, revokeOtherSessions}. With
- * revokeOtherSessions every other device is signed out and this one gets a new session, so the
- * sessions list is reloaded after a success.
+ * revokeOtherSessions every other device is signed out and this one gets a new session; the
+ * cache rules reload the session and the sessions list after a success.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useAuthClient } from '../../../lib/auth';
-import { accountKeys } from './account-keys';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -15,10 +14,5 @@ export interface ChangePasswordInput {
 
 export function useChangePassword() {
   const client = useAuthClient();
-  const queryClient = useQueryClient();
-  return async (input: ChangePasswordInput) => {
-    const result = await client.changePassword(input);
-    if (!result.error) await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-    return result;
-  };
+  return (input: ChangePasswordInput) => unwrap(client.changePassword(input));
 }

@@ -1,9 +1,10 @@
 /**
  * @module POST /update-user {name, image, username, displayUsername}: the profile form's call.
- * The username plugin checks and lower-cases the username; the session store reloads itself
- * afterwards (SPEC §4), so the header and the form show the saved values.
+ * The username plugin checks and lower-cases the username; the cached session reloads afterwards
+ * (SPEC §4), so the header and the form show the saved values.
  */
 import { useAuthClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface ProfileInput {
   name: string;
@@ -16,5 +17,5 @@ export interface ProfileInput {
 
 export function useUpdateProfile() {
   const client = useAuthClient();
-  return (input: ProfileInput) => client.updateUser(input);
+  return (input: ProfileInput) => unwrap(client.updateUser(input));
 }

@@ -32,7 +32,7 @@ export function ChangeEmailSection() {
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { newEmail: '' },
-    submit: (values) => {
+    mutationFn: (values) => {
       setOutcome(null);
       return changeEmail(values);
     },

@@ -42,7 +42,7 @@ export function ChangePasswordForm() {
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false },
-    submit: ({ currentPassword, newPassword, revokeOtherSessions }) => {
+    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }) => {
       setDone(null);
       return changePassword({ currentPassword, newPassword, revokeOtherSessions });
     },

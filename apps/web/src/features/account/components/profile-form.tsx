@@ -97,7 +97,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
       username: user.username ?? '',
       displayUsername: user.displayUsername ?? '',
     },
-    submit: (values: ProfileValues) => {
+    mutationFn: (values: ProfileValues) => {
       setSaved(false);
       return updateProfile({
         name: values.name,

@@ -5,7 +5,7 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../../lib/auth';
@@ -15,23 +15,17 @@ export function ReauthenticatePrompt({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation('account');
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
+  const signInAgain = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => navigate(signInPath(returnTo), { replace: true }),
+  });
   return (
     <Alert
       severity="warning"
       role="alert"
       sx={{ my: 2 }}
       action={
-        <Button
-          color="inherit"
-          size="small"
-          disabled={pending}
-          onClick={async () => {
-            setPending(true);
-            await signOut();
-            navigate(signInPath(returnTo), { replace: true });
-          }}
-        >
+        <Button color="inherit" size="small" disabled={!signInAgain.isIdle} onClick={() => signInAgain.mutate()}>
           {t('reauth.signInAgain')}
         </Button>
       }

@@ -1,12 +1,14 @@
 /**
  * @module The admin console's TanStack Query keys. Every key starts with `admin`, so a change made
- * by any admin action invalidates the lists, the user and the sessions at once: they are cheap to
- * reload, and a stale row after a ban or a role change would mislead the admin.
+ * by any admin action invalidates the lists, the user and the sessions at once (`app/stale-after.ts`):
+ * they are cheap to reload, and a stale row after a ban or a role change would mislead the admin.
  */
 import type { ListUsersQuery } from './admin-types';
 
 export const adminKeys = {
   all: ['admin'] as const,
+  /** Every page of the users list. */
+  userLists: ['admin', 'users'] as const,
   users: (query: ListUsersQuery) => ['admin', 'users', query] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   sessions: (userId: string) => ['admin', 'user-sessions', userId] as const,

@@ -3,10 +3,10 @@
  * seconds, or for good) and ends all their sessions.
  */
 import type { AppClient } from '../../../lib/auth';
-import { useAdminMutation } from './use-admin-mutation';
+import { unwrap } from '../../../lib/unwrap';
 
 export type BanUserInput = Parameters<AppClient['admin']['banUser']>[0];
 
-export function useBanUser() {
-  return useAdminMutation((client, input: BanUserInput) => client.admin.banUser(input));
+export function banUser(client: AppClient, input: BanUserInput) {
+  return unwrap(client.admin.banUser(input));
 }

@@ -3,10 +3,10 @@
  * by an admin (unverified, not signed in).
  */
 import type { AppClient } from '../../../lib/auth';
-import { useAdminMutation } from './use-admin-mutation';
+import { unwrap } from '../../../lib/unwrap';
 
 export type CreateUserInput = Parameters<AppClient['admin']['createUser']>[0];
 
-export function useCreateUser() {
-  return useAdminMutation((client, input: CreateUserInput) => client.admin.createUser(input));
+export function createUser(client: AppClient, input: CreateUserInput) {
+  return unwrap(client.admin.createUser(input));
 }

@@ -1,7 +1,7 @@
 /**
- * @module After impersonating or stopping, the browser acts as someone else. The session store
- * is reloaded before the app navigates, so the guards already see the new user (and the app's
- * providers drop every answer cached for the previous one).
+ * @module After impersonating or stopping, the browser acts as someone else. The app waits for the
+ * session's reload before it navigates, so the guards already see the new user (and the cache
+ * drops every answer it holds for the previous one).
  */
 import { useSession } from '../../../lib/auth';
 

@@ -1,7 +1,7 @@
 /**
  * @module POST /admin/remove-user {userId}: deletes a user with their sessions and accounts. The
- * removed user's own queries are dropped rather than invalidated: reloading them would only fetch
- * "User not found" for a page the admin is leaving.
+ * cache rules reload the users list; the removed user's own queries are dropped rather than
+ * reloaded, which would only fetch "User not found" for a page the admin is leaving.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuthClient } from '../../../lib/auth';
@@ -13,10 +13,9 @@ export function useRemoveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => unwrap(client.admin.removeUser({ userId })),
-    onSuccess: async (_data, userId) => {
+    onSuccess: (_data, userId) => {
       queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
       queryClient.removeQueries({ queryKey: adminKeys.sessions(userId) });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
   });
 }

@@ -2,11 +2,13 @@
  * @module POST /admin/revoke-user-session {sessionToken}: ends one session, named by the digest the
  * session list shows.
  */
-import type { AppClient } from '../../../lib/auth';
-import { useAdminMutation } from './use-admin-mutation';
+import { useMutation } from '@tanstack/react-query';
+import { useAuthClient, type AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 
 export type RevokeUserSessionInput = Parameters<AppClient['admin']['revokeUserSession']>[0];
 
 export function useRevokeUserSession() {
-  return useAdminMutation((client, input: RevokeUserSessionInput) => client.admin.revokeUserSession(input));
+  const client = useAuthClient();
+  return useMutation({ mutationFn: (input: RevokeUserSessionInput) => unwrap(client.admin.revokeUserSession(input)) });
 }

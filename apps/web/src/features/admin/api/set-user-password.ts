@@ -3,10 +3,10 @@
  * sessions are kept.
  */
 import type { AppClient } from '../../../lib/auth';
-import { useAdminMutation } from './use-admin-mutation';
+import { unwrap } from '../../../lib/unwrap';
 
 export type SetUserPasswordInput = Parameters<AppClient['admin']['setUserPassword']>[0];
 
-export function useSetUserPassword() {
-  return useAdminMutation((client, input: SetUserPasswordInput) => client.admin.setUserPassword(input));
+export function setUserPassword(client: AppClient, input: SetUserPasswordInput) {
+  return unwrap(client.admin.setUserPassword(input));
 }

@@ -1,11 +1,13 @@
 /**
  * @module POST /admin/unban-user {userId}: lifts a ban, clearing its reason and expiry.
  */
-import type { AppClient } from '../../../lib/auth';
-import { useAdminMutation } from './use-admin-mutation';
+import { useMutation } from '@tanstack/react-query';
+import { useAuthClient, type AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 
 export type UnbanUserInput = Parameters<AppClient['admin']['unbanUser']>[0];
 
 export function useUnbanUser() {
-  return useAdminMutation((client, input: UnbanUserInput) => client.admin.unbanUser(input));
+  const client = useAuthClient();
+  return useMutation({ mutationFn: (input: UnbanUserInput) => unwrap(client.admin.unbanUser(input)) });
 }

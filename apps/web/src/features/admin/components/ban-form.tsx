@@ -14,9 +14,9 @@ import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useServerForm } from '../../../lib/use-server-form';
-import { useBanUser } from '../api/ban-user';
+import { useAuthClient } from '../../../lib/auth';
+import { banUser } from '../api/ban-user';
 import type { AdminUserDetail } from '../api/get-user';
-import { settle } from '../api/settle';
 import { useUnbanUser } from '../api/unban-user';
 import { BAN_DURATIONS, banExpiresIn, type BanDuration } from './ban-durations';
 
@@ -65,18 +65,16 @@ function BanState({ user }: { user: AdminUserDetail }) {
 
 function BanUserForm({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const ban = useBanUser();
+  const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { banReason: '', duration: 'never', until: '' },
-    submit: (values: BanValues) =>
-      settle(
-        ban.mutateAsync({
-          userId,
-          banReason: values.banReason.trim() || undefined,
-          banExpiresIn: banExpiresIn(values.duration, values.until),
-        }),
-      ),
+    mutationFn: (values: BanValues) =>
+      banUser(client, {
+        userId,
+        banReason: values.banReason.trim() || undefined,
+        banExpiresIn: banExpiresIn(values.duration, values.until),
+      }),
   });
   const duration = form.watch('duration');
 

@@ -13,9 +13,9 @@ import { FormTextField } from '../../../components/form-text-field';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
-import { useCreateUser } from '../api/create-user';
-import { settle } from '../api/settle';
+import { createUser } from '../api/create-user';
 import { KNOWN_ROLES } from './known-roles';
 import { userPath } from './users-columns';
 
@@ -30,11 +30,11 @@ type CreateUserValues = z.infer<typeof schema>;
 export function CreateUserPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const createUser = useCreateUser();
+  const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { email: '', password: '', name: '', role: 'user' },
-    submit: (values: CreateUserValues) => settle(createUser.mutateAsync(values)),
+    mutationFn: (values: CreateUserValues) => createUser(client, values),
     onSuccess: (data) => navigate(userPath(data.user.id)),
     errorFields: {
       USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',

@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
 import { rolesOf } from '../../../lib/roles';
 import { useServerForm } from '../../../lib/use-server-form';
-import { useSetRole } from '../api/set-role';
-import { settle } from '../api/settle';
+import { setRole } from '../api/set-role';
 import { KNOWN_ROLES } from './known-roles';
 
 const schema = z.object({ roles: z.array(z.string()).min(1, 'validation.required') });
@@ -21,16 +21,16 @@ type RoleValues = z.infer<typeof schema>;
 
 export function RoleForm({ userId, role }: { userId: string; role: string | null | undefined }) {
   const { t } = useTranslation('admin');
-  const setRole = useSetRole();
+  const client = useAuthClient();
   const [saved, setSaved] = useState(false);
   const current = rolesOf(role);
   const options = [...new Set<string>([...KNOWN_ROLES, ...current])];
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { roles: current.length > 0 ? current : ['user'] },
-    submit: ({ roles }: RoleValues) => {
+    mutationFn: ({ roles }: RoleValues) => {
       setSaved(false);
-      return settle(setRole.mutateAsync({ userId, role: roles.length === 1 ? roles[0]! : roles }));
+      return setRole(client, { userId, role: roles.length === 1 ? roles[0]! : roles });
     },
     onSuccess: () => setSaved(true),
     errorFields: { YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'roles' },

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
-import { settle } from '../api/settle';
-import { useSetUserPassword } from '../api/set-user-password';
+import { setUserPassword } from '../api/set-user-password';
 
 const schema = z.object({
   newPassword: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong'),
@@ -20,14 +20,14 @@ type PasswordValues = z.infer<typeof schema>;
 
 export function SetPasswordForm({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const setPassword = useSetUserPassword();
+  const client = useAuthClient();
   const [done, setDone] = useState(false);
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { newPassword: '' },
-    submit: ({ newPassword }: PasswordValues) => {
+    mutationFn: ({ newPassword }: PasswordValues) => {
       setDone(false);
-      return settle(setPassword.mutateAsync({ userId, newPassword }));
+      return setUserPassword(client, { userId, newPassword });
     },
     onSuccess: () => {
       setDone(true);

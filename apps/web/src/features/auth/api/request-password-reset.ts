@@ -4,8 +4,9 @@
  * can only ever say "if there is an account, a link is on its way".
  */
 import type { AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 import { RESET_PASSWORD_PATH } from '../lib/auth-paths';
 
 export function requestPasswordReset(client: AppClient, { email }: { email: string }) {
-  return client.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH });
+  return unwrap(client.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH }));
 }

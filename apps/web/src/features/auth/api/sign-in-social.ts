@@ -4,8 +4,9 @@
  * against its own origin, which serves this app, so they pass its redirect check unconfigured.
  * The provider's answer comes back to `returnTo`; a failure to the sign-in page with `?error=…`.
  */
-import type { AppClient, AppResult } from '../../../lib/auth';
+import type { AppClient } from '../../../lib/auth';
 import { signInPath } from '../../../lib/safe-redirect';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface SocialSignInValues {
   provider: string;
@@ -15,14 +16,13 @@ export interface SocialSignInValues {
   signUp?: boolean;
 }
 
-export function signInSocial(
-  client: AppClient,
-  { provider, returnTo, signUp = false }: SocialSignInValues,
-): Promise<AppResult<unknown>> {
-  return client.signIn.social({
-    provider,
-    callbackURL: returnTo,
-    errorCallbackURL: signInPath(returnTo),
-    ...(signUp ? { requestSignUp: true } : {}),
-  });
+export function signInSocial(client: AppClient, { provider, returnTo, signUp = false }: SocialSignInValues) {
+  return unwrap(
+    client.signIn.social({
+      provider,
+      callbackURL: returnTo,
+      errorCallbackURL: signInPath(returnTo),
+      ...(signUp ? { requestSignUp: true } : {}),
+    }),
+  );
 }

@@ -1,9 +1,10 @@
 /**
  * @module Sign-in with one "e-mail or username" field: what contains an `@` is an e-mail address
  * (usernames may not contain one), anything else a username. Either route answers the same way,
- * and the session store refreshes itself after it (SPEC §4).
+ * and the cached session reloads after it (SPEC §4).
  */
-import type { AppClient, AppResult } from '../../../lib/auth';
+import type { AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface SignInValues {
   identifier: string;
@@ -19,12 +20,9 @@ export function isEmailIdentifier(identifier: string): boolean {
  * No `callbackURL`: the client would follow it with a full page load; the sign-in page navigates
  * itself, to the page the user came from.
  */
-export async function signIn(
-  client: AppClient,
-  { identifier, password, rememberMe }: SignInValues,
-): Promise<AppResult<unknown>> {
+export async function signIn(client: AppClient, { identifier, password, rememberMe }: SignInValues): Promise<unknown> {
   const id = identifier.trim();
   return isEmailIdentifier(id)
-    ? client.signIn.email({ email: id, password, rememberMe })
-    : client.signIn.username({ username: id, password, rememberMe });
+    ? unwrap(client.signIn.email({ email: id, password, rememberMe }))
+    : unwrap(client.signIn.username({ username: id, password, rememberMe }));
 }

@@ -4,6 +4,7 @@
  * server also started a session (it does not when addresses must be verified first).
  */
 import type { AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 import { VERIFY_EMAIL_PATH } from '../lib/auth-paths';
 
 export interface SignUpValues {
@@ -15,12 +16,14 @@ export interface SignUpValues {
 }
 
 export function signUp(client: AppClient, { name, email, username, password }: SignUpValues) {
-  return client.signUp.email({
-    name,
-    email,
-    password,
-    // An empty field means no username: sending '' would be refused as an invalid one.
-    ...(username ? { username } : {}),
-    callbackURL: VERIFY_EMAIL_PATH,
-  });
+  return unwrap(
+    client.signUp.email({
+      name,
+      email,
+      password,
+      // An empty field means no username: sending '' would be refused as an invalid one.
+      ...(username ? { username } : {}),
+      callbackURL: VERIFY_EMAIL_PATH,
+    }),
+  );
 }

@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { email: '' },
-    submit: (values: { email: string }) => requestPasswordReset(client, values),
+    mutationFn: (values: { email: string }) => requestPasswordReset(client, values),
     onSuccess: (_data, values) => setSentTo(values.email),
     errorFields: { INVALID_EMAIL: 'email' },
   });

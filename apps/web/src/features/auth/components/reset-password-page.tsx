@@ -57,7 +57,7 @@ function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { password: '', confirmPassword: '' },
-    submit: (values: ResetValues) => resetPassword(client, { token, newPassword: values.password }),
+    mutationFn: (values: ResetValues) => resetPassword(client, { token, newPassword: values.password }),
     onSuccess: async () => {
       // The server ended every session of the user: the header must no longer show one.
       await refetch();

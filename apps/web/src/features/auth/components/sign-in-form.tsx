@@ -27,7 +27,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> 
   const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
     schema,
     defaultValues: { identifier: '', password: '', rememberMe: true },
-    submit: (values) => signIn(client, values),
+    mutationFn: (values) => signIn(client, values),
     onSuccess: onSignedIn,
     // What concerns the identifier itself; wrong credentials stay a form-level message, as they
     // must not say which of the two was wrong.

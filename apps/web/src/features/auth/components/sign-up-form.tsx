@@ -56,7 +56,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(result: SignedUp): void 
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: '', email: '', username: '', password: '', confirmPassword: '' } satisfies SignUpValues,
-    submit: (values: SignUpValues) => signUp(client, values),
+    mutationFn: (values: SignUpValues) => signUp(client, values),
     onSuccess: (data, values) => onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
     errorFields: ERROR_FIELDS,
   });

@@ -11,33 +11,24 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import type { ClientError } from '@latchkey/client';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProviderIcon } from '../../../components/provider-icons';
 import { ServerError } from '../../../components/server-error';
 import { useAuthClient } from '../../../lib/auth';
 import { useSocialProviders } from '../../../lib/social-providers';
+import { clientErrorOf } from '../../../lib/unwrap';
 import { signInSocial } from '../api/sign-in-social';
 
 export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; signUp?: boolean }) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const providers = useSocialProviders();
-  const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<ClientError | null>(null);
+  const start = useMutation({ mutationFn: (provider: string) => signInSocial(client, { provider, returnTo, signUp }) });
+  // On success the page is on its way to the provider: the buttons stay waiting.
+  const pending = start.isPending || start.isSuccess ? start.variables : null;
 
   if (!providers.data?.length) return null;
-  const start = async (provider: string) => {
-    setPending(provider);
-    setError(null);
-    const result = await signInSocial(client, { provider, returnTo, signUp });
-    // On success the page is on its way to the provider: the buttons stay waiting.
-    if (result.error) {
-      setError(result.error);
-      setPending(null);
-    }
-  };
 
   return (
     <Box component="section" aria-label={t('social.label')} sx={{ mb: 2 }}>
@@ -48,7 +39,7 @@ export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; s
             variant="outlined"
             color="inherit"
             fullWidth
-            disabled={pending !== null}
+            disabled={pending != null}
             aria-busy={pending === provider.id}
             data-provider={provider.id}
             startIcon={
@@ -58,14 +49,14 @@ export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; s
                 <ProviderIcon providerId={provider.id} />
               )
             }
-            onClick={() => void start(provider.id)}
+            onClick={() => start.mutate(provider.id)}
             sx={{ textTransform: 'none', justifyContent: 'center' }}
           >
             {t('social.continueWith', { provider: provider.name })}
           </Button>
         ))}
       </Stack>
-      <ServerError error={error} />
+      <ServerError error={clientErrorOf(start.error)} />
       <Divider sx={{ mt: 2 }}>{t('social.or')}</Divider>
     </Box>
   );

@@ -1,10 +1,11 @@
 /**
  * @module POST /organization/create. The server makes the new organization the session's active
- * one; the client's stores refresh the organization list by themselves, but not the session, so
- * it is reloaded here for the header's switcher.
+ * one; the cache rules reload the session and the organization list, so the header's switcher
+ * and the list show it.
  */
 import { useCallback } from 'react';
-import { useAuth } from '../../../lib/auth';
+import { useAuthClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface NewOrganization {
   name: string;
@@ -14,13 +15,10 @@ export interface NewOrganization {
 }
 
 export function useCreateOrganization() {
-  const { client, hooks } = useAuth();
+  const client = useAuthClient();
   return useCallback(
-    async ({ name, slug, logo }: NewOrganization) => {
-      const result = await client.organization.create({ name, slug, ...(logo ? { logo } : {}) });
-      if (!result.error) hooks.stores.session.invalidate();
-      return result;
-    },
-    [client, hooks],
+    ({ name, slug, logo }: NewOrganization) =>
+      unwrap(client.organization.create({ name, slug, ...(logo ? { logo } : {}) })),
+    [client],
   );
 }

@@ -1,20 +1,18 @@
 /**
  * @module POST /organization/delete {organizationId}: members, invitations and teams go with it.
- * The session is reloaded, since it may have had this organization active.
+ * The cache rules reload the session (it may have had this organization active) and the list; the
+ * organization's own queries are dropped rather than reloaded into a "not found".
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../../lib/auth';
+import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 import { organizationKeys } from './organization-keys';
 
 export function useDeleteOrganization(organizationId: string) {
-  const { client, hooks } = useAuth();
+  const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(client.organization.delete({ organizationId })),
-    onSuccess: () => {
-      hooks.stores.session.invalidate();
-      queryClient.removeQueries({ queryKey: organizationKeys.organization(organizationId) });
-    },
+    onSuccess: () => queryClient.removeQueries({ queryKey: organizationKeys.organization(organizationId) }),
   });
 }

@@ -4,11 +4,10 @@
  * refused (USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION) unless `resend`, which extends the open
  * one and mails it again — that is the list's "Resend".
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
-import { organizationKeys } from './organization-keys';
 
 export interface InvitationRequest {
   email: string;
@@ -20,27 +19,24 @@ export interface InvitationRequest {
 
 export function useInviteMember(organizationId: string) {
   const client = useAuthClient();
-  const queryClient = useQueryClient();
   return useCallback(
-    async ({ email, role, teamId, resend }: InvitationRequest) => {
-      const result = await client.organization.inviteMember({
-        email,
-        role,
-        organizationId,
-        ...(teamId ? { teamId } : {}),
-        ...(resend ? { resend: true } : {}),
-      });
-      if (!result.error)
-        await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
-      return result;
-    },
-    [client, queryClient, organizationId],
+    ({ email, role, teamId, resend }: InvitationRequest) =>
+      unwrap(
+        client.organization.inviteMember({
+          email,
+          role,
+          organizationId,
+          ...(teamId ? { teamId } : {}),
+          ...(resend ? { resend: true } : {}),
+        }),
+      ),
+    [client, organizationId],
   );
 }
 
 export function useResendInvitation(organizationId: string) {
   const invite = useInviteMember(organizationId);
   return useMutation({
-    mutationFn: (invitation: Omit<InvitationRequest, 'resend'>) => unwrap(invite({ ...invitation, resend: true })),
+    mutationFn: (invitation: Omit<InvitationRequest, 'resend'>) => invite({ ...invitation, resend: true }),
   });
 }

@@ -1,10 +1,15 @@
 /**
- * @module The TanStack Query keys of the organization feature, in one place so that a mutation
- * invalidates exactly what it changed: everything under one organization's key (its details,
- * members, invitations, teams) after a change to it, the user's own invitations after answering one.
+ * @module The TanStack Query keys of the organization feature, in one place so that the app's
+ * cache rules (`app/stale-after.ts`) name exactly what a change makes stale: the user's list of
+ * organizations, everything about the organizations (details, members, invitations, teams), the
+ * user's own invitations.
  */
 export const organizationKeys = {
-  /** Every query about one organization: the prefix invalidated after any change to it. */
+  /** The user's organizations (GET /organization/list), shown by the list and the header's switcher. */
+  list: () => ['organizations'] as const,
+  /** Every query about any one organization: the prefix a change to one invalidates. */
+  all: () => ['organization'] as const,
+  /** Every query about one organization. */
   organization: (organizationId: string) => ['organization', organizationId] as const,
   full: (organizationId: string) => ['organization', organizationId, 'full'] as const,
   members: (organizationId: string) => ['organization', organizationId, 'members'] as const,

@@ -5,14 +5,12 @@
  * never works inside one, and creating an organization makes its default team active, so a
  * confirmed removal of that team unsets it first.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useAuthClient, useSession } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
-import { organizationKeys } from './organization-keys';
 
 export function useRemoveTeam(organizationId: string) {
   const client = useAuthClient();
-  const queryClient = useQueryClient();
   const { data: session } = useSession();
   const activeTeamId = session?.session.activeTeamId ?? null;
   return useMutation({
@@ -20,6 +18,5 @@ export function useRemoveTeam(organizationId: string) {
       if (activeTeamId === teamId) await unwrap(client.organization.setActiveTeam({ teamId: null }));
       return unwrap(client.organization.removeTeam({ teamId, organizationId }));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams(organizationId) }),
   });
 }

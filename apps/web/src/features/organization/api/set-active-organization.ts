@@ -1,6 +1,6 @@
 /**
  * @module POST /organization/set-active {organizationId}: the session's active organization. The
- * client's stores reload the session and the active member by themselves.
+ * cache rules reload the session, so the header follows by itself.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useAuthClient } from '../../../lib/auth';

@@ -2,17 +2,14 @@
  * @module POST /organization/update-member-role {memberId, role, organizationId}. Only an owner
  * gives or takes the owner role; the server refuses otherwise, and the only owner keeps it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
-import { organizationKeys } from './organization-keys';
 
 export function useUpdateMemberRole(organizationId: string) {
   const client = useAuthClient();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: string }) =>
       unwrap(client.organization.updateMemberRole({ memberId, role, organizationId })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) }),
   });
 }

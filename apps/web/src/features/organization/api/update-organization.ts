@@ -1,11 +1,10 @@
 /**
- * @module POST /organization/update {organizationId, data}. The client's stores refresh the
- * organization list by themselves; this page's own queries about the organization are reloaded.
+ * @module POST /organization/update {organizationId, data}. The cache rules reload the
+ * organization list and this page's own queries about the organization.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuthClient } from '../../../lib/auth';
-import { organizationKeys } from './organization-keys';
+import { unwrap } from '../../../lib/unwrap';
 
 export interface OrganizationChanges {
   name: string;
@@ -16,14 +15,8 @@ export interface OrganizationChanges {
 
 export function useUpdateOrganization(organizationId: string) {
   const client = useAuthClient();
-  const queryClient = useQueryClient();
   return useCallback(
-    async (data: OrganizationChanges) => {
-      const result = await client.organization.update({ organizationId, data });
-      if (!result.error)
-        await queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) });
-      return result;
-    },
-    [client, queryClient, organizationId],
+    (data: OrganizationChanges) => unwrap(client.organization.update({ organizationId, data })),
+    [client, organizationId],
   );
 }

@@ -44,7 +44,7 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: CreateOrg
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: '', slug: '', logo: '' },
-    submit: create,
+    mutationFn: create,
     // The check can be beaten by a parallel create: the server's answer goes to the same field.
     errorFields: { SLUG_IS_TAKEN: 'slug', ORGANIZATION_ALREADY_EXISTS: 'slug' },
     onSuccess: (organization) => onCreated(organization),

@@ -18,7 +18,7 @@ export function CreateTeamForm({ organizationId }: { organizationId: string }) {
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: '' },
-    submit: create,
+    mutationFn: create,
     errorFields: { TEAM_ALREADY_EXISTS: 'name' },
     onSuccess: () => {
       form.reset({ name: '' });

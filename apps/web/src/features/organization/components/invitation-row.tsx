@@ -27,7 +27,7 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
   const { t, i18n } = useTranslation('organization');
   const roleLabel = useRoleLabel();
   const resend = useResendInvitation(organizationId);
-  const cancel = useCancelInvitation(organizationId);
+  const cancel = useCancelInvitation();
   const busy = resend.isPending || cancel.isPending;
   const expiresAt = new Date(invitation.expiresAt);
   const expired = expiresAt.getTime() <= Date.now();

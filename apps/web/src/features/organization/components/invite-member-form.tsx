@@ -40,7 +40,7 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { email: '', role: 'member', teamId: '' },
-    submit: (values) => {
+    mutationFn: (values) => {
       setSentTo(null);
       return invite(values);
     },

@@ -1,6 +1,6 @@
 /**
- * @module The user's organizations (the client's own list store, which reloads itself after a
- * create, update or delete), each a link to its page, the session's active one marked.
+ * @module The user's organizations (the cached list the header's switcher shows too), each a link
+ * to its page, the session's active one marked.
  */
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -14,17 +14,19 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ServerError } from '../../../components/server-error';
-import { useAuth, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
+import { clientErrorOf } from '../../../lib/unwrap';
+import { useListOrganizations } from '../api/list-organizations';
 import { OrganizationAvatar } from './organization-avatar';
 
 export function OrganizationList() {
   const { t } = useTranslation('organization');
-  const { data, error, isPending } = useAuth().hooks.useListOrganizations();
+  const { data, error, isPending } = useListOrganizations();
   const { data: session } = useSession();
   const activeId = session?.session.activeOrganizationId ?? null;
 
   if (isPending) return <CircularProgress aria-label={t('common:loading')} />;
-  if (error) return <ServerError error={error} />;
+  if (error) return <ServerError error={clientErrorOf(error)} />;
   if (!data || data.length === 0) return <Alert severity="info">{t('list.empty')}</Alert>;
   return (
     <Paper variant="outlined">

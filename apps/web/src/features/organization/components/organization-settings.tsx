@@ -41,7 +41,7 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
       logo: organization.logo ?? '',
       metadata: metadataText(organization.metadata),
     },
-    submit: (values) => {
+    mutationFn: (values) => {
       setSaved(false);
       return update({
         name: values.name,

@@ -1,7 +1,7 @@
 /**
  * @module The active organization picker in the header (shown when signed in and a member of at
  * least one organization): the session's active organization, and a menu of the user's
- * organizations that makes the chosen one active. The client's stores reload the session after
+ * organizations that makes the chosen one active. The cache rules reload the session after
  * set-active, so the header follows by itself.
  */
 import Button from '@mui/material/Button';
@@ -13,13 +13,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ServerError } from '../../../components/server-error';
-import { useAuth, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
+import { useListOrganizations } from '../api/list-organizations';
 import { useSetActiveOrganization } from '../api/set-active-organization';
 
 export function OrganizationSwitcher() {
   const { t } = useTranslation('organization');
-  const { data: organizations } = useAuth().hooks.useListOrganizations();
+  const { data: organizations } = useListOrganizations();
   const { data: session } = useSession();
   const setActive = useSetActiveOrganization();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -28,7 +28,7 @@ export function RenameTeamForm({
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: team.name },
-    submit: rename,
+    mutationFn: rename,
     errorFields: { TEAM_ALREADY_EXISTS: 'name' },
     onSuccess: onDone,
   });
