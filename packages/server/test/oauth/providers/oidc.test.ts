@@ -9,36 +9,15 @@ import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider'
 import { oidc } from '../../../src/oauth/providers/oidc';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator } from '../../support/provider-emulator';
+import { callbackURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
-const REDIRECT = 'http://localhost:3000/api/auth/callback/oidc';
-const VERIFIER = 'v'.repeat(128);
-const NONCE = 'n'.repeat(32);
+const REDIRECT = callbackURL('oidc');
 let op: TestOpenIDProvider;
 let provider: OAuthProvider;
 
-const tokensWith = (idToken: string | null, accessToken: string | null = null): ProviderTokens => ({
-  accessToken,
-  refreshToken: null,
-  idToken,
-  accessTokenExpiresAt: null,
-  refreshTokenExpiresAt: null,
-  scopes: [],
-  raw: {},
-});
-
 /** Start → the OP's sign-in and consent → the callback's code, exchanged with the verifier and nonce. */
-async function signIn(account: string, nonce = NONCE): Promise<ProviderTokens> {
-  const url = await provider.createAuthorizationURL({
-    state: 's'.repeat(32),
-    codeVerifier: VERIFIER,
-    scopes: [],
-    redirectURI: REDIRECT,
-    nonce,
-  });
-  const { code, state } = await op.authorize(url, { account });
-  expect(state).toBe('s'.repeat(32));
-  return provider.validateAuthorizationCode({ code: code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce });
-}
+const signIn = (account: string): Promise<ProviderTokens> =>
+  signInThroughOP(op, provider, { account, redirectURI: REDIRECT });
 
 beforeAll(async () => {
   op = await startOpenIDProvider({
@@ -288,7 +267,7 @@ describe('generic OpenID Connect provider', () => {
         email_verified: 'true',
         preferred_username: 'caz',
       });
-      expect(await provider.getUserInfo(tokensWith(token))).toEqual({
+      expect(await provider.getUserInfo(providerTokens({ idToken: token }))).toEqual({
         id: 'carol',
         email: 'carol@example.com',
         emailVerified: true,
@@ -296,7 +275,7 @@ describe('generic OpenID Connect provider', () => {
         image: null,
       });
       const bare = await op.signIdToken({ sub: 'dave', aud: 'latchkey', email: 'dave@example.com' });
-      expect(await provider.getUserInfo(tokensWith(bare))).toEqual({
+      expect(await provider.getUserInfo(providerTokens({ idToken: bare }))).toEqual({
         id: 'dave',
         email: 'dave@example.com',
         emailVerified: false,
