@@ -27,9 +27,7 @@ export const signInEmail = defineEndpoint({
       find: () => auth.users.findWithPasswordBy('email', email),
       throttleKey: `email:${email}`,
       failure: ERRORS.invalidEmailOrPassword,
-      password: body.password,
-      rememberMe: body.rememberMe,
-      callbackURL: body.callbackURL,
+      body,
     });
   },
 });

@@ -4,7 +4,7 @@
  * through the test OpenID Provider from the authorization URL to the exchanged tokens.
  */
 import { expect } from 'vitest';
-import type { CodeExchange, OAuthProvider, ProviderTokens } from '../../src/oauth/provider';
+import type { AuthorizationRequest, CodeExchange, OAuthProvider, ProviderTokens } from '../../src/oauth/provider';
 import type { TestOpenIDProvider } from './oidc-provider';
 
 /** SPEC §9: a verifier of 128 characters. */
@@ -30,6 +30,15 @@ export function providerTokens(fields: Partial<ProviderTokens> = {}): ProviderTo
   };
 }
 
+/** The authorization URL of a sign-in with the shared state and verifier, asking no extra scopes. */
+export function authorizationURL(
+  provider: OAuthProvider,
+  redirectURI: string,
+  request: Partial<AuthorizationRequest> = {},
+): Promise<URL> {
+  return provider.createAuthorizationURL({ state: STATE, codeVerifier: VERIFIER, scopes: [], redirectURI, ...request });
+}
+
 export interface OPSignIn {
   account: string;
   redirectURI: string;
@@ -48,7 +57,7 @@ export async function signInThroughOP(
   provider: OAuthProvider,
   { account, redirectURI, state = STATE, nonce = NONCE, user }: OPSignIn,
 ): Promise<ProviderTokens> {
-  const url = await provider.createAuthorizationURL({ state, codeVerifier: VERIFIER, scopes: [], redirectURI, nonce });
+  const url = await authorizationURL(provider, redirectURI, { state, nonce });
   const answer = await op.authorize(url, { account });
   expect(answer.state).toBe(state);
   const exchange: CodeExchange = { code: answer.code!, codeVerifier: VERIFIER, redirectURI, nonce };

@@ -12,12 +12,19 @@ import type { OAuthProvider } from '../../../src/oauth/provider';
 import { apple, type AppleOptions } from '../../../src/oauth/providers/apple';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator, type ProviderEmulator } from '../../support/provider-emulator';
-import { callbackURL, NONCE, providerTokens, signInThroughOP, STATE, VERIFIER } from '../../support/provider-sign-in';
+import {
+  authorizationURL,
+  NONCE,
+  providerTokens,
+  signInThroughOP,
+  STATE,
+  VERIFIER,
+} from '../../support/provider-sign-in';
 
 const CLIENT_ID = 'com.example.latchkey.web';
 const TEAM_ID = 'TEAM123456';
 const KEY_ID = 'KEY7654321';
-const REDIRECT = callbackURL('apple');
+const REDIRECT = 'http://localhost:3000/api/auth/callback/apple';
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const PRIVATE_KEY_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 let op: TestOpenIDProvider;
@@ -85,13 +92,7 @@ const ACCOUNT = '001234.5f3e9c.0042';
 describe('apple', () => {
   it('asks Apple for the name and e-mail with a form_post answer, an S256 challenge and the nonce, and says its callback is a POST', async () => {
     const provider = apple({ clientId: CLIENT_ID, teamId: TEAM_ID, keyId: KEY_ID, privateKey: PRIVATE_KEY_PEM });
-    const url = await provider.createAuthorizationURL({
-      state: STATE,
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { nonce: NONCE });
     expect(url.origin + url.pathname).toBe('https://appleid.apple.com/auth/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -106,13 +107,7 @@ describe('apple', () => {
 
   it("signs in: the form_post's code, exchanged with an ES256 client secret from the team's key, and the name from the first POST's user field", async () => {
     const provider = againstOP();
-    const url = await provider.createAuthorizationURL({
-      state: STATE,
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { nonce: NONCE });
     const answer = await op.authorize(url, { account: ACCOUNT });
     expect(answer).toMatchObject({ responseMode: 'form_post', state: STATE });
     expect(answer.url.href).toBe(REDIRECT);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProvider } from '../../../src/oauth/provider';
 import { google, type GoogleOptions } from '../../../src/oauth/providers/google';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
-import { callbackURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
-const REDIRECT = callbackURL('google');
+const REDIRECT = 'http://localhost:3000/api/auth/callback/google';
 let op: TestOpenIDProvider;
 
 const againstOP = (options: Partial<GoogleOptions> = {}): OAuthProvider =>
@@ -59,11 +59,9 @@ describe('google', () => {
       prompt: 'consent',
       hd: 'corp.example',
     });
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
       scopes: ['https://www.googleapis.com/auth/drive.file'],
-      redirectURI: REDIRECT,
       nonce: NONCE,
     });
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');

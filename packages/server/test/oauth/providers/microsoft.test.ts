@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider';
 import { microsoft, type MicrosoftOptions } from '../../../src/oauth/providers/microsoft';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
-import { callbackURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const OTHER_TENANT = '0b6c4a4e-0000-4000-8000-000000000001';
 const CONSUMERS = '9188040d-6c67-4c5b-b112-36a304b66dad';
-const REDIRECT = callbackURL('microsoft');
+const REDIRECT = 'http://localhost:3000/api/auth/callback/microsoft';
 let op: TestOpenIDProvider;
 let authority: string;
 
@@ -62,11 +62,8 @@ afterAll(() => op.close());
 describe('microsoft', () => {
   it("sends the browser to the common endpoint with Microsoft's scopes, S256 and the configured prompt", async () => {
     const provider = microsoft({ clientId: 'entra-app', clientSecret: 's', prompt: 'select_account' });
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
       nonce: NONCE,
       loginHint: 'adele@contoso.example',
     });

@@ -9,9 +9,9 @@ import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider'
 import { oidc } from '../../../src/oauth/providers/oidc';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator } from '../../support/provider-emulator';
-import { callbackURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
-const REDIRECT = callbackURL('oidc');
+const REDIRECT = 'http://localhost:3000/api/auth/callback/oidc';
 let op: TestOpenIDProvider;
 let provider: OAuthProvider;
 
@@ -103,11 +103,9 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('builds the authorization URL from discovery with the scopes, state, nonce and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
       scopes: ['offline_access'],
-      redirectURI: REDIRECT,
       nonce: NONCE,
       loginHint: 'alice@example.com',
     });
@@ -151,13 +149,7 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('rejects a code exchanged with another nonce than the id_token carries, or with a wrong verifier', async () => {
-    const url = await provider.createAuthorizationURL({
-      state: 's',
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { state: 's', nonce: NONCE });
     const { code } = await op.authorize(url, { account: 'alice' });
     await expect(
       provider.validateAuthorizationCode({
@@ -179,13 +171,7 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('answers access_denied to the client when the user refuses', async () => {
-    const url = await provider.createAuthorizationURL({
-      state: 's',
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { state: 's', nonce: NONCE });
     expect(await op.authorize(url, { deny: true })).toMatchObject({ code: null, state: 's', error: 'access_denied' });
   });
 
