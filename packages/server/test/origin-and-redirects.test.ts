@@ -155,25 +155,29 @@ describeEachDialect('origin check', (h) => {
     expect(signIn.body.user.email).toBe(email);
   });
 
-  it.each(['/sign-in/email', '/sign-up/email'])(
-    'refuses a cross-site navigation to POST %s without Origin or cookies with 403 CROSS_SITE_NAVIGATION_LOGIN_BLOCKED, setting no cookie',
-    async (path) => {
-      const email = uniqueEmail('navigation');
-      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
+  /**
+   * POSTs to sign-in (as an existing user) or sign-up without cookies or Origin, once with each set
+   * of headers, expecting 403 `refusal` with no cookie and nothing changed, and no user created.
+   */
+  async function expectCredentialPostsRefused(path: string, headerSets: Record<string, string>[], refusal: object) {
+    const email = uniqueEmail('refused');
+    if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
+    for (const headers of headerSets) {
       await expectNothingChanged(h(), async () => {
         const response = await h()
           .client()
-          .post(
-            path,
-            { email, password: PASSWORD, name: 'Victim' },
-            { origin: null, headers: { ...CROSS_SITE_NAVIGATION } },
-          );
-        expect(response.status).toBe(403);
-        expect(response.body).toEqual(crossSiteNavigation);
+          .post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers });
+        expect(response.status, JSON.stringify(headers)).toBe(403);
+        expect(response.body).toEqual(refusal);
         expect(response.setCookies.size).toBe(0);
       });
-      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
-    },
+    }
+    if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
+  }
+
+  it.each(['/sign-in/email', '/sign-up/email'])(
+    'refuses a cross-site navigation to POST %s without Origin or cookies with 403 CROSS_SITE_NAVIGATION_LOGIN_BLOCKED, setting no cookie',
+    (path) => expectCredentialPostsRefused(path, [CROSS_SITE_NAVIGATION], crossSiteNavigation),
   );
 
   it('refuses a cross-site navigation to sign-in even when it claims a trusted Origin or Referer', async () => {
@@ -197,47 +201,21 @@ describeEachDialect('origin check', (h) => {
 
   it.each(['/sign-in/email', '/sign-up/email'])(
     'refuses POST %s from a browser that withheld its origin (Sec-Fetch-* but no Origin, Referer or cookie) with 403 MISSING_OR_NULL_ORIGIN',
-    async (path) => {
-      const email = uniqueEmail('withheld');
-      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
-      const withheld: Record<string, string>[] = [
-        { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
-        { 'sec-fetch-mode': 'cors' },
-        { 'sec-fetch-dest': 'empty' },
-      ];
-      for (const metadata of withheld) {
-        await expectNothingChanged(h(), async () => {
-          const response = await h()
-            .client()
-            .post(path, { email, password: PASSWORD, name: 'Victim' }, { origin: null, headers: metadata });
-          expect(response.status, JSON.stringify(metadata)).toBe(403);
-          expect(response.body).toEqual(missingOrigin);
-          expect(response.setCookies.size).toBe(0);
-        });
-      }
-      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
-    },
+    (path) =>
+      expectCredentialPostsRefused(
+        path,
+        [
+          { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+          { 'sec-fetch-mode': 'cors' },
+          { 'sec-fetch-dest': 'empty' },
+        ],
+        missingOrigin,
+      ),
   );
 
   it.each(['/sign-in/email', '/sign-up/email'])(
     'refuses POST %s without cookies or Origin whose Referer is untrusted with 403 INVALID_ORIGIN',
-    async (path) => {
-      const email = uniqueEmail('referer');
-      if (path === '/sign-in/email') await h().signUp(email, PASSWORD);
-      await expectNothingChanged(h(), async () => {
-        const response = await h()
-          .client()
-          .post(
-            path,
-            { email, password: PASSWORD, name: 'Victim' },
-            { origin: null, headers: { referer: `${EVIL}/login` } },
-          );
-        expect(response.status).toBe(403);
-        expect(response.body).toEqual(invalidOrigin);
-        expect(response.setCookies.size).toBe(0);
-      });
-      if (path === '/sign-up/email') expect(await h().auth.context.users.findByEmail(email)).toBeNull();
-    },
+    (path) => expectCredentialPostsRefused(path, [{ referer: `${EVIL}/login` }], invalidOrigin),
   );
 
   it('accepts sign-in without cookies from a trusted Referer, and from a same-origin browser fetch', async () => {

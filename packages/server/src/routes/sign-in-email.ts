@@ -6,17 +6,11 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import { ERRORS } from '../errors';
 import { passwordSignIn } from '../session/password-sign-in';
-import { normalizeEmail } from '../validation/email';
-import { emailField, passwordField, redirectUrl } from '../validation/fields';
+import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email-password-request';
 
-const body = z.object({
-  email: emailField,
-  password: passwordField,
-  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
-  rememberMe: z.boolean().optional(),
-});
+const body = z.object(emailPasswordFields);
 
 export const signInEmail = defineEndpoint({
   id: 'signInEmail',
@@ -28,17 +22,12 @@ export const signInEmail = defineEndpoint({
   acceptsForm: true,
   async handler(ctx) {
     const { auth, body } = ctx;
-    if (!auth.options.emailAndPassword.enabled) throw new AuthError(ERRORS.emailAndPasswordNotEnabled);
-    const email = normalizeEmail(body.email);
-    if (!email) throw new AuthError(ERRORS.invalidEmail);
-
+    const email = emailOfPasswordRequest(auth, body.email);
     return passwordSignIn(ctx, {
       find: () => auth.users.findWithPasswordBy('email', email),
       throttleKey: `email:${email}`,
       failure: ERRORS.invalidEmailOrPassword,
-      password: body.password,
-      rememberMe: body.rememberMe,
-      callbackURL: body.callbackURL,
+      body,
     });
   },
 });

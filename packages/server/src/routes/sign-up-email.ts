@@ -13,18 +13,20 @@ import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
 import { afterUserCreated, pluginUserInput } from '../plugin-hooks';
 import { createSession } from '../session/create-session';
-import { normalizeEmail } from '../validation/email';
-import { emailField, imageField, nameField, passwordField, redirectUrl } from '../validation/fields';
+import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email-password-request';
+import { imageField, nameField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 
+const fields = emailPasswordFields;
+// In better-auth's order, which is the order of a VALIDATION_ERROR's details.
 const body = z.object({
   name: nameField,
-  email: emailField,
-  password: passwordField,
+  email: fields.email,
+  password: fields.password,
   image: imageField.optional(),
-  callbackURL: redirectUrl(ERRORS.invalidCallbackURL).optional(),
-  rememberMe: z.boolean().optional(),
+  callbackURL: fields.callbackURL,
+  rememberMe: fields.rememberMe,
 });
 
 export const signUpEmail = defineEndpoint({
@@ -37,9 +39,7 @@ export const signUpEmail = defineEndpoint({
   acceptsForm: true,
   async handler(ctx) {
     const { auth, body } = ctx;
-    if (!auth.options.emailAndPassword.enabled) throw new AuthError(ERRORS.emailAndPasswordNotEnabled);
-    const email = normalizeEmail(body.email);
-    if (!email) throw new AuthError(ERRORS.invalidEmail);
+    const email = emailOfPasswordRequest(auth, body.email);
     checkPasswordLength(auth, body.password);
     if (await auth.users.findByEmail(email)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
     const pluginColumns = await pluginUserInput(auth, 'signUpEmail', body, null);

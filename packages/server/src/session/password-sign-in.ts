@@ -30,9 +30,8 @@ export interface PasswordSignInRequest {
   throttleKey: string;
   /** Answered for an unknown account, a wrong password and an account without one alike. */
   failure: ErrorEntry;
-  password: string;
-  rememberMe?: boolean | undefined;
-  callbackURL?: string | undefined;
+  /** The request body's fields, named alike by every password sign-in route. */
+  body: { password: string; rememberMe?: boolean | undefined; callbackURL?: string | undefined };
 }
 
 export interface PasswordSignInResult {
@@ -63,8 +62,8 @@ export async function passwordSignIn(
   await throttle.assertOpen();
   const passwordHash = found?.passwordHash;
   const valid = passwordHash
-    ? await verifyPassword(passwordHash, request.password)
-    : await verifyAgainstDummy(request.password);
+    ? await verifyPassword(passwordHash, request.body.password)
+    : await verifyAgainstDummy(request.body.password);
   if (!found || !passwordHash || !valid) {
     await throttle.failed();
     throw new AuthError(request.failure);
@@ -75,7 +74,7 @@ export async function passwordSignIn(
   if (auth.options.emailAndPassword.requireEmailVerification && !found.user.emailVerified) {
     if (auth.mailer) {
       try {
-        await sendVerificationMail(auth, found.user, { callbackURL: request.callbackURL });
+        await sendVerificationMail(auth, found.user, { callbackURL: request.body.callbackURL });
       } catch (err) {
         auth.logger.error({ err }, 'Could not send the verification mail after sign-in');
       }
@@ -84,14 +83,14 @@ export async function passwordSignIn(
   }
 
   if (needsRehash(passwordHash) && found.accountId) {
-    await auth.accounts.updatePassword(found.accountId, await hashPassword(request.password), auth.now());
+    await auth.accounts.updatePassword(found.accountId, await hashPassword(request.body.password), auth.now());
   }
-  const current = await createSession(origin, found.user, { dontRemember: request.rememberMe === false });
+  const current = await createSession(origin, found.user, { dontRemember: request.body.rememberMe === false });
   setDeviceCookie(auth, origin.cookies, found.user.id);
   return {
-    redirect: request.callbackURL !== undefined,
+    redirect: request.body.callbackURL !== undefined,
     token: current.token,
-    url: request.callbackURL,
+    url: request.body.callbackURL,
     user: current.user,
   };
 }

@@ -24,6 +24,13 @@ export function withEndpoints<E extends Partial<ProviderEndpoints>>(defaults: E,
   return { ...defaults, ...overrides };
 }
 
+/** `url` with `params` in its query: the user-info endpoints that are told which fields to answer. */
+export function withQuery(url: string, params: Readonly<Record<string, string>>): string {
+  const result = new URL(url);
+  for (const [name, value] of Object.entries(params)) result.searchParams.set(name, value);
+  return result.href;
+}
+
 export function scopesWith(defaults: readonly string[], credentials: ProviderCredentials): string[] {
   return [...new Set([...defaults, ...(credentials.scopes ?? [])])];
 }

@@ -7,7 +7,7 @@
  */
 import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { defineOAuth2Provider } from './define-provider';
+import { defineOAuth2Provider, withQuery } from './define-provider';
 import { placeholderEmail } from './placeholder-email';
 
 interface TiktokUserInfo {
@@ -32,12 +32,6 @@ const ENDPOINTS = {
 const DEFAULT_SCOPES = ['user.info.basic', 'user.info.profile'];
 const FIELDS = 'open_id,avatar_large_url,display_name,username';
 
-function withFields(userInfo: string): string {
-  const url = new URL(userInfo);
-  url.searchParams.set('fields', FIELDS);
-  return url.href;
-}
-
 export function tiktok(credentials: ProviderCredentials): OAuthProvider {
   return defineOAuth2Provider({
     id: 'tiktok',
@@ -56,7 +50,10 @@ export function tiktok(credentials: ProviderCredentials): OAuthProvider {
       }),
     },
     async getUserInfo(tokens, endpoints) {
-      const body = (await fetchJson(withFields(endpoints.userInfo), tokens.accessToken)) as TiktokUserInfo | null;
+      const body = (await fetchJson(
+        withQuery(endpoints.userInfo, { fields: FIELDS }),
+        tokens.accessToken,
+      )) as TiktokUserInfo | null;
       const user = body?.data?.user;
       if (!user || typeof user.open_id !== 'string' || (body?.error?.code ?? 'ok') !== 'ok') return null;
       return {

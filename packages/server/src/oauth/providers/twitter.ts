@@ -8,7 +8,7 @@
  */
 import { fetchJson } from '../oauth2';
 import type { OAuthProvider, ProviderCredentials } from '../provider';
-import { defineOAuth2Provider } from './define-provider';
+import { defineOAuth2Provider, withQuery } from './define-provider';
 
 interface TwitterUser {
   data?: {
@@ -28,12 +28,6 @@ const ENDPOINTS = {
 // `offline.access` brings the refresh token; `users.email` the confirmed address.
 const DEFAULT_SCOPES = ['users.read', 'tweet.read', 'offline.access', 'users.email'];
 
-function withFields(userInfo: string, fields: string): string {
-  const url = new URL(userInfo);
-  url.searchParams.set('user.fields', fields);
-  return url.href;
-}
-
 export function twitter(credentials: ProviderCredentials): OAuthProvider {
   return defineOAuth2Provider({
     id: 'twitter',
@@ -44,7 +38,7 @@ export function twitter(credentials: ProviderCredentials): OAuthProvider {
     settings: { clientAuth: 'basic', pkce: true },
     async getUserInfo(tokens, endpoints) {
       const profile = (await fetchJson(
-        withFields(endpoints.userInfo, 'profile_image_url'),
+        withQuery(endpoints.userInfo, { 'user.fields': 'profile_image_url' }),
         tokens.accessToken,
       )) as TwitterUser | null;
       const user = profile?.data;
@@ -52,7 +46,7 @@ export function twitter(credentials: ProviderCredentials): OAuthProvider {
       // Asked apart so that an app without e-mail access (a 403 here) still signs the user in,
       // to be told `email_not_found` rather than `unable_to_get_user_info`.
       const withEmail = (await fetchJson(
-        withFields(endpoints.userInfo, 'confirmed_email'),
+        withQuery(endpoints.userInfo, { 'user.fields': 'confirmed_email' }),
         tokens.accessToken,
       )) as TwitterUser | null;
       const email = withEmail?.data?.id === user.id ? withEmail.data.confirmed_email || null : null;

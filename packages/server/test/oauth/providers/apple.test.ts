@@ -8,17 +8,23 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider';
+import type { OAuthProvider } from '../../../src/oauth/provider';
 import { apple, type AppleOptions } from '../../../src/oauth/providers/apple';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator, type ProviderEmulator } from '../../support/provider-emulator';
+import {
+  authorizationURL,
+  NONCE,
+  providerTokens,
+  signInThroughOP,
+  STATE,
+  VERIFIER,
+} from '../../support/provider-sign-in';
 
 const CLIENT_ID = 'com.example.latchkey.web';
 const TEAM_ID = 'TEAM123456';
 const KEY_ID = 'KEY7654321';
 const REDIRECT = 'http://localhost:3000/api/auth/callback/apple';
-const VERIFIER = 'v'.repeat(128);
-const NONCE = 'n'.repeat(32);
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const PRIVATE_KEY_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 let op: TestOpenIDProvider;
@@ -43,22 +49,12 @@ const againstOP = (options: Partial<AppleOptions> = {}): OAuthProvider =>
     ...options,
   });
 
-const idTokenOnly = (idToken: string): ProviderTokens => ({
-  accessToken: null,
-  refreshToken: null,
-  idToken,
-  accessTokenExpiresAt: null,
-  refreshTokenExpiresAt: null,
-  scopes: [],
-  raw: {},
-});
-
 beforeAll(async () => {
   op = await startOpenIDProvider({
     clients: [{ client_id: CLIENT_ID, client_secret: 'secret-the-op-knows', redirect_uris: [REDIRECT] }],
     accounts: [
       {
-        sub: '001234.5f3e9c.0042',
+        sub: ACCOUNT,
         email: 'k7x2@privaterelay.appleid.com',
         email_verified: 'true',
         is_private_email: 'true',
@@ -91,27 +87,12 @@ afterAll(async () => {
   await op.close();
 });
 
-async function authorize(provider: OAuthProvider) {
-  const url = await provider.createAuthorizationURL({
-    state: 's'.repeat(32),
-    codeVerifier: VERIFIER,
-    scopes: [],
-    redirectURI: REDIRECT,
-    nonce: NONCE,
-  });
-  return op.authorize(url, { account: '001234.5f3e9c.0042' });
-}
+const ACCOUNT = '001234.5f3e9c.0042';
 
 describe('apple', () => {
   it('asks Apple for the name and e-mail with a form_post answer, an S256 challenge and the nonce, and says its callback is a POST', async () => {
     const provider = apple({ clientId: CLIENT_ID, teamId: TEAM_ID, keyId: KEY_ID, privateKey: PRIVATE_KEY_PEM });
-    const url = await provider.createAuthorizationURL({
-      state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { nonce: NONCE });
     expect(url.origin + url.pathname).toBe('https://appleid.apple.com/auth/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -126,8 +107,9 @@ describe('apple', () => {
 
   it("signs in: the form_post's code, exchanged with an ES256 client secret from the team's key, and the name from the first POST's user field", async () => {
     const provider = againstOP();
-    const answer = await authorize(provider);
-    expect(answer).toMatchObject({ responseMode: 'form_post', state: 's'.repeat(32) });
+    const url = await authorizationURL(provider, REDIRECT, { nonce: NONCE });
+    const answer = await op.authorize(url, { account: ACCOUNT });
+    expect(answer).toMatchObject({ responseMode: 'form_post', state: STATE });
     expect(answer.url.href).toBe(REDIRECT);
     const user = JSON.stringify({ name: { firstName: 'Kim', lastName: 'Park' }, email: 'someone-else@example.com' });
     const tokens = await provider.validateAuthorizationCode({
@@ -143,7 +125,7 @@ describe('apple', () => {
     expect(secret.claims.exp! - secret.claims.iat!).toBeLessThanOrEqual(15_777_000);
     // The e-mail is the signed id_token's; the unsigned user field gives only the name.
     expect(await provider.getUserInfo(tokens)).toEqual({
-      id: '001234.5f3e9c.0042',
+      id: ACCOUNT,
       email: 'k7x2@privaterelay.appleid.com',
       emailVerified: true,
       name: 'Kim Park',
@@ -153,13 +135,7 @@ describe('apple', () => {
 
   it('keeps one client secret across requests until it nears expiry, and refreshes with it', async () => {
     const provider = againstOP();
-    const first = await authorize(provider);
-    const tokens = await provider.validateAuthorizationCode({
-      code: first.code!,
-      codeVerifier: VERIFIER,
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const tokens = await signInThroughOP(op, provider, { account: ACCOUNT, redirectURI: REDIRECT });
     const refreshed = await provider.refreshAccessToken!(tokens.refreshToken!);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(secrets.at(-1)!.jwt).toBe(secrets.at(-2)!.jwt);
@@ -167,15 +143,8 @@ describe('apple', () => {
 
   it('names the user from the id_token, else not at all, when the user field is missing or malformed', async () => {
     const provider = againstOP();
-    const answer = await authorize(provider);
-    const tokens = await provider.validateAuthorizationCode({
-      code: answer.code!,
-      codeVerifier: VERIFIER,
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-      user: '{not json',
-    });
-    expect(await provider.getUserInfo(tokens)).toMatchObject({ id: '001234.5f3e9c.0042', name: '' });
+    const tokens = await signInThroughOP(op, provider, { account: ACCOUNT, redirectURI: REDIRECT, user: '{not json' });
+    expect(await provider.getUserInfo(tokens)).toMatchObject({ id: ACCOUNT, name: '' });
     // The engine may hand the parsed field on in the tokens itself.
     expect(
       await provider.getUserInfo({ ...tokens, raw: { ...tokens.raw, user: { name: { firstName: 'Kim' } } } }),
@@ -186,7 +155,7 @@ describe('apple', () => {
       email: 'x@example.com',
       email_verified: 'false',
     });
-    expect(await provider.getUserInfo(idTokenOnly(unverified))).toEqual({
+    expect(await provider.getUserInfo(providerTokens({ idToken: unverified }))).toEqual({
       id: 'x',
       email: 'x@example.com',
       emailVerified: false,

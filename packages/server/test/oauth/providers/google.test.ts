@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProvider } from '../../../src/oauth/provider';
 import { google, type GoogleOptions } from '../../../src/oauth/providers/google';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
 const REDIRECT = 'http://localhost:3000/api/auth/callback/google';
-const VERIFIER = 'v'.repeat(128);
-const NONCE = 'n'.repeat(32);
 let op: TestOpenIDProvider;
 
 const againstOP = (options: Partial<GoogleOptions> = {}): OAuthProvider =>
@@ -60,11 +59,9 @@ describe('google', () => {
       prompt: 'consent',
       hd: 'corp.example',
     });
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
       scopes: ['https://www.googleapis.com/auth/drive.file'],
-      redirectURI: REDIRECT,
       nonce: NONCE,
     });
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
@@ -96,20 +93,7 @@ describe('google', () => {
 
   it('signs in: code + verifier + nonce → id_token → profile from its claims, and refreshes', async () => {
     const provider = againstOP();
-    const url = await provider.createAuthorizationURL({
-      state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
-    const { code } = await op.authorize(url, { account: '1087' });
-    const tokens = await provider.validateAuthorizationCode({
-      code: code!,
-      codeVerifier: VERIFIER,
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const tokens = await signInThroughOP(op, provider, { account: '1087', redirectURI: REDIRECT });
     expect(await provider.getUserInfo({ ...tokens, accessToken: null })).toEqual({
       id: '1087',
       email: 'ada@gmail.com',
@@ -163,20 +147,7 @@ describe('google', () => {
       ['2091', true],
       ['1087', false],
     ] as const) {
-      const url = await provider.createAuthorizationURL({
-        state: 's',
-        codeVerifier: VERIFIER,
-        scopes: [],
-        redirectURI: REDIRECT,
-        nonce: NONCE,
-      });
-      const { code } = await op.authorize(url, { account });
-      const tokens = await provider.validateAuthorizationCode({
-        code: code!,
-        codeVerifier: VERIFIER,
-        redirectURI: REDIRECT,
-        nonce: NONCE,
-      });
+      const tokens = await signInThroughOP(op, provider, { account, redirectURI: REDIRECT, state: 's' });
       expect(await provider.getUserInfo(tokens)).toEqual(
         allowed ? expect.objectContaining({ id: '2091', email: 'grace@corp.example' }) : null,
       );
@@ -197,17 +168,7 @@ describe('google', () => {
       email_verified: false,
       name: 'X',
     });
-    expect(
-      await againstOP().getUserInfo({
-        accessToken: null,
-        refreshToken: null,
-        idToken: token,
-        accessTokenExpiresAt: null,
-        refreshTokenExpiresAt: null,
-        scopes: [],
-        raw: {},
-      }),
-    ).toEqual({
+    expect(await againstOP().getUserInfo(providerTokens({ idToken: token }))).toEqual({
       id: '3',
       email: 'x@example.com',
       emailVerified: false,

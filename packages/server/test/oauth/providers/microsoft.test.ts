@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider';
 import { microsoft, type MicrosoftOptions } from '../../../src/oauth/providers/microsoft';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const OTHER_TENANT = '0b6c4a4e-0000-4000-8000-000000000001';
 const CONSUMERS = '9188040d-6c67-4c5b-b112-36a304b66dad';
 const REDIRECT = 'http://localhost:3000/api/auth/callback/microsoft';
-const VERIFIER = 'v'.repeat(128);
-const NONCE = 'n'.repeat(32);
 let op: TestOpenIDProvider;
 let authority: string;
 
@@ -27,15 +26,7 @@ const againstOP = (options: Partial<MicrosoftOptions> = {}): OAuthProvider =>
     ...options,
   });
 
-const idTokenOnly = (idToken: string): ProviderTokens => ({
-  accessToken: null,
-  refreshToken: null,
-  idToken,
-  accessTokenExpiresAt: null,
-  refreshTokenExpiresAt: null,
-  scopes: [],
-  raw: {},
-});
+const idTokenOnly = (idToken: string): ProviderTokens => providerTokens({ idToken });
 /** An id_token from `tenant`, whose issuer names it as Entra does. */
 const fromTenant = (tenant: string, claims: Record<string, unknown> = {}) =>
   op.signIdToken({
@@ -71,11 +62,8 @@ afterAll(() => op.close());
 describe('microsoft', () => {
   it("sends the browser to the common endpoint with Microsoft's scopes, S256 and the configured prompt", async () => {
     const provider = microsoft({ clientId: 'entra-app', clientSecret: 's', prompt: 'select_account' });
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
       nonce: NONCE,
       loginHint: 'adele@contoso.example',
     });
@@ -101,19 +89,10 @@ describe('microsoft', () => {
   it("signs in through `common`: the id_token's issuer is the user's own tenant, the account id its oid, and refreshes", async () => {
     // The OP keeps `offline_access` only with prompt=consent; refresh then asks for every scope again.
     const provider = againstOP({ prompt: 'consent' });
-    const url = await provider.createAuthorizationURL({
+    const tokens = await signInThroughOP(op, provider, {
+      account: 'pairwise-sub-for-this-app',
+      redirectURI: REDIRECT,
       state: 's',
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
-    const { code } = await op.authorize(url, { account: 'pairwise-sub-for-this-app' });
-    const tokens = await provider.validateAuthorizationCode({
-      code: code!,
-      codeVerifier: VERIFIER,
-      redirectURI: REDIRECT,
-      nonce: NONCE,
     });
     expect(await provider.getUserInfo(tokens)).toEqual({
       id: '00000000-0000-0000-66f3-3332eca7ea81',

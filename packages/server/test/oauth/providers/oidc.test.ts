@@ -9,36 +9,15 @@ import type { OAuthProvider, ProviderTokens } from '../../../src/oauth/provider'
 import { oidc } from '../../../src/oauth/providers/oidc';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator } from '../../support/provider-emulator';
+import { authorizationURL, NONCE, providerTokens, signInThroughOP, VERIFIER } from '../../support/provider-sign-in';
 
 const REDIRECT = 'http://localhost:3000/api/auth/callback/oidc';
-const VERIFIER = 'v'.repeat(128);
-const NONCE = 'n'.repeat(32);
 let op: TestOpenIDProvider;
 let provider: OAuthProvider;
 
-const tokensWith = (idToken: string | null, accessToken: string | null = null): ProviderTokens => ({
-  accessToken,
-  refreshToken: null,
-  idToken,
-  accessTokenExpiresAt: null,
-  refreshTokenExpiresAt: null,
-  scopes: [],
-  raw: {},
-});
-
 /** Start → the OP's sign-in and consent → the callback's code, exchanged with the verifier and nonce. */
-async function signIn(account: string, nonce = NONCE): Promise<ProviderTokens> {
-  const url = await provider.createAuthorizationURL({
-    state: 's'.repeat(32),
-    codeVerifier: VERIFIER,
-    scopes: [],
-    redirectURI: REDIRECT,
-    nonce,
-  });
-  const { code, state } = await op.authorize(url, { account });
-  expect(state).toBe('s'.repeat(32));
-  return provider.validateAuthorizationCode({ code: code!, codeVerifier: VERIFIER, redirectURI: REDIRECT, nonce });
-}
+const signIn = (account: string): Promise<ProviderTokens> =>
+  signInThroughOP(op, provider, { account, redirectURI: REDIRECT });
 
 beforeAll(async () => {
   op = await startOpenIDProvider({
@@ -124,11 +103,9 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('builds the authorization URL from discovery with the scopes, state, nonce and an S256 challenge', async () => {
-    const url = await provider.createAuthorizationURL({
+    const url = await authorizationURL(provider, REDIRECT, {
       state: 's'.repeat(32),
-      codeVerifier: VERIFIER,
       scopes: ['offline_access'],
-      redirectURI: REDIRECT,
       nonce: NONCE,
       loginHint: 'alice@example.com',
     });
@@ -172,13 +149,7 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('rejects a code exchanged with another nonce than the id_token carries, or with a wrong verifier', async () => {
-    const url = await provider.createAuthorizationURL({
-      state: 's',
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { state: 's', nonce: NONCE });
     const { code } = await op.authorize(url, { account: 'alice' });
     await expect(
       provider.validateAuthorizationCode({
@@ -200,13 +171,7 @@ describe('generic OpenID Connect provider', () => {
   });
 
   it('answers access_denied to the client when the user refuses', async () => {
-    const url = await provider.createAuthorizationURL({
-      state: 's',
-      codeVerifier: VERIFIER,
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const url = await authorizationURL(provider, REDIRECT, { state: 's', nonce: NONCE });
     expect(await op.authorize(url, { deny: true })).toMatchObject({ code: null, state: 's', error: 'access_denied' });
   });
 
@@ -288,7 +253,7 @@ describe('generic OpenID Connect provider', () => {
         email_verified: 'true',
         preferred_username: 'caz',
       });
-      expect(await provider.getUserInfo(tokensWith(token))).toEqual({
+      expect(await provider.getUserInfo(providerTokens({ idToken: token }))).toEqual({
         id: 'carol',
         email: 'carol@example.com',
         emailVerified: true,
@@ -296,7 +261,7 @@ describe('generic OpenID Connect provider', () => {
         image: null,
       });
       const bare = await op.signIdToken({ sub: 'dave', aud: 'latchkey', email: 'dave@example.com' });
-      expect(await provider.getUserInfo(tokensWith(bare))).toEqual({
+      expect(await provider.getUserInfo(providerTokens({ idToken: bare }))).toEqual({
         id: 'dave',
         email: 'dave@example.com',
         emailVerified: false,

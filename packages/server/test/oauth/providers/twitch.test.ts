@@ -8,9 +8,9 @@ import type { OAuthProvider } from '../../../src/oauth/provider';
 import { twitch } from '../../../src/oauth/providers/twitch';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../support/oidc-provider';
 import { startProviderEmulator, type ProviderEmulator } from '../../support/provider-emulator';
+import { authorizationURL, NONCE, signInThroughOP } from '../../support/provider-sign-in';
 
 const REDIRECT = 'http://localhost:3000/api/auth/callback/twitch';
-const NONCE = 'n'.repeat(32);
 let op: TestOpenIDProvider;
 let twitchToken: ProviderEmulator;
 let provider: OAuthProvider;
@@ -60,13 +60,8 @@ afterAll(async () => {
 
 describe('twitch', () => {
   it('asks for its scopes and the profile claims in the id_token, without PKCE', async () => {
-    const url = await twitch({ clientId: 'twitch-app', clientSecret: 's' }).createAuthorizationURL({
-      state: 's'.repeat(32),
-      codeVerifier: 'v'.repeat(128),
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const hosted = twitch({ clientId: 'twitch-app', clientSecret: 's' });
+    const url = await authorizationURL(hosted, REDIRECT, { nonce: NONCE });
     expect(url.origin + url.pathname).toBe('https://id.twitch.tv/oauth2/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
@@ -83,20 +78,7 @@ describe('twitch', () => {
   });
 
   it('signs in: the id_token carries the claims asked for, mapped with the login name as name; the array of scopes is read', async () => {
-    const url = await provider.createAuthorizationURL({
-      state: 's'.repeat(32),
-      codeVerifier: 'v'.repeat(128),
-      scopes: [],
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
-    const { code } = await op.authorize(url, { account: '713936733' });
-    const tokens = await provider.validateAuthorizationCode({
-      code: code!,
-      codeVerifier: 'v'.repeat(128),
-      redirectURI: REDIRECT,
-      nonce: NONCE,
-    });
+    const tokens = await signInThroughOP(op, provider, { account: '713936733', redirectURI: REDIRECT });
     expect(tokens.scopes).toEqual(['openid']);
     expect(twitchToken.to('/oauth2/token').at(-1)!.form.has('code_verifier')).toBe(false);
     // No access token: the profile must come from the id_token alone.

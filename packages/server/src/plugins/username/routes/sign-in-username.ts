@@ -39,9 +39,7 @@ export function signInUsername(rules: UsernameRules) {
         find: () => auth.users.findWithPasswordBy('username', username),
         throttleKey: `username:${username}`,
         failure: USERNAME_ERRORS.invalidUsernameOrPassword,
-        password: body.password,
-        rememberMe: body.rememberMe,
-        callbackURL: body.callbackURL,
+        body,
       });
     },
   });
