@@ -1,34 +1,31 @@
 /**
  * @module A browser's fetch in miniature for tests that talk to a real server from Node (whose
- * fetch keeps no cookies): it stores Set-Cookie, sends Cookie and the page's Origin, and records
- * every request so a test can count them. Shared by the client's and the web app's tests.
+ * fetch keeps no cookies): it keeps cookies by a browser's rules (test/browser-cookies), sends the
+ * page's Origin, and records every request so a test can count them. Shared by the client's and
+ * the web app's tests.
  */
+import { BrowserCookies } from './browser-cookies';
 
 export interface CookieFetch {
   fetch: typeof fetch;
-  cookies: Map<string, string>;
+  cookies: BrowserCookies;
   /** Every request sent, in order: method and URL. */
   requests: { method: string; url: string }[];
 }
 
-/** A browser's fetch in miniature: stores Set-Cookie, sends Cookie and Origin. */
+/** A browser's fetch in miniature: keeps Set-Cookie, sends Cookie and Origin. */
 export function cookieFetch(origin: string): CookieFetch {
-  const cookies = new Map<string, string>();
+  const cookies = new BrowserCookies(`${origin}/`);
   const requests: CookieFetch['requests'] = [];
   const jarFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = input instanceof Request ? input.url : String(input);
     const headers = new Headers(init.headers);
     headers.set('origin', origin);
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const cookie = cookies.header(url);
+    if (cookie !== '') headers.set('cookie', cookie);
     requests.push({ method: init.method ?? 'GET', url: String(input) });
     const response = await fetch(input, { ...init, headers });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1);
-      if (value === '' || /max-age=0\b/i.test(header)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
+    cookies.keep(response, url);
     return response;
   };
   return { fetch: jarFetch as typeof fetch, cookies, requests };

@@ -5,6 +5,7 @@
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { createAuth, type Auth } from '@latchkey/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserCookies } from '../../../test/browser-cookies';
 import { loadConfig } from '../src/config';
 import { serverPlugins } from '../src/plugins';
 
@@ -15,13 +16,13 @@ let auth: Auth;
 
 /** A signed-in browser against `auth.handler`: keeps its cookies, sends the trusted Origin. */
 async function signedUp(email: string) {
-  const cookies = new Map<string, string>();
+  const cookies = new BrowserCookies(`${BASE_URL}/`);
   const call = async (method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { origin: BASE_URL };
-    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = `${BASE_URL}/api/auth${path}`;
+    const headers: Record<string, string> = { origin: BASE_URL, cookie: cookies.header(url) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await auth.handler(
-      new Request(`${BASE_URL}/api/auth${path}`, {
+      new Request(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,11 +31,7 @@ async function signedUp(email: string) {
         clientIp: '127.0.0.1',
       },
     );
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
+    cookies.keep(response, url);
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
   const signUp = await call('POST', '/sign-up/email', { email, password: PASSWORD, name: email });

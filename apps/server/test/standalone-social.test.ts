@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserCookies } from '../../../test/browser-cookies';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../../packages/server/test/support/oidc-provider';
 import { freePort, spawnStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
 
@@ -67,35 +68,19 @@ afterAll(async () => {
 });
 
 /** POST /sign-in/social for `provider`, then the OP's sign-in as `sub`: the callback's answer. */
-async function signInThroughOP(sub: string, jar: ReturnType<typeof cookieJar>): Promise<Response> {
+async function signInThroughOP(sub: string, jar: BrowserCookies): Promise<Response> {
   const start = await fetch(`${base}/api/auth/sign-in/social`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ provider: 'corp', callbackURL: '/account', errorCallbackURL: '/sign-in' }),
   });
-  jar.keep(start);
+  jar.keep(start, start.url);
   const { url } = (await start.json()) as { url: string };
   const answer = await op.authorize(url, { account: sub });
-  const callback = await fetch(answer.url, { redirect: 'manual', headers: { cookie: jar.header() } });
-  jar.keep(callback);
+  // The OP sends the browser back by a cross-site top-level navigation.
+  const callback = await fetch(answer.url, { redirect: 'manual', headers: { cookie: jar.header(answer.url, 'lax') } });
+  jar.keep(callback, answer.url);
   return callback;
-}
-
-/** Cookies as a browser keeps them for the server. */
-function cookieJar() {
-  const cookies = new Map<string, string>();
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    keep(response: Response) {
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair = ''] = cookie.split(';');
-        const at = pair.indexOf('=');
-        const value = pair.slice(at + 1);
-        if (value === '' || /max-age=0\b/i.test(cookie)) cookies.delete(pair.slice(0, at));
-        else cookies.set(pair.slice(0, at), value);
-      }
-    },
-  };
 }
 
 describe('the standalone server with social providers configured', () => {
@@ -109,24 +94,28 @@ describe('the standalone server with social providers configured', () => {
   });
 
   it("signs a user in through the OpenID Provider of OIDC_ISSUER: start, the OP's sign-in and consent, the callback, a session", async () => {
-    const jar = cookieJar();
+    const jar = new BrowserCookies(`${base}/`);
     const start = await fetch(`${base}/api/auth/sign-in/social`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ provider: 'corp', callbackURL: '/account' }),
     });
     expect(start.status).toBe(200);
-    jar.keep(start);
+    jar.keep(start, start.url);
     const { url, redirect } = (await start.json()) as { url: string; redirect: boolean };
     expect(redirect).toBe(true);
     expect(url.startsWith(`${op.issuer}/auth?`)).toBe(true);
 
     const answer = await op.authorize(url, { account: 'alice-1' });
     expect(answer.url.href.startsWith(`${base}/api/auth/callback/corp?`)).toBe(true);
-    const callback = await fetch(answer.url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    // The OP sends the browser back by a cross-site top-level navigation.
+    const callback = await fetch(answer.url, {
+      redirect: 'manual',
+      headers: { cookie: jar.header(answer.url, 'lax') },
+    });
     expect(callback.status).toBe(302);
     expect(new URL(callback.headers.get('location')!, base).href).toBe(`${base}/account`);
-    jar.keep(callback);
+    jar.keep(callback, answer.url);
 
     const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie: jar.header() } });
     expect(await session.json()).toMatchObject({
@@ -145,7 +134,7 @@ describe("the generic provider's verified addresses, untrusted by default (OIDC_
       body: JSON.stringify({ name: 'Bob Local', email: 'bob@corp.example', password: 'correct horse battery' }),
     });
     expect(signUp.status).toBe(200);
-    const jar = cookieJar();
+    const jar = new BrowserCookies(`${base}/`);
     const callback = await signInThroughOP('bob-1', jar);
     const back = new URL(callback.headers.get('location')!, base);
     expect(back.pathname).toBe('/sign-in');

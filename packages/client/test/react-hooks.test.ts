@@ -9,7 +9,7 @@
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { Window } from 'happy-dom';
 import { createElement, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthHooks } from '../src/react';
 import { cookieFetch, startServer, testClient, uniqueEmail, type TestServer } from './support';
 
@@ -32,7 +32,10 @@ afterAll(async () => {
   await server?.close();
   await dom.happyDOM.close();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function setup(focusInterval = 5000) {
   const jar = cookieFetch(server.baseURL);
@@ -42,7 +45,20 @@ function setup(focusInterval = 5000) {
   return { jar, client, hooks, count };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Runs `call` with setTimeout faked, then fires the refresh timers its success scheduled: the
+ * refresh has passed before the test goes on. Only timers are faked, so requests run as usual.
+ */
+async function refreshedAfter<T>(call: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const result = await call();
+    vi.runOnlyPendingTimers();
+    return result;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('React hooks against a running Latchkey server', () => {
   it('a sign-in through the client refreshes useSession: the component shows the user', async () => {
@@ -83,8 +99,8 @@ describe('React hooks against a running Latchkey server', () => {
       updatedAt: new Date(),
     });
     expect((await client.organization.acceptInvitation({ invitationId: invited.data!.id })).error).toBeNull();
-    expect((await client.organization.setActive({ organizationId })).error).toBeNull();
-    await sleep(30); // set-active's own refresh passes before the component mounts
+    // set-active's own refresh passes before the component mounts.
+    expect((await refreshedAfter(() => client.organization.setActive({ organizationId }))).error).toBeNull();
 
     function Role(): ReactNode {
       const { data } = hooks.useActiveMember();
@@ -105,8 +121,8 @@ describe('React hooks against a running Latchkey server', () => {
 
   it('twenty components using useSession cause one get-session request', async () => {
     const { client, hooks, count } = setup();
-    await client.signUp.email({ email: uniqueEmail('many'), password: PASSWORD, name: 'Many' });
-    await sleep(30); // the sign-up's refresh only marks the unwatched store stale
+    // The sign-up's refresh only marks the unwatched store stale.
+    await refreshedAfter(() => client.signUp.email({ email: uniqueEmail('many'), password: PASSWORD, name: 'Many' }));
     function Name({ index }: { index: number }): ReactNode {
       const { data } = hooks.useSession();
       return createElement('span', { 'data-testid': `name-${index}` }, data?.user.name ?? '');
@@ -125,6 +141,8 @@ describe('React hooks against a running Latchkey server', () => {
   });
 
   it('window focus refetches, at most once per focus interval', async () => {
+    // The interval is measured on Date: a faked clock moves past it without waiting.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { hooks, count } = setup(200);
     function Status(): ReactNode {
       const { isPending } = hooks.useSession();
@@ -133,17 +151,16 @@ describe('React hooks against a running Latchkey server', () => {
     render(createElement(Status));
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
     expect(count('/get-session')).toBe(1);
+    const focusBurst = () =>
+      act(async () => {
+        for (let i = 0; i < 5; i += 1) dom.dispatchEvent(new dom.Event('focus'));
+      });
     // Right after the load: focus is ignored, however often it fires.
-    for (let i = 0; i < 5; i += 1) dom.dispatchEvent(new dom.Event('focus'));
-    await sleep(50);
+    await focusBurst();
     expect(count('/get-session')).toBe(1);
     // After the interval, one focus refetches once; a burst still counts once.
-    await sleep(200);
-    await act(async () => {
-      for (let i = 0; i < 5; i += 1) dom.dispatchEvent(new dom.Event('focus'));
-    });
+    vi.advanceTimersByTime(200);
+    await focusBurst();
     await waitFor(() => expect(count('/get-session')).toBe(2));
-    await sleep(50);
-    expect(count('/get-session')).toBe(2);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { expectError } from '../../../test/expect-error';
 import { AuthError, DEFAULTS, defineErrors, definePluginSchema, usernamePlugin, type Plugin } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { randomString } from '../src/crypto/random';
@@ -59,11 +60,6 @@ function signInEmail(h: Harness, email: string, password: string, ip?: string): 
   return h.client(ip).post('/sign-in/email', { email, password });
 }
 
-function expectError(response: TestResponse, status: number, body: { code: string; message: string }): void {
-  expect(response.status).toBe(status);
-  expect(response.body).toEqual(body);
-}
-
 describeEachDialect(
   'username on sign-up',
   (h) => {
@@ -108,7 +104,7 @@ describeEachDialect(
       expect(await userRow(h(), email)).toMatchObject({ username: typed.toLowerCase(), displayUsername: typed });
 
       const refusedEmail = uniqueEmail('alone-invalid');
-      expectError(await signUp(h(), { displayUsername: 'Has Spaces' }, refusedEmail), 400, INVALID);
+      await expectError(await signUp(h(), { displayUsername: 'Has Spaces' }, refusedEmail), 400, INVALID);
       expect(await userRow(h(), refusedEmail)).toBeUndefined();
     });
 
@@ -145,7 +141,7 @@ describeEachDialect(
         const email = uniqueEmail('rule');
         const users = await countRows(h(), 'user');
 
-        expectError(await signUp(h(), { username: typed }, email), 400, error);
+        await expectError(await signUp(h(), { username: typed }, email), 400, error);
 
         expect(await userRow(h(), email)).toBeUndefined();
         expect(await countRows(h(), 'user')).toBe(users);
@@ -159,7 +155,7 @@ describeEachDialect(
 
       for (const again of [typed, typed.toLowerCase(), typed.toUpperCase()]) {
         const email = uniqueEmail('taken');
-        expectError(await signUp(h(), { username: again }, email), 400, TAKEN);
+        await expectError(await signUp(h(), { username: again }, email), 400, TAKEN);
         expect(await userRow(h(), email)).toBeUndefined();
       }
       expect(await usersWithUsername(h(), typed.toLowerCase())).toEqual([
@@ -177,7 +173,7 @@ describeEachDialect(
       const lost = responses.filter((r) => r.status !== 200);
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(19);
-      for (const response of lost) expectError(response, 400, TAKEN);
+      for (const response of lost) await expectError(response, 400, TAKEN);
       const holders = await usersWithUsername(h(), username);
       expect(holders).toEqual([{ id: won[0]!.body.user.id, email: won[0]!.body.user.email }]);
       const created = await h()
@@ -233,7 +229,7 @@ describeEachDialect(
       const responses = await Promise.all(emails.map((email) => signUp(h(), { username }, email)));
 
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-      for (const response of responses.filter((r) => r.status !== 200)) expectError(response, 400, TAKEN);
+      for (const response of responses.filter((r) => r.status !== 200)) await expectError(response, 400, TAKEN);
       expect(await usersWithUsername(h(), username)).toHaveLength(1);
       expect(
         await h().auth.context.db.selectFrom('user').select('email').where('email', 'in', emails).execute(),
@@ -318,7 +314,7 @@ describeEachDialect(
       const before = await userRow(h(), email);
 
       for (const attempt of [held, held.toLowerCase(), held.toUpperCase()]) {
-        expectError(await client.post('/update-user', { username: attempt }), 400, TAKEN);
+        await expectError(await client.post('/update-user', { username: attempt }), 400, TAKEN);
       }
 
       expect(await userRow(h(), email)).toEqual(before);
@@ -335,7 +331,7 @@ describeEachDialect(
         await client.post('/sign-up/email', { email, password: PASSWORD, name: 'U', username: uniqueUsername('fine') });
         const before = await userRow(h(), email);
 
-        expectError(await client.post('/update-user', { username: typed }), 400, error);
+        await expectError(await client.post('/update-user', { username: typed }), 400, error);
 
         expect(await userRow(h(), email)).toEqual(before);
       });
@@ -399,7 +395,7 @@ describeEachDialect(
 
       const response = await h().client().post('/sign-in/username', { username: typed, password: WRONG });
 
-      expectError(response, 401, INVALID_CREDENTIALS);
+      await expectError(response, 401, INVALID_CREDENTIALS);
       expect(response.setCookies.size).toBe(0);
       expect(await sessionsOf(h(), user.id)).toHaveLength(1);
     });
@@ -413,7 +409,7 @@ describeEachDialect(
         .client()
         .post('/sign-in/username', { username: uniqueUsername('ghost'), password: WRONG });
 
-      expectError(unknown, 401, INVALID_CREDENTIALS);
+      await expectError(unknown, 401, INVALID_CREDENTIALS);
       expect(unknown.status).toBe(wrong.status);
       expect(unknown.text).toBe(wrong.text);
       expect([...unknown.headers.entries()]).toEqual([...wrong.headers.entries()]);
@@ -439,7 +435,7 @@ describeEachDialect(
         } as never)
         .execute();
 
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username, password: PASSWORD }),
         401,
         INVALID_CREDENTIALS,
@@ -448,20 +444,24 @@ describeEachDialect(
     });
 
     it('answers the rules before any lookup: 400 for a username too short, too long or invalid, 401 for an empty one', async () => {
-      expectError(await h().client().post('/sign-in/username', { username: 'ab', password: PASSWORD }), 400, TOO_SHORT);
-      expectError(
+      await expectError(
+        await h().client().post('/sign-in/username', { username: 'ab', password: PASSWORD }),
+        400,
+        TOO_SHORT,
+      );
+      await expectError(
         await h()
           .client()
           .post('/sign-in/username', { username: 'c'.repeat(31), password: PASSWORD }),
         400,
         TOO_LONG,
       );
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username: 'bad name', password: PASSWORD }),
         400,
         INVALID,
       );
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username: '', password: PASSWORD }),
         401,
         INVALID_CREDENTIALS,
@@ -480,7 +480,7 @@ describeEachDialect(
     it('answers the 11th attempt after 10 wrong passwords with 429, even with the right password in another case', async () => {
       const { typed, user } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expectError(
+        await expectError(
           await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }),
           401,
           INVALID_CREDENTIALS,
@@ -491,7 +491,7 @@ describeEachDialect(
         .client('198.51.100.99')
         .post('/sign-in/username', { username: typed.toUpperCase(), password: PASSWORD });
 
-      expectError(locked, 429, TOO_MANY);
+      await expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
       expect(await sessionsOf(h(), user.id)).toHaveLength(1);
       h().clock.advance(1);
@@ -517,14 +517,14 @@ describeEachDialect(
     it("answers a username sign-in with 429 after 10 wrong passwords through the account's e-mail, even with the right password", async () => {
       const { email, typed, user } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expectError(await signInEmail(h(), email, WRONG, `198.51.100.${i}`), 401, INVALID_EMAIL_CREDENTIALS);
+        await expectError(await signInEmail(h(), email, WRONG, `198.51.100.${i}`), 401, INVALID_EMAIL_CREDENTIALS);
       }
 
       const locked = await h()
         .client('198.51.100.99')
         .post('/sign-in/username', { username: typed, password: PASSWORD });
 
-      expectError(locked, 429, TOO_MANY);
+      await expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
       expect(await sessionsOf(h(), user.id)).toHaveLength(1);
       h().clock.advance(1);
@@ -534,7 +534,7 @@ describeEachDialect(
     it("answers an e-mail sign-in with 429 after 10 wrong passwords through the account's username, even with the right password", async () => {
       const { email, typed, user } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expectError(
+        await expectError(
           await h().client(`198.51.100.${i}`).post('/sign-in/username', { username: typed, password: WRONG }),
           401,
           INVALID_CREDENTIALS,
@@ -543,7 +543,7 @@ describeEachDialect(
 
       const locked = await signInEmail(h(), email, PASSWORD, '198.51.100.99');
 
-      expectError(locked, 429, TOO_MANY);
+      await expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
       expect(await sessionsOf(h(), user.id)).toHaveLength(1);
       h().clock.advance(1);
@@ -553,39 +553,43 @@ describeEachDialect(
     it('counts wrong passwords through the e-mail and the username of one account together: five of each lock it', async () => {
       const { email, typed } = await signedUp();
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold / 2; i++) {
-        expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
-        expectError(
+        await expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+        await expectError(
           await h().client().post('/sign-in/username', { username: typed, password: WRONG }),
           401,
           INVALID_CREDENTIALS,
         );
       }
 
-      expectError(await signInEmail(h(), email, PASSWORD), 429, TOO_MANY);
-      expectError(await h().client().post('/sign-in/username', { username: typed, password: PASSWORD }), 429, TOO_MANY);
+      await expectError(await signInEmail(h(), email, PASSWORD), 429, TOO_MANY);
+      await expectError(
+        await h().client().post('/sign-in/username', { username: typed, password: PASSWORD }),
+        429,
+        TOO_MANY,
+      );
     });
 
     it('still locks an unknown username and an unknown e-mail after 10 failures each, and neither counts toward the other', async () => {
       const username = uniqueUsername('nobody');
       const email = uniqueEmail('nobody');
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold - 1; i++) {
-        expectError(
+        await expectError(
           await h().client().post('/sign-in/username', { username, password: WRONG }),
           401,
           INVALID_CREDENTIALS,
         );
-        expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+        await expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
       }
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username, password: WRONG }),
         401,
         INVALID_CREDENTIALS,
       );
-      expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 429, TOO_MANY);
+      await expectError(await h().client().post('/sign-in/username', { username, password: WRONG }), 429, TOO_MANY);
 
-      expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
+      await expectError(await signInEmail(h(), email, WRONG), 401, INVALID_EMAIL_CREDENTIALS);
       const locked = await signInEmail(h(), email, WRONG);
-      expectError(locked, 429, TOO_MANY);
+      await expectError(locked, 429, TOO_MANY);
       expect(locked.headers.get('x-retry-after')).toBe('1');
     });
   },
@@ -610,10 +614,10 @@ describeEachDialect(
 
     it('answers a username the rules refuse with the rule error, and an empty one with USERNAME_IS_INVALID', async () => {
       const client = h().client();
-      expectError(await client.post('/is-username-available', { username: 'ab' }), 400, TOO_SHORT);
-      expectError(await client.post('/is-username-available', { username: 'd'.repeat(31) }), 400, TOO_LONG);
-      expectError(await client.post('/is-username-available', { username: 'white space' }), 400, INVALID);
-      expectError(await client.post('/is-username-available', { username: '' }), 400, INVALID);
+      await expectError(await client.post('/is-username-available', { username: 'ab' }), 400, TOO_SHORT);
+      await expectError(await client.post('/is-username-available', { username: 'd'.repeat(31) }), 400, TOO_LONG);
+      await expectError(await client.post('/is-username-available', { username: 'white space' }), 400, INVALID);
+      await expectError(await client.post('/is-username-available', { username: '' }), 400, INVALID);
     });
   },
   { plugins: [usernamePlugin()] },
@@ -623,9 +627,9 @@ describeEachDialect(
   'username length options',
   (h) => {
     it('applies configured minimum and maximum lengths to sign-up, sign-in and availability', async () => {
-      expectError(await signUp(h(), { username: 'abcd' }), 400, TOO_SHORT);
-      expectError(await signUp(h(), { username: 'abcdefghi' }), 400, TOO_LONG);
-      expectError(
+      await expectError(await signUp(h(), { username: 'abcd' }), 400, TOO_SHORT);
+      await expectError(await signUp(h(), { username: 'abcdefghi' }), 400, TOO_LONG);
+      await expectError(
         await h().client().post('/sign-in/username', { username: 'abcd', password: PASSWORD }),
         400,
         TOO_SHORT,
@@ -648,7 +652,7 @@ describeEachDialect(
       expect(signedUp.body).toMatchObject({ token: null });
       await h().mail.waitFor(email);
 
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username: typed, password: WRONG }),
         401,
         INVALID_CREDENTIALS,
@@ -658,7 +662,7 @@ describeEachDialect(
       const unverified = await h()
         .client()
         .post('/sign-in/username', { username: typed, password: PASSWORD, callbackURL: '/welcome' });
-      expectError(unverified, 403, { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
+      await expectError(unverified, 403, { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
       expect(unverified.setCookies.size).toBe(0);
       const link = await h().mail.waitFor(email, { skip: 1 });
       expect(new URL(link.links[0]!).searchParams.get('callbackURL')).toBe('/welcome');
@@ -693,16 +697,16 @@ describeEachDialect(
       expect((await signUp(h(), { username }, email)).status).toBe(403);
       const user = await userRow(h(), email);
 
-      expectError(
+      await expectError(
         await h().client().post('/sign-in/username', { username, password: WRONG }),
         401,
         INVALID_CREDENTIALS,
       );
-      expectError(await h().client().post('/sign-in/username', { username, password: PASSWORD }), 403, {
+      await expectError(await h().client().post('/sign-in/username', { username, password: PASSWORD }), 403, {
         code: 'YOU_ARE_REFUSED',
         message: 'You are refused',
       });
-      expectError(await h().client().post('/sign-in/email', { email, password: PASSWORD }), 403, {
+      await expectError(await h().client().post('/sign-in/email', { email, password: PASSWORD }), 403, {
         code: 'YOU_ARE_REFUSED',
         message: 'You are refused',
       });

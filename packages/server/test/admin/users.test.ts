@@ -4,6 +4,7 @@
  * refused for a plain user (its 403) and without a session (401), with the rows they leave.
  */
 import { expect, it } from 'vitest';
+import { expectError } from '../../../../test/expect-error';
 import { AuthError, adminPlugin, usernamePlugin } from '../../src';
 import { ADMIN_STATEMENTS } from '../../src/plugins/admin/access-control';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
@@ -28,11 +29,6 @@ const ROLES = {
   user: {},
   support: { user: ['create', 'get', 'update'] },
 };
-
-function expectError(response: TestResponse, status: number, error: { code: string; message: string }): void {
-  expect(response.status).toBe(status);
-  expect(response.body).toMatchObject(error);
-}
 
 async function userRow(h: Harness, id: string): Promise<Record<string, unknown> | undefined> {
   return h.auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
@@ -79,11 +75,11 @@ describeEachDialect(
         .set({ role: 'user' } as never)
         .where('id', '=', user.id)
         .execute();
-      expectError(await client.get('/admin/list-users?limit=1'), 403, {
+      await expectError(await client.get('/admin/list-users?limit=1'), 403, {
         code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
         message: 'You are not allowed to list users',
       });
-      expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, {
+      await expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, {
         code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
         message: 'You are not allowed to get user',
       });
@@ -108,12 +104,12 @@ describeEachDialect(
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        expectError(
+        await expectError(
           await client.post('/admin/set-role', { userId: user.id, role: ['admin', 'owner'] }),
           400,
           NON_EXISTENT_ROLE,
         );
-        expectError(
+        await expectError(
           await client.post('/admin/set-role', { userId: user.id, role: 'constructor' }),
           400,
           NON_EXISTENT_ROLE,
@@ -124,14 +120,22 @@ describeEachDialect(
     it('set-role answers 404 for an unknown user, 403 for a plain user and 401 without a session', async () => {
       const { client: admin } = await signUpWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
-      expectError(await admin.post('/admin/set-role', { userId: 'no-such-user', role: 'admin' }), 404, USER_NOT_FOUND);
+      await expectError(
+        await admin.post('/admin/set-role', { userId: 'no-such-user', role: 'admin' }),
+        404,
+        USER_NOT_FOUND,
+      );
       await expectNothingChanged(h(), async () => {
-        expectError(
+        await expectError(
           await plain.post('/admin/set-role', { userId: user.id, role: 'admin' }),
           403,
           NOT_ALLOWED_TO_CHANGE_ROLE,
         );
-        expectError(await h().client().post('/admin/set-role', { userId: user.id, role: 'admin' }), 401, UNAUTHORIZED);
+        await expectError(
+          await h().client().post('/admin/set-role', { userId: user.id, role: 'admin' }),
+          401,
+          UNAUTHORIZED,
+        );
       });
     });
 
@@ -217,7 +221,7 @@ describeEachDialect(
           name: 'X',
         });
         // better-auth's status for this route; sign-up answers the same entry with 422.
-        expectError(taken, 400, {
+        await expectError(taken, 400, {
           code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
           message: 'User already exists. Use another email.',
         });
@@ -226,24 +230,24 @@ describeEachDialect(
           password: PASSWORD,
           name: 'X',
         });
-        expectError(invalid, 400, { code: 'INVALID_EMAIL', message: 'Invalid email' });
+        await expectError(invalid, 400, { code: 'INVALID_EMAIL', message: 'Invalid email' });
         const short = await client.post('/admin/create-user', { email: uniqueEmail(), password: 'short', name: 'X' });
-        expectError(short, 400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
+        await expectError(short, 400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
         const long = await client.post('/admin/create-user', {
           email: uniqueEmail(),
           password: 'x'.repeat(129),
           name: 'X',
         });
-        expectError(long, 400, { code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
+        await expectError(long, 400, { code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
         const role = await client.post('/admin/create-user', {
           email: uniqueEmail(),
           password: PASSWORD,
           name: 'X',
           role: 'root',
         });
-        expectError(role, 400, NON_EXISTENT_ROLE);
+        await expectError(role, 400, NON_EXISTENT_ROLE);
         const missing = await client.post('/admin/create-user', { email: uniqueEmail(), name: 'X' });
-        expectError(missing, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
+        await expectError(missing, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       });
     });
 
@@ -257,7 +261,7 @@ describeEachDialect(
       );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const refused of responses.filter((r) => r.status !== 200)) {
-        expectError(refused, 400, {
+        await expectError(refused, 400, {
           code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
           message: 'User already exists. Use another email.',
         });
@@ -276,7 +280,7 @@ describeEachDialect(
           name: 'X',
           role: 'admin',
         });
-        expectError(response, 403, NOT_ALLOWED_TO_CHANGE_ROLE);
+        await expectError(response, 403, NOT_ALLOWED_TO_CHANGE_ROLE);
       });
       const plain = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X' });
       expect(plain.status).toBe(200);
@@ -287,11 +291,11 @@ describeEachDialect(
       const { client } = await h().signUp();
       await expectNothingChanged(h(), async () => {
         const body = { email: uniqueEmail(), password: PASSWORD, name: 'X' };
-        expectError(await client.post('/admin/create-user', body), 403, {
+        await expectError(await client.post('/admin/create-user', body), 403, {
           code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS',
           message: 'You are not allowed to create users',
         });
-        expectError(await h().client().post('/admin/create-user', body), 401, UNAUTHORIZED);
+        await expectError(await h().client().post('/admin/create-user', body), 401, UNAUTHORIZED);
       });
     });
 
@@ -303,16 +307,16 @@ describeEachDialect(
       const response = await admin.get(`/admin/get-user?id=${encodeURIComponent(user.id)}`);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: user.id, email: user.email, role: 'user', banned: false });
-      expectError(await admin.get('/admin/get-user?id=no-such-user'), 404, USER_NOT_FOUND);
-      expectError(await admin.get('/admin/get-user'), 400, {
+      await expectError(await admin.get('/admin/get-user?id=no-such-user'), 404, USER_NOT_FOUND);
+      await expectError(await admin.get('/admin/get-user'), 400, {
         code: 'VALIDATION_ERROR',
         message: 'Invalid query parameters',
       });
-      expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, {
+      await expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, {
         code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
         message: 'You are not allowed to get user',
       });
-      expectError(await h().client().get(`/admin/get-user?id=${user.id}`), 401, UNAUTHORIZED);
+      await expectError(await h().client().get(`/admin/get-user?id=${user.id}`), 401, UNAUTHORIZED);
     });
 
     // ---- update-user
@@ -351,9 +355,9 @@ describeEachDialect(
       expect(Boolean(row?.banned)).toBe(false);
 
       const invalid = await client.post('/admin/update-user', { userId: user.id, data: { username: 'a b' } });
-      expectError(invalid, 400, { code: 'USERNAME_IS_INVALID', message: 'username is invalid' });
+      await expectError(invalid, 400, { code: 'USERNAME_IS_INVALID', message: 'username is invalid' });
       const badName = await client.post('/admin/update-user', { userId: user.id, data: { name: 42 } });
-      expectError(badName, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
+      await expectError(badName, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       expect(badName.body.details[0].path).toBe('data.name');
     });
 
@@ -365,12 +369,12 @@ describeEachDialect(
       expect(response.status).toBe(200);
       expect((await userRow(h(), user.id))?.role).toBe('support,user');
       await expectNothingChanged(h(), async () => {
-        expectError(
+        await expectError(
           await admin.post('/admin/update-user', { userId: user.id, data: { role: 'root' } }),
           400,
           NON_EXISTENT_ROLE,
         );
-        expectError(
+        await expectError(
           await support.post('/admin/update-user', { userId: user.id, data: { role: 'admin' } }),
           403,
           NOT_ALLOWED_TO_CHANGE_ROLE,
@@ -384,12 +388,12 @@ describeEachDialect(
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        expectError(await client.post('/admin/update-user', { userId: user.id, data: {} }), 400, {
+        await expectError(await client.post('/admin/update-user', { userId: user.id, data: {} }), 400, {
           code: 'NO_DATA_TO_UPDATE',
           message: 'No data to update',
         });
         // As better-auth, before the user is looked up.
-        expectError(await client.post('/admin/update-user', { userId: 'no-such-user', data: {} }), 400, {
+        await expectError(await client.post('/admin/update-user', { userId: 'no-such-user', data: {} }), 400, {
           code: 'NO_DATA_TO_UPDATE',
           message: 'No data to update',
         });
@@ -399,17 +403,17 @@ describeEachDialect(
     it('update-user answers 404 for an unknown user, 403 for a plain user and 401 without a session', async () => {
       const { client: admin } = await signUpWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
-      expectError(
+      await expectError(
         await admin.post('/admin/update-user', { userId: 'no-such-user', data: { name: 'X' } }),
         404,
         USER_NOT_FOUND,
       );
       await expectNothingChanged(h(), async () => {
-        expectError(await plain.post('/admin/update-user', { userId: user.id, data: { name: 'X' } }), 403, {
+        await expectError(await plain.post('/admin/update-user', { userId: user.id, data: { name: 'X' } }), 403, {
           code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
           message: 'You are not allowed to update users',
         });
-        expectError(
+        await expectError(
           await h()
             .client()
             .post('/admin/update-user', { userId: user.id, data: { name: 'X' } }),
@@ -440,11 +444,11 @@ describeEachDialect(
     it('remove-user refuses to remove the admin themself and answers 404 for an unknown user', async () => {
       const { client, user } = await signUpWithRole(h(), 'admin');
       await expectNothingChanged(h(), async () => {
-        expectError(await client.post('/admin/remove-user', { userId: user.id }), 400, {
+        await expectError(await client.post('/admin/remove-user', { userId: user.id }), 400, {
           code: 'YOU_CANNOT_REMOVE_YOURSELF',
           message: 'You cannot remove yourself',
         });
-        expectError(await client.post('/admin/remove-user', { userId: 'no-such-user' }), 404, USER_NOT_FOUND);
+        await expectError(await client.post('/admin/remove-user', { userId: 'no-such-user' }), 404, USER_NOT_FOUND);
       });
     });
 
@@ -452,11 +456,11 @@ describeEachDialect(
       const { client } = await h().signUp();
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        expectError(await client.post('/admin/remove-user', { userId: user.id }), 403, {
+        await expectError(await client.post('/admin/remove-user', { userId: user.id }), 403, {
           code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS',
           message: 'You are not allowed to delete users',
         });
-        expectError(await h().client().post('/admin/remove-user', { userId: user.id }), 401, UNAUTHORIZED);
+        await expectError(await h().client().post('/admin/remove-user', { userId: user.id }), 401, UNAUTHORIZED);
       });
     });
 
@@ -478,11 +482,11 @@ describeEachDialect(
     it('set-user-password keeps the length rules and answers 404 for an unknown user', async () => {
       const { client } = await signUpWithRole(h(), 'admin');
       const { user } = await h().signUp();
-      expectError(await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'short' }), 400, {
+      await expectError(await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'short' }), 400, {
         code: 'PASSWORD_TOO_SHORT',
         message: 'Password too short',
       });
-      expectError(
+      await expectError(
         await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'y'.repeat(129) }),
         400,
         {
@@ -490,7 +494,7 @@ describeEachDialect(
           message: 'Password too long',
         },
       );
-      expectError(
+      await expectError(
         await client.post('/admin/set-user-password', { userId: 'no-such-user', newPassword: 'long enough password' }),
         404,
         USER_NOT_FOUND,
@@ -502,11 +506,11 @@ describeEachDialect(
       const { client } = await h().signUp();
       const { user } = await h().signUp();
       const body = { userId: user.id, newPassword: 'attacker chosen password' };
-      expectError(await client.post('/admin/set-user-password', body), 403, {
+      await expectError(await client.post('/admin/set-user-password', body), 403, {
         code: 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD',
         message: 'You are not allowed to set users password',
       });
-      expectError(await h().client().post('/admin/set-user-password', body), 401, UNAUTHORIZED);
+      await expectError(await h().client().post('/admin/set-user-password', body), 401, UNAUTHORIZED);
       expect(await signInStatus(h(), user.email, 'attacker chosen password')).toBe(401);
     });
 
@@ -532,19 +536,19 @@ describeEachDialect(
     it('has-permission checks one resource at a time and needs a session over HTTP', async () => {
       const { client } = await signUpWithRole(h(), 'admin');
       const invalid = { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' };
-      expectError(
+      await expectError(
         await client.post('/admin/has-permission', { permissions: { user: ['list'], session: ['list'] } }),
         400,
         invalid,
       );
-      expectError(await client.post('/admin/has-permission', { permissions: {} }), 400, invalid);
-      expectError(
+      await expectError(await client.post('/admin/has-permission', { permissions: {} }), 400, invalid);
+      await expectError(
         await client.post('/admin/has-permission', { permission: { user: ['list'] }, permissions: { user: ['list'] } }),
         400,
         invalid,
       );
-      expectError(await client.post('/admin/has-permission', {}), 400, invalid);
-      expectError(
+      await expectError(await client.post('/admin/has-permission', {}), 400, invalid);
+      await expectError(
         await h()
           .client()
           .post('/admin/has-permission', { permissions: { user: ['list'] }, role: 'admin' }),

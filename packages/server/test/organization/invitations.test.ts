@@ -1,25 +1,12 @@
 import { expect, it } from 'vitest';
+import { expectError } from '../../../../test/expect-error';
 import { organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
 import { organizationDb } from '../../src/plugins/organization/tables';
-import {
-  ORIGIN,
-  describeEachDialect,
-  uniqueEmail,
-  type Harness,
-  type TestClient,
-  type TestResponse,
-} from '../support/harness';
+import { ORIGIN, describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
 
 const HOUR = 3600;
 const EXPIRY = 48 * HOUR;
-
-type Entry = { status: number; code: string; message: string };
-
-function expectError(response: TestResponse, entry: Entry): void {
-  expect(response.status).toBe(entry.status);
-  expect(response.body).toMatchObject({ code: entry.code, message: entry.message });
-}
 
 /**
  * Rows written directly: the create-organization route is built separately, and these tests are
@@ -187,18 +174,18 @@ describeEachDialect(
     it('an admin may invite, a member may not, and only an owner may invite an owner', async () => {
       const org = await f.organization();
       expect((await f.invite(org.admin.client, org.id, uniqueEmail('by-admin'), ['member', 'admin'])).status).toBe(200);
-      expectError(
+      await expectError(
         await f.invite(org.member.client, org.id, uniqueEmail('by-member')),
         ORGANIZATION_ERRORS.notAllowedToInvite,
       );
-      expectError(
+      await expectError(
         await f.invite(org.admin.client, org.id, uniqueEmail('owner-by-admin'), 'owner'),
         ORGANIZATION_ERRORS.notAllowedToInviteWithRole,
       );
       const byOwner = await f.invite(org.owner.client, org.id, uniqueEmail('owner-by-owner'), 'owner');
       expect(byOwner.status).toBe(200);
       expect(byOwner.body.role).toBe('owner');
-      expectError(
+      await expectError(
         await f.invite(org.owner.client, org.id, uniqueEmail('nobody'), 'emperor'),
         ORGANIZATION_ERRORS.roleNotFound,
       );
@@ -230,12 +217,12 @@ describeEachDialect(
       ).toBe(401);
       expect((await anonymous.post('/organization/accept-invitation', { invitationId: 'x' })).status).toBe(401);
       expect((await anonymous.get('/organization/list-user-invitations')).status).toBe(401);
-      expectError(await f.invite(outsider.client, org.id, uniqueEmail()), ORGANIZATION_ERRORS.notAMember);
-      expectError(
+      await expectError(await f.invite(outsider.client, org.id, uniqueEmail()), ORGANIZATION_ERRORS.notAMember);
+      await expectError(
         await outsider.client.get(`/organization/list-invitations?organizationId=${org.id}`),
         ORGANIZATION_ERRORS.notAMember,
       );
-      expectError(
+      await expectError(
         await outsider.client.get('/organization/list-invitations'),
         ORGANIZATION_ERRORS.noActiveOrganization,
       );
@@ -243,13 +230,16 @@ describeEachDialect(
 
     it('inviting a member answers 400 already a member; a second invitation 400 already invited, unless resend extends and mails it again', async () => {
       const org = await f.organization();
-      expectError(await f.invite(org.owner.client, org.id, org.member.user.email), ORGANIZATION_ERRORS.alreadyAMember);
+      await expectError(
+        await f.invite(org.owner.client, org.id, org.member.user.email),
+        ORGANIZATION_ERRORS.alreadyAMember,
+      );
 
       const email = uniqueEmail('twice');
       const first = await f.invite(org.owner.client, org.id, email);
       expect(first.status).toBe(200);
       await f.invitationMail(email);
-      expectError(await f.invite(org.admin.client, org.id, email), ORGANIZATION_ERRORS.alreadyInvited);
+      await expectError(await f.invite(org.admin.client, org.id, email), ORGANIZATION_ERRORS.alreadyInvited);
 
       h().clock.advance(HOUR);
       const resent = await f.invite(org.admin.client, org.id, email, 'member', { resend: true });
@@ -267,15 +257,15 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       h().clock.advance(EXPIRY + 1);
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
-      expectError(
+      await expectError(
         await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
@@ -295,7 +285,7 @@ describeEachDialect(
         await other.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         await other.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
       ]) {
-        expectError(response, ORGANIZATION_ERRORS.notTheRecipient);
+        await expectError(response, ORGANIZATION_ERRORS.notTheRecipient);
       }
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
       expect(await f.membersOf(org.id, other.user.id)).toHaveLength(0);
@@ -305,11 +295,11 @@ describeEachDialect(
       const org = await f.organization();
       const unverified = await h().signUp(uniqueEmail('unverified'));
       const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
-      expectError(
+      await expectError(
         await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
       );
-      expectError(
+      await expectError(
         await unverified.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
       );
@@ -362,7 +352,7 @@ describeEachDialect(
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ invitation: { id: invited.body.id, status: 'rejected' }, member: null });
       expect((await f.invitationRow(invited.body.id)).status).toBe('rejected');
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
@@ -374,11 +364,11 @@ describeEachDialect(
       const recipient = await f.invitee();
       const outsider = await f.invitee();
       const first = await f.invite(org.owner.client, org.id, recipient.user.email);
-      expectError(
+      await expectError(
         await org.member.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
         ORGANIZATION_ERRORS.notAllowedToCancelInvitation,
       );
-      expectError(
+      await expectError(
         await outsider.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
         ORGANIZATION_ERRORS.notAMember,
       );
@@ -388,11 +378,11 @@ describeEachDialect(
       expect(canceled.status).toBe(200);
       expect(canceled.body).toMatchObject({ id: first.body.id, status: 'canceled' });
       expect((await f.invitationRow(first.body.id)).status).toBe('canceled');
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: first.body.id }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
-      expectError(
+      await expectError(
         await org.owner.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
@@ -401,7 +391,7 @@ describeEachDialect(
       expect(
         (await org.owner.client.post('/organization/cancel-invitation', { invitationId: second.body.id })).status,
       ).toBe(200);
-      expectError(
+      await expectError(
         await org.owner.client.post('/organization/cancel-invitation', { invitationId: 'missing' }),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
@@ -441,7 +431,7 @@ describeEachDialect(
           updatedAt: null,
         })
         .execute();
-      expectError(
+      await expectError(
         await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: 'no-such-team' }),
         ORGANIZATION_ERRORS.teamNotFound,
       );
@@ -528,11 +518,11 @@ describeEachDialect(
         .where('organizationId', '=', org.id)
         .where('userId', '=', org.admin.user.id)
         .execute();
-      expectError(
+      await expectError(
         await recipient.client.get(`/organization/get-invitation?id=${invited.body.id}`),
         ORGANIZATION_ERRORS.inviterNoLongerMember,
       );
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.inviterNoLongerMember,
       );
@@ -544,7 +534,7 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       await f.addMember(org.id, recipient.user.id, 'member');
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.alreadyAMember,
       );
@@ -566,14 +556,14 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       expect(invited.status).toBe(200);
-      expectError(
+      await expectError(
         await f.invite(org.owner.client, org.id, uniqueEmail('fifth')),
         ORGANIZATION_ERRORS.membershipLimitReached,
       );
 
       const late = await h().signUp(uniqueEmail('late'));
       await f.addMember(org.id, late.user.id, 'member');
-      expectError(
+      await expectError(
         await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
         ORGANIZATION_ERRORS.membershipLimitReached,
       );

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { AuthError, organizationPlugin } from '../../src';
+import { expectError } from '../../../../test/expect-error';
+import { organizationPlugin } from '../../src';
 import { randomString } from '../../src/plugin-api';
 import { DEFAULT_ORGANIZATION_ROLES } from '../../src/plugins/organization/access-control';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
@@ -87,23 +88,6 @@ describeEachDialect(
       return rows.map((r) => r.activeOrganizationId);
     }
 
-    async function authErrorOf(call: Promise<unknown>): Promise<AuthError> {
-      const error = await call.then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(AuthError);
-      return error as AuthError;
-    }
-
-    function expectError(
-      response: { status: number; body: any },
-      entry: { status: number; code: string; message: string },
-    ) {
-      expect(response.status).toBe(entry.status);
-      expect(response.body).toMatchObject({ code: entry.code, message: entry.message });
-    }
-
     // add-member
 
     it('add-member through auth.api stores several roles comma-joined and answers the member row', async () => {
@@ -131,19 +115,19 @@ describeEachDialect(
     it('add-member with a role outside the table answers 400 Role not found and adds nobody', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const { user } = await h().signUp();
-      const error = await authErrorOf(
+      await expectError(
         api().addMember!({ body: { userId: user.id, role: ['member', 'superuser'], organizationId: org.id } }),
+        ORGANIZATION_ERRORS.roleNotFound,
       );
-      expect(error.entry).toBe(ORGANIZATION_ERRORS.roleNotFound);
       expect(await memberRow(org.id, user.id)).toBeUndefined();
     });
 
     it('add-member of an existing member answers 400 already a member', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
-      const error = await authErrorOf(
+      await expectError(
         api().addMember!({ body: { userId: org.seats.member.user.id, role: 'admin', organizationId: org.id } }),
+        ORGANIZATION_ERRORS.alreadyAMember,
       );
-      expect(error.entry).toBe(ORGANIZATION_ERRORS.alreadyAMember);
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'member' });
     });
 
@@ -152,11 +136,10 @@ describeEachDialect(
       const fifth = await h().signUp();
       await api().addMember!({ body: { userId: fifth.user.id, role: 'member', organizationId: org.id } });
       const sixth = await h().signUp();
-      const error = await authErrorOf(
+      await expectError(
         api().addMember!({ body: { userId: sixth.user.id, role: 'member', organizationId: org.id } }),
+        ORGANIZATION_ERRORS.membershipLimitReached,
       );
-      expect(error.status).toBe(403);
-      expect(error.message).toBe('Organization membership limit reached');
       const count = await db().selectFrom('member').select('id').where('organizationId', '=', org.id).execute();
       expect(count).toHaveLength(MEMBERSHIP_LIMIT);
     });
@@ -169,8 +152,10 @@ describeEachDialect(
         headers: { cookie: org.seats.owner.client.cookieHeader },
       });
       expect(await memberRow(org.id, user.id)).toMatchObject({ role: 'member' });
-      const error = await authErrorOf(api().addMember!({ body: { userId: user.id, role: 'member' } }));
-      expect(error.entry).toBe(ORGANIZATION_ERRORS.noActiveOrganization);
+      await expectError(
+        api().addMember!({ body: { userId: user.id, role: 'member' } }),
+        ORGANIZATION_ERRORS.noActiveOrganization,
+      );
     });
 
     it('add-member with a team id also seats the user in that team', async () => {
@@ -219,7 +204,7 @@ describeEachDialect(
       const response = await org.seats.member.client.post('/organization/remove-member', {
         memberIdOrEmail: org.seats.other.memberId,
       });
-      expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      await expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       expect(await memberRow(org.id, org.seats.other.user.id)).toBeDefined();
     });
 
@@ -228,7 +213,7 @@ describeEachDialect(
       const response = await org.seats.admin.client.post('/organization/remove-member', {
         memberIdOrEmail: org.seats.owner.memberId,
       });
-      expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      await expectError(response, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toBeDefined();
     });
 
@@ -241,25 +226,25 @@ describeEachDialect(
       const response = await org.seats.owner.client.post('/organization/remove-member', {
         memberIdOrEmail: org.seats.owner.memberId,
       });
-      expectError(response, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
+      await expectError(response, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toBeDefined();
     });
 
     it('remove-member of an unknown member, a non-member caller and no session answer 400, 403 and 401', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const other = await organizationWith({ owner: 'owner' });
-      expectError(
+      await expectError(
         await org.seats.owner.client.post('/organization/remove-member', { memberIdOrEmail: 'nobody' }),
         ORGANIZATION_ERRORS.memberNotFound,
       );
       // A member id of another organization is not found in this one.
-      expectError(
+      await expectError(
         await org.seats.owner.client.post('/organization/remove-member', {
           memberIdOrEmail: other.seats.owner.memberId,
         }),
         ORGANIZATION_ERRORS.memberNotFound,
       );
-      expectError(
+      await expectError(
         await other.seats.owner.client.post('/organization/remove-member', {
           memberIdOrEmail: org.seats.owner.memberId,
           organizationId: org.id,
@@ -310,12 +295,12 @@ describeEachDialect(
         memberId: org.seats.member.memberId,
         role: 'owner',
       });
-      expectError(owner, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      await expectError(owner, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       const demote = await org.seats.admin.client.post('/organization/update-member-role', {
         memberId: org.seats.owner.memberId,
         role: 'member',
       });
-      expectError(demote, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      await expectError(demote, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       expect(await memberRow(org.id, org.seats.owner.user.id)).toMatchObject({ role: 'owner' });
     });
 
@@ -325,18 +310,18 @@ describeEachDialect(
         memberId: org.seats.member.memberId,
         role: 'admin',
       });
-      expectError(response, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      await expectError(response, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
       expect(await memberRow(org.id, org.seats.member.user.id)).toMatchObject({ role: 'member' });
     });
 
     it('update-member-role refuses an unknown role, an unknown member, and the only owner demoting themself with 400 cannot leave without an owner', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
       const { client } = org.seats.owner;
-      expectError(
+      await expectError(
         await client.post('/organization/update-member-role', { memberId: org.seats.member.memberId, role: 'root' }),
         ORGANIZATION_ERRORS.roleNotFound,
       );
-      expectError(
+      await expectError(
         await client.post('/organization/update-member-role', { memberId: 'nobody', role: 'admin' }),
         ORGANIZATION_ERRORS.memberNotFound,
       );
@@ -383,11 +368,11 @@ describeEachDialect(
     it('leave by a plain member succeeds; by a non-member answers 403; by the only owner 400', async () => {
       const org = await organizationWith({ owner: 'owner', member: 'member' });
       expect((await org.seats.member.client.post('/organization/leave', { organizationId: org.id })).status).toBe(200);
-      expectError(
+      await expectError(
         await org.seats.member.client.post('/organization/leave', { organizationId: org.id }),
         ORGANIZATION_ERRORS.notAMember,
       );
-      expectError(
+      await expectError(
         await org.seats.owner.client.post('/organization/leave', { organizationId: org.id }),
         ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner,
       );
@@ -416,11 +401,11 @@ describeEachDialect(
     it('get-active-member without an active organization answers 400 No active organization', async () => {
       const org = await organizationWith({ owner: 'owner' });
       await activate(org.seats.owner.client, org.seats.owner.user.id, null);
-      expectError(
+      await expectError(
         await org.seats.owner.client.get('/organization/get-active-member'),
         ORGANIZATION_ERRORS.noActiveOrganization,
       );
-      expectError(
+      await expectError(
         await org.seats.owner.client.get('/organization/get-active-member-role'),
         ORGANIZATION_ERRORS.noActiveOrganization,
       );
@@ -434,7 +419,7 @@ describeEachDialect(
         `/organization/get-active-member-role?userId=${org.seats.member.user.id}`,
       );
       expect(response.body).toEqual({ role: 'member,inviter' });
-      expectError(
+      await expectError(
         await other.seats.owner.client.get(`/organization/get-active-member-role?organizationId=${org.id}`),
         ORGANIZATION_ERRORS.notAMember,
       );
@@ -464,7 +449,7 @@ describeEachDialect(
     it('list-members of an organization the caller is not in answers 403', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const outsider = await h().signUp();
-      expectError(
+      await expectError(
         await outsider.client.get(`/organization/list-members?organizationId=${org.id}`),
         ORGANIZATION_ERRORS.notAMember,
       );
@@ -504,7 +489,7 @@ describeEachDialect(
       expect(two.status).toBe(400);
       expect(two.body.code).toBe('VALIDATION_ERROR');
       const outsider = await h().signUp();
-      expectError(
+      await expectError(
         await outsider.client.post('/organization/has-permission', {
           permissions: { member: ['delete'] },
           organizationId: org.id,

@@ -1,15 +1,10 @@
 import { expect, it } from 'vitest';
+import { expectError } from '../../../../test/expect-error';
 import type { AuthError } from '../../src';
 import { ERRORS, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
 import { organizationDb } from '../../src/plugins/organization/tables';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
-
-type Entry = { status: number; code: string; message: string };
-
-function expectError(response: TestResponse, entry: Entry): void {
-  expect({ status: response.status, code: response.body?.code, message: response.body?.message }).toEqual(entry);
-}
 
 let slugCounter = 0;
 function uniqueSlug(prefix = 'org'): string {
@@ -179,7 +174,7 @@ describeEachDialect(
       const slug = uniqueSlug();
       expect((await client.post('/organization/create', { name: 'One', slug })).status).toBe(200);
       const other = await h().signUp();
-      expectError(
+      await expectError(
         await other.client.post('/organization/create', { name: 'Two', slug }),
         ORGANIZATION_ERRORS.organizationAlreadyExists,
       );
@@ -195,7 +190,7 @@ describeEachDialect(
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
       for (const refused of responses.filter((r) => r.status === 400))
-        expectError(refused, ORGANIZATION_ERRORS.organizationAlreadyExists);
+        await expectError(refused, ORGANIZATION_ERRORS.organizationAlreadyExists);
       const organizations = await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute();
       expect(organizations).toHaveLength(1);
       const rows = await rowsOf(h(), organizations[0]!.id);
@@ -264,7 +259,7 @@ describeEachDialect(
       expect(free.status).toBe(200);
       expect(free.body).toEqual({ status: true });
       await client.post('/organization/create', { name: 'Taken', slug });
-      expectError(await client.post('/organization/check-slug', { slug }), ORGANIZATION_ERRORS.slugIsTaken);
+      await expectError(await client.post('/organization/check-slug', { slug }), ORGANIZATION_ERRORS.slugIsTaken);
       expect((await h().client().post('/organization/check-slug', { slug })).status).toBe(401);
     });
 
@@ -290,18 +285,18 @@ describeEachDialect(
         logo: 'https://example.com/a.png',
         metadata: { plan: 'team' },
       });
-      expectError(
+      await expectError(
         await member.client.post('/organization/update', { data: { name: 'Hijacked' } }),
         ORGANIZATION_ERRORS.notAllowedToUpdateOrganization,
       );
-      expectError(
+      await expectError(
         await outsider.client.post('/organization/update', {
           data: { name: 'Hijacked' },
           organizationId: organization.id,
         }),
         ORGANIZATION_ERRORS.notAMember,
       );
-      expectError(
+      await expectError(
         await outsider.client.post('/organization/update', { data: { name: 'Hijacked' } }),
         ORGANIZATION_ERRORS.noActiveOrganization,
       );
@@ -328,7 +323,7 @@ describeEachDialect(
         slug: otherSlug,
         keepCurrentActiveOrganization: true,
       });
-      expectError(
+      await expectError(
         await owner.client.post('/organization/update', { data: { slug: otherSlug } }),
         ORGANIZATION_ERRORS.slugIsTaken,
       );
@@ -360,15 +355,15 @@ describeEachDialect(
           createdAt: h().clock.now(),
         })
         .execute();
-      expectError(
+      await expectError(
         await admin.client.post('/organization/delete', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
       );
-      expectError(
+      await expectError(
         await member.client.post('/organization/delete', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
       );
-      expectError(
+      await expectError(
         await outsider.client.post('/organization/delete', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.notAMember,
       );
@@ -386,7 +381,7 @@ describeEachDialect(
       ).toEqual([]);
       for (const who of [owner, admin, member]) expect(await activeOrganizationInRow(h(), who.user.id)).toBeNull();
       expect(await activeOrganizationOf(owner.client)).toBeNull();
-      expectError(
+      await expectError(
         await owner.client.post('/organization/delete', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.organizationNotFound,
       );
@@ -414,13 +409,13 @@ describeEachDialect(
       const stranger = await h().signUp();
       const own = await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
       expect(await activeOrganizationOf(stranger.client)).toBe(own.body.id);
-      expectError(
+      await expectError(
         await stranger.client.post('/organization/set-active', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.notAMember,
       );
       expect(await activeOrganizationOf(stranger.client)).toBeNull();
       expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
-      expectError(
+      await expectError(
         await stranger.client.post('/organization/set-active', { organizationId: 'no-such-organization' }),
         ORGANIZATION_ERRORS.organizationNotFound,
       );
@@ -518,13 +513,13 @@ describeEachDialect(
       expect(none.status).toBe(200);
       expect(none.body).toBeNull();
       await stranger.client.post('/organization/create', { name: 'Own', slug: uniqueSlug() });
-      expectError(
+      await expectError(
         await stranger.client.get(`/organization/get-full-organization?organizationId=${organization.id}`),
         ORGANIZATION_ERRORS.notAMember,
       );
       expect(await activeOrganizationInRow(h(), stranger.user.id)).toBeNull();
       expect(await activeOrganizationOf(stranger.client)).toBeNull();
-      expectError(
+      await expectError(
         await stranger.client.get('/organization/get-full-organization?organizationId=missing'),
         ORGANIZATION_ERRORS.organizationNotFound,
       );
@@ -562,7 +557,7 @@ describeEachDialect(
   (h) => {
     it('create answers 403 not allowed to create when allowUserToCreateOrganization refuses the user', async () => {
       const { client, user } = await h().signUp(uniqueEmail('blocked'));
-      expectError(
+      await expectError(
         await client.post('/organization/create', { name: 'No', slug: uniqueSlug() }),
         ORGANIZATION_ERRORS.notAllowedToCreateOrganization,
       );
@@ -576,7 +571,7 @@ describeEachDialect(
         expect(response.status).toBe(200);
         expect((await rowsOf(h(), response.body.id)).teams).toEqual([]);
       }
-      expectError(
+      await expectError(
         await client.post('/organization/create', { name: 'Three', slug: uniqueSlug() }),
         ORGANIZATION_ERRORS.organizationLimitReached,
       );

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createAuth, createSmtpMailer, type Auth, type AuthOptions } from '../../src';
+import { BrowserCookies, parseSetCookie, type CookieAttributes } from '../../../../test/browser-cookies';
 import { authInternalsForTests, type AuthContext } from '../../src/testing';
 import type { TestDialect } from '../../../../test/services';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -36,7 +37,7 @@ export interface TestResponse<T = any> {
   text: string;
   headers: Headers;
   /** Each Set-Cookie header, parsed: name → { value, attributes (lower-cased keys) }. */
-  setCookies: Map<string, { value: string; attributes: Record<string, string | true> }>;
+  setCookies: Map<string, { value: string; attributes: CookieAttributes }>;
 }
 
 export interface RequestOptions {
@@ -48,21 +49,9 @@ export interface RequestOptions {
   rawBody?: BodyInit;
 }
 
-export function parseSetCookie(header: string): [string, { value: string; attributes: Record<string, string | true> }] {
-  const [pair = '', ...attrs] = header.split(';').map((s) => s.trim());
-  const eq = pair.indexOf('=');
-  const attributes: Record<string, string | true> = {};
-  for (const attr of attrs) {
-    const i = attr.indexOf('=');
-    if (i === -1) attributes[attr.toLowerCase()] = true;
-    else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
-  }
-  return [pair.slice(0, eq), { value: pair.slice(eq + 1), attributes }];
-}
-
-/** A browser: keeps the cookies the server sets and sends them back. */
+/** A browser: keeps the cookies the server sets and sends them back, by a browser's rules. */
 export class TestClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new BrowserCookies(`${BASE_URL}${API}/`);
 
   constructor(
     private readonly auth: Auth,
@@ -70,7 +59,7 @@ export class TestClient {
   ) {}
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.cookies.header();
   }
 
   async request<T = any>(
@@ -79,22 +68,21 @@ export class TestClient {
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<TestResponse<T>> {
+    const url = BASE_URL + API + path;
     const headers: Record<string, string> = {};
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    const cookie = this.cookies.header(url);
+    if (cookie !== '') headers.cookie = cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
     const init: RequestInit = { method, headers };
     if (options.rawBody !== undefined) init.body = options.rawBody;
     else if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await this.auth.handler(new Request(BASE_URL + API + path, init), {
+    const response = await this.auth.handler(new Request(url, init), {
       clientIp: options.clientIp ?? this.defaultIp,
     });
     const setCookies = new Map(response.headers.getSetCookie().map(parseSetCookie));
-    for (const [name, { value, attributes }] of setCookies) {
-      if (attributes['max-age'] === '0' || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.keep(response, url);
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -22,6 +22,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
+import { BrowserCookies } from '../../../../test/browser-cookies';
 
 /** Claims as the OP releases them; a test may give any others (Entra ID's `tid`, Apple's `is_private_email`). */
 export interface TestAccount {
@@ -233,7 +234,7 @@ async function playBrowser(
   origin: string,
   as: { account: string } | { deny: true },
 ): Promise<AuthorizationResult> {
-  const jar = new Map<string, string>();
+  const jar = new BrowserCookies(`${origin}/`);
   let next = start;
   for (let hop = 0; hop < 10; hop++) {
     if (next.origin !== origin) return resultOf('query', next, next.searchParams);
@@ -241,15 +242,8 @@ async function playBrowser(
       if ('deny' in as) next.searchParams.set('deny', '1');
       else next.searchParams.set('account', as.account);
     }
-    const response = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header(next) } });
+    jar.keep(response, next);
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location !== null) {
       next = new URL(location, next);

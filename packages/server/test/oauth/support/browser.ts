@@ -1,18 +1,12 @@
 /**
- * @module A browser's cookie rules, as far as a cross-site callback depends on them: cookies are
- * kept with their attributes, and a request carries the ones its context allows — all of them
- * same-site; on a cross-site top-level GET navigation Lax and None cookies; on a cross-site POST
- * only `SameSite=None` ones (which must be Secure). Requests go to `auth.handler` with the Origin
- * and Fetch Metadata a browser would send, and redirects can be followed as navigations.
+ * @module A browser as far as a cross-site callback depends on it: requests go to `auth.handler`
+ * with the Origin and Fetch Metadata a browser would send, and carry the cookies their context
+ * allows (test/browser-cookies) — all of them same-site; on a cross-site top-level GET navigation
+ * Lax and None cookies; on a cross-site POST only `SameSite=None` ones. Redirects can be followed
+ * as navigations.
  */
 import type { Auth } from '../../../src';
-import { parseSetCookie } from '../../support/harness';
-
-interface StoredCookie {
-  value: string;
-  sameSite: 'strict' | 'lax' | 'none';
-  secure: boolean;
-}
+import { BrowserCookies, type SameSiteContext } from '../../../../../test/browser-cookies';
 
 export interface BrowserResponse {
   status: number;
@@ -24,45 +18,19 @@ export interface BrowserResponse {
 export type Initiator = 'same-site' | { crossSite: string };
 
 export class Browser {
-  readonly cookies = new Map<string, StoredCookie>();
+  readonly cookies: BrowserCookies;
 
   constructor(
     private readonly auth: Auth,
     /** The server's origin, e.g. `https://auth.example.com`. */
     private readonly origin: string,
-  ) {}
-
-  private cookieHeader(method: string, initiator: Initiator, navigation: boolean): string {
-    const secureContext = this.origin.startsWith('https:');
-    const sent: string[] = [];
-    for (const [name, cookie] of this.cookies) {
-      if (cookie.secure && !secureContext) continue;
-      if (initiator !== 'same-site') {
-        const laxAllowed = navigation && method === 'GET';
-        if (cookie.sameSite === 'strict') continue;
-        if (cookie.sameSite === 'lax' && !laxAllowed) continue;
-        // Browsers refuse SameSite=None without Secure.
-        if (cookie.sameSite === 'none' && !cookie.secure) continue;
-      }
-      sent.push(`${name}=${cookie.value}`);
-    }
-    return sent.join('; ');
+  ) {
+    this.cookies = new BrowserCookies(`${origin}/`);
   }
 
-  private keep(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [name, { value, attributes }] = parseSetCookie(header);
-      if (attributes['max-age'] === '0' || value === '') {
-        this.cookies.delete(name);
-        continue;
-      }
-      const sameSite = String(attributes.samesite ?? 'lax').toLowerCase() as StoredCookie['sameSite'];
-      const secure = attributes.secure === true;
-      // Without Secure a SameSite=None cookie is rejected outright; `__Host-` demands Secure and Path=/.
-      if (sameSite === 'none' && !secure) continue;
-      if (name.startsWith('__Host-') && (!secure || attributes.path !== '/')) continue;
-      this.cookies.set(name, { value, sameSite, secure });
-    }
+  private static sameSiteContext(method: string, initiator: Initiator, navigation: boolean): SameSiteContext {
+    if (initiator === 'same-site') return 'strict';
+    return navigation && method === 'GET' ? 'lax' : 'none';
   }
 
   async request(
@@ -82,7 +50,7 @@ export class Browser {
       'sec-fetch-dest': navigation ? 'document' : 'empty',
     });
     if (method === 'POST') headers.set('origin', initiator === 'same-site' ? this.origin : initiator.crossSite);
-    const cookie = this.cookieHeader(method, initiator, navigation);
+    const cookie = this.cookies.header(absolute, Browser.sameSiteContext(method, initiator, navigation));
     if (cookie) headers.set('cookie', cookie);
     let body: string | undefined;
     if (json !== undefined) {
@@ -95,7 +63,7 @@ export class Browser {
     const response = await this.auth.handler(new Request(absolute, { method, headers, body }), {
       clientIp: '203.0.113.50',
     });
-    this.keep(response);
+    this.cookies.keep(response, absolute);
     const text = await response.text();
     let parsed: unknown = text;
     try {
