@@ -6,23 +6,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import {
-  createAuthClient,
-  type AuthClient,
-  type ClientError,
-  type ClientResult,
-  type EndpointsOf,
-  type ErrorCodeOf,
-} from '@latchkey/client';
+import { createAuthClient, type AuthClient, type EndpointsOf } from '@latchkey/client';
 import { adminClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
 import type { StandaloneAuth } from '@latchkey/standalone';
+import type { AppError } from './app-error';
 import { clientErrorOf, unwrap } from './unwrap';
 
+export type { AppError, AppResult, ErrorCode } from './app-error';
+
 export type AppClient = AuthClient<StandaloneAuth>;
-/** The server's error codes, its plugins' included: comparing a code with any other string does not compile. */
-export type ErrorCode = ErrorCodeOf<StandaloneAuth>;
-export type AppError = ClientError<ErrorCode>;
-export type AppResult<T> = ClientResult<T, ErrorCode>;
 /** A route of the standalone server, as the client's success events name it (`/sign-in/email`). */
 export type AppRoutePath = EndpointsOf<StandaloneAuth>['path'];
 

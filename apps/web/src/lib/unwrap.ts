@@ -3,7 +3,7 @@
  * error: `unwrap` throws a `ServerCallError` carrying the catalogue's code and message.
  */
 import { unknownError } from '@latchkey/client';
-import type { AppError, AppResult } from './auth';
+import type { AppError, AppResult } from './app-error';
 
 export class ServerCallError extends Error {
   readonly error: AppError;

@@ -11,7 +11,7 @@ import { useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { AppError, AppResult } from './auth';
+import type { AppError } from './app-error';
 import { errorMessage, invalidFields } from './errors';
 import { clientErrorOf } from './unwrap';
 
