@@ -15,8 +15,8 @@ import { clientErrorOf, unwrap } from './unwrap';
 export type { AppError, AppResult, ErrorCode } from './app-error';
 
 export type AppClient = AuthClient<StandaloneAuth>;
-/** A route of the standalone server, as the client's success events name it (`/sign-in/email`). */
-export type AppRoutePath = EndpointsOf<StandaloneAuth>['path'];
+/** An endpoint of the standalone server, by the id the client's success events name it with (`signInEmail`). */
+export type AppEndpointId = EndpointsOf<StandaloneAuth>['id'];
 
 export interface AppAuth {
   client: AppClient;

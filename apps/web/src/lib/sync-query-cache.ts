@@ -7,10 +7,10 @@
  * other answer is dropped: one user's lists must never be shown to the next.
  */
 import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { sessionKey, type AppClient, type AppRoutePath, type SessionData } from './auth';
+import { sessionKey, type AppClient, type AppEndpointId, type SessionData } from './auth';
 
-/** For each route, the cached answers its success makes stale (by key prefix). */
-export type StaleAfter = { readonly [Path in AppRoutePath]?: readonly QueryKey[] };
+/** For each endpoint, by id (as the client's refresh rules are keyed), the cached answers its success makes stale (by key prefix). */
+export type StaleAfter = { readonly [Id in AppEndpointId]?: readonly QueryKey[] };
 
 /** Who the browser acts as: the user, and the admin behind an impersonation. */
 function identityOf(session: SessionData | undefined): string {
@@ -25,8 +25,9 @@ function isSessionQuery(query: Query): boolean {
 
 /** Connects `client` to `queryClient`; returns the disconnect. */
 export function syncQueryCache(client: AppClient, queryClient: QueryClient, staleAfter: StaleAfter): () => void {
-  const stopEvents = client.$onSuccess((path) => {
-    for (const queryKey of staleAfter[path as AppRoutePath] ?? []) void queryClient.invalidateQueries({ queryKey });
+  const stopEvents = client.$onSuccess((_path, _method, id) => {
+    for (const queryKey of (id && staleAfter[id as AppEndpointId]) || [])
+      void queryClient.invalidateQueries({ queryKey });
   });
 
   let identity: string | undefined;
