@@ -104,7 +104,8 @@ describeInBrowser('accessibility and phone width', (e2e) => {
     for (const path of [...signedIn, ...organization, ...admin]) await expectAccessible(page, server.url, path);
     await saveScreenshot(page, 'accessibility-admin-user-phone');
     await context.close();
-  });
+    // It walks every screen at phone width (about 25 s on an idle 2-core machine): room for a loaded CI box.
+  }, 90_000);
 
   it('signs in with the keyboard alone', async () => {
     const { server, browser } = e2e();
