@@ -63,8 +63,9 @@ describe('the users grid', () => {
     await user.click(await screen.findByRole('option', { name: 'Name' }));
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'al');
-    await waitFor(() => expect(total()).toBe('Total: 1'));
-    expect(within(rows()[0]!).getByText('Alan Turing')).toBeTruthy();
+    // The total was already 1 before this search: wait for the row the search finds, not the count.
+    await waitFor(() => expect(rows().map((row) => row.textContent)).toEqual([expect.stringContaining('Alan Turing')]));
+    expect(total()).toBe('Total: 1');
   });
 
   it('the quick filter asks the server for admins only, and a column sorts on the server', async () => {
