@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     logger,
   });
   // Redis carries what instances share: counters, and the revocations no cookie cache may outlive.
-  const storage = config.redisUrl ? createRedisStore(config.redisUrl) : undefined;
+  const storage = config.redisUrl ? createRedisStore(config.redisUrl, { logger }) : undefined;
   const revocationFeed = config.redisUrl ? createRedisRevocationFeed(config.redisUrl, { logger }) : undefined;
   const mail = createServerMail(config, logger);
   // Without a mailer (production without SMTP_URL) nothing waits for a mail that cannot be sent:

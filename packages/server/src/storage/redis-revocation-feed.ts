@@ -16,9 +16,9 @@
  * Redis and are reading from the database already).
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { Logger } from '../options';
 import type { RevocationFeed, RevocationListener } from '../session/revocations';
+import { connectRedis, REDIS_TIMEOUT_MS } from './redis-connection';
 
 export interface RedisRevocationFeed extends RevocationFeed {
   /** Resolves once the feed listens (at once if it does now): from then on a cache is believed. */
@@ -32,8 +32,8 @@ export interface RedisRevocationFeedOptions {
   logger?: Logger;
 }
 
-/** How long a revocation waits for Redis, and for the other instances to acknowledge it. */
-const ACK_TIMEOUT_MS = 500;
+/** How long a revocation waits for the other instances to acknowledge it. */
+const ACK_TIMEOUT_MS = REDIS_TIMEOUT_MS;
 
 interface Note {
   userId: string;
@@ -47,10 +47,9 @@ export function createRedisRevocationFeed(
   url: string,
   { channel = 'latchkey:revocations', logger }: RedisRevocationFeedOptions = {},
 ): RedisRevocationFeed {
-  const connection = { enableOfflineQueue: false, commandTimeout: ACK_TIMEOUT_MS, maxRetriesPerRequest: 0 };
   // Two connections, as Redis requires: a subscribed connection may only listen.
-  const publisher = new Redis(url, connection);
-  const subscriber = new Redis(url, { ...connection, autoResubscribe: false });
+  const { redis: publisher, firstConnection } = connectRedis(url);
+  const { redis: subscriber } = connectRedis(url, { autoResubscribe: false });
   const origin = randomUUID();
   const ackChannel = (instance: string) => `${channel}:ack:${instance}`;
   // ioredis reports a refused connection on every retry; the feed reports it once per outage.
@@ -97,6 +96,7 @@ export function createRedisRevocationFeed(
       const note: Note = { userId, at, origin, seq };
       const acknowledgements = track(note.seq);
       try {
+        await firstConnection();
         // The count includes this instance's own subscription, which does not acknowledge.
         const listening = await publisher.publish(channel, JSON.stringify(note));
         await acknowledgements.expect(listening - (live ? 1 : 0));
