@@ -28,7 +28,7 @@ export function listMembers(options: ResolvedOrganizationOptions) {
       const { organizationId } = await requireCallerMembership(auth, session, query.organizationId);
       const limit = Math.min(query.limit ?? options.membershipLimit, MAX_PAGE);
       const [members, total] = await Promise.all([
-        listMembersWithUser(auth, organizationId, limit, query.offset ?? 0),
+        listMembersWithUser(auth, organizationId, { limit, offset: query.offset ?? 0 }),
         countMembers(auth, organizationId),
       ]);
       return { members, total };
