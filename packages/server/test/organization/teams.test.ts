@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
-import { organizationDb } from '../../src/plugins/organization/tables';
 import { describeEachDialect, type Harness } from '../support/harness';
+import { db, insertMember, insertOrganization, insertTeam, setActiveOrganizationRow } from './rows';
 
 type SignedUp = Awaited<ReturnType<Harness['signUp']>>;
 
@@ -15,54 +15,19 @@ interface Seeded {
   outsider: SignedUp;
 }
 
-let sequence = 0;
-
-function db(h: Harness) {
-  return organizationDb(h.auth.context);
-}
-
 /** An organization made of rows (the create route is built elsewhere), with an owner, an admin and a member; each one's session has it active. */
 async function seedOrganization(h: Harness): Promise<Seeded> {
-  const id = `org-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-  await db(h)
-    .insertInto('organization')
-    .values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() })
-    .execute();
+  const id = await insertOrganization(h);
   const [owner, admin, member, outsider] = [await h.signUp(), await h.signUp(), await h.signUp(), await h.signUp()];
   for (const [user, role] of [
     [owner, 'owner'],
     [admin, 'admin'],
     [member, 'member'],
   ] as const) {
-    await db(h)
-      .insertInto('member')
-      .values({
-        id: `${id}-${role}`,
-        organizationId: id,
-        userId: user.user.id,
-        role,
-        teamId: null,
-        createdAt: h.clock.now(),
-      })
-      .execute();
-    await db(h).updateTable('session').set({ activeOrganizationId: id }).where('userId', '=', user.user.id).execute();
+    await insertMember(h, id, user.user.id, role);
+    await setActiveOrganizationRow(h, user.user.id, id);
   }
   return { organizationId: id, owner, admin, member, outsider };
-}
-
-async function seedTeam(h: Harness, organizationId: string, name: string, userIds: string[] = []): Promise<string> {
-  const id = `team-${++sequence}`;
-  await db(h)
-    .insertInto('team')
-    .values({ id, name, organizationId, createdAt: h.clock.now(), updatedAt: h.clock.now() })
-    .execute();
-  for (const userId of userIds) {
-    await db(h)
-      .insertInto('teamMember')
-      .values({ id: `${id}-${userId}`, teamId: id, userId, createdAt: h.clock.now() })
-      .execute();
-  }
-  return id;
 }
 
 async function teamNames(h: Harness, organizationId: string): Promise<string[]> {
@@ -137,7 +102,7 @@ describeEachDialect(
     it('create-team answers 400 Team already exists for a name taken in the organization, but not for one taken elsewhere', async () => {
       const org = await seedOrganization(h());
       const other = await seedOrganization(h());
-      await seedTeam(h(), other.organizationId, 'Design');
+      await insertTeam(h(), other.organizationId, 'Design');
       expect((await org.owner.client.post('/organization/create-team', { name: 'Design' })).status).toBe(200);
       const again = org.admin.client.post('/organization/create-team', { name: 'Design' });
       await expectError(again, ORGANIZATION_ERRORS.teamAlreadyExists);
@@ -147,8 +112,8 @@ describeEachDialect(
 
     it('list-teams answers the organization teams to every member and 403 to an outsider', async () => {
       const org = await seedOrganization(h());
-      await seedTeam(h(), org.organizationId, 'Alpha');
-      await seedTeam(h(), org.organizationId, 'Beta');
+      await insertTeam(h(), org.organizationId, 'Alpha');
+      await insertTeam(h(), org.organizationId, 'Beta');
       for (const who of [org.owner, org.admin, org.member]) {
         const response = await who.client.get('/organization/list-teams');
         expect(response.status).toBe(200);
@@ -161,7 +126,7 @@ describeEachDialect(
 
     it('update-team lets the owner and the admin rename a team, moving updatedAt, and refuses a member with 403', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Old');
+      const teamId = await insertTeam(h(), org.organizationId, 'Old');
       h().clock.advance(60);
       const byOwner = await org.owner.client.post('/organization/update-team', { teamId, data: { name: 'New' } });
       expect(byOwner.status).toBe(200);
@@ -184,9 +149,9 @@ describeEachDialect(
     it('update-team answers 400 Team not found for an unknown or foreign team and 400 Team already exists for a taken name', async () => {
       const org = await seedOrganization(h());
       const other = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'One');
-      await seedTeam(h(), org.organizationId, 'Two');
-      const foreign = await seedTeam(h(), other.organizationId, 'Foreign');
+      const teamId = await insertTeam(h(), org.organizationId, 'One');
+      await insertTeam(h(), org.organizationId, 'Two');
+      const foreign = await insertTeam(h(), other.organizationId, 'Foreign');
       for (const id of ['missing', foreign]) {
         const response = org.owner.client.post('/organization/update-team', { teamId: id, data: { name: 'X' } });
         await expectError(response, ORGANIZATION_ERRORS.teamNotFound);
@@ -200,9 +165,9 @@ describeEachDialect(
     it('remove-team lets the owner and the admin remove teams, refuses a member with 403 and keeps the last team', async () => {
       const org = await seedOrganization(h());
       const [a, b, c] = [
-        await seedTeam(h(), org.organizationId, 'A'),
-        await seedTeam(h(), org.organizationId, 'B'),
-        await seedTeam(h(), org.organizationId, 'C'),
+        await insertTeam(h(), org.organizationId, 'A'),
+        await insertTeam(h(), org.organizationId, 'B'),
+        await insertTeam(h(), org.organizationId, 'C'),
       ];
       const byMember = org.member.client.post('/organization/remove-team', { teamId: a });
       await expectError(byMember, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
@@ -222,8 +187,8 @@ describeEachDialect(
 
     it('remove-team unsets the team wherever it was a session active team and drops its memberships', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Doomed', [org.admin.user.id, org.member.user.id]);
-      await seedTeam(h(), org.organizationId, 'Stays');
+      const teamId = await insertTeam(h(), org.organizationId, 'Doomed', [org.admin.user.id, org.member.user.id]);
+      await insertTeam(h(), org.organizationId, 'Stays');
       expect((await org.member.client.post('/organization/set-active-team', { teamId })).status).toBe(200);
       expect((await org.admin.client.post('/organization/set-active-team', { teamId })).status).toBe(200);
       const removed = await org.owner.client.post('/organization/remove-team', { teamId });
@@ -235,7 +200,7 @@ describeEachDialect(
 
     it("remove-team of the caller's own active team answers 403 before the last-team rule, and removes nothing", async () => {
       const org = await seedOrganization(h());
-      const only = await seedTeam(h(), org.organizationId, 'Only', [org.owner.user.id, org.member.user.id]);
+      const only = await insertTeam(h(), org.organizationId, 'Only', [org.owner.user.id, org.member.user.id]);
       for (const who of [org.owner, org.member]) {
         expect((await who.client.post('/organization/set-active-team', { teamId: only })).status).toBe(200);
         // The owner may delete teams, the member may not: the active team is refused to both alike.
@@ -254,7 +219,7 @@ describeEachDialect(
 
     it('set-active-team sets a team of the caller at once in get-session, and null clears it', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Mine', [org.member.user.id]);
+      const teamId = await insertTeam(h(), org.organizationId, 'Mine', [org.member.user.id]);
       const set = await org.member.client.post('/organization/set-active-team', { teamId });
       expect(set.status).toBe(200);
       expect(set.body).toMatchObject({ id: teamId, name: 'Mine', organizationId: org.organizationId });
@@ -271,7 +236,7 @@ describeEachDialect(
 
     it('set-active-team refuses a team the caller is not in with 403, even the owner, and an unknown team with 400', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Closed', [org.member.user.id]);
+      const teamId = await insertTeam(h(), org.organizationId, 'Closed', [org.member.user.id]);
       for (const who of [org.owner, org.admin, org.outsider]) {
         await expectError(
           who.client.post('/organization/set-active-team', { teamId }),
@@ -287,20 +252,10 @@ describeEachDialect(
     it('list-user-teams answers the teams the caller belongs to, across organizations', async () => {
       const org = await seedOrganization(h());
       const other = await seedOrganization(h());
-      const first = await seedTeam(h(), org.organizationId, 'First', [org.member.user.id]);
-      await seedTeam(h(), org.organizationId, 'NotMine', [org.owner.user.id]);
-      await db(h())
-        .insertInto('member')
-        .values({
-          id: `${other.organizationId}-extra`,
-          organizationId: other.organizationId,
-          userId: org.member.user.id,
-          role: 'member',
-          teamId: null,
-          createdAt: h().clock.now(),
-        })
-        .execute();
-      const second = await seedTeam(h(), other.organizationId, 'Second', [org.member.user.id]);
+      const first = await insertTeam(h(), org.organizationId, 'First', [org.member.user.id]);
+      await insertTeam(h(), org.organizationId, 'NotMine', [org.owner.user.id]);
+      await insertMember(h(), other.organizationId, org.member.user.id, 'member');
+      const second = await insertTeam(h(), other.organizationId, 'Second', [org.member.user.id]);
       const response = await org.member.client.get('/organization/list-user-teams');
       expect(response.status).toBe(200);
       expect(response.body.map((t: { id: string }) => t.id).sort()).toEqual([first, second].sort());
@@ -309,7 +264,7 @@ describeEachDialect(
 
     it('list-team-members answers the rows to members of the team and 403 to anyone outside it, the owner included', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew', [org.member.user.id, org.admin.user.id]);
+      const teamId = await insertTeam(h(), org.organizationId, 'Crew', [org.member.user.id, org.admin.user.id]);
       const response = await org.member.client.get(`/organization/list-team-members?teamId=${teamId}`);
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(2);
@@ -330,7 +285,7 @@ describeEachDialect(
     it('list-team-members without a teamId lists the active team, or answers 400 when there is none', async () => {
       const org = await seedOrganization(h());
       await expectError(org.member.client.get('/organization/list-team-members'), ORGANIZATION_ERRORS.noActiveTeam);
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew', [org.member.user.id]);
+      const teamId = await insertTeam(h(), org.organizationId, 'Crew', [org.member.user.id]);
       await org.member.client.post('/organization/set-active-team', { teamId });
       const listed = await org.member.client.get('/organization/list-team-members');
       expect(listed.status).toBe(200);
@@ -339,7 +294,7 @@ describeEachDialect(
 
     it('add-team-member lets the owner and the admin add organization members to a team, once, and refuses a member with 403', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew');
+      const teamId = await insertTeam(h(), org.organizationId, 'Crew');
       const byOwner = await changeTeamMember('add', org.owner, teamId, org.member);
       expect(byOwner.status).toBe(200);
       expect(byOwner.body).toEqual({
@@ -360,9 +315,9 @@ describeEachDialect(
     it('add-team-member refuses a user outside the organization with 403 and a foreign team with 400', async () => {
       const org = await seedOrganization(h());
       const other = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew');
+      const teamId = await insertTeam(h(), org.organizationId, 'Crew');
       await expectError(changeTeamMember('add', org.owner, teamId, org.outsider), ORGANIZATION_ERRORS.notAMember);
-      const foreign = await seedTeam(h(), other.organizationId, 'Foreign');
+      const foreign = await insertTeam(h(), other.organizationId, 'Foreign');
       await expectError(changeTeamMember('add', org.owner, foreign, org.member), ORGANIZATION_ERRORS.teamNotFound);
       expect(
         await db(h()).selectFrom('teamMember').select('id').where('teamId', 'in', [teamId, foreign]).execute(),
@@ -371,7 +326,7 @@ describeEachDialect(
 
     it('remove-team-member lets the owner and the admin take members out of a team and refuses a member with 403', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Crew', [
+      const teamId = await insertTeam(h(), org.organizationId, 'Crew', [
         org.member.user.id,
         org.admin.user.id,
         org.owner.user.id,
@@ -408,7 +363,7 @@ describeEachDialect(
 
     it('remove-team removes the last team when allowRemovingAllTeams is set', async () => {
       const org = await seedOrganization(h());
-      const teamId = await seedTeam(h(), org.organizationId, 'Only');
+      const teamId = await insertTeam(h(), org.organizationId, 'Only');
       const response = await org.owner.client.post('/organization/remove-team', { teamId });
       expect(response.status).toBe(200);
       expect(await teamNames(h(), org.organizationId)).toEqual([]);
