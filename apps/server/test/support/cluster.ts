@@ -10,7 +10,7 @@ import { startRedisProcess, type RedisProcess } from '../../../../test/redis-pro
 import { startSmtpSink, type SmtpSink } from '../../../../packages/server/test/support/smtp-sink';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/server/test/support/test-database';
 import type { TestDialect } from '../../../../test/services';
-import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-robin-proxy';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './standalone-process';
 
 export const CLUSTER_ORIGIN = 'http://localhost:3000';
