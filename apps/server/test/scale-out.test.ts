@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../packages/server/test/support/test-database';
+import { cookieFetch } from '../../../test/cookie-fetch';
 import { REDIS_URL } from '../../../test/services';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
 
@@ -47,32 +48,27 @@ describe.runIf(available)('two standalone instances sharing PostgreSQL and Redis
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  const post = (server: StandaloneProcess, path: string, body: unknown, cookie = '') =>
-    fetch(`${server.url}/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...(cookie && { cookie }) },
-      body: JSON.stringify(body),
-    });
+  // The load balancer's site: both instances are on one host, so a browser sends its cookies to either.
+  const origin = 'http://localhost:3000';
 
   it('honours on one instance the session created on the other', async () => {
-    const signUp = await post(a, '/sign-up/email', {
+    const browser = cookieFetch(origin);
+    const signUp = await browser.postJson(`${a.url}/api/auth/sign-up/email`, {
       name: 'Scale',
       email: 'scale@example.com',
       password: 'correct horse battery',
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const session = await fetch(`${b.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
+    const session = await browser.fetch(`${b.url}/api/auth/get-session?disableCookieCache=true`);
     expect((await session.json()).user.email).toBe('scale@example.com');
   });
 
   it('counts sign-in attempts from one client across both instances', async () => {
+    const browser = cookieFetch(origin);
     const body = { email: 'nobody@example.com', password: 'wrong password' };
     const statuses = [];
-    for (const server of [a, b, a, b]) statuses.push((await post(server, '/sign-in/email', body)).status);
+    for (const server of [a, b, a, b])
+      statuses.push((await browser.postJson(`${server.url}/api/auth/sign-in/email`, body)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });
