@@ -170,6 +170,18 @@ describe('standalone server, started with no configuration', () => {
       await expectAlive();
     });
 
+    it('answers a request Node cannot parse with its catalogue entry as JSON', async () => {
+      const exchange = await rawRequest(
+        server.port,
+        `GET /api/auth/ok HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(exchange.response).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(JSON.parse(exchange.response.slice(exchange.response.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        message: 'Request Header Fields Too Large',
+      });
+    });
+
     it('a 2 MB body answers 413', async () => {
       const exchange = await rawRequest(
         server.port,
