@@ -5,6 +5,7 @@
  * `session_data` cache was issued before; rate limits count across instances as on one; and an
  * impersonation started on one instance is stopped on another.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cookieFetch } from '../../../../test/cookie-fetch';
 import { ADMIN_EMAIL, CLUSTER_ORIGIN, startCluster, type Cluster } from '../support/cluster';
@@ -173,6 +174,20 @@ for (const dialect of dialects) {
       // The strict rule's 3 attempts in its window, spread over all three instances, then 429s.
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429]);
       expect(new Set(cluster.proxy.routed.slice(first))).toEqual(new Set(cluster.instances.map((i) => i.port)));
+    });
+
+    it("counts an account's failed sign-ins from several addresses across the instances in one count", async () => {
+      const { userId, email } = await signedUp();
+      const failures = 9; // below the lockout threshold, so each attempt is answered 401
+      for (let i = 0; i < failures; i++)
+        expect((await browser().post('/sign-in/email', { email, password: 'wrong password' })).status).toBe(401);
+      const redis = new Redis(cluster.redis.url);
+      try {
+        expect(await redis.get(`latchkey:fail:user:${userId}`)).toBe(String(failures));
+        expect(await redis.get(`latchkey:fail:email:${email}`)).toBe(String(failures));
+      } finally {
+        redis.disconnect();
+      }
     });
 
     it('stops on one instance an impersonation started on another', async () => {
