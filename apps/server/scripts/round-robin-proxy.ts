@@ -1,8 +1,9 @@
 /**
- * @module The load balancer of the scale-out demo (`npm run scale-demo`) and of the cluster tests: each request goes to the next instance in
- * turn, with `X-Forwarded-For` extended by the client's socket address, as a proxy the instances
- * trust (TRUSTED_PROXIES) would. Like a real balancer, a request an instance refuses to connect
- * (one that has stopped accepting) is sent to the next instead; one it accepted is never resent.
+ * @module The load balancer of the scale-out demo (`npm run scale-demo`) and of the cluster tests:
+ * each request goes to the next instance in turn, with `X-Forwarded-For` extended by the client's
+ * socket address, as a proxy the instances
+ * trust (TRUSTED_PROXIES) would. Like a real balancer, a request an instance could not take (one
+ * that has stopped accepting) is sent to the next instead (`retryable`).
  */
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 
@@ -11,6 +12,17 @@ export interface RoundRobinProxy {
   /** Where each request went, by upstream port, in order. */
   readonly routed: number[];
   close(): Promise<void>;
+}
+
+/**
+ * What a balancer such as nginx (`proxy_next_upstream error`) resends to the next instance: a
+ * refused connection, never processed; and a reset before any answer for a request that may be
+ * repeated (GET, HEAD) — an instance that stops listening resets the connections still waiting to
+ * be accepted. A POST that was sent is never resent: it may have been processed.
+ */
+function retryable(error: NodeJS.ErrnoException, method = 'GET'): boolean {
+  if (error.code === 'ECONNREFUSED') return true;
+  return (method === 'GET' || method === 'HEAD') && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer> {
@@ -28,8 +40,10 @@ export async function startRoundRobinProxy(upstreamPorts: readonly number[], por
     const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress]
       .filter(Boolean)
       .join(', ');
-    const send = (attempt: number) => {
-      const upstream = upstreamPorts[next++ % upstreamPorts.length]!;
+    // A retry goes to the instance after the one that failed, not to whichever is next in turn
+    // (which, with other requests in flight, could be the failed one again).
+    const send = (index: number, attempt: number) => {
+      const upstream = upstreamPorts[index % upstreamPorts.length]!;
       const proxied = request(
         {
           host: '127.0.0.1',
@@ -46,13 +60,14 @@ export async function startRoundRobinProxy(upstreamPorts: readonly number[], por
         },
       );
       proxied.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED' && attempt < upstreamPorts.length) return send(attempt + 1);
-        if (!outgoing.headersSent) outgoing.writeHead(502).end();
+        if (retryable(error, incoming.method) && !outgoing.headersSent && attempt < upstreamPorts.length)
+          return send(index + 1, attempt + 1);
+        if (!outgoing.headersSent) outgoing.writeHead(502).end(error.code);
         else outgoing.destroy();
       });
       proxied.end(body);
     };
-    send(1);
+    send(next++, 1);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

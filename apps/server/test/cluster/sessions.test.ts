@@ -29,7 +29,7 @@ for (const dialect of dialects) {
       cluster = await startCluster(dialect, { env: { DELETE_ACCOUNT_VERIFICATION: 'off' } });
       // Listed in LATCHKEY_ADMIN_EMAILS: an admin from sign-up.
       admin = (await signedUp(ADMIN_EMAIL)).browser;
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       await cluster?.close();
