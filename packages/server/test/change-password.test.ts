@@ -7,6 +7,7 @@ import { AuthError, ERRORS } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
 import { expectNothingChanged } from './support/rows';
+import { copyCookies } from './support/stolen-cookies';
 
 const TOKEN = 'latchkey.session_token';
 const PASSWORD = 'correct horse battery';
@@ -28,13 +29,6 @@ async function credentialAccounts(h: Harness, userId: string) {
 async function sessionDigests(h: Harness, userId: string): Promise<string[]> {
   const rows = await h.auth.context.db.selectFrom('session').select('token').where('userId', '=', userId).execute();
   return rows.map((r) => r.token).sort();
-}
-
-/** A browser holding a copy of `client`'s cookies as they are now. */
-function copyOf(h: Harness, client: TestClient): TestClient {
-  const copy = h.client();
-  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
-  return copy;
 }
 
 async function sessionUserId(client: TestClient): Promise<string | null> {
@@ -75,7 +69,7 @@ describeEachDialect('POST /change-password', (h) => {
 
   it('with revokeOtherSessions ends every session, the current one too, and signs the caller in anew', async () => {
     const { email, user, client, other } = await userWithTwoSessions(h());
-    const stale = copyOf(h(), client);
+    const stale = copyCookies(h(), client);
 
     const response = await client.post('/change-password', {
       currentPassword: PASSWORD,
