@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth, createRedisStore } from '@latchkey/server';
+import { DEFAULTS, createAuth, createRedisRevocationFeed, createRedisStore } from '@latchkey/server';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     logger,
   });
-  const storage = config.redisUrl ? createRedisStore(config.redisUrl) : undefined;
+  // Redis carries what instances share: counters, and the revocations no cookie cache may outlive.
+  const storage = config.redisUrl ? createRedisStore(config.redisUrl, { logger }) : undefined;
+  const revocationFeed = config.redisUrl ? createRedisRevocationFeed(config.redisUrl, { logger }) : undefined;
   const mail = createServerMail(config, logger);
   // Without a mailer (production without SMTP_URL) nothing waits for a mail that cannot be sent:
   // sign-up skips the verification mail and delete-user deletes on the password or a fresh session.
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     trustedProxies: [...config.trustedProxies],
     rateLimit: { enabled: config.rateLimit },
     storage,
+    revocationFeed,
     logger,
     mailer: mail.mailer,
     emailAndPassword: { requireEmailVerification: config.requireEmailVerification },
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
   const closeAll = async () => {
     await auth.close();
     await storage?.close();
+    await revocationFeed?.close();
     mail.close();
   };
   try {

@@ -82,7 +82,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const db = handle.db.withPlugin(new ColumnValuesPlugin(dialect, readColumnKinds(migrations)));
   const fields = collectExtraFields(plugins);
   const now = options.now ?? (() => new Date());
-  const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge);
+  const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge, options.revocationFeed);
   const tokenCipher = createTokenCipher(resolved.encryptionSecrets);
   const context: AuthContext = Object.freeze({
     options: resolved,

@@ -67,6 +67,8 @@ export const ERRORS = defineErrors({
   unsupportedMediaTypeOrForm: [415, 'Content-Type must be application/json or application/x-www-form-urlencoded'],
   tooManyRequests: [429, 'Too many requests. Please try again later.', 'TOO_MANY_REQUESTS'],
   internal: [500, 'Internal server error'],
+  // Latchkey's own: the database cannot be reached (db/unavailable.ts); nothing was done, so retry.
+  serviceUnavailable: [503, 'Service temporarily unavailable. Please try again later.', 'SERVICE_UNAVAILABLE'],
   // Origin and redirect guards (SPEC §5)
   missingOrigin: [403, 'Missing or null Origin'],
   invalidOrigin: [403, 'Invalid origin'],

@@ -40,6 +40,12 @@ export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './st
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
 export type { User, Session } from './db/records';
 export { createRedisStore, type RedisStore } from './storage/redis-store';
+export {
+  createRedisRevocationFeed,
+  type RedisRevocationFeed,
+  type RedisRevocationFeedOptions,
+} from './storage/redis-revocation-feed';
+export type { RevocationFeed, RevocationListener, RevocationNote } from './session/revocations';
 export { createMemoryStore } from './storage/memory-store';
 export type { Mailer, MailMessage } from './mail/mailer';
 export { createSmtpMailer, type SmtpMailer } from './mail/smtp-mailer';

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from './db/schema';
 import type { KeyValueStore } from './storage/key-value-store';
+import type { RevocationFeed } from './session/revocations';
 import { normalizeIp } from './http/client-ip';
 import type { Mailer } from './mail/mailer';
 import type { OAuthProvider } from './oauth/provider';
@@ -185,6 +186,12 @@ export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly 
    * (`createRedisStore`) so that several instances share them.
    */
   storage?: KeyValueStore;
+  /**
+   * How instances tell each other of revoked sessions, so that none believes a cookie cache issued
+   * before a revocation made on another (`createRedisRevocationFeed`; session/revocations.ts). One
+   * instance needs none.
+   */
+  revocationFeed?: RevocationFeed;
   advanced?: {
     cookiePrefix?: string;
     /** Defaults to whether baseURL is https. */

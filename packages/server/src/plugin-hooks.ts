@@ -35,7 +35,7 @@ export async function deleteUserRow(auth: AuthContext, userId: string): Promise<
   const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
   if (!guarded?.deleteUser) return auth.users.delete(userId);
   await guarded.deleteUser(userId, auth);
-  auth.revocations.revokeUser(userId);
+  await auth.revocations.revokeUser(userId);
 }
 
 export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {

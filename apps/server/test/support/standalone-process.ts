@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../../../../test/free-port';
+
+export { freePort };
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -41,19 +43,6 @@ export interface StandaloneProcess {
   stderr(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** The environment of a child process, without the configuration the test runner would leak into it. */

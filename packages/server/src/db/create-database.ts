@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   const parsed = parseDatabaseUrl(databaseUrl);
   if ('problem' in parsed) throw new Error(`The database URL ${parsed.problem}`);
@@ -26,12 +28,23 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
     // comes near that. Set on this pool only, not on pg's global parsers.
     const types = new pg.TypeOverrides();
     types.setTypeParser(pg.types.builtins.INT8, Number);
-    const pool = new pg.Pool({ connectionString: url, max: 10, types });
+    // A database that does not answer fails the request (503, db/unavailable.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A connection the server closed (a restart) fails its query, if it had one, and is dropped by
+    // the pool, which makes a new one on the next query. pg also emits the error on the connection
+    // (checked out) or the pool (idle), where without a listener it would end the process.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   if (dialect === 'mysql') {
     // Dates are written and read as UTC; otherwise mysql2 shifts them by the server's time zone.
-    const pool = createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), timezone: 'Z', connectionLimit: 10 });
+    const pool = createPool({
+      uri: url.replace(/^mariadb:/i, 'mysql:'),
+      timezone: 'Z',
+      connectionLimit: 10,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+    });
     return { dialect, db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });

@@ -102,7 +102,7 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
 
     async deleteById(id: string, userId: string): Promise<void> {
       await db.deleteFrom('session').where('id', '=', id).execute();
-      revocations.revokeUser(userId);
+      await revocations.revokeUser(userId);
     },
 
     /** Deletes whichever sessions, of any user, have one of these digests. */
@@ -110,20 +110,20 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
       const owners = await db.selectFrom('session').select('userId').distinct().where('token', 'in', digests).execute();
       if (owners.length === 0) return;
       await db.deleteFrom('session').where('token', 'in', digests).execute();
-      for (const { userId } of owners) revocations.revokeUser(userId);
+      await Promise.all(owners.map(({ userId }) => revocations.revokeUser(userId)));
     },
 
     /** Deletes the user's session whose digest is one of `digests`; another user's is never touched. */
     async deleteOwnByDigests(userId: string, digests: string[]): Promise<void> {
       await db.deleteFrom('session').where('userId', '=', userId).where('token', 'in', digests).execute();
-      revocations.revokeUser(userId);
+      await revocations.revokeUser(userId);
     },
 
     async deleteByUser(userId: string, exceptId?: string): Promise<void> {
       let query = db.deleteFrom('session').where('userId', '=', userId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       await query.execute();
-      revocations.revokeUser(userId);
+      await revocations.revokeUser(userId);
     },
   };
 }

@@ -91,7 +91,7 @@ export function createUserStore(
     /** Sessions and accounts go with the user (foreign keys cascade); its cookie caches too. */
     async delete(id: string): Promise<void> {
       await db.deleteFrom('user').where('id', '=', id).execute();
-      revocations.revokeUser(id);
+      await revocations.revokeUser(id);
     },
 
     async update(id: string, patch: UserPatch & { updatedAt: Date }): Promise<User | null> {

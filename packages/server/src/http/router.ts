@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { AuthContext } from '../context';
 import type { AnyEndpoint } from '../endpoint';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
 import { runEndpoint } from '../run-endpoint';
@@ -63,8 +64,17 @@ function withCookies(response: Response, cookies: ResponseCookies): Response {
   return copy;
 }
 
+/** Long enough for a database restart or a failover, short enough that a client does not give up. */
+const RETRY_AFTER_SECONDS = 5;
+
 function errorResponse(auth: AuthContext, error: unknown): Response {
   if (error instanceof AuthError) return error.toResponse();
+  if (isDatabaseUnavailable(error)) {
+    auth.logger.warn({ err: error }, 'The database is unreachable: answered 503');
+    return new AuthError(ERRORS.serviceUnavailable, {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    }).toResponse();
+  }
   auth.logger.error({ err: error }, 'Unexpected error while handling a request');
   return new AuthError(ERRORS.internal).toResponse();
 }

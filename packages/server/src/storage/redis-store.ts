@@ -5,8 +5,10 @@
  * implies are written together. Expiry is Redis's own; the engine's clock only turns the TTL into
  * `resetAt` and is the clock a lock's end is written in.
  */
-import { Redis } from 'ioredis';
+import type { Logger } from '../options';
 import type { FailureCount, KeyValueStore, LockoutRule } from './key-value-store';
+import { createMemoryStore } from './memory-store';
+import { connectRedis } from './redis-connection';
 
 /** KEYS[1] the counter; ARGV[1] the window. Returns the count and the window's time left. */
 const INCREMENT = `
@@ -59,47 +61,103 @@ export interface RedisStore extends KeyValueStore {
   close(): Promise<void>;
 }
 
+export interface RedisStoreOptions {
+  /** Keeps one deployment's keys apart from others' in a shared Redis. */
+  prefix?: string;
+  logger?: Logger;
+}
+
 const ms = (value: number) => Math.max(1, Math.ceil(value));
 
-export function createRedisStore(url: string, { prefix = 'latchkey:' }: { prefix?: string } = {}): RedisStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+/**
+ * While Redis is unreachable, each instance counts in its own memory (logged once per outage): the
+ * limits then hold per instance, never not at all, and no request waits on a Redis that is away
+ * longer than `REDIS_TIMEOUT_MS` (redis-connection.ts). The counts kept meanwhile are
+ * not carried over when Redis is back.
+ */
+export function createRedisStore(url: string, { prefix = 'latchkey:', logger }: RedisStoreOptions = {}): RedisStore {
+  const { redis, firstConnection } = connectRedis(url);
+  // ioredis reports every failed reconnection; the outage is reported by `shared` below.
+  redis.on('error', () => {});
+  const local = createMemoryStore();
+  let unreachable = false;
+  async function shared<T>(onRedis: () => Promise<T>, onLocal: (store: KeyValueStore) => Promise<T>): Promise<T> {
+    try {
+      await firstConnection();
+      const result = await onRedis();
+      if (unreachable) logger?.info({}, 'Redis is back: counters are shared again');
+      unreachable = false;
+      return result;
+    } catch (error) {
+      if (!unreachable)
+        logger?.error({ err: error }, 'Redis is unreachable: rate limits count per instance until it is back');
+      unreachable = true;
+      return onLocal(local);
+    }
+  }
   const locks = (keys: readonly string[]) => keys.map((key) => `${prefix}lock:${key}`);
   const counters = (keys: readonly string[]) => keys.map((key) => `${prefix}fail:${key}`);
   return {
-    async increment(key, windowMs, now) {
-      const [count, ttl] = (await redis.eval(INCREMENT, 1, prefix + key, ms(windowMs))) as [number, number];
-      return { count, resetAt: now + Math.max(ttl, 0) };
-    },
-    async recordFailure(key, rule: LockoutRule, now): Promise<FailureCount> {
-      const args = [ms(rule.windowMs), now, rule.threshold, rule.baseLockMs, rule.maxLockMs, rule.limit];
-      const [count, left, lockedUntil] = (await redis.eval(
-        RECORD_FAILURE,
-        2,
-        ...counters([key]),
-        ...locks([key]),
-        ...args,
-      )) as [number, number, number];
-      return { count, resetAt: now + left, lockedUntil };
-    },
-    async lockedUntil(keys, now) {
-      if (keys.length === 0) return 0;
-      return (await redis.eval(LOCKED_UNTIL, keys.length, ...locks(keys), now)) as number;
-    },
-    async clearFailures(keys, now) {
-      if (keys.length === 0) return 0;
-      return (await redis.eval(CLEAR_FAILURES, keys.length * 2, ...locks(keys), ...counters(keys), now)) as number;
-    },
-    async get(key) {
-      return redis.get(prefix + key);
-    },
-    async set(key, value, ttlMs) {
-      await redis.set(prefix + key, value, 'PX', ms(ttlMs));
-    },
-    async delete(key) {
-      await redis.del(prefix + key);
-    },
+    increment: (key, windowMs, now) =>
+      shared(
+        async () => {
+          const [count, ttl] = (await redis.eval(INCREMENT, 1, prefix + key, ms(windowMs))) as [number, number];
+          return { count, resetAt: now + Math.max(ttl, 0) };
+        },
+        (store) => store.increment(key, windowMs, now),
+      ),
+    recordFailure: (key, rule: LockoutRule, now): Promise<FailureCount> =>
+      shared(
+        async () => {
+          const args = [ms(rule.windowMs), now, rule.threshold, rule.baseLockMs, rule.maxLockMs, rule.limit];
+          const [count, left, lockedUntil] = (await redis.eval(
+            RECORD_FAILURE,
+            2,
+            ...counters([key]),
+            ...locks([key]),
+            ...args,
+          )) as [number, number, number];
+          return { count, resetAt: now + left, lockedUntil };
+        },
+        (store) => store.recordFailure(key, rule, now),
+      ),
+    lockedUntil: async (keys, now) =>
+      keys.length === 0
+        ? 0
+        : shared(
+            async () => (await redis.eval(LOCKED_UNTIL, keys.length, ...locks(keys), now)) as number,
+            (store) => store.lockedUntil(keys, now),
+          ),
+    clearFailures: async (keys, now) =>
+      keys.length === 0
+        ? 0
+        : shared(
+            async () =>
+              (await redis.eval(CLEAR_FAILURES, keys.length * 2, ...locks(keys), ...counters(keys), now)) as number,
+            (store) => store.clearFailures(keys, now),
+          ),
+    get: (key, now) =>
+      shared(
+        () => redis.get(prefix + key),
+        (store) => store.get(key, now),
+      ),
+    set: (key, value, ttlMs, now) =>
+      shared(
+        async () => {
+          await redis.set(prefix + key, value, 'PX', ms(ttlMs));
+        },
+        (store) => store.set(key, value, ttlMs, now),
+      ),
+    delete: (key) =>
+      shared(
+        async () => {
+          await redis.del(prefix + key);
+        },
+        (store) => store.delete(key),
+      ),
     async close() {
-      await redis.quit();
+      // Not `quit`: with Redis away it would wait for a reconnection that is no longer wanted.
+      redis.disconnect();
     },
   };
 }

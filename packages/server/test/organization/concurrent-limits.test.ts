@@ -5,48 +5,35 @@
  * several requests see room for one more (or one more team, or owner, left, or no invitation yet).
  */
 import { expect, it } from 'vitest';
+import { expectError, type ExpectedError } from '../../../../test/expect-error';
 import { AuthError, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
-import { organizationDb } from '../../src/plugins/organization/tables';
 import { describeEachDialect, uniqueEmail, type Harness, type TestResponse } from '../support/harness';
+import { db, insertInvitation, insertMember, insertOrganization, setActiveOrganizationRow } from './rows';
 
 const LIMIT = 3;
 const PARALLEL = 8;
 
-function db(h: Harness) {
-  return organizationDb(h.auth.context);
-}
-
-type Entry = { status: number; code: string; message: string };
-
 /** Exactly `admitted` (default `LIMIT`) answered 200, and every other one the catalogue entry. */
-function expectLimitHeld(responses: TestResponse[], entry: Entry, admitted = LIMIT): void {
+async function expectLimitHeld(responses: TestResponse[], entry: ExpectedError, admitted = LIMIT): Promise<void> {
   const refused = responses.filter((r) => r.status !== 200);
   expect(responses.length - refused.length).toBe(admitted);
-  for (const r of refused) expect({ status: r.status, code: r.body?.code, message: r.body?.message }).toEqual(entry);
+  for (const r of refused) await expectError(r, entry);
+}
+
+/** How many rows of `table` belong to the organization. */
+async function rowsIn(h: Harness, table: 'member' | 'invitation' | 'team', organizationId: string): Promise<number> {
+  const rows = await db(h).selectFrom(table).select('id').where('organizationId', '=', organizationId).execute();
+  return rows.length;
 }
 
 /** An organization of rows with its owner, active in the owner's session: creating it is another suite's job. */
 async function seedOrganization(h: Harness) {
-  const id = `org-${Math.random().toString(36).slice(2, 10)}`;
-  await db(h)
-    .insertInto('organization')
-    .values({ id, name: id, slug: id, logo: null, metadata: null, createdAt: h.clock.now() })
-    .execute();
+  const organizationId = await insertOrganization(h);
   const owner = await h.signUp();
-  await db(h)
-    .insertInto('member')
-    .values({
-      id: `${id}-owner`,
-      organizationId: id,
-      userId: owner.user.id,
-      role: 'owner',
-      teamId: null,
-      createdAt: h.clock.now(),
-    })
-    .execute();
-  await db(h).updateTable('session').set({ activeOrganizationId: id }).where('userId', '=', owner.user.id).execute();
-  return { organizationId: id, owner };
+  const memberId = await insertMember(h, organizationId, owner.user.id, 'owner');
+  await setActiveOrganizationRow(h, owner.user.id, organizationId);
+  return { organizationId, owner: { ...owner, memberId } };
 }
 
 describeEachDialect(
@@ -59,13 +46,8 @@ describeEachDialect(
           owner.client.post('/organization/create-team', { name: `Team ${i}` }),
         ),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.teamLimitReached);
-      const teams = await db(h())
-        .selectFrom('team')
-        .select('id')
-        .where('organizationId', '=', organizationId)
-        .execute();
-      expect(teams).toHaveLength(LIMIT);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.teamLimitReached);
+      expect(await rowsIn(h(), 'team', organizationId)).toBe(LIMIT);
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true, maximumTeams: LIMIT } })] },
@@ -82,7 +64,7 @@ describeEachDialect(
           client.post('/organization/create', { name: `Org ${i}`, slug: `${prefix}-${i}` }),
         ),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.organizationLimitReached);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.organizationLimitReached);
       const members = await db(h())
         .selectFrom('member')
         .select('organizationId')
@@ -113,9 +95,8 @@ describeEachDialect(
       const responses = await Promise.all(
         teamIds.map((teamId) => owner.client.post('/organization/remove-team', { teamId, organizationId })),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.unableToRemoveLastTeam, PARALLEL - 1);
-      const left = await db(h()).selectFrom('team').select('id').where('organizationId', '=', organizationId).execute();
-      expect(left).toHaveLength(1);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.unableToRemoveLastTeam, PARALLEL - 1);
+      expect(await rowsIn(h(), 'team', organizationId)).toBe(1);
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true } })] },
@@ -134,13 +115,8 @@ describeEachDialect(
           owner.client.post('/organization/invite-member', { email, role: 'member', organizationId }),
         ),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.alreadyInvited, 1);
-      const invitations = await db(h())
-        .selectFrom('invitation')
-        .select('id')
-        .where('organizationId', '=', organizationId)
-        .execute();
-      expect(invitations).toHaveLength(1);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.alreadyInvited, 1);
+      expect(await rowsIn(h(), 'invitation', organizationId)).toBe(1);
     });
   },
   { plugins: [organizationPlugin()] },
@@ -150,25 +126,8 @@ describeEachDialect(
 async function seedTwoOwners(h: Harness) {
   const { organizationId, owner } = await seedOrganization(h);
   const second = await h.signUp();
-  const secondMemberId = `${organizationId}-owner-2`;
-  await db(h)
-    .insertInto('member')
-    .values({
-      id: secondMemberId,
-      organizationId,
-      userId: second.user.id,
-      role: 'owner',
-      teamId: null,
-      createdAt: h.clock.now(),
-    })
-    .execute();
-  return {
-    organizationId,
-    owners: [
-      { ...owner, memberId: `${organizationId}-owner` },
-      { ...second, memberId: secondMemberId },
-    ],
-  };
+  const secondMemberId = await insertMember(h, organizationId, second.user.id, 'owner');
+  return { organizationId, owners: [owner, { ...second, memberId: secondMemberId }] };
 }
 
 async function ownerCount(h: Harness, organizationId: string): Promise<number> {
@@ -188,7 +147,7 @@ describeEachDialect(
     it('the only two owners leaving in parallel: one leaves, the other is refused with 400 cannot leave as the only owner and stays owner', async () => {
       const { organizationId, owners } = await seedTwoOwners(h());
       const responses = await Promise.all(owners.map((o) => o.client.post('/organization/leave', { organizationId })));
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, 1);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveAsOnlyOwner, 1);
       expect(await ownerCount(h(), organizationId)).toBe(1);
     });
 
@@ -199,7 +158,7 @@ describeEachDialect(
           o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
         ),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
       expect(await ownerCount(h(), organizationId)).toBe(1);
     });
 
@@ -248,37 +207,22 @@ describeEachDialect(
       return users;
     }
 
-    async function memberCount(organizationId: string): Promise<number> {
-      return (await db(h()).selectFrom('member').select('id').where('organizationId', '=', organizationId).execute())
-        .length;
-    }
-
     it(`${PARALLEL} parallel accepts with membershipLimit ${MEMBERSHIP_LIMIT} admit exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
       const { organizationId, owner } = await seedOrganization(h());
       const joiners = await verifiedUsers(PARALLEL);
       // Rows, not invite-member: invitations count against the limit too, so only LIMIT could be sent.
-      const invitationIds = joiners.map((j) => `${organizationId}-inv-${j.user.id}`);
-      await db(h())
-        .insertInto('invitation')
-        .values(
-          joiners.map((j, i) => ({
-            id: invitationIds[i]!,
-            organizationId,
-            email: j.user.email,
-            role: 'member',
-            status: 'pending',
-            teamId: null,
-            inviterId: owner.user.id,
-            expiresAt: new Date(h().clock.now().getTime() + 3600_000),
-            createdAt: h().clock.now(),
-          })),
-        )
-        .execute();
+      const expiresAt = new Date(h().clock.now().getTime() + 3600_000);
+      const invitationIds: string[] = [];
+      for (const j of joiners) {
+        invitationIds.push(
+          await insertInvitation(h(), { organizationId, inviterId: owner.user.id, email: j.user.email, expiresAt }),
+        );
+      }
       const responses = await Promise.all(
         joiners.map((j, i) => j.client.post('/organization/accept-invitation', { invitationId: invitationIds[i] })),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
-      expect(await memberCount(organizationId)).toBe(MEMBERSHIP_LIMIT);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
+      expect(await rowsIn(h(), 'member', organizationId)).toBe(MEMBERSHIP_LIMIT);
       // A refused accept rolls back whole: its invitation stays pending.
       const invitations = await db(h())
         .selectFrom('invitation')
@@ -303,7 +247,7 @@ describeEachDialect(
         expect(r.reason).toBeInstanceOf(AuthError);
         expect((r.reason as AuthError).entry).toBe(ORGANIZATION_ERRORS.membershipLimitReached);
       }
-      expect(await memberCount(organizationId)).toBe(MEMBERSHIP_LIMIT);
+      expect(await rowsIn(h(), 'member', organizationId)).toBe(MEMBERSHIP_LIMIT);
     });
 
     it(`${PARALLEL} parallel invitations with membershipLimit ${MEMBERSHIP_LIMIT} create exactly ${LIMIT} beside the owner and refuse the rest with 403`, async () => {
@@ -317,13 +261,8 @@ describeEachDialect(
           }),
         ),
       );
-      expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
-      const invitations = await db(h())
-        .selectFrom('invitation')
-        .select('id')
-        .where('organizationId', '=', organizationId)
-        .execute();
-      expect(invitations).toHaveLength(LIMIT);
+      await expectLimitHeld(responses, ORGANIZATION_ERRORS.membershipLimitReached);
+      expect(await rowsIn(h(), 'invitation', organizationId)).toBe(LIMIT);
     });
   },
   { plugins: [organizationPlugin({ membershipLimit: MEMBERSHIP_LIMIT })] },

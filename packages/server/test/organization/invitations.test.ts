@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
-import { organizationDb } from '../../src/plugins/organization/tables';
 import { ORIGIN, describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
+import { db as dbOf, insertMember, insertOrganization, insertTeam } from './rows';
 
 const HOUR = 3600;
 const EXPIRY = 48 * HOUR;
@@ -13,22 +13,10 @@ const EXPIRY = 48 * HOUR;
  * about invitations only.
  */
 function fixtures(h: () => Harness) {
-  const db = () => organizationDb(h().auth.context);
-  let counter = 0;
+  const db = () => dbOf(h());
 
   async function addMember(organizationId: string, userId: string, role: string): Promise<void> {
-    counter += 1;
-    await db()
-      .insertInto('member')
-      .values({
-        id: `member-${counter}-${Math.random().toString(36).slice(2)}`,
-        organizationId,
-        userId,
-        role,
-        teamId: null,
-        createdAt: h().clock.now(),
-      })
-      .execute();
+    await insertMember(h(), organizationId, userId, role);
   }
 
   async function verify(userId: string): Promise<void> {
@@ -41,12 +29,7 @@ function fixtures(h: () => Harness) {
 
   /** An organization with a signed-in owner, admin and member. */
   async function organization(name = 'Acme') {
-    counter += 1;
-    const id = `org-${counter}-${Math.random().toString(36).slice(2)}`;
-    await db()
-      .insertInto('organization')
-      .values({ id, name, slug: id, logo: null, metadata: null, createdAt: h().clock.now() })
-      .execute();
+    const id = await insertOrganization(h(), { name });
     const owner = await h().signUp(uniqueEmail('owner'), undefined, 'Olive Owner');
     const admin = await h().signUp(uniqueEmail('admin'));
     const member = await h().signUp(uniqueEmail('member'));
@@ -71,6 +54,11 @@ function fixtures(h: () => Harness) {
     extra: object = {},
   ) {
     return client.post('/organization/invite-member', { email, role, organizationId, ...extra });
+  }
+
+  /** accept-invitation, reject-invitation or cancel-invitation, by `client`. */
+  async function settle(client: TestClient, action: 'accept' | 'reject' | 'cancel', invitationId: string) {
+    return client.post(`/organization/${action}-invitation`, { invitationId });
   }
 
   async function invitationRow(id: string) {
@@ -99,7 +87,7 @@ function fixtures(h: () => Harness) {
     }
   }
 
-  return { db, addMember, verify, organization, invitee, invite, invitationRow, membersOf, invitationMail };
+  return { db, addMember, verify, organization, invitee, invite, settle, invitationRow, membersOf, invitationMail };
 }
 
 describeEachDialect(
@@ -150,9 +138,7 @@ describeEachDialect(
         inviterEmail: org.owner.user.email,
       });
 
-      const accepted = await recipient.client.post('/organization/accept-invitation', {
-        invitationId: invited.body.id,
-      });
+      const accepted = await f.settle(recipient.client, 'accept', invited.body.id);
       expect(accepted.status).toBe(200);
       expect(accepted.body.invitation).toMatchObject({ id: invited.body.id, status: 'accepted' });
       expect(accepted.body.member).toMatchObject({ organizationId: org.id, userId: recipient.user.id, role: 'admin' });
@@ -215,7 +201,7 @@ describeEachDialect(
           })
         ).status,
       ).toBe(401);
-      expect((await anonymous.post('/organization/accept-invitation', { invitationId: 'x' })).status).toBe(401);
+      expect((await f.settle(anonymous, 'accept', 'x')).status).toBe(401);
       expect((await anonymous.get('/organization/list-user-invitations')).status).toBe(401);
       await expectError(await f.invite(outsider.client, org.id, uniqueEmail()), ORGANIZATION_ERRORS.notAMember);
       await expectError(
@@ -258,11 +244,11 @@ describeEachDialect(
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       h().clock.advance(EXPIRY + 1);
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
       await expectError(
-        await recipient.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'reject', invited.body.id),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
       await expectError(
@@ -282,8 +268,8 @@ describeEachDialect(
       const other = await f.invitee();
       for (const response of [
         await other.client.get(`/organization/get-invitation?id=${invited.body.id}`),
-        await other.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
-        await other.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+        await f.settle(other.client, 'accept', invited.body.id),
+        await f.settle(other.client, 'reject', invited.body.id),
       ]) {
         await expectError(response, ORGANIZATION_ERRORS.notTheRecipient);
       }
@@ -296,20 +282,18 @@ describeEachDialect(
       const unverified = await h().signUp(uniqueEmail('unverified'));
       const invited = await f.invite(org.owner.client, org.id, unverified.user.email);
       await expectError(
-        await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(unverified.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
       );
       await expectError(
-        await unverified.client.post('/organization/reject-invitation', { invitationId: invited.body.id }),
+        await f.settle(unverified.client, 'reject', invited.body.id),
         ORGANIZATION_ERRORS.emailNotVerifiedForInvitation,
       );
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
       expect(await f.membersOf(org.id, unverified.user.id)).toHaveLength(0);
 
       await f.verify(unverified.user.id);
-      expect(
-        (await unverified.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
-      ).toBe(200);
+      expect((await f.settle(unverified.client, 'accept', invited.body.id)).status).toBe(200);
     });
 
     it('an account signed up under the invited address but unverified learns nothing: list-user-invitations and get-invitation answer 403', async () => {
@@ -346,14 +330,12 @@ describeEachDialect(
       const org = await f.organization();
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
-      const rejected = await recipient.client.post('/organization/reject-invitation', {
-        invitationId: invited.body.id,
-      });
+      const rejected = await f.settle(recipient.client, 'reject', invited.body.id);
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ invitation: { id: invited.body.id, status: 'rejected' }, member: null });
       expect((await f.invitationRow(invited.body.id)).status).toBe('rejected');
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
@@ -365,36 +347,28 @@ describeEachDialect(
       const outsider = await f.invitee();
       const first = await f.invite(org.owner.client, org.id, recipient.user.email);
       await expectError(
-        await org.member.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
+        await f.settle(org.member.client, 'cancel', first.body.id),
         ORGANIZATION_ERRORS.notAllowedToCancelInvitation,
       );
-      await expectError(
-        await outsider.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
-        ORGANIZATION_ERRORS.notAMember,
-      );
+      await expectError(await f.settle(outsider.client, 'cancel', first.body.id), ORGANIZATION_ERRORS.notAMember);
       expect((await f.invitationRow(first.body.id)).status).toBe('pending');
 
-      const canceled = await org.admin.client.post('/organization/cancel-invitation', { invitationId: first.body.id });
+      const canceled = await f.settle(org.admin.client, 'cancel', first.body.id);
       expect(canceled.status).toBe(200);
       expect(canceled.body).toMatchObject({ id: first.body.id, status: 'canceled' });
       expect((await f.invitationRow(first.body.id)).status).toBe('canceled');
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: first.body.id }),
+        await f.settle(recipient.client, 'accept', first.body.id),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
       await expectError(
-        await org.owner.client.post('/organization/cancel-invitation', { invitationId: first.body.id }),
+        await f.settle(org.owner.client, 'cancel', first.body.id),
         ORGANIZATION_ERRORS.invitationNotFound,
       );
 
       const second = await f.invite(org.owner.client, org.id, recipient.user.email);
-      expect(
-        (await org.owner.client.post('/organization/cancel-invitation', { invitationId: second.body.id })).status,
-      ).toBe(200);
-      await expectError(
-        await org.owner.client.post('/organization/cancel-invitation', { invitationId: 'missing' }),
-        ORGANIZATION_ERRORS.invitationNotFound,
-      );
+      expect((await f.settle(org.owner.client, 'cancel', second.body.id)).status).toBe(200);
+      await expectError(await f.settle(org.owner.client, 'cancel', 'missing'), ORGANIZATION_ERRORS.invitationNotFound);
     });
 
     it('10 parallel accepts of one invitation make exactly one member', async () => {
@@ -402,9 +376,7 @@ describeEachDialect(
       const recipient = await f.invitee();
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       const responses = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
-        ),
+        Array.from({ length: 10 }, () => f.settle(recipient.client, 'accept', invited.body.id)),
       );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const response of responses.filter((r) => r.status !== 200)) {
@@ -420,47 +392,28 @@ describeEachDialect(
     it('accepting an invitation with a team adds the team membership; an unknown team cannot be invited into', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();
-      await f
-        .db()
-        .insertInto('team')
-        .values({
-          id: `team-${org.id}`,
-          name: 'Blue',
-          organizationId: org.id,
-          createdAt: h().clock.now(),
-          updatedAt: null,
-        })
-        .execute();
+      const teamId = await insertTeam(h(), org.id, 'Blue');
       await expectError(
         await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId: 'no-such-team' }),
         ORGANIZATION_ERRORS.teamNotFound,
       );
-      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', {
-        teamId: `team-${org.id}`,
-      });
-      expect(invited.body.teamId).toBe(`team-${org.id}`);
-      expect(
-        (await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
-      ).toBe(200);
+      const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId });
+      expect(invited.body.teamId).toBe(teamId);
+      expect((await f.settle(recipient.client, 'accept', invited.body.id)).status).toBe(200);
       const teamMembers = await f
         .db()
         .selectFrom('teamMember')
         .selectAll()
         .where('userId', '=', recipient.user.id)
         .execute();
-      expect(teamMembers).toEqual([expect.objectContaining({ teamId: `team-${org.id}` })]);
+      expect(teamMembers).toEqual([expect.objectContaining({ teamId })]);
     });
 
     it("accepting makes the invitation's team the active team, and accepting one without a team clears the previous organization's active team", async () => {
       const first = await f.organization();
       const second = await f.organization();
       const recipient = await f.invitee();
-      const teamId = `team-${first.id}`;
-      await f
-        .db()
-        .insertInto('team')
-        .values({ id: teamId, name: 'Blue', organizationId: first.id, createdAt: h().clock.now(), updatedAt: null })
-        .execute();
+      const teamId = await insertTeam(h(), first.id, 'Blue');
       const active = async () => {
         const cached = (await recipient.client.get('/get-session')).body.session;
         const stored = (await recipient.client.get('/get-session?disableCookieCache=true')).body.session;
@@ -472,32 +425,21 @@ describeEachDialect(
       };
 
       const withTeam = await f.invite(first.owner.client, first.id, recipient.user.email, 'member', { teamId });
-      expect(
-        (await recipient.client.post('/organization/accept-invitation', { invitationId: withTeam.body.id })).status,
-      ).toBe(200);
+      expect((await f.settle(recipient.client, 'accept', withTeam.body.id)).status).toBe(200);
       expect(await active()).toEqual({ activeOrganizationId: first.id, activeTeamId: teamId });
 
       const withoutTeam = await f.invite(second.owner.client, second.id, recipient.user.email);
-      expect(
-        (await recipient.client.post('/organization/accept-invitation', { invitationId: withoutTeam.body.id })).status,
-      ).toBe(200);
+      expect((await f.settle(recipient.client, 'accept', withoutTeam.body.id)).status).toBe(200);
       expect(await active()).toEqual({ activeOrganizationId: second.id, activeTeamId: null });
     });
 
     it('accepting an invitation whose team has been removed since joins without a team and leaves no active team', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();
-      const teamId = `team-${org.id}`;
-      await f
-        .db()
-        .insertInto('team')
-        .values({ id: teamId, name: 'Blue', organizationId: org.id, createdAt: h().clock.now(), updatedAt: null })
-        .execute();
+      const teamId = await insertTeam(h(), org.id, 'Blue');
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email, 'member', { teamId });
       await f.db().deleteFrom('team').where('id', '=', teamId).execute();
-      expect(
-        (await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id })).status,
-      ).toBe(200);
+      expect((await f.settle(recipient.client, 'accept', invited.body.id)).status).toBe(200);
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(1);
       expect(
         await f.db().selectFrom('teamMember').select('id').where('userId', '=', recipient.user.id).execute(),
@@ -523,7 +465,7 @@ describeEachDialect(
         ORGANIZATION_ERRORS.inviterNoLongerMember,
       );
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.inviterNoLongerMember,
       );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);
@@ -535,7 +477,7 @@ describeEachDialect(
       const invited = await f.invite(org.owner.client, org.id, recipient.user.email);
       await f.addMember(org.id, recipient.user.id, 'member');
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.alreadyAMember,
       );
       expect((await f.invitationRow(invited.body.id)).status).toBe('pending');
@@ -564,7 +506,7 @@ describeEachDialect(
       const late = await h().signUp(uniqueEmail('late'));
       await f.addMember(org.id, late.user.id, 'member');
       await expectError(
-        await recipient.client.post('/organization/accept-invitation', { invitationId: invited.body.id }),
+        await f.settle(recipient.client, 'accept', invited.body.id),
         ORGANIZATION_ERRORS.membershipLimitReached,
       );
       expect(await f.membersOf(org.id, recipient.user.id)).toHaveLength(0);

@@ -3,8 +3,8 @@ import { expectError } from '../../../../test/expect-error';
 import type { AuthError } from '../../src';
 import { ERRORS, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
-import { organizationDb } from '../../src/plugins/organization/tables';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import { db, insertInvitation, insertMember } from './rows';
 
 let slugCounter = 0;
 function uniqueSlug(prefix = 'org'): string {
@@ -21,52 +21,24 @@ function createThroughApi(
   return api.createOrganization(input);
 }
 
-function db(h: Harness) {
-  return organizationDb(h.auth.context);
-}
+type ActiveField = 'activeOrganizationId' | 'activeTeamId';
 
-async function activeOrganizationOf(client: TestClient): Promise<unknown> {
+/** As get-session answers it: from the cookie cache when there is one. */
+async function activeInSession(client: TestClient, field: ActiveField): Promise<unknown> {
   const response = await client.get('/get-session');
-  return response.body.session.activeOrganizationId;
+  return response.body.session[field];
 }
 
-async function activeTeamOf(client: TestClient): Promise<unknown> {
-  const response = await client.get('/get-session');
-  return response.body.session.activeTeamId;
+/** As the session row holds it. */
+async function activeInRow(h: Harness, userId: string, field: ActiveField): Promise<unknown> {
+  const row = await db(h).selectFrom('session').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
+  return row[field];
 }
 
-async function activeTeamInRow(h: Harness, userId: string): Promise<unknown> {
-  const row = await db(h)
-    .selectFrom('session')
-    .select('activeTeamId')
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.activeTeamId;
-}
-
-async function activeOrganizationInRow(h: Harness, userId: string): Promise<unknown> {
-  const row = await db(h)
-    .selectFrom('session')
-    .select('activeOrganizationId')
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.activeOrganizationId;
-}
-
-/** Adds a member row directly: adding members is another route's job. */
-async function addMemberRow(h: Harness, organizationId: string, userId: string, role: string): Promise<void> {
-  await db(h)
-    .insertInto('member')
-    .values({
-      id: `m-${Math.random().toString(36).slice(2, 12)}`,
-      organizationId,
-      userId,
-      role,
-      teamId: null,
-      createdAt: h.clock.now(),
-    })
-    .execute();
-}
+const activeOrganizationOf = (client: TestClient) => activeInSession(client, 'activeOrganizationId');
+const activeTeamOf = (client: TestClient) => activeInSession(client, 'activeTeamId');
+const activeOrganizationInRow = (h: Harness, userId: string) => activeInRow(h, userId, 'activeOrganizationId');
+const activeTeamInRow = (h: Harness, userId: string) => activeInRow(h, userId, 'activeTeamId');
 
 /** An organization created over HTTP by its owner, with an admin and a plain member, each active in it. */
 async function organizationWithRoles(h: Harness) {
@@ -81,12 +53,16 @@ async function organizationWithRoles(h: Harness) {
   });
   expect(created.status).toBe(200);
   const organization = created.body;
-  await addMemberRow(h, organization.id, admin.user.id, 'admin');
-  await addMemberRow(h, organization.id, member.user.id, 'member');
+  await insertMember(h, organization.id, admin.user.id, 'admin');
+  await insertMember(h, organization.id, member.user.id, 'member');
   for (const who of [admin, member]) {
     expect((await who.client.post('/organization/set-active', { organizationId: organization.id })).status).toBe(200);
   }
   return { owner, admin, member, outsider, organization };
+}
+
+async function organizationRow(h: Harness, organizationId: string) {
+  return db(h).selectFrom('organization').selectAll().where('id', '=', organizationId).executeTakeFirstOrThrow();
 }
 
 async function rowsOf(h: Harness, organizationId: string) {
@@ -307,12 +283,10 @@ describeEachDialect(
             .post('/organization/update', { data: { name: 'x' }, organizationId: organization.id })
         ).status,
       ).toBe(401);
-      const row = await db(h())
-        .selectFrom('organization')
-        .selectAll()
-        .where('id', '=', organization.id)
-        .executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ name: 'Acme Ltd', logo: 'https://example.com/a.png' });
+      expect(await organizationRow(h(), organization.id)).toMatchObject({
+        name: 'Acme Ltd',
+        logo: 'https://example.com/a.png',
+      });
     });
 
     it('update to a slug another organization has answers 400 slug is taken and changes nothing', async () => {
@@ -327,12 +301,7 @@ describeEachDialect(
         await owner.client.post('/organization/update', { data: { slug: otherSlug } }),
         ORGANIZATION_ERRORS.slugIsTaken,
       );
-      const row = await db(h())
-        .selectFrom('organization')
-        .selectAll()
-        .where('id', '=', organization.id)
-        .executeTakeFirstOrThrow();
-      expect(row.slug).toBe(organization.slug);
+      expect((await organizationRow(h(), organization.id)).slug).toBe(organization.slug);
       const same = await owner.client.post('/organization/update', {
         data: { slug: organization.slug, name: 'Same slug' },
       });
@@ -341,20 +310,12 @@ describeEachDialect(
 
     it('delete is refused to admin, member and outsider, and by the owner removes everything and clears every session that had it active', async () => {
       const { owner, admin, member, outsider, organization } = await organizationWithRoles(h());
-      await db(h())
-        .insertInto('invitation')
-        .values({
-          id: `i-${slugCounter}`,
-          organizationId: organization.id,
-          email: uniqueEmail(),
-          role: 'member',
-          status: 'pending',
-          teamId: null,
-          inviterId: owner.user.id,
-          expiresAt: h().clock.now(),
-          createdAt: h().clock.now(),
-        })
-        .execute();
+      await insertInvitation(h(), {
+        organizationId: organization.id,
+        inviterId: owner.user.id,
+        email: uniqueEmail(),
+        expiresAt: h().clock.now(),
+      });
       await expectError(
         await admin.client.post('/organization/delete', { organizationId: organization.id }),
         ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
@@ -427,20 +388,12 @@ describeEachDialect(
     it('get-full-organization answers the active one, metadata as stored, with members and their users, invitations and teams, to owner, admin and member', async () => {
       const { owner, admin, member, organization } = await organizationWithRoles(h());
       const invitee = uniqueEmail('invitee');
-      await db(h())
-        .insertInto('invitation')
-        .values({
-          id: `inv-${slugCounter}`,
-          organizationId: organization.id,
-          email: invitee,
-          role: 'member',
-          status: 'pending',
-          teamId: null,
-          inviterId: owner.user.id,
-          expiresAt: h().clock.now(),
-          createdAt: h().clock.now(),
-        })
-        .execute();
+      await insertInvitation(h(), {
+        organizationId: organization.id,
+        inviterId: owner.user.id,
+        email: invitee,
+        expiresAt: h().clock.now(),
+      });
       for (const who of [owner, admin, member]) {
         const response = await who.client.get('/organization/get-full-organization');
         expect(response.status).toBe(200);

@@ -51,11 +51,11 @@ export interface RequestOptions {
 
 /** A browser: keeps the cookies the server sets and sends them back, by a browser's rules. */
 export class TestClient {
-  readonly cookies = new BrowserCookies(`${BASE_URL}${API}/`);
-
+  /** `cookies` may be another client's jar: one browser whose requests reach several instances. */
   constructor(
     private readonly auth: Auth,
     private readonly defaultIp = '203.0.113.10',
+    readonly cookies = new BrowserCookies(`${BASE_URL}${API}/`),
   ) {}
 
   get cookieHeader(): string {

@@ -9,19 +9,9 @@ import { organizationDb, type InvitationTable, type OrganizationDatabase } from 
 
 export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
 
-export interface Invitation {
-  id: string;
-  organizationId: string;
-  email: string;
-  role: string | null;
-  status: string;
-  teamId: string | null;
-  inviterId: string;
-  expiresAt: Date;
-  createdAt: Date;
-}
+export type Invitation = Selectable<InvitationTable>;
 
-/** SQLite answers dates as ISO text; every reader gets Dates. */
+/** The columns better-auth answers, and no other a shared database's table may hold. */
 export function toInvitation(row: Selectable<InvitationTable>): Invitation {
   return {
     id: row.id,

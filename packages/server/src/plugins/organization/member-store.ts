@@ -92,34 +92,43 @@ export async function findMemberByIdOrEmail(
   return row ? toMemberWithUser(row) : null;
 }
 
-/** One page of the organization's members, oldest first (a stable order for paging). */
+/**
+ * The organization's members, oldest first (a stable order for paging): one page of them
+ * (list-members), or all (get-full-organization).
+ */
 export async function listMembersWithUser(
   auth: AuthContext,
   organizationId: string,
-  limit: number,
-  offset: number,
+  page?: { limit: number; offset: number },
 ): Promise<MemberWithUser[]> {
-  const rows = await memberWithUserQuery(auth)
+  let query = memberWithUserQuery(auth)
     .where('member.organizationId', '=', organizationId)
     .orderBy('member.createdAt', 'asc')
-    .orderBy('member.id', 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map(toMemberWithUser);
+    .orderBy('member.id', 'asc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return (await query.execute()).map(toMemberWithUser);
 }
 
-async function countMembersIn(db: Kysely<OrganizationDatabase>, organizationId: string): Promise<number> {
+/**
+ * Member rows of one organization (its size, for the membership limit) or of one user (the
+ * organizations they belong to, for the organization limit). Read through `db`: a limit is counted
+ * inside the transaction that holds its lock.
+ */
+export async function countMemberRows(
+  db: Kysely<OrganizationDatabase>,
+  by: 'organizationId' | 'userId',
+  id: string,
+): Promise<number> {
   const row = await db
     .selectFrom('member')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organizationId', '=', organizationId)
+    .where(by, '=', id)
     .executeTakeFirstOrThrow();
   return row.count;
 }
 
 export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
-  return countMembersIn(organizationDb(auth), organizationId);
+  return countMemberRows(organizationDb(auth), 'organizationId', organizationId);
 }
 
 export function isOwner(options: ResolvedOrganizationOptions, member: Pick<Member, 'role'>): boolean {
@@ -236,7 +245,7 @@ async function insertMemberWithinLimit(
   teamId: string | null | undefined,
   membershipLimit: number,
 ) {
-  if ((await countMembersIn(trx, member.organizationId)) >= membershipLimit)
+  if ((await countMemberRows(trx, 'organizationId', member.organizationId)) >= membershipLimit)
     throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
   return insertMember(trx, member, teamId);
 }
@@ -315,7 +324,9 @@ export async function inviteWithinLimit(
       return extendInvitation(trx, open, fields.expiresAt);
     }
     if (fields.teamId !== null) await requireTeamOf(trx, fields.teamId, organizationId);
-    const seats = (await countMembersIn(trx, organizationId)) + (await countOpenInvitations(trx, organizationId, now));
+    const seats =
+      (await countMemberRows(trx, 'organizationId', organizationId)) +
+      (await countOpenInvitations(trx, organizationId, now));
     if (seats >= membershipLimit) throw new AuthError(ORGANIZATION_ERRORS.membershipLimitReached);
     return insertInvitation(trx, fields, now);
   });

@@ -1,7 +1,7 @@
 /**
  * @module What most organization routes start with: which organization the request means (the
  * given id, else the session's active one), the caller's membership in it, and whether the
- * membership's roles grant an action.
+ * membership's roles grant the action the route performs.
  */
 import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin-api';
 import type { AuthContext } from '../../plugin-api';
@@ -12,6 +12,38 @@ import { organizationDb, organizationSchema, type MemberTable } from './tables';
 import type { Selectable } from 'kysely';
 
 export type Member = Selectable<MemberTable>;
+
+type PermissionRequest = Partial<Record<string, readonly string[]>>;
+
+/** What a route's action needs the caller's roles to grant, and the 403 entry that refuses it. */
+export interface MemberAction {
+  grants: PermissionRequest;
+  refusal: ErrorEntry;
+}
+
+/**
+ * Every action a route guards with the caller's roles, in one table: the refusals are better-auth's
+ * wording per action, so two routes needing the same grant may still refuse differently (a team
+ * membership is a change to the member, refused in team words).
+ */
+export const MEMBER_ACTIONS = {
+  updateOrganization: {
+    grants: { organization: ['update'] },
+    refusal: ORGANIZATION_ERRORS.notAllowedToUpdateOrganization,
+  },
+  deleteOrganization: {
+    grants: { organization: ['delete'] },
+    refusal: ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
+  },
+  updateMember: { grants: { member: ['update'] }, refusal: ORGANIZATION_ERRORS.notAllowedToUpdateMember },
+  deleteMember: { grants: { member: ['delete'] }, refusal: ORGANIZATION_ERRORS.notAllowedToDeleteMember },
+  invite: { grants: { invitation: ['create'] }, refusal: ORGANIZATION_ERRORS.notAllowedToInvite },
+  cancelInvitation: { grants: { invitation: ['cancel'] }, refusal: ORGANIZATION_ERRORS.notAllowedToCancelInvitation },
+  createTeam: { grants: { team: ['create'] }, refusal: ORGANIZATION_ERRORS.notAllowedToCreateTeams },
+  deleteTeam: { grants: { team: ['delete'] }, refusal: ORGANIZATION_ERRORS.notAllowedToDeleteTeams },
+  addTeamMember: { grants: { member: ['update'] }, refusal: ORGANIZATION_ERRORS.notAllowedToCreateTeamMember },
+  removeTeamMember: { grants: { member: ['delete'] }, refusal: ORGANIZATION_ERRORS.notAllowedToRemoveTeamMember },
+} as const satisfies Record<string, MemberAction>;
 
 /** The session's active organization, if any. */
 export function activeOrganizationOf(current: CurrentSession): string | null {
@@ -35,26 +67,46 @@ export async function findMember(auth: AuthContext, organizationId: string, user
   return row ?? null;
 }
 
-/** The caller's membership, or 403 `User is not a member of the organization`. */
+/** The user's membership, or 403 `User is not a member of the organization`. */
 export async function requireMember(auth: AuthContext, organizationId: string, userId: string): Promise<Member> {
   const member = await findMember(auth, organizationId, userId);
   if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
   return member;
 }
 
+export interface CallerMembership {
+  organizationId: string;
+  member: Member;
+}
+
+/**
+ * The organization the request names (else the session's active one; 400 when there is none) and
+ * the caller's membership in it (403 when they are not a member), in that order: a request without
+ * an organization is answered as such before anything is read.
+ */
+export async function requireCallerMembership(
+  auth: AuthContext,
+  current: CurrentSession,
+  givenId: string | null | undefined,
+): Promise<CallerMembership> {
+  const organizationId = organizationIdOf(current, givenId);
+  const member = await requireMember(auth, organizationId, current.user.id);
+  return { organizationId, member };
+}
+
 export function memberMay(
   options: ResolvedOrganizationOptions,
   member: Pick<Member, 'role'>,
-  request: Partial<Record<string, readonly string[]>>,
+  request: PermissionRequest,
 ): boolean {
   return organizationRolesAllow(options.roles, member.role, request);
 }
 
+/** 403 with the action's refusal unless the member's roles (their union) grant it. */
 export function requireMemberPermission(
   options: ResolvedOrganizationOptions,
   member: Pick<Member, 'role'>,
-  request: Partial<Record<string, readonly string[]>>,
-  refusal: ErrorEntry,
+  action: MemberAction,
 ): void {
-  if (!memberMay(options, member, request)) throw new AuthError(refusal);
+  if (!memberMay(options, member, action.grants)) throw new AuthError(action.refusal);
 }

@@ -8,6 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { AuthError, type AuthContext, type SessionScope } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
+import { countMemberRows, listMembersWithUser } from './member-store';
 import { activeOrganizationOf, findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import {
@@ -120,7 +121,7 @@ export async function insertOrganization(
   }
   const { userId } = rows.member;
   await inLockedTransaction(auth, { table: 'user', id: userId }, async (trx) => {
-    if ((await countUserMemberships(trx, userId)) >= organizationLimit)
+    if ((await countMemberRows(trx, 'userId', userId)) >= organizationLimit)
       throw new AuthError(ORGANIZATION_ERRORS.organizationLimitReached);
     await insertRows(trx);
   });
@@ -135,15 +136,6 @@ export async function listUserOrganizations(auth: AuthContext, userId: string): 
     .orderBy('organization.createdAt')
     .orderBy('organization.id')
     .execute();
-}
-
-async function countUserMemberships(db: Kysely<OrganizationDatabase>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('member')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.count;
 }
 
 export interface OrganizationChanges {
@@ -193,23 +185,8 @@ export async function loadFullOrganization(
   organization: OrganizationRow,
 ) {
   const db = organizationDb(auth);
-  const [memberRows, invitationRows, teamRows] = await Promise.all([
-    db
-      .selectFrom('member')
-      .innerJoin('user', 'user.id', 'member.userId')
-      .select([
-        'member.id',
-        'member.organizationId',
-        'member.userId',
-        'member.role',
-        'member.teamId',
-        'member.createdAt',
-      ])
-      .select(['user.name as userName', 'user.email as userEmail', 'user.image as userImage'])
-      .where('member.organizationId', '=', organization.id)
-      .orderBy('member.createdAt')
-      .orderBy('member.id')
-      .execute(),
+  const [members, invitationRows, teamRows] = await Promise.all([
+    listMembersWithUser(auth, organization.id),
     db
       .selectFrom('invitation')
       .selectAll()
@@ -234,10 +211,6 @@ export async function loadFullOrganization(
           .execute()
       : Promise.resolve(undefined),
   ]);
-  const members = memberRows.map(({ userName, userEmail, userImage, ...member }) => ({
-    ...member,
-    user: { id: member.userId, name: userName, email: userEmail, image: userImage },
-  }));
   // A scalar subquery is typed nullable, though a count is never null.
   const teams = teamRows?.map((t) => ({ ...t, memberCount: t.memberCount ?? 0 }));
   return { ...toStoredOrganization(organization), members, invitations: invitationRows, ...(teams ? { teams } : {}) };

@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import type { AuthContext, CurrentSession } from '../../plugin-api';
-import { ORGANIZATION_ERRORS } from './errors';
-import { organizationIdOf, requireMember, requireMemberPermission } from './membership';
+import { requireCallerMembership, requireMember, requireMemberPermission, type MemberAction } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { requireTeamIn, type Team } from './team-store';
 
@@ -19,22 +18,14 @@ interface TeamMemberChangeRequest {
   body: z.infer<typeof teamMemberChangeBody>;
 }
 
-/** The member permission each change needs, and the refusal when the caller's roles lack it. */
-const CHANGES = {
-  add: { permission: 'update', refusal: ORGANIZATION_ERRORS.notAllowedToCreateTeamMember },
-  remove: { permission: 'delete', refusal: ORGANIZATION_ERRORS.notAllowedToRemoveTeamMember },
-} as const;
-
-/** The team to change, once the caller may make `change` to the member named. */
+/** The team to change, once the caller may take `action` (adding or removing) on the member named. */
 export async function authorizeTeamMemberChange(
   { auth, session, body }: TeamMemberChangeRequest,
   options: ResolvedOrganizationOptions,
-  change: keyof typeof CHANGES,
+  action: MemberAction,
 ): Promise<Team> {
-  const { permission, refusal } = CHANGES[change];
-  const organizationId = organizationIdOf(session, undefined);
-  const caller = await requireMember(auth, organizationId, session.user.id);
-  requireMemberPermission(options, caller, { member: [permission] }, refusal);
+  const { organizationId, member: caller } = await requireCallerMembership(auth, session, undefined);
+  requireMemberPermission(options, caller, action);
   // better-auth answers these two with 400; the catalogue keeps one status (403) per entry.
   await requireMember(auth, organizationId, body.userId);
   return requireTeamIn(auth, body.teamId, organizationId);

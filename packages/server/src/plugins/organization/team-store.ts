@@ -23,20 +23,9 @@ import {
   type TeamTable,
 } from './tables';
 
-export interface Team {
-  id: string;
-  name: string;
-  organizationId: string;
-  createdAt: Date;
-  updatedAt: Date | null;
-}
+export type Team = Selectable<TeamTable>;
 
-export interface TeamMember {
-  id: string;
-  teamId: string;
-  userId: string;
-  createdAt: Date;
-}
+export type TeamMember = Selectable<TeamMemberTable>;
 
 function toTeam(row: Selectable<TeamTable>): Team {
   return {

@@ -28,7 +28,7 @@ export function removeUser(options: ResolvedAdminOptions) {
       if (!(await deleteKeepingAnAdmin(auth, options, body.userId))) throw new AuthError(ERRORS.userNotFound);
       // Deleted here rather than through the user store, inside the lock: its cookie caches must
       // stop being believed all the same (session/revocations.ts).
-      auth.revocations.revokeUser(body.userId);
+      await auth.revocations.revokeUser(body.userId);
       // After the row is gone, so a token issued while the deletion ran dies too.
       await auth.verifications.deleteForUser(body.userId);
       return { success: true };

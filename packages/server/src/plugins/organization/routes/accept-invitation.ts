@@ -5,16 +5,10 @@
  * the caller's own, verified e-mail can be accepted. Answers {invitation, member}.
  */
 import { z } from 'zod';
-import {
-  AuthError,
-  DEFAULTS,
-  defineEndpoint,
-  randomString,
-  type AuthContext,
-  type CurrentSession,
-} from '../../../plugin-api';
+import { AuthError, DEFAULTS, defineEndpoint, randomString, type AuthContext } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findInvitation, isOpen, type Invitation } from '../invitation-store';
+import { requireOpenInvitationFor } from '../invitation-recipient';
+import type { Invitation } from '../invitation-store';
 import { joinByInvitation } from '../member-store';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
@@ -23,24 +17,15 @@ import { activateOrganizationWithTeam } from '../organization-store';
 const body = z.object({ invitationId: z.string().min(1) });
 
 /**
- * The checks better-auth makes, in its order; each refusal names its catalogue entry. The
- * membership limit is checked where the member is inserted, behind the organization's lock.
+ * After the recipient's checks, the rest better-auth makes, in its order; each refusal names its
+ * catalogue entry. The membership limit is checked where the member is inserted, behind the
+ * organization's lock.
  */
-async function requireAcceptable(
-  auth: AuthContext,
-  invitation: Invitation | null,
-  current: CurrentSession,
-): Promise<Invitation> {
-  if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
-  if (invitation.email !== current.user.email.toLowerCase()) throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
-  // Anyone can register an unverified account under the invitee's address: only proof of the
-  // mailbox makes the signed-in user the person who was invited.
-  if (!current.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedForInvitation);
+async function requireJoinable(auth: AuthContext, invitation: Invitation, userId: string): Promise<void> {
   const { organizationId } = invitation;
   if (!(await findMember(auth, organizationId, invitation.inviterId)))
     throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);
-  if (await findMember(auth, organizationId, current.user.id)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
-  return invitation;
+  if (await findMember(auth, organizationId, userId)) throw new AuthError(ORGANIZATION_ERRORS.alreadyAMember);
 }
 
 export function acceptInvitation(options: ResolvedOrganizationOptions) {
@@ -51,7 +36,8 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {
-      const invitation = await requireAcceptable(auth, await findInvitation(auth, body.invitationId), session);
+      const invitation = await requireOpenInvitationFor(auth, body.invitationId, session, 'respond');
+      await requireJoinable(auth, invitation, session.user.id);
       const member = {
         id: randomString(DEFAULTS.idLength),
         organizationId: invitation.organizationId,

@@ -4,6 +4,7 @@
  * already in the team answers their existing row. Answers the teamMember.
  */
 import { defineEndpoint } from '../../../plugin-api';
+import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
 import { findOrAddTeamMember } from '../team-store';
@@ -17,7 +18,7 @@ export function addTeamMember(options: ResolvedOrganizationOptions) {
     session: 'required',
     async handler(request) {
       const { auth, body } = request;
-      const team = await authorizeTeamMemberChange(request, options, 'add');
+      const team = await authorizeTeamMemberChange(request, options, MEMBER_ACTIONS.addTeamMember);
       return findOrAddTeamMember(auth, team.id, body.userId);
     },
   });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findInvitation, settleInvitation } from '../invitation-store';
-import { requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
 
@@ -23,12 +23,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
       const invitation = await findInvitation(auth, body.invitationId);
       if (!invitation) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       const member = await requireMember(auth, invitation.organizationId, session.user.id);
-      requireMemberPermission(
-        options,
-        member,
-        { invitation: ['cancel'] },
-        ORGANIZATION_ERRORS.notAllowedToCancelInvitation,
-      );
+      requireMemberPermission(options, member, MEMBER_ACTIONS.cancelInvitation);
       // SPEC §4 cancels only from pending (better-auth does not check): an accepted invitation
       // stays accepted, and the answer says there is no invitation left to cancel.
       if (!(await settleInvitation(organizationDb(auth), invitation.id, 'canceled')))

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { insertTeam } from '../team-store';
 
@@ -20,11 +20,10 @@ export function createTeam(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session }) {
-      const organizationId = organizationIdOf(session, body.organizationId);
       // better-auth answers a non-member with its "not allowed to invite" entry, a misnomer; the
       // catalogue's not-a-member entry says what is wrong.
-      const member = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, member, { team: ['create'] }, ORGANIZATION_ERRORS.notAllowedToCreateTeams);
+      const { organizationId, member } = await requireCallerMembership(auth, session, body.organizationId);
+      requireMemberPermission(options, member, MEMBER_ACTIONS.createTeam);
       // The store enforces maximumTeams (race-free, unlike better-auth's count-then-insert); better-auth
       // does not check names, the unique index (organizationId, name) does it here.
       const team = await insertTeam(auth, organizationId, body.name, options.teams.maximumTeams);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { activeOrganizationOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, activeOrganizationOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import {
   deleteOrganizationById,
@@ -29,12 +29,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
       const organization = await findOrganization(auth, { id: body.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const member = await requireMember(auth, organization.id, session.user.id);
-      requireMemberPermission(
-        options,
-        member,
-        { organization: ['delete'] },
-        ORGANIZATION_ERRORS.notAllowedToDeleteOrganization,
-      );
+      requireMemberPermission(options, member, MEMBER_ACTIONS.deleteOrganization);
       await deleteOrganizationById(auth, organization.id);
       // The caller's cookie cache too, so its get-session shows the change at once.
       if (activeOrganizationOf(session) === organization.id)

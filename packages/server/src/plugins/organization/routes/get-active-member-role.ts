@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findMember, organizationIdOf, requireMember } from '../membership';
+import { findMember, requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const query = z.object({
@@ -22,8 +22,7 @@ export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
     query,
     session: 'required',
     async handler({ auth, query, session }) {
-      const organizationId = organizationIdOf(session, query.organizationId);
-      const caller = await requireMember(auth, organizationId, session.user.id);
+      const { organizationId, member: caller } = await requireCallerMembership(auth, session, query.organizationId);
       if (!query.userId || query.userId === session.user.id) return { role: caller.role };
       const member = await findMember(auth, organizationId, query.userId);
       if (!member) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findInvitation, isOpen } from '../invitation-store';
+import { requireOpenInvitationFor } from '../invitation-recipient';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
@@ -25,11 +25,7 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
     // The recipient check reads the e-mail: not from a cookie cache older than a change of address.
     sessionFromDatabase: true,
     async handler({ auth, query, session }) {
-      const invitation = await findInvitation(auth, query.id);
-      if (!invitation || !isOpen(invitation, auth.now())) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
-      if (invitation.email !== session.user.email.toLowerCase())
-        throw new AuthError(ORGANIZATION_ERRORS.notTheRecipient);
-      if (!session.user.emailVerified) throw new AuthError(ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations);
+      const invitation = await requireOpenInvitationFor(auth, query.id, session, 'read');
       const organization = await findOrganization(auth, { id: invitation.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       if (!(await findMember(auth, invitation.organizationId, invitation.inviterId)))

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, permissionRequestBody } from '../../../plugin-api';
-import { memberMay, organizationIdOf, requireMember } from '../membership';
+import { memberMay, requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const body = permissionRequestBody({ organizationId: z.string().min(1).optional() });
@@ -19,8 +19,7 @@ export function hasPermission(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session }) {
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const member = await requireMember(auth, organizationId, session.user.id);
+      const { member } = await requireCallerMembership(auth, session, body.organizationId);
       return { error: null, success: memberMay(options, member, body.permissions ?? body.permission ?? {}) };
     },
   });

@@ -12,7 +12,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
 import type { Invitation } from '../invitation-store';
 import { inviteWithinLimit, toStoredMemberRole } from '../member-store';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
 
@@ -58,9 +58,8 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     async handler({ auth, body, session }) {
       const email = normalizeEmail(body.email);
       if (!email) throw new AuthError(ERRORS.invalidEmail);
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const inviter = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, inviter, { invitation: ['create'] }, ORGANIZATION_ERRORS.notAllowedToInvite);
+      const { organizationId, member: inviter } = await requireCallerMembership(auth, session, body.organizationId);
+      requireMemberPermission(options, inviter, MEMBER_ACTIONS.invite);
       const role = toStoredMemberRole(options, body.role);
       // Only an owner may make an owner: else an admin could invite a second account of its own as owner.
       if (memberRoles(role).includes(options.creatorRole) && !memberRoles(inviter.role).includes(options.creatorRole)) {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
 import { listOrganizationInvitations } from '../invitation-store';
-import { organizationIdOf, requireMember } from '../membership';
+import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const query = z.object({ organizationId: z.string().min(1).optional() });
@@ -21,8 +21,7 @@ export function listInvitations(_options: ResolvedOrganizationOptions) {
     // Membership decides access: a member just removed must not read from a stale cookie cache.
     sessionFromDatabase: true,
     async handler({ auth, query, session }) {
-      const organizationId = organizationIdOf(session, query.organizationId);
-      await requireMember(auth, organizationId, session.user.id);
+      const { organizationId } = await requireCallerMembership(auth, session, query.organizationId);
       return listOrganizationInvitations(auth, organizationId);
     },
   });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
 import { countMembers, listMembersWithUser } from '../member-store';
-import { organizationIdOf, requireMember } from '../membership';
+import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const MAX_PAGE = 1000;
@@ -25,11 +25,10 @@ export function listMembers(options: ResolvedOrganizationOptions) {
     query,
     session: 'required',
     async handler({ auth, query, session }) {
-      const organizationId = organizationIdOf(session, query.organizationId);
-      await requireMember(auth, organizationId, session.user.id);
+      const { organizationId } = await requireCallerMembership(auth, session, query.organizationId);
       const limit = Math.min(query.limit ?? options.membershipLimit, MAX_PAGE);
       const [members, total] = await Promise.all([
-        listMembersWithUser(auth, organizationId, limit, query.offset ?? 0),
+        listMembersWithUser(auth, organizationId, { limit, offset: query.offset ?? 0 }),
         countMembers(auth, organizationId),
       ]);
       return { members, total };

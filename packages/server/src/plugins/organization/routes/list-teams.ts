@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
-import { organizationIdOf, requireMember } from '../membership';
+import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listTeams } from '../team-store';
 
@@ -20,8 +20,7 @@ export function listOrganizationTeams(_options: ResolvedOrganizationOptions) {
     // The active organization decides what is listed; a cached one may be a minute stale.
     sessionFromDatabase: true,
     async handler({ auth, query, session }) {
-      const organizationId = organizationIdOf(session, query.organizationId);
-      await requireMember(auth, organizationId, session.user.id);
+      const { organizationId } = await requireCallerMembership(auth, session, query.organizationId);
       return listTeams(auth, organizationId);
     },
   });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const body = z.object({
@@ -24,11 +24,10 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const caller = await requireMember(auth, organizationId, session.user.id);
+      const { organizationId, member: caller } = await requireCallerMembership(auth, session, body.organizationId);
       const target = await findMemberByIdOrEmail(auth, organizationId, body.memberIdOrEmail);
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
-      requireMemberPermission(options, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteMember);
+      requireMemberPermission(options, caller, MEMBER_ACTIONS.deleteMember);
       if (isOwner(options, target) && !isOwner(options, caller))
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).

@@ -5,6 +5,7 @@
  */
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
+import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
 import { deleteTeamMember, findTeamMember } from '../team-store';
@@ -18,7 +19,7 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
     session: 'required',
     async handler(request) {
       const { auth, body } = request;
-      const team = await authorizeTeamMemberChange(request, options, 'remove');
+      const team = await authorizeTeamMemberChange(request, options, MEMBER_ACTIONS.removeTeamMember);
       if (!(await findTeamMember(auth, team.id, body.userId))) throw new AuthError(ORGANIZATION_ERRORS.notATeamMember);
       await deleteTeamMember(auth, team.id, body.userId);
       return { message: 'Team member removed successfully.' };

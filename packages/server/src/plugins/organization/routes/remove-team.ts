@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activeTeamOf, deleteTeam, requireTeamIn } from '../team-store';
 
@@ -22,10 +22,9 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session }) {
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const member = await requireMember(auth, organizationId, session.user.id);
+      const { organizationId, member } = await requireCallerMembership(auth, session, body.organizationId);
       if (activeTeamOf(session) === body.teamId) throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteTeam);
-      requireMemberPermission(options, member, { team: ['delete'] }, ORGANIZATION_ERRORS.notAllowedToDeleteTeams);
+      requireMemberPermission(options, member, MEMBER_ACTIONS.deleteTeam);
       const team = await requireTeamIn(auth, body.teamId, organizationId);
       // The last-team check is made inside, behind the organization's lock.
       await deleteTeam(auth, team, options.teams.allowRemovingAllTeams);

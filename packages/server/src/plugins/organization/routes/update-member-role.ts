@@ -10,7 +10,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 
 const body = z.object({
@@ -28,9 +28,8 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     session: 'required',
     async handler({ auth, body, session }) {
       const role = toStoredMemberRole(options, body.role);
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const caller = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(options, caller, { member: ['update'] }, ORGANIZATION_ERRORS.notAllowedToUpdateMember);
+      const { organizationId, member: caller } = await requireCallerMembership(auth, session, body.organizationId);
+      requireMemberPermission(options, caller, MEMBER_ACTIONS.updateMember);
       // By id only: an e-mail is not a member id, and an `@` in an id would not be one either.
       const target = body.memberId.includes('@')
         ? null

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { organizationIdOf, requireMember, requireMemberPermission } from '../membership';
+import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization, toOrganizationResponse, updateOrganizationFields } from '../organization-store';
 
@@ -28,14 +28,8 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     body,
     session: 'required',
     async handler({ auth, body, session }) {
-      const organizationId = organizationIdOf(session, body.organizationId);
-      const member = await requireMember(auth, organizationId, session.user.id);
-      requireMemberPermission(
-        options,
-        member,
-        { organization: ['update'] },
-        ORGANIZATION_ERRORS.notAllowedToUpdateOrganization,
-      );
+      const { organizationId, member } = await requireCallerMembership(auth, session, body.organizationId);
+      requireMemberPermission(options, member, MEMBER_ACTIONS.updateOrganization);
       const existing = await findOrganization(auth, { id: organizationId });
       if (!existing) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const { slug } = body.data;
