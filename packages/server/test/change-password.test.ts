@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { AuthError, ERRORS } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
-import { expectNothingChanged } from './support/rows';
+import { credentialAccounts, expectNothingChanged, expectPasswordSet } from './support/rows';
 import { copyCookies } from './support/stolen-cookies';
 
 const TOKEN = 'latchkey.session_token';
@@ -15,15 +15,6 @@ const NEW_PASSWORD = 'new staple of battery horses';
 
 function signIn(h: Harness, email: string, password: string, extra: Record<string, unknown> = {}) {
   return h.client().post('/sign-in/email', { email, password, ...extra });
-}
-
-async function credentialAccounts(h: Harness, userId: string) {
-  return h.auth.context.db
-    .selectFrom('account')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .execute();
 }
 
 async function sessionDigests(h: Harness, userId: string): Promise<string[]> {
@@ -178,14 +169,9 @@ describeEachDialect('auth.api.setPassword', (h) => {
   }
 
   it('gives a user without a password a credential account with it', async () => {
-    const { email, user, headers } = await userWithoutPassword();
+    const { user, headers } = await userWithoutPassword();
     expect(await h().auth.api.setPassword({ body: { newPassword: NEW_PASSWORD }, headers })).toEqual({ status: true });
-
-    const accounts = await credentialAccounts(h(), user.id);
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ accountId: user.id, providerId: 'credential' });
-    expect(accounts[0]!.password).toMatch(/^\$argon2id\$/);
-    expect((await signIn(h(), email, NEW_PASSWORD)).status).toBe(200);
+    await expectPasswordSet(h(), user, NEW_PASSWORD);
   });
 
   it('of 10 parallel calls for a user without a password, exactly one sets it: one credential account', async () => {

@@ -275,31 +275,27 @@ describe('the cookie cache', () => {
 });
 
 describe('clearing the session cookies', () => {
-  it('expires the token, the cache and the dont_remember marker with Max-Age=0', () => {
-    const { auth } = context();
+  const NAMES = ['latchkey.dont_remember', 'latchkey.session_data', 'latchkey.session_token'];
+
+  /** The cookies `clearSessionCookies` sends for an auth with these options, by name. */
+  function cleared(overrides: Partial<AuthOptions> = {}): Map<string, Parsed> {
+    const { auth } = context(overrides);
     const cookies = new ResponseCookies();
     clearSessionCookies(auth, cookies);
-    const parsed = parse(cookies);
-    expect([...parsed.keys()].sort()).toEqual([
-      'latchkey.dont_remember',
-      'latchkey.session_data',
-      'latchkey.session_token',
-    ]);
+    return parse(cookies);
+  }
+
+  it('expires the token, the cache and the dont_remember marker with Max-Age=0', () => {
+    const parsed = cleared();
+    expect([...parsed.keys()].sort()).toEqual(NAMES);
     for (const cookie of parsed.values()) {
       expect(cookie).toEqual({ value: '', attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' } });
     }
   });
 
   it('keeps the __Secure- names and the Secure attribute on https, so the browser accepts the deletion', () => {
-    const { auth } = context({ baseURL: 'https://auth.example.com' });
-    const cookies = new ResponseCookies();
-    clearSessionCookies(auth, cookies);
-    const parsed = parse(cookies);
-    expect([...parsed.keys()].sort()).toEqual([
-      '__Secure-latchkey.dont_remember',
-      '__Secure-latchkey.session_data',
-      '__Secure-latchkey.session_token',
-    ]);
+    const parsed = cleared({ baseURL: 'https://auth.example.com' });
+    expect([...parsed.keys()].sort()).toEqual(NAMES.map((name) => `__Secure-${name}`));
     for (const cookie of parsed.values()) expect(cookie.attributes).toMatchObject({ 'max-age': '0', secure: true });
   });
 });

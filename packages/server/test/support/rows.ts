@@ -42,3 +42,22 @@ export async function sessionCount(h: Harness, userId: string): Promise<number> 
 export function sessionRow(h: Harness, token: string) {
   return h.auth.context.db.selectFrom('session').selectAll().where('token', '=', sha256Hex(token)).executeTakeFirst();
 }
+
+/** The user's password accounts (provider `credential`): one at most, unless a guard failed. */
+export function credentialAccounts(h: Harness, userId: string) {
+  return h.auth.context.db
+    .selectFrom('account')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute();
+}
+
+/** The user has exactly one password account, its hash Argon2id, and `password` signs in to it. */
+export async function expectPasswordSet(h: Harness, user: { id: string; email: string }, password: string) {
+  const accounts = await credentialAccounts(h, user.id);
+  expect(accounts).toHaveLength(1);
+  expect(accounts[0]).toMatchObject({ accountId: user.id, providerId: 'credential' });
+  expect(accounts[0]!.password).toMatch(/^\$argon2id\$/);
+  expect((await h.client().post('/sign-in/email', { email: user.email, password })).status).toBe(200);
+}
