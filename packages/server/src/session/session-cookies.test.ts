@@ -219,16 +219,17 @@ describe('the cookie cache', () => {
     }
   });
 
+  /** A cache of the longest user agent, image and name the engine stores: past the 4093-character limit. */
+  function setOversizedCache(auth: AuthContext, cookies: ResponseCookies): void {
+    const session = sampleSession({ userAgent: 'u'.repeat(512) });
+    const user = sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) });
+    setCookieCache(auth, cookies, TOKEN, session, user);
+  }
+
   it('is not set when it would exceed 4093 characters, and a warning is logged', () => {
     const { auth, warnings } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(
-      auth,
-      cookies,
-      TOKEN,
-      sampleSession({ userAgent: 'u'.repeat(512) }),
-      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
-    );
+    setOversizedCache(auth, cookies);
     const cache = parse(cookies).get('latchkey.session_data');
     expect(cache?.value ?? '').toBe('');
     expect(warnings).toHaveLength(1);
@@ -238,13 +239,7 @@ describe('the cookie cache', () => {
     const { auth } = context();
     const cookies = new ResponseCookies();
     setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
-    setCookieCache(
-      auth,
-      cookies,
-      TOKEN,
-      sampleSession({ userAgent: 'u'.repeat(512) }),
-      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
-    );
+    setOversizedCache(auth, cookies);
     expect(parse(cookies).get('latchkey.session_data')).toEqual({
       value: '',
       attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' },

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { AuthError, adminPlugin, usernamePlugin } from '../../src';
 import { ADMIN_STATEMENTS } from '../../src/plugins/admin/access-control';
-import { describeEachDialect, uniqueEmail, type Harness, type TestResponse } from '../support/harness';
+import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
 import { expectNothingChanged } from '../support/rows';
 import { PASSWORD, setRole, signInWithRole, UNAUTHORIZED } from './support/admin-fixtures';
 
@@ -32,6 +32,11 @@ const ROLES = {
 
 async function userRow(h: Harness, id: string): Promise<Record<string, unknown> | undefined> {
   return h.auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** POST /admin/create-user of a new address, with `fields` over a valid body. */
+function createUser(client: TestClient, fields: Record<string, unknown> = {}): Promise<TestResponse> {
+  return client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X', ...fields });
 }
 
 /** The answer may refresh the caller's cookie cache, but clears none of the caller's cookies. */
@@ -190,38 +195,21 @@ describeEachDialect(
       const { client } = await signInWithRole(h(), 'admin');
       const { user: existing } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        const taken = await client.post('/admin/create-user', {
-          email: existing.email.toUpperCase(),
-          password: PASSWORD,
-          name: 'X',
-        });
+        const taken = await createUser(client, { email: existing.email.toUpperCase() });
         // better-auth's status for this route; sign-up answers the same entry with 422.
         await expectError(taken, 400, {
           code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
           message: 'User already exists. Use another email.',
         });
-        const invalid = await client.post('/admin/create-user', {
-          email: 'not-an-email',
-          password: PASSWORD,
-          name: 'X',
-        });
+        const invalid = await createUser(client, { email: 'not-an-email' });
         await expectError(invalid, 400, { code: 'INVALID_EMAIL', message: 'Invalid email' });
-        const short = await client.post('/admin/create-user', { email: uniqueEmail(), password: 'short', name: 'X' });
+        const short = await createUser(client, { password: 'short' });
         await expectError(short, 400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
-        const long = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: 'x'.repeat(129),
-          name: 'X',
-        });
+        const long = await createUser(client, { password: 'x'.repeat(129) });
         await expectError(long, 400, { code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
-        const role = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: PASSWORD,
-          name: 'X',
-          role: 'root',
-        });
+        const role = await createUser(client, { role: 'root' });
         await expectError(role, 400, NON_EXISTENT_ROLE);
-        const missing = await client.post('/admin/create-user', { email: uniqueEmail(), name: 'X' });
+        const missing = await createUser(client, { password: undefined });
         await expectError(missing, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       });
     });
@@ -249,15 +237,10 @@ describeEachDialect(
     it('create-user with a role needs set-role too: support may create plain users but not give roles', async () => {
       const { client } = await signInWithRole(h(), 'support');
       await expectNothingChanged(h(), async () => {
-        const response = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: PASSWORD,
-          name: 'X',
-          role: 'admin',
-        });
+        const response = await createUser(client, { role: 'admin' });
         await expectError(response, 403, NOT_ALLOWED_TO_CHANGE_ROLE);
       });
-      const plain = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X' });
+      const plain = await createUser(client);
       expect(plain.status).toBe(200);
       expect(plain.body.user.role).toBe('user');
     });
