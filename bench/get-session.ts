@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -30,37 +31,28 @@ async function measure(options: Omit<LoadOptions, 'duration'>): Promise<LoadResu
   return runLoad({ ...options, duration: DURATION });
 }
 
-/** Signs up once, then returns the cookies a browser would hold (token and a fresh cookie cache). */
-async function signedInCookies(base: string): Promise<string> {
+/** Signs up once and signs in, as a browser that keeps its cookies (test/cookie-fetch). */
+async function signedInBrowser(base: string): Promise<CookieFetch> {
   // Node's fetch sends Sec-Fetch-Mode as a browser does, so sign-in and sign-up must name the origin.
-  const headers = { 'content-type': 'application/json', origin: base.replace('127.0.0.1', 'localhost') };
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Bench User', email: EMAIL, password: PASSWORD }),
-  });
+  const browser = cookieFetch(base.replace('127.0.0.1', 'localhost'));
+  const credentials = { email: EMAIL, password: PASSWORD };
+  const signUp = await browser.postJson(`${base}/api/auth/sign-up/email`, { name: 'Bench User', ...credentials });
   if (signUp.status !== 200 && signUp.status !== 422) throw new Error(`sign-up answered ${signUp.status}`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
+  const signIn = await browser.postJson(`${base}/api/auth/sign-in/email`, credentials);
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
-  const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  return freshCookieCache(base, cookies.join('; '));
+  return browser;
 }
 
-/** The cache cookie lives 60 s; a run that outlasts it would measure the database path instead. */
-async function freshCookieCache(base: string, cookie: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
+/**
+ * The Cookie header of the signed-in browser with a fresh cookie cache: the cache cookie lives 60 s,
+ * and a run that outlasts it would measure the database path instead.
+ */
+async function freshCookieCache(base: string, browser: CookieFetch): Promise<string> {
+  const url = `${base}/api/auth/get-session`;
+  const response = await browser.fetch(`${url}?disableCookieCache=true`);
   const body = (await response.json()) as { user?: { email?: string } } | null;
   if (body?.user?.email !== EMAIL) throw new Error('get-session did not return the signed-in user');
-  const jar = new Map(cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
-  for (const set of response.headers.getSetCookie()) {
-    const pair = set.split(';')[0]!;
-    jar.set(pair.slice(0, pair.indexOf('=')), pair);
-  }
-  return [...jar.values()].join('; ');
+  return browser.cookies.header(url);
 }
 
 async function benchStandalone(rows: Row[], bareRps: number, dataDir: string): Promise<void> {
@@ -83,8 +75,7 @@ async function benchStandalone(rows: Row[], bareRps: number, dataDir: string): P
     const ok = await measure({ url: `${base}/api/auth/ok` });
     rows.push({ name: 'Latchkey GET /ok (routing only)', result: ok, note: percentOfBare(ok) });
 
-    let cookie = await signedInCookies(base);
-    cookie = await freshCookieCache(base, cookie);
+    const cookie = await freshCookieCache(base, await signedInBrowser(base));
     const cached = await measure({ url: `${base}/api/auth/get-session`, headers: { cookie } });
     rows.push({ name: 'Latchkey get-session, cookie cache', result: cached, note: percentOfBare(cached) });
 

@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
@@ -13,24 +14,20 @@ import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users'
 const NEW_PASSWORD = 'staple battery horse';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-/** A session of another device: its cookies, as that device would send them. */
-async function signInElsewhere(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, 'user-agent': FIREFOX_WINDOWS },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
+/** Another device, signed in: a browser of its own that keeps its cookies. */
+async function signInElsewhere(url: string, email: string): Promise<CookieFetch> {
+  const device = cookieFetch(url);
+  const response = await device.postJson(
+    `${url}/api/auth/sign-in/email`,
+    { email, password: PASSWORD },
+    { 'user-agent': FIREFOX_WINDOWS },
+  );
   expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return device;
 }
 
-async function isSignedIn(url: string, cookie: string): Promise<boolean> {
-  const response = await fetch(`${url}/api/auth/get-session?disableCookieCache=true`, {
-    headers: { cookie, origin: url },
-  });
+async function isSignedIn(url: string, device: CookieFetch): Promise<boolean> {
+  const response = await device.fetch(`${url}/api/auth/get-session?disableCookieCache=true`);
   return (await response.json()) !== null;
 }
 
@@ -57,6 +54,8 @@ describeInBrowser('the account screens', (e2e) => {
     const email = uniqueEmail('account');
     await signUpByApi(server.url, email, 'Ada Lovelace');
     const otherDevice = await signInElsewhere(server.url, email);
+    // Signed in before, so the check after the change cannot pass on a device that never was.
+    expect(await isSignedIn(server.url, otherDevice)).toBe(true);
     const { context, page } = await newPage(browser);
 
     await signInWithPage(page, server.url, email, PASSWORD, '/account/password');

@@ -1,19 +1,21 @@
 /**
  * @module A browser's fetch in miniature for tests that talk to a real server from Node (whose
  * fetch keeps no cookies): it keeps cookies by a browser's rules (test/browser-cookies), sends the
- * page's Origin, and records every request so a test can count them. Shared by the client's and
- * the web app's tests.
+ * page's Origin, and records every request so a test can count them. Shared by the client's, the
+ * web app's, the standalone server's and the browser tests, and by the benchmark.
  */
 import { BrowserCookies } from './browser-cookies';
 
 export interface CookieFetch {
   fetch: typeof fetch;
+  /** A JSON POST to `url`, as the page's script sends it; `headers` are added to the request's. */
+  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   cookies: BrowserCookies;
   /** Every request sent, in order: method and URL. */
   requests: { method: string; url: string }[];
 }
 
-/** A browser's fetch in miniature: keeps Set-Cookie, sends Cookie and Origin. */
+/** A browser in miniature whose page is at `origin`: keeps Set-Cookie, sends Cookie and Origin. */
 export function cookieFetch(origin: string): CookieFetch {
   const cookies = new BrowserCookies(`${origin}/`);
   const requests: CookieFetch['requests'] = [];
@@ -28,5 +30,11 @@ export function cookieFetch(origin: string): CookieFetch {
     cookies.keep(response, url);
     return response;
   };
-  return { fetch: jarFetch as typeof fetch, cookies, requests };
+  const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    jarFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  return { fetch: jarFetch as typeof fetch, postJson, cookies, requests };
 }

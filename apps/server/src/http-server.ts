@@ -2,14 +2,15 @@
  * @module The Node HTTP server around the engine's web-standard handler: paths under the base
  * path go to the engine with the socket's peer address; `GET /api/dev/outbox` lists the development
  * outbox when there is one; other `/api` paths are a JSON 404; everything else is the web app. Requests that Node cannot even
- * parse are answered 400 here, since they never reach a handler.
+ * parse are answered here (400, or 408, 413, 431 where Node says why) from the transport's catalogue, since they never
+ * reach a handler.
  */
 import type { Server } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
-import { AuthError, ERRORS, codeFromMessage, type AuthHandler, type OutboxMailer } from '@latchkey/server';
+import { AuthError, ERRORS, type AuthHandler, type ErrorEntry, type OutboxMailer } from '@latchkey/server';
+import { TRANSPORT_ERRORS } from './transport-errors';
 import type { WebApp } from './web-app';
 
 /** Outside the engine's base path: the outbox belongs to the deployable, not to the auth API. */
@@ -96,10 +97,11 @@ function listOutbox(outbox: OutboxMailer): Response {
   return Response.json({ mails }, { headers: { 'cache-control': 'no-store' } });
 }
 
-const clientErrorStatus: Readonly<Record<string, number>> = {
-  HPE_HEADER_OVERFLOW: 431,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+/** Node's parser errors that are not a plain 400 Bad Request. */
+const clientErrorEntries: Readonly<Record<string, ErrorEntry>> = {
+  HPE_HEADER_OVERFLOW: TRANSPORT_ERRORS.requestHeaderFieldsTooLarge,
+  ERR_HTTP_REQUEST_TIMEOUT: TRANSPORT_ERRORS.requestTimeout,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: TRANSPORT_ERRORS.payloadTooLarge,
 };
 
 /**
@@ -114,11 +116,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, logger:
     socket.destroy();
     return;
   }
-  const status = clientErrorStatus[error.code ?? ''] ?? 400;
-  const message = STATUS_CODES[status] ?? 'Bad Request';
-  const body = JSON.stringify({ code: codeFromMessage(message), message });
+  const entry = clientErrorEntries[error.code ?? ''] ?? TRANSPORT_ERRORS.badRequest;
+  const body = JSON.stringify(new AuthError(entry).toJSON());
   socket.write(
-    `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${entry.status} ${entry.message}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   tcp.destroySoon();

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_ADMIN_ROLES, adminPlugin, organizationPlugin, usernamePlugin } from '@latchkey/server';
 import type { ServerConfig } from './config';
+import { transportErrorsPlugin } from './transport-errors';
 
 export function serverPlugins(config: Pick<ServerConfig, 'adminEmails'> & Partial<Pick<ServerConfig, 'adminRoles'>>) {
   return [
@@ -13,6 +14,7 @@ export function serverPlugins(config: Pick<ServerConfig, 'adminEmails'> & Partia
     adminPlugin({ adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } }),
     // Teams on: the web app manages them, and better-auth clients with teams expect the routes.
     organizationPlugin({ teams: { enabled: true } }),
+    transportErrorsPlugin(),
   ] as const;
 }
 

@@ -43,6 +43,28 @@ async function signedUp(email: string) {
   };
 }
 
+/** A user made admin in the database, signed in again so that the session carries the role. */
+async function signedUpAdmin(email: string) {
+  const admin = await signedUp(email);
+  await authInternalsForTests(auth)
+    .db.updateTable('user')
+    .set({ role: 'admin' } as never)
+    .where('id', '=', admin.id)
+    .execute();
+  await admin.signInAgain();
+  return admin;
+}
+
+/** The role the user's row holds. */
+async function storedRole(userId: string): Promise<unknown> {
+  const row = await authInternalsForTests(auth)
+    .db.selectFrom('user')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (row as Record<string, unknown> | undefined)?.role;
+}
+
 beforeAll(async () => {
   const config = loadConfig(
     { DATABASE_URL: 'sqlite::memory:', ADMIN_ROLES: '{"support":{"user":["list","get"],"session":["list"]}}' },
@@ -61,24 +83,13 @@ afterAll(() => auth?.close());
 
 describe('ADMIN_ROLES in the standalone server', () => {
   it('set-role gives a declared role, which grants its permissions and nothing more', async () => {
-    const admin = await signedUp('boss@example.com');
-    await authInternalsForTests(auth)
-      .db.updateTable('user')
-      .set({ role: 'admin' } as never)
-      .where('id', '=', admin.id)
-      .execute();
-    await admin.signInAgain();
+    const admin = await signedUpAdmin('boss@example.com');
     const agent = await signedUp('agent@example.com');
 
     const given = await admin.call('POST', '/admin/set-role', { userId: agent.id, role: 'support' });
     expect(given.status).toBe(200);
     expect(given.body.user.role).toBe('support');
-    const row = await authInternalsForTests(auth)
-      .db.selectFrom('user')
-      .selectAll()
-      .where('id', '=', agent.id)
-      .executeTakeFirst();
-    expect((row as Record<string, unknown> | undefined)?.role).toBe('support');
+    expect(await storedRole(agent.id)).toBe('support');
 
     expect((await agent.call('GET', '/admin/list-users?limit=5')).status).toBe(200);
     expect((await agent.call('POST', '/admin/list-user-sessions', { userId: admin.id })).status).toBe(200);
@@ -87,13 +98,7 @@ describe('ADMIN_ROLES in the standalone server', () => {
   });
 
   it('set-role still refuses a role nobody declared', async () => {
-    const admin = await signedUp('chief@example.com');
-    await authInternalsForTests(auth)
-      .db.updateTable('user')
-      .set({ role: 'admin' } as never)
-      .where('id', '=', admin.id)
-      .execute();
-    await admin.signInAgain();
+    const admin = await signedUpAdmin('chief@example.com');
     const other = await signedUp('other@example.com');
     const refused = await admin.call('POST', '/admin/set-role', { userId: other.id, role: 'auditor' });
     expect(refused).toMatchObject({
@@ -103,11 +108,6 @@ describe('ADMIN_ROLES in the standalone server', () => {
         message: 'You are not allowed to set a non-existent role value',
       },
     });
-    const row = await authInternalsForTests(auth)
-      .db.selectFrom('user')
-      .selectAll()
-      .where('id', '=', other.id)
-      .executeTakeFirst();
-    expect((row as Record<string, unknown> | undefined)?.role).toBe('user');
+    expect(await storedRole(other.id)).toBe('user');
   });
 });

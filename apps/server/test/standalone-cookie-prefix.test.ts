@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSetCookie } from '../../../test/browser-cookies';
+import { cookieFetch } from '../../../test/cookie-fetch';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
 
 let cwd: string;
@@ -24,22 +26,19 @@ afterAll(async () => {
 
 describe('standalone server with COOKIE_PREFIX=better-auth', () => {
   it('sets better-auth.session_token and better-auth.session_data, and reads the session back from them', async () => {
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
-      headers: { 'content-type': 'application/json', origin: server.url.replace('127.0.0.1', 'localhost') },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
+    // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
+    const browser = cookieFetch(server.url.replace('127.0.0.1', 'localhost'));
+    const signUp = await browser.postJson(`${server.url}/api/auth/sign-up/email`, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
     });
     expect(signUp.status).toBe(200);
-    const names = signUp.headers.getSetCookie().map((c) => c.slice(0, c.indexOf('=')));
+    const names = signUp.headers.getSetCookie().map((header) => parseSetCookie(header)[0]);
     expect(names).toEqual(expect.arrayContaining(['better-auth.session_token', 'better-auth.session_data']));
     expect(names.some((name) => name.startsWith('latchkey.'))).toBe(false);
 
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const session = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
+    const session = await browser.fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`);
     expect(await session.json()).toMatchObject({ user: { email: 'ada@example.com' } });
   });
 });

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserCookies } from '../../../test/browser-cookies';
+import { cookieFetch } from '../../../test/cookie-fetch';
 import { startSmtpSink, type SmtpSink } from '../../../packages/server/test/support/smtp-sink';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
 
@@ -22,34 +24,38 @@ interface OutboxEntry {
   sentAt: string;
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+/** The site: the server's default BASE_URL, where the mailed links point and its cookies belong. */
+const siteOf = (server: StandaloneProcess) => `http://localhost:${server.port}`;
 
-async function signUp(server: StandaloneProcess, email: string): Promise<{ status: number; cookie: string }> {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
-    headers: { 'content-type': 'application/json', origin: server.url.replace('127.0.0.1', 'localhost') },
-    body: JSON.stringify({ name: 'Ada <Lovelace> & "Co"', email, password: PASSWORD }),
+async function signUp(server: StandaloneProcess, email: string): Promise<{ status: number; cookies: BrowserCookies }> {
+  // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
+  const browser = cookieFetch(siteOf(server));
+  const response = await browser.postJson(`${siteOf(server)}/api/auth/sign-up/email`, {
+    name: 'Ada <Lovelace> & "Co"',
+    email,
+    password: PASSWORD,
   });
-  return { status: response.status, cookie: cookiesOf(response) };
+  return { status: response.status, cookies: browser.cookies };
 }
 
-async function sessionUser(server: StandaloneProcess, cookie: string): Promise<Record<string, unknown> | undefined> {
-  const response = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie } });
+async function sessionUser(
+  server: StandaloneProcess,
+  cookies: BrowserCookies,
+): Promise<Record<string, unknown> | undefined> {
+  const url = `${siteOf(server)}/api/auth/get-session?disableCookieCache=true`;
+  const response = await fetch(url, { headers: { cookie: cookies.header(url) } });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { user?: Record<string, unknown> } | null;
   return body?.user;
 }
 
-/** Opens a mailed link the way a mail reader's browser does: no cookies, redirects not followed. */
-async function follow(link: string): Promise<{ status: number; cookie: string }> {
+/** Opens a mailed link the way a mail reader's browser does: no cookies, no Origin, redirects not followed. */
+async function follow(link: string): Promise<{ status: number; cookies: BrowserCookies }> {
   const response = await fetch(link, { redirect: 'manual' });
   await response.arrayBuffer();
-  return { status: response.status, cookie: cookiesOf(response) };
+  const cookies = new BrowserCookies(link);
+  cookies.keep(response);
+  return { status: response.status, cookies };
 }
 
 async function readOutbox(server: StandaloneProcess): Promise<Response> {
@@ -107,7 +113,7 @@ describe('standalone server without SMTP_URL, in development', () => {
     const email = 'ada@example.com';
     const signedUp = await signUp(server, email);
     expect(signedUp.status).toBe(200);
-    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({ email, emailVerified: false });
+    expect(await sessionUser(server, signedUp.cookies)).toMatchObject({ email, emailVerified: false });
 
     const mail = await until(async () => {
       const { mails } = (await (await readOutbox(server)).json()) as { mails: OutboxEntry[] };
@@ -125,9 +131,9 @@ describe('standalone server without SMTP_URL, in development', () => {
 
     const opened = await follow(link);
     expect(opened.status).toBeLessThan(400);
-    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({ email, emailVerified: true });
+    expect(await sessionUser(server, signedUp.cookies)).toMatchObject({ email, emailVerified: true });
     // AUTO_SIGN_IN_AFTER_VERIFICATION is on by default: the browser that opened the link is signed in.
-    expect(await sessionUser(server, opened.cookie)).toMatchObject({ email, emailVerified: true });
+    expect(await sessionUser(server, opened.cookies)).toMatchObject({ email, emailVerified: true });
   });
 
   it('serves the outbox on GET only', async () => {
@@ -164,7 +170,7 @@ describe('standalone server with SMTP_URL', () => {
     expect(mail.links[0]!.startsWith(`http://localhost:${server.port}/api/auth/verify-email?token=`)).toBe(true);
 
     expect((await follow(mail.links[0]!)).status).toBeLessThan(400);
-    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({ email, emailVerified: true });
+    expect(await sessionUser(server, signedUp.cookies)).toMatchObject({ email, emailVerified: true });
   });
 
   it('has no development outbox: GET /api/dev/outbox answers 404', async () => {
@@ -215,7 +221,7 @@ describe('standalone server in production without SMTP_URL', () => {
   it('still signs up, leaving the address unverified, without trying to mail', async () => {
     const signedUp = await signUp(server, 'linus@example.com');
     expect(signedUp.status).toBe(200);
-    expect(await sessionUser(server, signedUp.cookie)).toMatchObject({
+    expect(await sessionUser(server, signedUp.cookies)).toMatchObject({
       email: 'linus@example.com',
       emailVerified: false,
     });

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFetch } from '../../../test/cookie-fetch';
 import { rawRequest } from './support/raw-http';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
 
@@ -66,21 +67,18 @@ describe('standalone server, started with no configuration', () => {
   });
 
   it('signs up over HTTP and reads the session back with the cookies it set', async () => {
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${server.port}` },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
+    // A browser's sign-up: Node's fetch sends Sec-Fetch-Mode, so it must name its origin.
+    const browser = cookieFetch(`http://localhost:${server.port}`);
+    const signUp = await browser.postJson(`${server.url}/api/auth/sign-up/email`, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    expect(cookie).toContain('latchkey.session_token=');
+    expect(browser.cookies.header(server.url)).toContain('latchkey.session_token=');
 
     for (const query of ['', '?disableCookieCache=true']) {
-      const session = await fetch(`${server.url}/api/auth/get-session${query}`, { headers: { cookie } });
+      const session = await browser.fetch(`${server.url}/api/auth/get-session${query}`);
       expect(session.status).toBe(200);
       expect(session.headers.get('cache-control')).toBe('no-store');
       expect(await session.json()).toMatchObject({ user: { email: 'ada@example.com', name: 'Ada' } });
@@ -88,14 +86,9 @@ describe('standalone server, started with no configuration', () => {
   });
 
   it('serves the plugins it enables: username sign-in, the admin area refusing a plain user, organizations with teams', async () => {
-    const origin = `http://localhost:${server.port}`;
-    const post = (path: string, body: unknown, cookie = '') =>
-      fetch(`${server.url}/api/auth${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin, ...(cookie && { cookie }) },
-        body: JSON.stringify(body),
-      });
-    const signUp = await post('/sign-up/email', {
+    const browser = cookieFetch(`http://localhost:${server.port}`);
+    const api = `${server.url}/api/auth`;
+    const signUp = await browser.postJson(`${api}/sign-up/email`, {
       name: 'Org',
       email: 'org@example.com',
       password: 'correct horse battery',
@@ -103,17 +96,16 @@ describe('standalone server, started with no configuration', () => {
     });
     expect(signUp.status).toBe(200);
     expect(await signUp.json()).toMatchObject({ user: { username: 'org.owner', role: 'user' } });
-    const signIn = await post('/sign-in/username', { username: 'ORG.owner', password: 'correct horse battery' });
+    const signIn = await browser.postJson(`${api}/sign-in/username`, {
+      username: 'ORG.owner',
+      password: 'correct horse battery',
+    });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
 
-    expect((await fetch(`${server.url}/api/auth/admin/list-users`, { headers: { cookie } })).status).toBe(403);
-    const created = await post('/organization/create', { name: 'Acme', slug: 'acme' }, cookie);
+    expect((await browser.fetch(`${api}/admin/list-users`)).status).toBe(403);
+    const created = await browser.postJson(`${api}/organization/create`, { name: 'Acme', slug: 'acme' });
     expect(created.status).toBe(200);
-    const full = await fetch(`${server.url}/api/auth/organization/get-full-organization`, { headers: { cookie } });
+    const full = await browser.fetch(`${api}/organization/get-full-organization`);
     expect(await full.json()).toMatchObject({ slug: 'acme', members: [{ role: 'owner' }], teams: [{ name: 'Acme' }] });
   });
 
@@ -176,6 +168,18 @@ describe('standalone server, started with no configuration', () => {
       if (expected !== undefined) expect(exchange.status, exchange.response).toBe(expected);
       expect(exchange.response).not.toMatch(/^HTTP\/1\.1 5\d\d/);
       await expectAlive();
+    });
+
+    it('answers a request Node cannot parse with its catalogue entry as JSON', async () => {
+      const exchange = await rawRequest(
+        server.port,
+        `GET /api/auth/ok HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(exchange.response).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(JSON.parse(exchange.response.slice(exchange.response.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        message: 'Request Header Fields Too Large',
+      });
     });
 
     it('a 2 MB body answers 413', async () => {

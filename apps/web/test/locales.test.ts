@@ -1,17 +1,18 @@
 /**
  * The translations are complete: the eight languages of SPEC §3 by their ids, every namespace in
  * every language with exactly English's keys and no empty text, placeholders kept, and a text for
- * every code the server answers (core and plugins), none for a code it does not.
+ * every code the server answers (core, plugins and transport), none for a code it does not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { adminPlugin, createAuth, organizationPlugin, usernamePlugin } from '@latchkey/server';
+import { createAuth } from '@latchkey/server';
 import type { AppError, ErrorCode } from '../src/lib/auth';
 import englishErrors from '../src/locales/en/errors.json';
 import { NAMESPACES } from '../src/lib/i18n-namespaces';
 import { LANGUAGES } from '../src/lib/languages';
+import { serverPlugins } from '../../server/src/plugins';
 
 const LOCALES = fileURLToPath(new URL('../src/locales', import.meta.url));
 
@@ -71,8 +72,7 @@ describe('translations', () => {
       baseURL: 'http://localhost:3000',
       secret: 'locales-test-secret-locales-test-secret',
       database: { url: 'sqlite::memory:' },
-      // The standalone server's plugins (apps/server/src/plugins.ts).
-      plugins: [usernamePlugin(), adminPlugin(), organizationPlugin()],
+      plugins: serverPlugins({ adminEmails: [] }),
       logger: { info() {}, warn() {}, error() {} },
     });
     expect(auth.errorCodes.filter((code) => !(code in englishErrors))).toEqual([]);

@@ -3,18 +3,11 @@
  * (SPEC §4, §7, §8): change-password, the session list and its revocations, update-user and
  * list-accounts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, PASSWORD, signedUpBrowser, startServer, type TestServer } from './support';
+import { describe, expect, it } from 'vitest';
+import { browser, PASSWORD, signedUpBrowser, useTestServer } from './support';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 /** The same account signed in from a second browser. */
 async function secondDevice(email: string) {

@@ -4,31 +4,18 @@
  * impersonates, and a plain user is refused each of those.
  */
 import { authInternalsForTests } from '@latchkey/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  browser,
-  PASSWORD,
-  signedUpBrowser,
-  startServer,
-  uniqueEmail,
-  type Browser,
-  type TestServer,
-} from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, browser, PASSWORD, signedUpBrowser, uniqueEmail, useTestServer, type Browser } from './support';
 
 const BANNED_MESSAGE =
   'You have been banned from this application. Please contact support if you believe this is an error.';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: Browser & { userId: string };
 
 beforeAll(async () => {
-  server = await startServer();
   const signedUp = await signedUpBrowser(server, { email: ADMIN_EMAIL, name: 'Admin' });
   admin = { ...signedUp, userId: signedUp.user.id };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('admin routes through the typed client', () => {

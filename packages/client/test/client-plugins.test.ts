@@ -2,22 +2,15 @@
  * Client plugins at run time: a plugin's methods exist only on a client given the plugin, its
  * refresh rules fire on its endpoint ids, and the route tables say what the server serves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CoreEndpoints } from '@latchkey/server';
 import { createAuthClient, defineClientPlugin, type AuthClient, type ClientOptions, type ClientPlugin } from '../src';
 import { coreClient } from '../src/core-client';
 import { adminClient, organizationClient, usernameClient } from '../src/plugins';
 import { createAuthStores } from '../src/stores';
-import { signedUpBrowser, startServer, type TestServer } from './support';
+import { signedUpBrowser, useTestServer } from './support';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 /** A fetch that answers every request with `{ n }`, counting requests by path. */
 function countingFetch() {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createAuthClient, type ClientError } from '../src';
-import { cookieFetch, signedUpBrowser, startServer, uniqueEmail, type TestServer } from './support';
+import { cookieFetch, PASSWORD, signedUpBrowser, uniqueEmail, useTestServer } from './support';
 
-const PASSWORD = 'correct horse battery';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 function browserClient() {
   const jar = cookieFetch(server.baseURL);

@@ -3,17 +3,10 @@
  * Organization): organizations and the active organization, invitations and their states, member
  * roles, and teams. Each test builds its own organization.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEmailVerified, signedUpBrowser, startServer, uniqueEmail, type TestServer } from './support';
+import { describe, expect, it } from 'vitest';
+import { markEmailVerified, signedUpBrowser, uniqueEmail, useTestServer } from './support';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 let slugCounter = 0;
 /** A signed-in owner with a new organization, active in their session. */

@@ -9,9 +9,9 @@
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { Window } from 'happy-dom';
 import { createElement, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthHooks } from '../src/react';
-import { cookieFetch, startServer, testClient, uniqueEmail, type TestServer } from './support';
+import { cookieFetch, PASSWORD, testClient, uniqueEmail, useTestServer } from './support';
 
 const dom = new Window({ url: 'http://localhost:3000' });
 Object.assign(globalThis, {
@@ -22,16 +22,8 @@ Object.assign(globalThis, {
 });
 const { act, cleanup, render, screen, waitFor } = await import('@testing-library/react');
 
-const PASSWORD = 'correct horse battery';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-  await dom.happyDOM.close();
-});
+const server = useTestServer();
+afterAll(() => dom.happyDOM.close());
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

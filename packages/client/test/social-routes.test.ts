@@ -6,33 +6,24 @@
  * the identity; refreshToken and getAccessToken answer the provider's tokens.
  */
 import { oidc } from '@latchkey/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenIDProvider, type TestOpenIDProvider } from '../../server/test/support/oidc-provider';
 import { createAuthStores } from '../src/stores';
-import { browser, signedUpBrowser, startServer, uniqueEmail, type Browser, type TestServer } from './support';
+import { browser, signedUpBrowser, uniqueEmail, type Browser, useTestServer } from './support';
 
 const CLIENT_ID = 'latchkey-client-tests';
-let server: TestServer;
 let op: TestOpenIDProvider;
-
-beforeAll(async () => {
-  server = await startServer({
-    async socialProviders(baseURL) {
-      op = await startOpenIDProvider({
-        clients: [
-          { client_id: CLIENT_ID, client_secret: 'op-secret', redirect_uris: [`${baseURL}/api/auth/callback/corp`] },
-        ],
-      });
-      return [
-        oidc({ id: 'corp', name: 'Corp SSO', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: 'op-secret' }),
-      ];
-    },
-  });
+const server = useTestServer({
+  async socialProviders(baseURL) {
+    op = await startOpenIDProvider({
+      clients: [
+        { client_id: CLIENT_ID, client_secret: 'op-secret', redirect_uris: [`${baseURL}/api/auth/callback/corp`] },
+      ],
+    });
+    return [oidc({ id: 'corp', name: 'Corp SSO', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: 'op-secret' })];
+  },
 });
-afterAll(async () => {
-  await server?.close();
-  await op?.close();
-});
+afterAll(() => op?.close());
 
 let subject = 0;
 /** An account at the OP with a verified address. */

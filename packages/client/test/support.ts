@@ -18,7 +18,7 @@ import {
   type Auth,
   type OAuthProvider,
 } from '@latchkey/server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createAuthClient, type AuthClient } from '../src';
 import { adminClient, organizationClient, usernameClient } from '../src/plugins';
 import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
@@ -79,6 +79,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server for the test file, started before its tests and closed after them. The object is
+ * filled in once the server runs: tests read its fields when they run, not at module level.
+ */
+export function useTestServer(options: ServerOptions = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(options));
+  });
+  afterAll(() => server.close?.());
+  return server;
 }
 
 export { cookieFetch, type CookieFetch };

@@ -3,18 +3,11 @@
  * sign-up with a username, sign-in by username, availability, and the catalogue's username errors.
  */
 import { authInternalsForTests } from '@latchkey/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, PASSWORD, signedUpBrowser, startServer, uniqueEmail, type TestServer } from './support';
+import { describe, expect, it } from 'vitest';
+import { browser, PASSWORD, signedUpBrowser, uniqueEmail, useTestServer } from './support';
 
-let server: TestServer;
+const server = useTestServer();
 let counter = 0;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A username no other test in this file uses. */
 function uniqueUsername(prefix = 'User'): string {

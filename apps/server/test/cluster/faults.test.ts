@@ -5,15 +5,9 @@
  * instance with the outage logged, and revocations reach every instance again once it is back).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cookieFetch } from '../../../../test/cookie-fetch';
-import { CLUSTER_ORIGIN, startCluster, type Cluster } from '../support/cluster';
+import { startCluster, uniqueEmail, type Cluster } from '../support/cluster';
 
-const PASSWORD = 'correct horse battery';
 const dialects = inject('redis') ? inject('dialects').filter((d) => d !== 'sqlite') : [];
-
-let counter = 0;
-const uniqueEmail = () => `fault-${(counter += 1)}-${Date.now().toString(36)}@example.com`;
-const nextIp = () => `198.19.${((counter += 1) >> 8) & 255}.${counter & 255}`;
 
 for (const dialect of dialects) {
   describe(`faults in a cluster of three instances [${dialect}]`, () => {
@@ -28,62 +22,32 @@ for (const dialect of dialects) {
       await cluster?.close();
     });
 
-    function browser(ip = nextIp()) {
-      const jar = cookieFetch(CLUSTER_ORIGIN);
-      const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-      const url = (path: string) => `${cluster.url}/api/auth${path}`;
-      return {
-        cookie: () => jar.cookies.header(url('/')),
-        post: (path: string, body: unknown = {}) =>
-          jar.fetch(url(path), { method: 'POST', headers, body: JSON.stringify(body) }),
-        get: (path: string) => jar.fetch(url(path), { headers }),
-      };
-    }
-
-    async function signedUp() {
-      const client = browser();
-      const email = uniqueEmail();
-      expect((await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Fault' })).status).toBe(200);
-      return { client, email };
-    }
-
     /** Session reads through the proxy by `clients` browsers until `stop` resolves; every status. */
     async function load(clients: number, until: Promise<unknown>): Promise<number[]> {
-      const browsers = await Promise.all(Array.from({ length: clients }, () => signedUp()));
+      const browsers = await Promise.all(Array.from({ length: clients }, () => cluster.signedUp()));
       const statuses: number[] = [];
       let done = false;
       void until.then(() => (done = true));
       await Promise.all(
-        browsers.map(async ({ client }) => {
+        browsers.map(async ({ browser: client }) => {
           while (!done) statuses.push((await client.get('/get-session?disableCookieCache=true')).status);
         }),
       );
       return statuses;
     }
 
-    /** Each instance, asked directly, answers the session `cookie` carries (null when it has none). */
-    async function sessionOnEachInstance(cookie: string, instances = cluster.instances): Promise<(string | null)[]> {
-      return Promise.all(
-        instances.map(async (instance) => {
-          const response = await fetch(`${instance.url}/api/auth/get-session`, { headers: { cookie } });
-          expect(response.status).toBe(200);
-          return ((await response.json()) as { user: { email: string } } | null)?.user.email ?? null;
-        }),
-      );
-    }
-
     it('goes on through a Redis outage and shares revocations again once Redis is back', async () => {
-      const before = await signedUp();
+      const before = await cluster.signedUp();
       await cluster.redis.stop();
       const started = Date.now();
       // Sign-in and session reads go on, from the database.
-      const during = await signedUp();
-      expect((await (await during.client.get('/get-session')).json()) as unknown).toMatchObject({
+      const during = await cluster.signedUp();
+      expect((await (await during.browser.get('/get-session')).json()) as unknown).toMatchObject({
         user: { email: during.email },
       });
-      expect(await sessionOnEachInstance(before.client.cookie())).toEqual(Array(3).fill(before.email));
+      expect(await cluster.sessionOnEachInstance(before.browser.cookie())).toEqual(Array(3).fill(before.email));
       // Limits still hold, per instance: the strict rule's 3 sign-ins per window on each of the 3.
-      const attacker = browser();
+      const attacker = cluster.browser();
       const guess = { email: uniqueEmail(), password: 'wrong password' };
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await attacker.post('/sign-in/email', guess)).status);
@@ -101,11 +65,11 @@ for (const dialect of dialects) {
           },
         )
         .toBe(true);
-      const after = await signedUp();
-      const stolen = after.client.cookie();
-      expect(await sessionOnEachInstance(stolen)).toEqual(Array(3).fill(after.email));
-      expect((await after.client.post('/sign-out')).status).toBe(200);
-      expect(await sessionOnEachInstance(stolen)).toEqual([null, null, null]);
+      const after = await cluster.signedUp();
+      const stolen = after.browser.cookie();
+      expect(await cluster.sessionOnEachInstance(stolen)).toEqual(Array(3).fill(after.email));
+      expect((await after.browser.post('/sign-out')).status).toBe(200);
+      expect(await cluster.sessionOnEachInstance(stolen)).toEqual([null, null, null]);
     });
 
     it('loses no request while one instance stops on SIGTERM under load', async () => {

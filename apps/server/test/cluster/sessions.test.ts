@@ -5,18 +5,19 @@
  * `session_data` cache was issued before; rate limits count across instances as on one; and an
  * impersonation started on one instance is stopped on another.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cookieFetch } from '../../../../test/cookie-fetch';
-import { ADMIN_EMAIL, CLUSTER_ORIGIN, startCluster, type Cluster } from '../support/cluster';
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  startCluster,
+  uniqueEmail,
+  type Cluster,
+  type ClusterBrowser,
+} from '../support/cluster';
 
-const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a different horse battery';
 const dialects = inject('redis') ? inject('dialects').filter((d) => d !== 'sqlite') : [];
-
-let counter = 0;
-const uniqueEmail = (prefix = 'user') => `${prefix}-${(counter += 1)}-${Date.now().toString(36)}@example.com`;
-/** Each browser its own address, so that the per-address limits of sign-up and sign-in stay out of the way. */
-const nextIp = () => `198.18.${((counter += 1) >> 8) & 255}.${counter & 255}`;
 
 for (const dialect of dialects) {
   describe(`a cluster of three instances [${dialect}]`, () => {
@@ -34,29 +35,9 @@ for (const dialect of dialects) {
       await cluster?.close();
     });
 
-    /** A browser whose requests go through the proxy, so each lands on the next instance. */
-    function browser(ip = nextIp()) {
-      const jar = cookieFetch(CLUSTER_ORIGIN);
-      const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-      const url = (path: string) => `${cluster.url}/api/auth${path}`;
-      return {
-        jar,
-        post: (path: string, body: unknown = {}) =>
-          jar.fetch(url(path), { method: 'POST', headers, body: JSON.stringify(body) }),
-        get: (path: string) => jar.fetch(url(path), { headers }),
-        /** The Cookie header this browser sends, as a thief who copied it would replay it. */
-        cookie: () => jar.cookies.header(url('/')),
-      };
-    }
-    type Browser = ReturnType<typeof browser>;
-
-    async function signedUp(email = uniqueEmail()): Promise<{ browser: Browser; userId: string; email: string }> {
-      const client = browser();
-      const response = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Cluster' });
-      expect(response.status).toBe(200);
-      const { user } = (await response.json()) as { user: { id: string } };
-      return { browser: client, userId: user.id, email };
-    }
+    type Browser = ClusterBrowser;
+    const browser = () => cluster.browser();
+    const signedUp = (email?: string) => cluster.signedUp(email);
 
     async function signedIn(email: string, password = PASSWORD): Promise<Browser> {
       const client = browser();
@@ -72,21 +53,9 @@ for (const dialect of dialects) {
       return cookie;
     }
 
-    /** Each instance, asked directly, answers the session `cookie` carries (null when it has none). */
-    async function sessionOnEachInstance(cookie: string): Promise<(string | null)[]> {
-      return Promise.all(
-        cluster.instances.map(async (instance) => {
-          const response = await fetch(`${instance.url}/api/auth/get-session`, { headers: { cookie } });
-          expect(response.status).toBe(200);
-          const body = (await response.json()) as { user: { email: string } } | null;
-          return body?.user.email ?? null;
-        }),
-      );
-    }
-
     it('honours on every instance a session made through any', async () => {
       const { browser: client, email } = await signedUp();
-      expect(await sessionOnEachInstance(client.cookie())).toEqual([email, email, email]);
+      expect(await cluster.sessionOnEachInstance(client.cookie())).toEqual([email, email, email]);
     });
 
     /** Each way of ending a user's sessions, made through the proxy (so on one of the instances). */
@@ -159,13 +128,13 @@ for (const dialect of dialects) {
     it.each(revocations)('refuses on every instance a cached cookie set after %s', async (_name, revoke) => {
       const user = await signedUp();
       const stolen = await stolenCookies(user.browser);
-      expect(await sessionOnEachInstance(stolen)).toEqual([user.email, user.email, user.email]);
+      expect(await cluster.sessionOnEachInstance(stolen)).toEqual([user.email, user.email, user.email]);
       await revoke(user);
-      expect(await sessionOnEachInstance(stolen)).toEqual([null, null, null]);
+      expect(await cluster.sessionOnEachInstance(stolen)).toEqual([null, null, null]);
     });
 
     it('counts sign-in attempts across the instances exactly as one instance would', async () => {
-      const attacker = browser('198.51.100.44');
+      const attacker = cluster.browser('198.51.100.44');
       const guess = { email: uniqueEmail('nobody'), password: 'wrong password' };
       const first = cluster.proxy.routed.length;
       const statuses: number[] = [];
@@ -173,6 +142,20 @@ for (const dialect of dialects) {
       // The strict rule's 3 attempts in its window, spread over all three instances, then 429s.
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429]);
       expect(new Set(cluster.proxy.routed.slice(first))).toEqual(new Set(cluster.instances.map((i) => i.port)));
+    });
+
+    it("counts an account's failed sign-ins from several addresses across the instances in one count", async () => {
+      const { userId, email } = await signedUp();
+      const failures = 9; // below the lockout threshold, so each attempt is answered 401
+      for (let i = 0; i < failures; i++)
+        expect((await browser().post('/sign-in/email', { email, password: 'wrong password' })).status).toBe(401);
+      const redis = new Redis(cluster.redis.url);
+      try {
+        expect(await redis.get(`latchkey:fail:user:${userId}`)).toBe(String(failures));
+        expect(await redis.get(`latchkey:fail:email:${email}`)).toBe(String(failures));
+      } finally {
+        redis.disconnect();
+      }
     });
 
     it('stops on one instance an impersonation started on another', async () => {

@@ -1,7 +1,7 @@
 /**
  * @module What the auth screens' tests share: users made through the API (faster than the form,
- * which has its own tests), a fetch that counts the requests to one route, and the message MUI
- * shows under a field (its helper text, which the input names as its description).
+ * which has its own tests), a fetch that counts the requests to one route, the client's event that
+ * a route has answered, and the message MUI shows under a field (its helper text, which the input names as its description).
  */
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
 import { createTestAuth } from '../support/render-app';
@@ -43,6 +43,20 @@ export function recordingAuth(server: TestServer): { auth: AppAuth; paths: strin
     return response;
   }) as typeof globalThis.fetch;
   return { auth: createAppAuth({ baseURL: server.baseURL, fetch }), paths, setCookies };
+}
+
+/**
+ * Resolves when `auth`'s client next hears a successful answer from `path` (its `$onSuccess`
+ * event): what a test waits for before asserting that the answer changed nothing on screen.
+ */
+export function nextSuccess(auth: AppAuth, path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = auth.client.$onSuccess((answered) => {
+      if (answered !== path) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** The text under a MUI field (its helper text or error), found through aria-describedby. */

@@ -7,9 +7,9 @@ import '../support/dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, useTestServer } from '../support/render-app';
+import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
 import { ADMIN_EMAIL, PASSWORD } from '../support/test-server';
-import { createUser, fieldMessage, recordingAuth, uniqueUsername } from './auth-test-helpers';
+import { createUser, fieldMessage, nextSuccess, recordingAuth, uniqueUsername } from './auth-test-helpers';
 
 const server = useTestServer();
 
@@ -87,11 +87,12 @@ describe('the sign-in screen', () => {
   });
 
   it('a server with no provider enabled gets no provider buttons, once it has said so', async () => {
-    const { auth, paths } = recordingAuth(server);
+    const auth = createTestAuth(server);
+    const said = nextSuccess(auth, '/social-providers');
     renderApp(server, '/sign-in', { auth });
     await screen.findByRole('button', { name: 'Sign in' });
-    await waitFor(() => expect(paths).toContain('/api/auth/social-providers'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await said;
+    expect((await auth.client.socialProviders()).data).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Sign in with another service' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Continue with/ })).toBeNull();
   });

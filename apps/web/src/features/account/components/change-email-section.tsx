@@ -4,23 +4,20 @@
  * stays until its owner approves the change from the link mailed to it, and then the new address
  * is verified in turn. The section says which before and after.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
-import { ServerError } from '../../../components/server-error';
-import { SubmitButton } from '../../../components/submit-button';
+import { EmailField } from '../../../components/credential-fields';
 import { useSession } from '../../../lib/auth';
+import { requiredEmailField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useChangeEmail } from '../api/change-email';
 import { AccountSection } from './account-section';
+import { FormFooter, type FormOutcome } from './form-footer';
 
-const schema = z.object({
-  newEmail: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
-});
+const schema = z.object({ newEmail: requiredEmailField });
 
 type Outcome = { kind: 'confirm'; current: string; next: string } | { kind: 'changed'; next: string };
 
@@ -47,6 +44,12 @@ export function ChangeEmailSection() {
     errorFields: { EMAIL_IS_THE_SAME: 'newEmail', COULDN_T_UPDATE_YOUR_EMAIL: 'newEmail', INVALID_EMAIL: 'newEmail' },
   });
   if (!user) return null;
+  const shown: FormOutcome | null =
+    outcome?.kind === 'confirm'
+      ? { severity: 'info', text: t('email.confirmSent', { current: outcome.current, next: outcome.next }) }
+      : outcome?.kind === 'changed'
+        ? { severity: 'success', text: t('email.changed', { next: outcome.next }) }
+        : null;
 
   return (
     <AccountSection
@@ -59,29 +62,8 @@ export function ChangeEmailSection() {
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="newEmail"
-            label={t('email.newEmail')}
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-          />
-          <ServerError error={serverError} />
-          {outcome?.kind === 'confirm' && (
-            <Alert severity="info" role="status">
-              {t('email.confirmSent', { current: outcome.current, next: outcome.next })}
-            </Alert>
-          )}
-          {outcome?.kind === 'changed' && (
-            <Alert severity="success" role="status">
-              {t('email.changed', { next: outcome.next })}
-            </Alert>
-          )}
-          <Box>
-            <SubmitButton pending={pending}>{t('email.submit')}</SubmitButton>
-          </Box>
+          <EmailField control={form.control} name="newEmail" label={t('email.newEmail')} />
+          <FormFooter serverError={serverError} pending={pending} outcome={shown} submitLabel={t('email.submit')} />
         </Stack>
       </Box>
     </AccountSection>

@@ -3,7 +3,6 @@
  * username. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
  * as you type; the server's refusals (a taken username) land at the username field too.
  */
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -12,13 +11,11 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { ServerError } from '../../../components/server-error';
-import { SubmitButton } from '../../../components/submit-button';
 import type { ErrorCode } from '../../../lib/auth';
+import { usernameProblem } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateProfile } from '../api/update-profile';
-
-const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
+import { FormFooter } from './form-footer';
 
 /** The username plugin's codes, all about the username field. */
 const USERNAME_ERRORS = {
@@ -51,12 +48,8 @@ function profileSchema(hasUsername: boolean) {
         .string()
         .trim()
         .superRefine((value, ctx) => {
-          if (value === '') {
-            if (hasUsername) ctx.addIssue({ code: 'custom', message: 'validation.required' });
-          } else if (value.length < 3 || value.length > 30)
-            ctx.addIssue({ code: 'custom', message: 'validation.usernameLength' });
-          else if (!USERNAME_PATTERN.test(value))
-            ctx.addIssue({ code: 'custom', message: 'validation.usernamePattern' });
+          const problem = value === '' ? (hasUsername ? 'validation.required' : null) : usernameProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
       displayUsername: z.string().trim().max(256),
     })
@@ -128,42 +121,29 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
             label={t('profile.image')}
             type="url"
             autoComplete="photo"
-            fullWidth
             helperText={t('profile.imageHelp')}
           />
         </Box>
-        <FormTextField
-          control={form.control}
-          name="name"
-          label={t('profile.name')}
-          autoComplete="name"
-          required
-          fullWidth
-        />
+        <FormTextField control={form.control} name="name" label={t('profile.name')} autoComplete="name" required />
         <FormTextField
           control={form.control}
           name="username"
           label={t('profile.username')}
           autoComplete="username"
-          fullWidth
           helperText={t('profile.usernameHelp')}
         />
         <FormTextField
           control={form.control}
           name="displayUsername"
           label={t('profile.displayUsername')}
-          fullWidth
           helperText={t('profile.displayUsernameHelp')}
         />
-        <ServerError error={serverError} />
-        {saved && (
-          <Alert severity="success" role="status">
-            {t('common:saved')}
-          </Alert>
-        )}
-        <Box>
-          <SubmitButton pending={pending}>{t('common:save')}</SubmitButton>
-        </Box>
+        <FormFooter
+          serverError={serverError}
+          pending={pending}
+          outcome={saved ? { severity: 'success', text: t('common:saved') } : null}
+          submitLabel={t('common:save')}
+        />
       </Stack>
     </Box>
   );

@@ -6,9 +6,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
@@ -88,13 +88,12 @@ function BanUserForm({ userId }: { userId: string }) {
         minRows={2}
         helperText={t('ban.reasonHelp')}
       />
-      <FormTextField control={form.control} name="duration" label={t('ban.duration')} select>
-        {Object.keys(BAN_DURATIONS).map((name) => (
-          <MenuItem key={name} value={name}>
-            {t(`ban.durations.${name}`)}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormSelectField
+        control={form.control}
+        name="duration"
+        label={t('ban.duration')}
+        options={Object.keys(BAN_DURATIONS).map((name) => ({ value: name, label: t(`ban.durations.${name}`) }))}
+      />
       {duration === 'until' && (
         <FormTextField
           control={form.control}

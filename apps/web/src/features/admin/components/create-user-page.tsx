@@ -4,24 +4,26 @@
  * here so most mistakes are caught before the request; the server's answer still wins.
  */
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { EmailField, NewPasswordField } from '../../../components/credential-fields';
+import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
+import { passwordField, requiredEmailField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createUser } from '../api/create-user';
 import { KNOWN_ROLES } from './known-roles';
 import { userPath } from './users-columns';
 
 const schema = z.object({
-  email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
-  password: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong'),
+  email: requiredEmailField,
+  password: passwordField,
   name: z.string().trim().min(1, 'validation.required').max(256),
   role: z.enum(KNOWN_ROLES),
 });
@@ -49,31 +51,20 @@ export function CreateUserPage() {
   return (
     <Page title={t('create.title')} maxWidth="sm">
       <form onSubmit={onSubmit} noValidate>
-        <FormTextField
-          control={control}
-          name="email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="off"
-          required
-        />
+        <EmailField control={control} name="email" label={t('fields.email')} autoComplete="off" />
         <FormTextField control={control} name="name" label={t('fields.name')} autoComplete="off" required />
-        <FormTextField
+        <NewPasswordField
           control={control}
           name="password"
           label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
           helperText={t('create.passwordHelp')}
         />
-        <FormTextField control={control} name="role" label={t('fields.role')} select>
-          {KNOWN_ROLES.map((role) => (
-            <MenuItem key={role} value={role}>
-              {t(`roles.${role}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <FormSelectField
+          control={control}
+          name="role"
+          label={t('fields.role')}
+          options={KNOWN_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        />
         <ServerError error={serverError} />
         <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
           <SubmitButton pending={pending}>{t('create.submit')}</SubmitButton>

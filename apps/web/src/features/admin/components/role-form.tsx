@@ -3,11 +3,10 @@
  * the server knows but this console does not offer are listed too, so saving keeps them.
  */
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
@@ -19,15 +18,20 @@ import { KNOWN_ROLES } from './known-roles';
 const schema = z.object({ roles: z.array(z.string()).min(1, 'validation.required') });
 type RoleValues = z.infer<typeof schema>;
 
+/** The roles the form shows for a stored role: none stored reads as the plain user the server takes it for. */
+function shownRoles(role: string | null | undefined): string[] {
+  const roles = rolesOf(role);
+  return roles.length > 0 ? roles : ['user'];
+}
+
 export function RoleForm({ userId, role }: { userId: string; role: string | null | undefined }) {
   const { t } = useTranslation('admin');
   const client = useAuthClient();
   const [saved, setSaved] = useState(false);
-  const current = rolesOf(role);
-  const options = [...new Set<string>([...KNOWN_ROLES, ...current])];
+  const options = [...new Set<string>([...KNOWN_ROLES, ...rolesOf(role)])];
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
-    defaultValues: { roles: current.length > 0 ? current : ['user'] },
+    defaultValues: { roles: shownRoles(role) },
     mutationFn: ({ roles }: RoleValues) => {
       setSaved(false);
       return setRole(client, { userId, role: roles.length === 1 ? roles[0]! : roles });
@@ -37,27 +41,18 @@ export function RoleForm({ userId, role }: { userId: string; role: string | null
   });
   // The role changed on the server (saved here, or by another admin): show what it is now.
   const { reset } = form;
-  useEffect(() => {
-    const roles = rolesOf(role);
-    reset({ roles: roles.length > 0 ? roles : ['user'] });
-  }, [role, reset]);
+  useEffect(() => reset({ roles: shownRoles(role) }), [role, reset]);
   const label = (name: string) => t(`roles.${name}`, { defaultValue: name });
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormTextField
+      <FormSelectField
         control={form.control}
         name="roles"
         label={t('fields.role')}
-        select
+        options={options.map((name) => ({ value: name, label: label(name) }))}
         slotProps={{ select: { multiple: true, renderValue: (value) => (value as string[]).map(label).join(', ') } }}
-      >
-        {options.map((name) => (
-          <MenuItem key={name} value={name}>
-            {label(name)}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      />
       <ServerError error={serverError} />
       {saved && (
         <Alert severity="success" sx={{ my: 1 }}>

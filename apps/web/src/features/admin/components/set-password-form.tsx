@@ -10,11 +10,12 @@ import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
+import { passwordField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { setUserPassword } from '../api/set-user-password';
 
 const schema = z.object({
-  newPassword: z.string().min(8, 'validation.passwordTooShort').max(128, 'validation.passwordTooLong'),
+  newPassword: passwordField,
 });
 type PasswordValues = z.infer<typeof schema>;
 

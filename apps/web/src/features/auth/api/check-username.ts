@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientError } from '@latchkey/client';
 import { useAuthClient } from '../../../lib/auth';
 import { clientErrorOf, unwrap } from '../../../lib/unwrap';
-import { usernameProblem } from '../lib/credential-rules';
+import { usernameProblem } from '../../../lib/credential-rules';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export const USERNAME_CHECK_DELAY_MS = 300;

@@ -11,14 +11,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
+import { EmailField } from '../../../components/credential-fields';
 import { CardPage } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { requestPasswordReset } from '../api/request-password-reset';
-import { emailField } from '../lib/credential-rules';
+import { emailField } from '../../../lib/credential-rules';
 import { DevOutboxNote } from './dev-outbox-note';
 
 const schema = z.object({ email: emailField });
@@ -45,15 +45,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Typography variant="body2">{t('forgotPassword.intro')}</Typography>
-          <FormTextField
-            control={form.control}
-            name="email"
-            label={t('email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            required
-          />
+          <EmailField control={form.control} name="email" label={t('email')} autoFocus />
           <ServerError error={serverError} />
           <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
             {t('forgotPassword.submit')}

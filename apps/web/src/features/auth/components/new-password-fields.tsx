@@ -4,8 +4,8 @@
  */
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form-text-field';
-import { PASSWORD_RULES } from '../lib/credential-rules';
+import { NewPasswordField } from '../../../components/credential-fields';
+import { PASSWORD_RULES } from '../../../lib/credential-rules';
 
 type WithNewPassword = FieldValues & { password: string; confirmPassword: string };
 
@@ -19,23 +19,13 @@ export function NewPasswordFields<T extends WithNewPassword>({
   const { t } = useTranslation('auth');
   return (
     <>
-      <FormTextField
+      <NewPasswordField
         control={control}
         name={'password' as Path<T>}
         label={label ?? t('password')}
-        type="password"
-        autoComplete="new-password"
-        required
         helperText={t('passwordRule', PASSWORD_RULES)}
       />
-      <FormTextField
-        control={control}
-        name={'confirmPassword' as Path<T>}
-        label={t('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name={'confirmPassword' as Path<T>} label={t('confirmPassword')} />
     </>
   );
 }

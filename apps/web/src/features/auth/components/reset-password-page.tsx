@@ -16,7 +16,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient, useSession } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { resetPassword } from '../api/reset-password';
-import { passwordField, passwordsMatch, PASSWORDS_DIFFER } from '../lib/credential-rules';
+import { passwordField, passwordsMatch, PASSWORDS_DIFFER } from '../../../lib/credential-rules';
 import { NewPasswordFields } from './new-password-fields';
 
 const schema = z

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CurrentPasswordField } from '../../../components/credential-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -50,14 +51,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> 
         autoFocus
         required
       />
-      <FormTextField
-        control={form.control}
-        name="password"
-        label={t('password')}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
+      <CurrentPasswordField control={form.control} name="password" label={t('password')} />
       <FormCheckbox control={form.control} name="rememberMe" label={t('signIn.rememberMe')} />
       <SignInError error={serverError} identifier={identifier} />
       <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>

@@ -6,6 +6,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { EmailField } from '../../../components/credential-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
@@ -18,7 +19,7 @@ import {
   passwordField,
   passwordsMatch,
   PASSWORDS_DIFFER,
-} from '../lib/credential-rules';
+} from '../../../lib/credential-rules';
 import { NewPasswordFields } from './new-password-fields';
 import { UsernameField } from './username-field';
 
@@ -64,14 +65,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(result: SignedUp): void 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <FormTextField control={form.control} name="name" label={t('name')} autoComplete="name" autoFocus required />
-      <FormTextField
-        control={form.control}
-        name="email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        required
-      />
+      <EmailField control={form.control} name="email" label={t('email')} />
       <UsernameField control={form.control} />
       <NewPasswordFields control={form.control} />
       <ServerError error={serverError} />

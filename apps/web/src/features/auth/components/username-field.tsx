@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import type { SignUpValues } from '../api/sign-up';
 import { useUsernameAvailability, type UsernameAvailability } from '../api/check-username';
-import { USERNAME_RULES } from '../lib/credential-rules';
+import { USERNAME_RULES } from '../../../lib/credential-rules';
 
 function statusText(t: TFunction, availability: UsernameAvailability): string {
   switch (availability.status) {

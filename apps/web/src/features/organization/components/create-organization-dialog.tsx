@@ -20,6 +20,7 @@ import { useSlugCheck } from '../api/check-slug';
 import { useCreateOrganization } from '../api/create-organization';
 import { isLogoUrl } from '../lib/logo-url';
 import { SLUG_PATTERN, slugify } from '../lib/slug';
+import { LogoField } from './logo-field';
 import { SlugField } from './slug-field';
 
 const schema = z.object({
@@ -81,13 +82,7 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: CreateOrg
               slugEdited.current = value !== '';
             }}
           />
-          <FormTextField
-            control={form.control}
-            name="logo"
-            label={t('fields.logo')}
-            type="url"
-            helperText={t('fields.logoHelp')}
-          />
+          <LogoField control={form.control} name="logo" />
           <ServerError error={serverError} />
         </DialogContent>
         <DialogActions>

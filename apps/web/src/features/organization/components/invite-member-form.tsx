@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
+import { EmailField } from '../../../components/credential-fields';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -60,15 +60,7 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('invitations.formLabel')} sx={{ maxWidth: 560 }}>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0, sm: 2 } }}>
-        <FormTextField
-          control={form.control}
-          name="email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="off"
-          required
-          sx={{ flex: 2 }}
-        />
+        <EmailField control={form.control} name="email" label={t('fields.email')} autoComplete="off" sx={{ flex: 2 }} />
         <Controller
           control={form.control}
           name="role"

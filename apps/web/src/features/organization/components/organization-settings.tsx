@@ -19,6 +19,7 @@ import { isLogoUrl } from '../lib/logo-url';
 import { isMetadataText, metadataText, parseMetadata } from '../lib/metadata-text';
 import { SLUG_PATTERN } from '../lib/slug';
 import type { SectionProps } from './section-props';
+import { LogoField } from './logo-field';
 import { SlugField } from './slug-field';
 
 const schema = z.object({
@@ -64,14 +65,7 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
       {readOnly && <Alert severity="info">{t('settings.readOnly')}</Alert>}
       <FormTextField control={form.control} name="name" label={t('fields.name')} disabled={readOnly} required />
       <SlugField control={form.control} name="slug" status={readOnly ? 'idle' : status} disabled={readOnly} />
-      <FormTextField
-        control={form.control}
-        name="logo"
-        label={t('fields.logo')}
-        type="url"
-        helperText={t('fields.logoHelp')}
-        disabled={readOnly}
-      />
+      <LogoField control={form.control} name="logo" disabled={readOnly} />
       <FormTextField
         control={form.control}
         name="metadata"

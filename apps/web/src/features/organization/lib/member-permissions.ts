@@ -10,30 +10,22 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
 const OWNER_ROLE: OrganizationRole = 'owner';
 
+/** An admin's grants: everything but deleting the organization, which is the owner's alone. */
+const ADMIN_GRANTS = [
+  'organization:update',
+  'member:create',
+  'member:update',
+  'member:delete',
+  'invitation:create',
+  'invitation:cancel',
+  'team:create',
+  'team:update',
+  'team:delete',
+] as const;
+
 const GRANTS: Record<OrganizationRole, readonly string[]> = {
-  owner: [
-    'organization:update',
-    'organization:delete',
-    'member:create',
-    'member:update',
-    'member:delete',
-    'invitation:create',
-    'invitation:cancel',
-    'team:create',
-    'team:update',
-    'team:delete',
-  ],
-  admin: [
-    'organization:update',
-    'member:create',
-    'member:update',
-    'member:delete',
-    'invitation:create',
-    'invitation:cancel',
-    'team:create',
-    'team:update',
-    'team:delete',
-  ],
+  owner: [...ADMIN_GRANTS, 'organization:delete'],
+  admin: ADMIN_GRANTS,
   member: [],
 };
 

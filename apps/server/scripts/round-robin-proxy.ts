@@ -1,11 +1,10 @@
 /**
- * @module The load balancer in front of a test cluster: each request goes to the next instance in
+ * @module The load balancer of the scale-out demo (`npm run scale-demo`) and of the cluster tests: each request goes to the next instance in
  * turn, with `X-Forwarded-For` extended by the client's socket address, as a proxy the instances
  * trust (TRUSTED_PROXIES) would. Like a real balancer, a request an instance refuses to connect
  * (one that has stopped accepting) is sent to the next instead; one it accepted is never resent.
  */
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { freePort } from '../../../../test/free-port';
 
 export interface RoundRobinProxy {
   readonly url: string;
@@ -20,8 +19,8 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startRoundRobinProxy(upstreamPorts: readonly number[]): Promise<RoundRobinProxy> {
-  const port = await freePort();
+/** `port` 0 (the default) takes any free one; `url` says which. */
+export async function startRoundRobinProxy(upstreamPorts: readonly number[], port = 0): Promise<RoundRobinProxy> {
   const routed: number[] = [];
   let next = 0;
   const server: Server = createServer(async (incoming, outgoing) => {
@@ -55,9 +54,13 @@ export async function startRoundRobinProxy(upstreamPorts: readonly number[]): Pr
     };
     send(1);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address();
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
     routed,
     close: () =>
       new Promise((resolve) => {

@@ -1,6 +1,6 @@
 /**
- * @module The server's rules for what a user types at sign-up and password reset, checked in the
- * form before any request so the answer is instant. They mirror the engine's defaults (SPEC §9,
+ * @module The server's rules for what a user types (sign-up, password reset and change, the profile's
+ * username, an admin's new user), checked in the form before any request so the answer is instant. They mirror the engine's defaults (SPEC §9,
  * `packages/server/src/options.ts` and the username plugin's `rules.ts`); the server still checks
  * them, and its answer lands at the same field if a deployment configured other limits.
  */
@@ -16,6 +16,8 @@ export const passwordField = z
   .max(PASSWORD_RULES.max, 'validation.passwordTooLong');
 
 export const emailField = z.string().trim().pipe(z.email('validation.email'));
+/** An address that must be given: an empty one asks for it rather than calling it invalid. */
+export const requiredEmailField = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
 
 /** The plugin's rule order: length first, then characters. */
 export function usernameProblem(typed: string): 'validation.usernameLength' | 'validation.usernamePattern' | null {
