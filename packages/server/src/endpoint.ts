@@ -72,6 +72,13 @@ export interface Endpoint<
   handler(ctx: EndpointContext<Parsed<B>, Parsed<Q>, G>): Promise<R>;
 }
 
+/**
+ * The guards every route that takes credentials from a sign-in page shares (e-mail and username
+ * sign-in, sign-up): the strict rate limit, the Origin checked even on a request without cookies
+ * (login CSRF), and HTML form posts. One list, so a new such route cannot leave one out.
+ */
+export const CREDENTIAL_FORM = { rateLimit: 'strict', checkOriginWithoutCookies: true, acceptsForm: true } as const;
+
 // `unknown` handler types are widened through method bivariance, so any endpoint fits.
 export type AnyEndpoint = Endpoint<string, Schema, Schema, SessionGuard, unknown>;
 

@@ -10,7 +10,7 @@ export { definePluginSchema, type DatabaseOf } from './plugin-schema';
 export type { SessionScope } from './session/update-current-session';
 export { isUniqueViolation } from './db/unique-violation';
 export { lockedTransaction } from './db/locked-transaction';
-export { defineEndpoint, type EndpointContext } from './endpoint';
+export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from './endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
 export { DEFAULTS } from './options';
 export {

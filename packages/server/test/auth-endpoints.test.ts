@@ -1,22 +1,19 @@
 /**
  * `auth.endpoints` and the typed `auth.api` of an auth with plugins: the list the router and api
  * are built from is exposed as it is (core endpoints with the plugins' body fields, then each
- * plugin's), and the types follow the plugins (checked by `tsc -p .`).
+ * plugin's), and the types follow the plugins (checked by `tsc -p .`). Each bundled plugin's own
+ * endpoints and types are checked in its folder (test/<plugin>/contract.test.ts).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
-import { adminPlugin, createAuth, organizationPlugin, usernamePlugin, type Auth } from '../src';
+import { definePlugin, type Auth } from '../src';
+import { memoryAuth, parseSignUpBody, SIGN_UP_FIELDS } from './support/memory-auth';
+import { profilePlugin } from './support/profile-plugin';
 
-const SECRET = 'endpoints-test-secret-endpoints-test-secret';
+/** A second plugin, declaring nothing but its id, to show the list is each plugin's in turn. */
+const emptyPlugin = definePlugin({ id: 'test-empty' });
 
 function authWith() {
-  return createAuth({
-    baseURL: 'http://localhost:3000',
-    secret: SECRET,
-    database: { url: 'sqlite::memory:' },
-    plugins: [usernamePlugin(), adminPlugin(), organizationPlugin()],
-    logger: { info() {}, warn() {}, error() {} },
-  });
+  return memoryAuth([profilePlugin, emptyPlugin]);
 }
 
 describe('auth.endpoints', () => {
@@ -24,11 +21,7 @@ describe('auth.endpoints', () => {
     const auth = authWith();
     const ids = auth.endpoints.map((endpoint) => endpoint.id);
     expect(ids.slice(0, 3)).toEqual(['signUpEmail', 'signInEmail', 'signOut']);
-    expect(ids).toEqual(
-      expect.arrayContaining(['signInUsername', 'isUsernameAvailable', 'listUsers', 'banUser', 'createOrganization']),
-    );
-    // Teams are off here: their routes exist only in the types ("possibly present").
-    expect(ids).not.toContain('createTeam');
+    expect(ids.slice(-3)).toEqual(['setDevice', 'normalizeNickname', 'forgetDeviceAndRefuse']);
     expect(Object.keys(auth.api).sort()).toEqual([...ids].sort());
     expect(Object.isFrozen(auth.endpoints)).toBe(true);
     await auth.close();
@@ -36,35 +29,29 @@ describe('auth.endpoints', () => {
 
   it("carries the plugins' body fields in the core bodies they extend", async () => {
     const auth = authWith();
-    const signUp = auth.endpoints.find((endpoint) => endpoint.id === 'signUpEmail');
-    expect(signUp?.body).toBeInstanceOf(z.ZodObject);
-    const parsed = (signUp!.body as z.ZodObject).parse({
-      name: 'A',
-      email: 'a@example.com',
-      password: 'correct horse battery',
-      username: 'alice',
-      role: 'admin',
+    // The profile plugin's field passes; a field no plugin adds (role) is stripped.
+    expect(parseSignUpBody(auth, { nickname: 'alice', role: 'admin' })).toEqual({
+      ...SIGN_UP_FIELDS,
+      nickname: 'alice',
     });
-    // The username plugin's fields pass; a field no plugin adds (role) is stripped.
-    expect(parsed).toEqual({ name: 'A', email: 'a@example.com', password: 'correct horse battery', username: 'alice' });
     await auth.close();
   });
 
   it('auth.api calls a plugin endpoint by id, typed by the plugin', async () => {
     const auth = authWith();
     await auth.migrate();
-    expectTypeOf(auth.api.isUsernameAvailable)
+    expectTypeOf(auth.api.normalizeNickname)
       .parameter(0)
       .exclude<undefined>()
       .toHaveProperty('body')
-      .toEqualTypeOf<{ username: string } | undefined>();
-    expect(await auth.api.isUsernameAvailable({ body: { username: 'free_name' } })).toEqual({ available: true });
+      .toEqualTypeOf<{ nickname: string } | undefined>();
+    expect(await auth.api.normalizeNickname({ body: { nickname: ' Free_Name ' } })).toEqual({ nickname: 'free_name' });
     const { user } = await auth.api.signUpEmail({
-      body: { name: 'Typed', email: 'typed@example.com', password: 'correct horse battery', username: 'Typed_One' },
+      body: { name: 'Typed', email: 'typed@example.com', password: 'correct horse battery', nickname: 'Typed_One' },
     });
-    expectTypeOf(user.username).toEqualTypeOf<string | null>();
-    expectTypeOf(user.role).toEqualTypeOf<string>();
-    expect(user).toMatchObject({ username: 'typed_one', displayUsername: 'Typed_One', role: 'user', banned: false });
+    expectTypeOf(user.nickname).toEqualTypeOf<string | null>();
+    expectTypeOf(user.vip).toEqualTypeOf<boolean>();
+    expect(user).toMatchObject({ nickname: 'typed_one', vip: false });
     // @ts-expect-error: no plugin has this endpoint
     expect(auth.api.grantCredits).toBeUndefined();
     await auth.close();

@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 import { AuthError, ERRORS } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
-import { expectNothingChanged } from './support/rows';
+import { credentialAccounts, expectNothingChanged, expectPasswordSet } from './support/rows';
+import { copyCookies } from './support/stolen-cookies';
 
 const TOKEN = 'latchkey.session_token';
 const PASSWORD = 'correct horse battery';
@@ -16,25 +17,9 @@ function signIn(h: Harness, email: string, password: string, extra: Record<strin
   return h.client().post('/sign-in/email', { email, password, ...extra });
 }
 
-async function credentialAccounts(h: Harness, userId: string) {
-  return h.auth.context.db
-    .selectFrom('account')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .execute();
-}
-
 async function sessionDigests(h: Harness, userId: string): Promise<string[]> {
   const rows = await h.auth.context.db.selectFrom('session').select('token').where('userId', '=', userId).execute();
   return rows.map((r) => r.token).sort();
-}
-
-/** A browser holding a copy of `client`'s cookies as they are now. */
-function copyOf(h: Harness, client: TestClient): TestClient {
-  const copy = h.client();
-  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
-  return copy;
 }
 
 async function sessionUserId(client: TestClient): Promise<string | null> {
@@ -75,7 +60,7 @@ describeEachDialect('POST /change-password', (h) => {
 
   it('with revokeOtherSessions ends every session, the current one too, and signs the caller in anew', async () => {
     const { email, user, client, other } = await userWithTwoSessions(h());
-    const stale = copyOf(h(), client);
+    const stale = copyCookies(h(), client);
 
     const response = await client.post('/change-password', {
       currentPassword: PASSWORD,
@@ -184,14 +169,9 @@ describeEachDialect('auth.api.setPassword', (h) => {
   }
 
   it('gives a user without a password a credential account with it', async () => {
-    const { email, user, headers } = await userWithoutPassword();
+    const { user, headers } = await userWithoutPassword();
     expect(await h().auth.api.setPassword({ body: { newPassword: NEW_PASSWORD }, headers })).toEqual({ status: true });
-
-    const accounts = await credentialAccounts(h(), user.id);
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ accountId: user.id, providerId: 'credential' });
-    expect(accounts[0]!.password).toMatch(/^\$argon2id\$/);
-    expect((await signIn(h(), email, NEW_PASSWORD)).status).toBe(200);
+    await expectPasswordSet(h(), user, NEW_PASSWORD);
   });
 
   it('of 10 parallel calls for a user without a password, exactly one sets it: one credential account', async () => {

@@ -6,11 +6,12 @@ import { randomString } from '../src/crypto/random';
 import { AuthError } from '../src/errors';
 import { signInThrottle } from '../src/http/sign-in-throttle';
 import { describeEachDialect, uniqueEmail, type Harness, type TestResponse } from './support/harness';
+import { expectLocked, TOO_MANY } from './support/lockout';
+import { sessionsOf } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password';
 const INVALID_CREDENTIALS = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
-const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** A hash exactly as better-auth writes it: the 32-character hex salt string itself is the salt. */
@@ -58,10 +59,6 @@ async function storedHash(h: Harness, accountId: string) {
     .executeTakeFirstOrThrow();
 }
 
-async function sessionsOf(h: Harness, userId: string) {
-  return h.auth.context.db.selectFrom('session').selectAll().where('userId', '=', userId).execute();
-}
-
 function signIn(h: Harness, email: string, password: string, ip?: string): Promise<TestResponse> {
   return h.client(ip).post('/sign-in/email', { email, password });
 }
@@ -72,13 +69,6 @@ async function failTimes(h: Harness, email: string, times: number): Promise<void
     expect(response.status, `failure ${i + 1}`).toBe(401);
     expect(response.body).toEqual(INVALID_CREDENTIALS);
   }
-}
-
-function expectLocked(response: TestResponse, retryAfterSeconds: number): void {
-  expect(response.status).toBe(429);
-  expect(response.body).toEqual(TOO_MANY);
-  expect(response.headers.get('x-retry-after')).toBe(String(retryAfterSeconds));
-  expect(response.setCookies.size).toBe(0);
 }
 
 describeEachDialect('secrets at rest', (h) => {

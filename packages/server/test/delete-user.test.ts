@@ -5,20 +5,12 @@
  */
 import { expect, it } from 'vitest';
 import { issueToken } from '../src/verification/one-time-token';
-import {
-  API,
-  BASE_URL,
-  describeEachDialect,
-  uniqueEmail,
-  type Harness,
-  type TestClient,
-  type TestResponse,
-} from './support/harness';
+import { API, BASE_URL, describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
 import { countRows, expectNothingChanged } from './support/rows';
+import { expectSessionCookiesCleared } from './support/set-cookies';
 
 const PASSWORD = 'correct horse battery';
 const DAY = 24 * 60 * 60;
-const SESSION_COOKIES = ['latchkey.session_token', 'latchkey.session_data', 'latchkey.dont_remember'];
 
 const immediate = { user: { deleteUser: { enabled: true } } };
 const confirmed = { user: { deleteUser: { enabled: true, sendDeleteAccountVerification: true } } };
@@ -55,12 +47,6 @@ async function userWithHistory(h: Harness) {
   await issueToken(h.auth.context, 'reset-password', { userId: user.id }, { expiresIn: 3600 });
   expect(await rowsOf(h, user.id)).toEqual({ users: 1, sessions: 2, accounts: 1, verifications: 1 });
   return { email, client, other, user };
-}
-
-function expectSessionCookiesCleared(response: TestResponse): void {
-  for (const name of SESSION_COOKIES) {
-    expect(response.setCookies.get(name)?.attributes['max-age'], name).toBe('0');
-  }
 }
 
 /** The confirmation link of the delete-account mail to `email` (after `skip` earlier ones), as a path under the API. */

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
 import { signValue } from '../src/crypto/hmac';
 import { randomString } from '../src/crypto/random';
-import { DEFAULTS, usernamePlugin } from '../src';
+import { DEFAULTS } from '../src';
 import {
   describeEachDialect,
   SECRET,
@@ -17,27 +17,17 @@ import {
   type TestClient,
   type TestResponse,
 } from './support/harness';
+import { expectLocked, TOO_MANY } from './support/lockout';
+import { sessionsOf } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password';
 const DEVICE = 'latchkey.device';
 const INVALID_CREDENTIALS = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
-const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
-
-async function sessionsOf(h: Harness, userId: string) {
-  return h.auth.context.db.selectFrom('session').selectAll().where('userId', '=', userId).execute();
-}
 
 function expectInvalid(response: TestResponse): void {
   expect(response.status).toBe(401);
   expect(response.body).toEqual(INVALID_CREDENTIALS);
-  expect(response.setCookies.size).toBe(0);
-}
-
-function expectLocked(response: TestResponse, retryAfterSeconds = 1): void {
-  expect(response.status).toBe(429);
-  expect(response.body).toEqual(TOO_MANY);
-  expect(response.headers.get('x-retry-after')).toBe(String(retryAfterSeconds));
   expect(response.setCookies.size).toBe(0);
 }
 
@@ -258,33 +248,6 @@ describeEachDialect('device cookies: an account locked by strangers', (h) => {
     expectLocked(await owner.post('/sign-in/email', { email: unknown, password: WRONG }));
   });
 });
-
-describeEachDialect(
-  'device cookies: sign-in by username',
-  (h) => {
-    it('the device cookie of an e-mail sign-in opens a username sign-in of the same account while strangers hold it locked', async () => {
-      const email = uniqueEmail('byname');
-      const username = `dev_${randomString(8).toLowerCase()}`;
-      const client = h().client();
-      const signUp = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Ada', username });
-      expect(signUp.status).toBe(200);
-      const owner = h().client('192.0.2.30');
-      expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-      for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
-        expect((await h().client().post('/sign-in/username', { username, password: WRONG })).status).toBe(401);
-      }
-      expectLocked(await h().client().post('/sign-in/username', { username, password: PASSWORD }));
-      expectLocked(await h().client().post('/sign-in/email', { email, password: PASSWORD }));
-
-      const response = await owner.post('/sign-in/username', { username, password: PASSWORD });
-
-      expect(response.status).toBe(200);
-      expect(response.body.user.id).toBe(signUp.body.user.id);
-      expect(response.setCookies.has(DEVICE)).toBe(true);
-    });
-  },
-  { plugins: [usernamePlugin()] },
-);
 
 describeEachDialect(
   'device cookies: https',

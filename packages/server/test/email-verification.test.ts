@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/crypto/digest';
 import { API, BASE_URL, describeEachDialect, uniqueEmail, type Harness } from './support/harness';
 import type { ReceivedMail } from './support/smtp-sink';
-import { countRows } from './support/rows';
+import { countRows, sessionCount } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
 const LINK_PREFIX = BASE_URL + API;
@@ -28,10 +28,6 @@ async function userRow(h: Harness, id: string) {
 
 async function isVerified(h: Harness, id: string): Promise<boolean> {
   return (await userRow(h, id))!.emailVerified;
-}
-
-async function sessionCount(h: Harness, userId: string): Promise<number> {
-  return (await h.auth.context.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 }
 
 /** Signs a user up and asks for a verification mail; resolves with the mail. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type Harness } from './support/harness';
+import { CORE_COLUMNS } from './support/core-columns';
 
 async function indexedColumns(h: Harness, table: string): Promise<string[]> {
   const { db } = h.auth.context;
@@ -42,41 +43,9 @@ describeEachDialect('migrations', (h) => {
         .find((t) => t.name === name)
         ?.columns.map((c) => c.name)
         .sort();
-    expect(columns('user')).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'image', 'name', 'updatedAt']);
-    expect(columns('session')).toEqual([
-      'createdAt',
-      'expiresAt',
-      'id',
-      'ipAddress',
-      'token',
-      'updatedAt',
-      'userAgent',
-      'userId',
-    ]);
-    expect(columns('account')).toEqual([
-      'accessToken',
-      'accessTokenExpiresAt',
-      'accountId',
-      'createdAt',
-      'id',
-      'idToken',
-      'password',
-      'providerId',
-      'refreshToken',
-      'refreshTokenExpiresAt',
-      'scope',
-      'updatedAt',
-      'userId',
-    ]);
-    expect(columns('verification')).toEqual([
-      'createdAt',
-      'expiresAt',
-      'id',
-      'identifier',
-      'nonce',
-      'updatedAt',
-      'value',
-    ]);
+    for (const table of ['user', 'session', 'account', 'verification'] as const) {
+      expect(columns(table), table).toEqual(CORE_COLUMNS[table]);
+    }
   });
 
   it('indexes user.email, session.token, every foreign key and verification.identifier', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { expect, it } from 'vitest';
 import { defineEndpoint, ERRORS, redirectUrl, type Plugin } from '../src';
 import { describeEachDialect, ORIGIN, uniqueEmail } from './support/harness';
+import { CROSS_SITE_NAVIGATION } from './support/form-post';
 import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -13,12 +14,6 @@ const invalidCallbackURL = { code: 'INVALID_CALLBACKURL', message: 'Invalid call
 const crossSiteNavigation = {
   code: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
   message: 'Cross-site navigation login blocked. This request appears to be a CSRF attack.',
-};
-/** What a browser sends with a top-level form post from another site. */
-const CROSS_SITE_NAVIGATION = {
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'navigate',
-  'sec-fetch-dest': 'document',
 };
 
 describeEachDialect('origin check', (h) => {

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { ERRORS } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
 import { API, BASE_URL, describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
-import { countRows } from './support/rows';
+import { countRows, credentialAccounts, expectPasswordSet, sessionCount } from './support/rows';
 
 const OLD_PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'new staple of battery horses';
@@ -38,20 +38,6 @@ async function mailedResetLink(
 
 function signIn(h: Harness, email: string, password: string) {
   return h.client().post('/sign-in/email', { email, password });
-}
-
-async function credentialAccounts(h: Harness, userId: string) {
-  return h.auth.context.db
-    .selectFrom('account')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .execute();
-}
-
-async function sessionCount(h: Harness, userId: string): Promise<number> {
-  const rows = await h.auth.context.db.selectFrom('session').select('id').where('userId', '=', userId).execute();
-  return rows.length;
 }
 
 async function resetRows(h: Harness, userId: string) {
@@ -305,11 +291,7 @@ describeEachDialect('Password reset by mail', (h) => {
     const { token } = await mailedResetLink(h(), email);
 
     expect((await h().client().post('/reset-password', { newPassword: NEW_PASSWORD, token })).status).toBe(200);
-    const accounts = await credentialAccounts(h(), user.id);
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ accountId: user.id, providerId: 'credential' });
-    expect(accounts[0]!.password).toMatch(/^\$argon2id\$/);
-    expect((await signIn(h(), email, NEW_PASSWORD)).status).toBe(200);
+    await expectPasswordSet(h(), user, NEW_PASSWORD);
   });
 
   it('a token whose user was deleted meanwhile answers 400 INVALID_TOKEN and creates no account', async () => {

@@ -1,68 +1,12 @@
 /**
- * The plugin contract, through a small plugin of the test's own: columns added to user and
+ * The plugin contract, through the tests' own small plugin (support/profile-plugin.ts): columns added to user and
  * session come back typed everywhere (sign-up, get-session from the database and from the cookie
  * cache), body fields reach the plugin's userInput hook and only what it returns is stored, and
  * beforeCreateSession can refuse every way of starting a session.
  */
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { AuthError, defineEndpoint, defineErrors, definePluginSchema, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail } from './support/harness';
-
-const errors = defineErrors({ nicknameTooShort: [400, 'nickname is too short'], blocked: [403, 'You are blocked'] });
-
-const profile = definePluginSchema()({
-  user: { nickname: 'string', vip: 'boolean', flaggedAt: 'date' },
-  session: { device: 'string' },
-});
-
-const testPlugin: Plugin = {
-  id: 'test-profile',
-  migrations: [
-    {
-      name: '0900-test-profile',
-      async up(db, t) {
-        await db.schema.alterTable('user').addColumn('nickname', t.key).execute();
-        await db.schema
-          .alterTable('user')
-          .addColumn('vip', t.bool, (c) => c.notNull().defaultTo(sql.lit(false)))
-          .execute();
-        await db.schema.alterTable('user').addColumn('flaggedAt', t.date).execute();
-        await db.schema.alterTable('session').addColumn('device', t.text).execute();
-      },
-    },
-  ],
-  endpoints: [
-    defineEndpoint({
-      id: 'setDevice',
-      method: 'POST',
-      path: '/test-profile/device',
-      body: z.object({ device: z.string().nullable() }),
-      session: 'required',
-      async handler(ctx) {
-        await profile.updateCurrentSession(ctx, { device: ctx.body.device });
-        return { device: profile.session(ctx.session.session).device };
-      },
-    }),
-  ],
-  fields: profile.fields,
-  bodyFields: {
-    signUpEmail: { nickname: z.string().max(50).optional() },
-    updateUser: { nickname: z.string().max(50).optional() },
-  },
-  hooks: {
-    async userInput(input) {
-      if (input.nickname === undefined) return {};
-      const nickname = String(input.nickname).trim();
-      if (nickname.length < 2) throw new AuthError(errors.nicknameTooShort);
-      return { nickname: nickname.toLowerCase(), flaggedAt: new Date('2026-01-02T03:04:05.000Z') };
-    },
-    async beforeCreateSession(user) {
-      if (profile.user(user).nickname === 'blocked') throw new AuthError(errors.blocked);
-    },
-  },
-};
+import { BLOCKED_NICKNAME, profilePlugin, profileSchema as profile } from './support/profile-plugin';
 
 describeEachDialect(
   'the plugin contract',
@@ -127,7 +71,7 @@ describeEachDialect(
       const email = uniqueEmail('blocked');
       const signUp = await h()
         .client()
-        .post('/sign-up/email', { name: 'B', email, password: 'correct horse battery', nickname: 'blocked' });
+        .post('/sign-up/email', { name: 'B', email, password: 'correct horse battery', nickname: BLOCKED_NICKNAME });
       expect(signUp.status).toBe(403);
       expect(signUp.body).toEqual({ code: 'YOU_ARE_BLOCKED', message: 'You are blocked' });
       const signIn = await h().client().post('/sign-in/email', { email, password: 'correct horse battery' });
@@ -147,5 +91,5 @@ describeEachDialect(
       expect((await client.get('/get-session')).body.session.device).toBeNull();
     });
   },
-  { plugins: [testPlugin] },
+  { plugins: [profilePlugin] },
 );

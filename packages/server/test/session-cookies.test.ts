@@ -5,6 +5,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDialect, ORIGIN, SECRET, uniqueEmail, type Harness, type TestClient } from './support/harness';
+import { sessionRow } from './support/rows';
 
 const TOKEN = 'latchkey.session_token';
 const DATA = 'latchkey.session_data';
@@ -15,10 +16,6 @@ const WEEK = 7 * 24 * 60 * 60;
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const hmac = (value: string) => createHmac('sha256', SECRET).update(value).digest('base64');
 const time = (value: unknown) => new Date(value as string | Date).getTime();
-
-function sessionRow(h: () => Harness, token: string) {
-  return h().auth.context.db.selectFrom('session').selectAll().where('token', '=', sha256Hex(token)).executeTakeFirst();
-}
 
 /** Replaces one cookie in the client's jar, as a tampering user would. */
 function setJarCookie(client: TestClient, name: string, decoded: string): void {
@@ -78,7 +75,7 @@ describeEachDialect('session cookies on an http base URL', (h) => {
     const token: string = response.body.token;
     const signed = decodeURIComponent(client.cookies.get(TOKEN)!);
     expect(signed.startsWith(`${token}.`)).toBe(true);
-    const row = await sessionRow(h, token);
+    const row = await sessionRow(h(), token);
     expect(row?.token).toBe(sha256Hex(token));
     const { db } = h().auth.context;
     const dump = JSON.stringify([
@@ -100,7 +97,7 @@ describeEachDialect('session cookies on an http base URL', (h) => {
       expect(session.status).toBe(200);
       expect(session.text).toBe('null');
     }
-    expect(await sessionRow(h, token)).toBeDefined();
+    expect(await sessionRow(h(), token)).toBeDefined();
   });
 
   it('get-session answers null for an unsigned token, a token signed with another secret, and another token under a valid signature', async () => {
@@ -311,7 +308,7 @@ describeEachDialect(
       const client = h().client();
       const response = await client.post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
       expect(response.setCookies.get(TOKEN)!.attributes['max-age']).toBe('34560000');
-      const row = await sessionRow(h, response.body.token);
+      const row = await sessionRow(h(), response.body.token);
       expect(time(row!.expiresAt)).toBe(h().clock.now().getTime() + 500 * 24 * 60 * 60 * 1000);
     });
   },
@@ -326,7 +323,7 @@ describeEachDialect(
         .client()
         .post('/sign-up/email', { email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
       expect(response.setCookies.get(TOKEN)!.attributes['max-age']).toBe(String(WEEK * 2));
-      const row = await sessionRow(h, response.body.token);
+      const row = await sessionRow(h(), response.body.token);
       expect(time(row!.expiresAt) - time(row!.createdAt)).toBe(WEEK * 2 * 1000);
     });
   },

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { DEFAULTS, defineEndpoint, type Plugin } from '../src';
 import { describeEachDialect, uniqueEmail, type Harness } from './support/harness';
+import { sessionRow } from './support/rows';
 
 const TOKEN = 'latchkey.session_token';
 const DATA = 'latchkey.session_data';
@@ -18,10 +19,6 @@ const WEEK = 7 * DAY;
 
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const time = (value: unknown) => new Date(value as string | Date).getTime();
-
-function sessionRow(h: () => Harness, token: string) {
-  return h().auth.context.db.selectFrom('session').selectAll().where('token', '=', sha256Hex(token)).executeTakeFirst();
-}
 
 function deleteSessionRow(h: () => Harness, token: string) {
   return h().auth.context.db.deleteFrom('session').where('token', '=', sha256Hex(token)).execute();
@@ -51,7 +48,7 @@ describeEachDialect('session creation', (h) => {
       { email: uniqueEmail(), password: PASSWORD, name: 'Ada' },
       { headers: { 'user-agent': 'Mozilla/5.0 (Latchkey test)' } },
     );
-    const row = await sessionRow(h, response.body.token);
+    const row = await sessionRow(h(), response.body.token);
     expect(row).toMatchObject({
       ipAddress: '198.51.100.23',
       userAgent: 'Mozilla/5.0 (Latchkey test)',
@@ -68,7 +65,7 @@ describeEachDialect('session creation', (h) => {
     const response = await h()
       .client('2001:db8::1')
       .post('/sign-in/email', { email, password: PASSWORD }, { headers: { 'user-agent': 'curl/8.0' } });
-    const row = await sessionRow(h, response.body.token);
+    const row = await sessionRow(h(), response.body.token);
     expect(row).toMatchObject({ ipAddress: '2001:db8::1', userAgent: 'curl/8.0' });
   });
 
@@ -80,7 +77,7 @@ describeEachDialect('session creation', (h) => {
         { email: uniqueEmail(), password: PASSWORD, name: 'Ada' },
         { headers: { 'user-agent': 'x'.repeat(2000) } },
       );
-    expect((await sessionRow(h, response.body.token))!.userAgent).toBe('x'.repeat(512));
+    expect((await sessionRow(h(), response.body.token))!.userAgent).toBe('x'.repeat(512));
   });
 
   it('gives every sign-in a new session with its own token', async () => {
@@ -100,13 +97,13 @@ describeEachDialect('session creation', (h) => {
 describeEachDialect('session refresh', (h) => {
   it('get-session before the update age leaves expiresAt in the database and the token cookie alone', async () => {
     const { client, token } = await h().signUp();
-    const before = await sessionRow(h, token);
+    const before = await sessionRow(h(), token);
     h().clock.advance(DAY - HOUR);
     const response = await client.get('/get-session?disableCookieCache=true');
     expect(response.status).toBe(200);
     expect(response.body.session.expiresAt).toBe(new Date(before!.expiresAt).toISOString());
     expect(response.setCookies.has(TOKEN)).toBe(false);
-    const after = await sessionRow(h, token);
+    const after = await sessionRow(h(), token);
     expect(time(after!.expiresAt)).toBe(time(before!.expiresAt));
     expect(time(after!.updatedAt)).toBe(time(before!.updatedAt));
   });
@@ -118,7 +115,7 @@ describeEachDialect('session refresh', (h) => {
     const response = await client.get('/get-session');
     const expected = nowMs(h) + WEEK * 1000;
     expect(response.body.session.expiresAt).toBe(new Date(expected).toISOString());
-    const row = await sessionRow(h, token);
+    const row = await sessionRow(h(), token);
     expect(time(row!.expiresAt)).toBe(expected);
     expect(time(row!.updatedAt)).toBe(nowMs(h));
     // Same token, new lifetime; and a fresh cache carrying the new expiry.
@@ -133,21 +130,21 @@ describeEachDialect('session refresh', (h) => {
     const { client, token } = await h().signUp();
     h().clock.advance(DAY + 1);
     await client.get('/get-session?disableCookieCache=true');
-    const refreshed = await sessionRow(h, token);
+    const refreshed = await sessionRow(h(), token);
     h().clock.advance(HOUR);
     const response = await client.get('/get-session?disableCookieCache=true');
     expect(response.setCookies.has(TOKEN)).toBe(false);
-    expect(time((await sessionRow(h, token))!.expiresAt)).toBe(time(refreshed!.expiresAt));
+    expect(time((await sessionRow(h(), token))!.expiresAt)).toBe(time(refreshed!.expiresAt));
   });
 
   it('disableRefresh=true answers the session without sliding its expiry', async () => {
     const { client, token } = await h().signUp();
-    const before = await sessionRow(h, token);
+    const before = await sessionRow(h(), token);
     h().clock.advance(2 * DAY);
     const response = await client.get('/get-session?disableRefresh=true&disableCookieCache=true');
     expect(response.body.session.id).toBe(before!.id);
     expect(response.setCookies.has(TOKEN)).toBe(false);
-    expect(time((await sessionRow(h, token))!.expiresAt)).toBe(time(before!.expiresAt));
+    expect(time((await sessionRow(h(), token))!.expiresAt)).toBe(time(before!.expiresAt));
   });
 
   it('a session kept in use outlives its first seven days', async () => {
@@ -157,7 +154,7 @@ describeEachDialect('session refresh', (h) => {
     h().clock.advance(6 * DAY);
     const response = await client.get('/get-session');
     expect(response.body.session.token).toBe(token);
-    expect(await sessionRow(h, token)).toBeDefined();
+    expect(await sessionRow(h(), token)).toBeDefined();
   });
 });
 
@@ -171,7 +168,7 @@ describeEachDialect('session expiry', (h) => {
     for (const name of [TOKEN, DATA, DONT_REMEMBER]) {
       expect(response.setCookies.get(name)).toMatchObject({ value: '', attributes: { 'max-age': '0', path: '/' } });
     }
-    expect(await sessionRow(h, token)).toBeUndefined();
+    expect(await sessionRow(h(), token)).toBeUndefined();
     expect(client.cookies.size).toBe(0);
   });
 
@@ -181,14 +178,14 @@ describeEachDialect('session expiry', (h) => {
     const response = await client.get('/list-sessions');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-    expect(await sessionRow(h, token)).toBeUndefined();
+    expect(await sessionRow(h(), token)).toBeUndefined();
   });
 
   it('an expired session is not revived by disableRefresh', async () => {
     const { client, token } = await h().signUp();
     h().clock.advance(WEEK);
     expect((await client.get('/get-session?disableRefresh=true')).text).toBe('null');
-    expect(await sessionRow(h, token)).toBeUndefined();
+    expect(await sessionRow(h(), token)).toBeUndefined();
   });
 });
 
@@ -199,7 +196,7 @@ describeEachDialect(
       const { client, token } = await h().signUp();
       h().clock.advance(31);
       expect((await client.get('/get-session')).text).toBe('null');
-      expect(await sessionRow(h, token)).toBeUndefined();
+      expect(await sessionRow(h(), token)).toBeUndefined();
     });
   },
   { session: { expiresIn: 30 } },
@@ -277,22 +274,22 @@ describeEachDialect(
 
     it('creates a session that lasts the short "don\'t remember" lifetime', async () => {
       const { token } = await signInWithoutRemember();
-      const row = await sessionRow(h, token);
+      const row = await sessionRow(h(), token);
       expect(time(row!.expiresAt)).toBe(nowMs(h) + DEFAULTS.dontRememberSessionExpiresIn * 1000);
     });
 
     it('is never refreshed: get-session past the update age leaves expiresAt as it was and sets no token cookie', async () => {
       const { client, token } = await signInWithoutRemember();
-      const before = await sessionRow(h, token);
+      const before = await sessionRow(h(), token);
       h().clock.advance(2 * HOUR);
       const response = await client.get('/get-session?disableCookieCache=true');
       expect(response.body.session.token).toBe(token);
       expect(response.setCookies.has(TOKEN)).toBe(false);
       expect(client.cookies.has(DONT_REMEMBER)).toBe(true);
-      expect(time((await sessionRow(h, token))!.expiresAt)).toBe(time(before!.expiresAt));
+      expect(time((await sessionRow(h(), token))!.expiresAt)).toBe(time(before!.expiresAt));
       h().clock.advance(2 * HOUR);
       await client.get('/get-session');
-      expect(time((await sessionRow(h, token))!.expiresAt)).toBe(time(before!.expiresAt));
+      expect(time((await sessionRow(h(), token))!.expiresAt)).toBe(time(before!.expiresAt));
     });
 
     it('a remembered session under the same options is refreshed past the update age', async () => {
@@ -300,7 +297,7 @@ describeEachDialect(
       h().clock.advance(2 * HOUR);
       const response = await client.get('/get-session?disableCookieCache=true');
       expect(response.setCookies.get(TOKEN)!.attributes['max-age']).toBe('604800');
-      expect(time((await sessionRow(h, token))!.expiresAt)).toBe(nowMs(h) + WEEK * 1000);
+      expect(time((await sessionRow(h(), token))!.expiresAt)).toBe(nowMs(h) + WEEK * 1000);
     });
 
     it('ends when its lifetime is over, however often it was used', async () => {
@@ -311,7 +308,7 @@ describeEachDialect(
       }
       h().clock.advance(5);
       expect((await client.get('/get-session')).text).toBe('null');
-      expect(await sessionRow(h, token)).toBeUndefined();
+      expect(await sessionRow(h(), token)).toBeUndefined();
     });
   },
   { session: { updateAge: HOUR } },
@@ -329,7 +326,7 @@ describeEachDialect('sign-out', (h) => {
         attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' },
       });
     }
-    expect(await sessionRow(h, token)).toBeUndefined();
+    expect(await sessionRow(h(), token)).toBeUndefined();
     expect(client.cookies.size).toBe(0);
     expect((await client.get('/get-session')).text).toBe('null');
   });
@@ -341,7 +338,7 @@ describeEachDialect('sign-out', (h) => {
     const replay = h().client();
     replay.cookies.set(TOKEN, kept.get(TOKEN)!);
     expect((await replay.get('/get-session')).text).toBe('null');
-    expect(await sessionRow(h, token)).toBeUndefined();
+    expect(await sessionRow(h(), token)).toBeUndefined();
   });
 
   it("ends only the session of the browser that signs out, not the user's other sessions", async () => {
@@ -350,8 +347,8 @@ describeEachDialect('sign-out', (h) => {
     const second = h().client();
     const signIn = await second.post('/sign-in/email', { email, password: PASSWORD });
     await first.post('/sign-out');
-    expect(await sessionRow(h, firstToken)).toBeUndefined();
-    expect(await sessionRow(h, signIn.body.token)).toBeDefined();
+    expect(await sessionRow(h(), firstToken)).toBeUndefined();
+    expect(await sessionRow(h(), signIn.body.token)).toBeDefined();
     expect((await second.get('/get-session?disableCookieCache=true')).body.session.token).toBe(signIn.body.token);
   });
 
@@ -372,7 +369,7 @@ describeEachDialect(
       h().clock.advance(DAY - 60);
       const response = await client.get('/test/fresh');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ sessionId: (await sessionRow(h, token))!.id });
+      expect(response.body).toEqual({ sessionId: (await sessionRow(h(), token))!.id });
     });
 
     it('a session signed in more than a day ago answers 403 SESSION_IS_NOT_FRESH, even though refreshing keeps it alive', async () => {

@@ -14,26 +14,14 @@ import { toUser } from './user-store';
 
 export type TokenColumn = 'accessToken' | 'refreshToken' | 'idToken';
 
-export interface AccountTokens {
-  accessToken: string | null;
-  refreshToken: string | null;
-  idToken: string | null;
-  accessTokenExpiresAt: Date | null;
-  refreshTokenExpiresAt: Date | null;
-  /** Comma-separated (SPEC §3). */
-  scope: string | null;
-}
+/** What a provider's token answer sets on the account row. */
+export type AccountTokens = Pick<
+  AccountTable,
+  'accessToken' | 'refreshToken' | 'idToken' | 'accessTokenExpiresAt' | 'refreshTokenExpiresAt' | 'scope'
+>;
 
-export interface ProviderAccount extends AccountTokens {
-  /** The row id. */
-  id: string;
-  providerId: string;
-  /** The provider's id of the user. */
-  accountId: string;
-  userId: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A provider identity's row; the password column is the credential account's alone. */
+export type ProviderAccount = Omit<AccountTable, 'password'>;
 
 export type NewProviderAccount = Omit<ProviderAccount, 'createdAt' | 'updatedAt'>;
 

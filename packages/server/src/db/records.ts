@@ -17,7 +17,7 @@ export interface User {
 
 export interface Session {
   id: string;
-  /** The SHA-256 digest of the session token, as stored. */
+  /** The SHA-256 digest (hex) of the session token, as stored: the token itself lives only in the client's cookie. */
   token: string;
   userId: string;
   expiresAt: Date;

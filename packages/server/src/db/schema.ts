@@ -4,32 +4,20 @@
  * every dialect: the ColumnValuesPlugin converts them (column-values-plugin.ts).
  */
 
+import type { Session, User } from './records';
+
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
-export interface UserTable {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SessionTable {
-  id: string;
-  /** SHA-256 digest (hex) of the session token; the token itself lives only in the client's cookie. */
-  token: string;
-  userId: string;
-  expiresAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+/**
+ * The user and session rows are the records the engine works with (records.ts): the column values
+ * plugin makes every dialect read them alike, so the table and the record are one declaration.
+ */
+export type UserTable = User;
+export type SessionTable = Session;
 
 export interface AccountTable {
   id: string;
+  /** The provider's id of the user (the user's own id for the credential account). */
   accountId: string;
   providerId: string;
   userId: string;
@@ -39,6 +27,7 @@ export interface AccountTable {
   idToken: string | null;
   accessTokenExpiresAt: Date | null;
   refreshTokenExpiresAt: Date | null;
+  /** Comma-separated (SPEC §3). */
   scope: string | null;
   createdAt: Date;
   updatedAt: Date;

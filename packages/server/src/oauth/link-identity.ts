@@ -8,12 +8,10 @@
  * Linking the same identity again refreshes its tokens and adds the newly granted scopes.
  */
 import type { AuthContext } from '../context';
-import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
-import { isUniqueViolation } from '../db/unique-violation';
-import { DEFAULTS } from '../options';
-import { mergeScopes, newAccountTokens, renewedAccountTokens } from './account-tokens';
+import { mergeScopes, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome } from './callback-errors';
+import { linkProviderAccount } from './link-provider-account';
 import type { StateLink } from './oauth-state';
 import { identityEmail, isTrustedForLinking, type SocialIdentity } from './social-identity';
 
@@ -42,24 +40,10 @@ export async function linkIdentity(
       );
       return succeed(user);
     }
-    try {
-      await auth.providerAccounts.create(
-        {
-          id: randomString(DEFAULTS.idLength),
-          providerId: provider.id,
-          accountId: profile.id,
-          userId: user.id,
-          ...newAccountTokens(tokens),
-        },
-        auth.now(),
-      );
-      return succeed(user);
-    } catch (error) {
-      // Another flow linked this identity meanwhile: whose it now is decides the answer.
-      if (isUniqueViolation(error)) continue;
-      auth.logger.error({ err: error, providerId: provider.id }, 'Could not link a provider account');
-      return fail(CALLBACK_ERRORS.unableToLinkAccount);
-    }
+    const linked = await linkProviderAccount(auth, identity, user.id);
+    if (linked === 'linked') return succeed(user);
+    if (linked === 'failed') return fail(CALLBACK_ERRORS.unableToLinkAccount);
+    // Taken: another flow linked this identity meanwhile, and whose it now is decides the answer.
   }
   return fail(CALLBACK_ERRORS.unableToLinkAccount);
 }

@@ -24,6 +24,7 @@ import { afterUserCreated } from '../plugin-hooks';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { newAccountTokens, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
+import { linkProviderAccount } from './link-provider-account';
 import { identityEmail, isTrustedForLinking, type SocialIdentity } from './social-identity';
 
 export interface ResolvedUser {
@@ -91,29 +92,16 @@ async function linkByEmail(
   local: User,
   identity: SocialIdentity,
 ): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
-  const { provider, profile, tokens } = identity;
+  const { provider, profile } = identity;
   const mayLink =
     auth.options.accountLinking.enabled &&
     profile.emailVerified &&
     isTrustedForLinking(auth, provider) &&
     local.emailVerified;
   if (!mayLink) return fail(CALLBACK_ERRORS.accountNotLinked);
-  try {
-    await auth.providerAccounts.create(
-      {
-        id: randomString(DEFAULTS.idLength),
-        providerId: provider.id,
-        accountId: profile.id,
-        userId: local.id,
-        ...newAccountTokens(tokens),
-      },
-      auth.now(),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) return RACED;
-    auth.logger.error({ err: error, providerId: provider.id }, 'Could not link a provider account');
-    return fail(CALLBACK_ERRORS.unableToLinkAccount);
-  }
+  const linked = await linkProviderAccount(auth, identity, local.id);
+  if (linked === 'taken') return RACED;
+  if (linked === 'failed') return fail(CALLBACK_ERRORS.unableToLinkAccount);
   return succeed({ user: local, isNew: false, verificationSent: false });
 }
 

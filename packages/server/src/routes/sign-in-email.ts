@@ -5,7 +5,7 @@
  * All of that is `passwordSignIn`, shared with the username plugin's sign-in.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { CREDENTIAL_FORM, defineEndpoint } from '../endpoint';
 import { ERRORS } from '../errors';
 import { passwordSignIn } from '../session/password-sign-in';
 import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email-password-request';
@@ -17,9 +17,7 @@ export const signInEmail = defineEndpoint({
   method: 'POST',
   path: '/sign-in/email',
   body,
-  rateLimit: 'strict',
-  checkOriginWithoutCookies: true,
-  acceptsForm: true,
+  ...CREDENTIAL_FORM,
   async handler(ctx) {
     const { auth, body } = ctx;
     const email = emailOfPasswordRequest(auth, body.email);

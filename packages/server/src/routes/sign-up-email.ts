@@ -8,7 +8,7 @@ import { hashPassword } from '../crypto/password';
 import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
-import { defineEndpoint } from '../endpoint';
+import { CREDENTIAL_FORM, defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
 import { afterUserCreated, pluginUserInput } from '../plugin-hooks';
@@ -34,9 +34,7 @@ export const signUpEmail = defineEndpoint({
   method: 'POST',
   path: '/sign-up/email',
   body,
-  rateLimit: 'strict',
-  checkOriginWithoutCookies: true,
-  acceptsForm: true,
+  ...CREDENTIAL_FORM,
   async handler(ctx) {
     const { auth, body } = ctx;
     const email = emailOfPasswordRequest(auth, body.email);

@@ -219,16 +219,17 @@ describe('the cookie cache', () => {
     }
   });
 
+  /** A cache of the longest user agent, image and name the engine stores: past the 4093-character limit. */
+  function setOversizedCache(auth: AuthContext, cookies: ResponseCookies): void {
+    const session = sampleSession({ userAgent: 'u'.repeat(512) });
+    const user = sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) });
+    setCookieCache(auth, cookies, TOKEN, session, user);
+  }
+
   it('is not set when it would exceed 4093 characters, and a warning is logged', () => {
     const { auth, warnings } = context();
     const cookies = new ResponseCookies();
-    setCookieCache(
-      auth,
-      cookies,
-      TOKEN,
-      sampleSession({ userAgent: 'u'.repeat(512) }),
-      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
-    );
+    setOversizedCache(auth, cookies);
     const cache = parse(cookies).get('latchkey.session_data');
     expect(cache?.value ?? '').toBe('');
     expect(warnings).toHaveLength(1);
@@ -238,13 +239,7 @@ describe('the cookie cache', () => {
     const { auth } = context();
     const cookies = new ResponseCookies();
     setCookieCache(auth, cookies, TOKEN, sampleSession(), sampleUser());
-    setCookieCache(
-      auth,
-      cookies,
-      TOKEN,
-      sampleSession({ userAgent: 'u'.repeat(512) }),
-      sampleUser({ image: 'https://img.example/' + 'i'.repeat(2000), name: 'n'.repeat(256) }),
-    );
+    setOversizedCache(auth, cookies);
     expect(parse(cookies).get('latchkey.session_data')).toEqual({
       value: '',
       attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' },
@@ -275,31 +270,27 @@ describe('the cookie cache', () => {
 });
 
 describe('clearing the session cookies', () => {
-  it('expires the token, the cache and the dont_remember marker with Max-Age=0', () => {
-    const { auth } = context();
+  const NAMES = ['latchkey.dont_remember', 'latchkey.session_data', 'latchkey.session_token'];
+
+  /** The cookies `clearSessionCookies` sends for an auth with these options, by name. */
+  function cleared(overrides: Partial<AuthOptions> = {}): Map<string, Parsed> {
+    const { auth } = context(overrides);
     const cookies = new ResponseCookies();
     clearSessionCookies(auth, cookies);
-    const parsed = parse(cookies);
-    expect([...parsed.keys()].sort()).toEqual([
-      'latchkey.dont_remember',
-      'latchkey.session_data',
-      'latchkey.session_token',
-    ]);
+    return parse(cookies);
+  }
+
+  it('expires the token, the cache and the dont_remember marker with Max-Age=0', () => {
+    const parsed = cleared();
+    expect([...parsed.keys()].sort()).toEqual(NAMES);
     for (const cookie of parsed.values()) {
       expect(cookie).toEqual({ value: '', attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Lax' } });
     }
   });
 
   it('keeps the __Secure- names and the Secure attribute on https, so the browser accepts the deletion', () => {
-    const { auth } = context({ baseURL: 'https://auth.example.com' });
-    const cookies = new ResponseCookies();
-    clearSessionCookies(auth, cookies);
-    const parsed = parse(cookies);
-    expect([...parsed.keys()].sort()).toEqual([
-      '__Secure-latchkey.dont_remember',
-      '__Secure-latchkey.session_data',
-      '__Secure-latchkey.session_token',
-    ]);
+    const parsed = cleared({ baseURL: 'https://auth.example.com' });
+    expect([...parsed.keys()].sort()).toEqual(NAMES.map((name) => `__Secure-${name}`));
     for (const cookie of parsed.values()) expect(cookie.attributes).toMatchObject({ 'max-age': '0', secure: true });
   });
 });

@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
-import { AuthError, adminPlugin, usernamePlugin } from '../../src';
+import { AuthError, adminPlugin } from '../../src';
+import { adminSchema } from '../../src/plugins/admin/schema';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
+import { profilePlugin } from '../support/profile-plugin';
+import { signUpWithRole } from './support/admin-fixtures';
 
 const LISTED = 'Boss@Example.com';
 /** Listed too, for the start-up promotion: they sign up, lose the role, and get it back. */
@@ -11,23 +14,18 @@ const MULTI = 'multi@example.com';
 describeEachDialect(
   'admins by e-mail',
   (h) => {
-    async function roleInDb(id: string): Promise<unknown> {
-      const row = await h()
-        .auth.context.db.selectFrom('user')
-        .selectAll()
+    async function roleInDb(id: string): Promise<string> {
+      const row = await adminSchema
+        .db(h().auth.context)
+        .selectFrom('user')
+        .select('role')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      return (row as Record<string, unknown>).role;
+      return row.role;
     }
 
     async function insertWithRole(email: string, role: string): Promise<string> {
-      const { user } = await h().signUp(email);
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ role } as never)
-        .where('id', '=', user.id)
-        .execute();
-      return user.id as string;
+      return (await signUpWithRole(h(), role, email)).user.id as string;
     }
 
     it('sign-up with a listed e-mail (any case) answers with role admin and stores it', async () => {
@@ -118,7 +116,7 @@ describeEachDialect(
       expect(await h().auth.api.provisionAdmin!({ body: { email } })).toEqual({ outcome: 'password-required' });
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })] },
+  { plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })] },
 );
 
 describeEachDialect(

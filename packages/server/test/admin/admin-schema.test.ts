@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { adminPlugin, usernamePlugin } from '../../src';
+import { adminPlugin } from '../../src';
 import { describeEachDialect } from '../support/harness';
+import { profilePlugin } from '../support/profile-plugin';
 
 describeEachDialect(
   'the admin plugin schema',
@@ -14,5 +15,5 @@ describeEachDialect(
       expect((await client.get('/get-session')).body.session.impersonatedBy).toBeNull();
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin()] },
+  { plugins: [profilePlugin, adminPlugin()] },
 );

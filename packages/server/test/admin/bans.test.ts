@@ -7,9 +7,11 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { adminPlugin, usernamePlugin } from '../../src';
+import { expectError } from '../../../../test/expect-error';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
+import { sessionCount } from '../support/rows';
+import { PASSWORD, signUpWithRole, UNAUTHORIZED } from './support/admin-fixtures';
 
-const PASSWORD = 'correct horse battery';
 const BANNED = {
   code: 'BANNED_USER',
   message: 'You have been banned from this application. Please contact support if you believe this is an error.',
@@ -23,7 +25,6 @@ const NOT_ALLOWED_TO_REVOKE = {
   code: 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
   message: 'You are not allowed to revoke users sessions',
 };
-const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 
 let counter = 0;
 
@@ -40,17 +41,6 @@ async function signUpWithUsername(
   return { client, user: response.body.user, email, username };
 }
 
-/** A signed-in user given the admin role in the database; POST routes read it from there. */
-async function signUpAdmin(h: Harness): Promise<{ client: TestClient; user: { id: string } }> {
-  const admin = await h.signUp(uniqueEmail('admin'));
-  await h.auth.context.db
-    .updateTable('user')
-    .set({ role: 'admin' } as never)
-    .where('id', '=', admin.user.id)
-    .execute();
-  return admin;
-}
-
 async function banFields(h: Harness, userId: string) {
   const row = (await h.auth.context.db
     .selectFrom('user')
@@ -62,11 +52,6 @@ async function banFields(h: Harness, userId: string) {
     banReason: row.banReason,
     banExpires: row.banExpires === null ? null : (row.banExpires as Date).toISOString(),
   };
-}
-
-async function sessionCount(h: Harness, userId: string): Promise<number> {
-  const rows = await h.auth.context.db.selectFrom('session').select('id').where('userId', '=', userId).execute();
-  return rows.length;
 }
 
 function signInByEmail(h: Harness, email: string) {
@@ -81,7 +66,7 @@ describeEachDialect(
   'POST /admin/ban-user and /admin/unban-user',
   (h) => {
     it('bans for good with the default reason and ends every session of the user', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       await signInByEmail(h(), member.email);
       expect(await sessionCount(h(), member.user.id)).toBe(2);
@@ -100,7 +85,7 @@ describeEachDialect(
     });
 
     it('refuses a banned user on e-mail sign-in with 403 BANNED_USER and creates no session', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       await admin.client.post('/admin/ban-user', { userId: member.user.id, banReason: 'spam' });
 
@@ -113,7 +98,7 @@ describeEachDialect(
     });
 
     it('refuses a banned user on username sign-in with 403 BANNED_USER and creates no session', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       await admin.client.post('/admin/ban-user', { userId: member.user.id });
 
@@ -124,7 +109,7 @@ describeEachDialect(
     });
 
     it('keeps a timed ban until banExpires, then lets the user sign in and clears the ban in the database', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       const expires = new Date(h().clock.now().getTime() + 3600_000).toISOString();
 
@@ -153,7 +138,7 @@ describeEachDialect(
     });
 
     it('lifts an expired ban on e-mail sign-in as well', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       await admin.client.post('/admin/ban-user', { userId: member.user.id, banExpiresIn: 60 });
       expect((await signInByEmail(h(), member.email)).status).toBe(403);
@@ -164,7 +149,7 @@ describeEachDialect(
     });
 
     it('unbans: clears banned, banReason and banExpires, and sign-in works again', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await signUpWithUsername(h());
       await admin.client.post('/admin/ban-user', { userId: member.user.id, banReason: 'spam', banExpiresIn: 86_400 });
 
@@ -182,7 +167,7 @@ describeEachDialect(
     });
 
     it('refuses to ban yourself with 400 and leaves you unbanned and signed in', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const response = await admin.client.post('/admin/ban-user', { userId: admin.user.id });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'YOU_CANNOT_BAN_YOURSELF', message: 'You cannot ban yourself' });
@@ -191,7 +176,7 @@ describeEachDialect(
     });
 
     it('answers 404 USER_NOT_FOUND for an unknown user, on ban and on unban', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       for (const path of ['/admin/ban-user', '/admin/unban-user']) {
         const response = await admin.client.post(path, { userId: 'no-such-user' });
         expect(response.status).toBe(404);
@@ -214,9 +199,7 @@ describeEachDialect(
     it('answers 401 UNAUTHORIZED to ban and unban without a session', async () => {
       const member = await signUpWithUsername(h());
       for (const path of ['/admin/ban-user', '/admin/unban-user']) {
-        const response = await h().client().post(path, { userId: member.user.id });
-        expect(response.status).toBe(401);
-        expect(response.body).toEqual(UNAUTHORIZED);
+        await expectError(h().client().post(path, { userId: member.user.id }), 401, UNAUTHORIZED);
       }
     });
   },
@@ -227,7 +210,7 @@ describeEachDialect(
   'POST /admin/list-user-sessions, /admin/revoke-user-session and /admin/revoke-user-sessions',
   (h) => {
     it("lists a user's live sessions with digests for tokens, never the tokens themselves", async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await h().signUp();
       const second = await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
 
@@ -243,7 +226,7 @@ describeEachDialect(
     });
 
     it('revokes one session named by its token, and another named by the digest the list shows', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await h().signUp();
       const second = await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
       const third = await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
@@ -277,7 +260,7 @@ describeEachDialect(
     });
 
     it("revokes every session of a user and no one else's", async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const member = await h().signUp();
       await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
       const stranger = await h().signUp();

@@ -5,23 +5,15 @@
  * admin is impersonated only with `user:impersonate-admins`.
  */
 import { expect, it } from 'vitest';
-import { adminPlugin, usernamePlugin } from '../../src';
+import { expectError } from '../../../../test/expect-error';
+import { adminPlugin } from '../../src';
 import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
-import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';
+import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
+import { profilePlugin } from '../support/profile-plugin';
+import { insertUserWithId, PASSWORD, signUpWithRole, UNAUTHORIZED } from './support/admin-fixtures';
 
 const TOKEN = 'latchkey.session_token';
 const ADMIN_SESSION = 'latchkey.admin_session';
-const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
-
-async function signUpAdmin(h: Harness): Promise<{ client: TestClient; user: { id: string }; token: string }> {
-  const admin = await h.signUp(uniqueEmail('admin'));
-  await h.auth.context.db
-    .updateTable('user')
-    .set({ role: 'admin' } as never)
-    .where('id', '=', admin.user.id)
-    .execute();
-  return admin;
-}
 
 async function impersonationRows(h: Harness, adminId: string) {
   return h.auth.context.db
@@ -35,7 +27,7 @@ describeEachDialect(
   'POST /admin/impersonate-user and /admin/stop-impersonating',
   (h) => {
     it("signs the admin in as the user for 3600 s with a session naming the admin, and keeps the admin's session aside", async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       const expiresAt = new Date(h().clock.now().getTime() + 3600_000).toISOString();
 
@@ -66,7 +58,7 @@ describeEachDialect(
     });
 
     it('never slides the impersonation session forward: it ends 3600 s after it began', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       const expiresAt = new Date(h().clock.now().getTime() + 3600_000).toISOString();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
@@ -79,7 +71,7 @@ describeEachDialect(
     });
 
     it("stop-impersonating restores the admin's session and deletes the impersonation session", async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
       h().clock.advance(60);
@@ -103,14 +95,9 @@ describeEachDialect(
 
     it('gives back a "don\'t remember" admin session as it was: no Max-Age, marker kept', async () => {
       const email = uniqueEmail('admin');
-      const { user } = await h().signUp(email);
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ role: 'admin' } as never)
-        .where('id', '=', user.id)
-        .execute();
+      const { user } = await signUpWithRole(h(), 'admin', email);
       const client = h().client();
-      await client.post('/sign-in/email', { email, password: 'correct horse battery', rememberMe: false });
+      await client.post('/sign-in/email', { email, password: PASSWORD, rememberMe: false });
       const target = await h().signUp();
       await client.post('/admin/impersonate-user', { userId: target.user.id });
 
@@ -122,7 +109,7 @@ describeEachDialect(
     });
 
     it('answers 400 to stop-impersonating when the session is not an impersonation', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const response = await admin.client.post('/admin/stop-impersonating');
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
@@ -133,7 +120,7 @@ describeEachDialect(
     });
 
     it('restores nothing without the saved admin session cookie, or when that session is gone', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
       const saved = admin.client.cookies.get(ADMIN_SESSION)!;
@@ -152,7 +139,7 @@ describeEachDialect(
     });
 
     it('refuses to impersonate a banned user with 403 BANNED_USER and creates no session', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       await admin.client.post('/admin/ban-user', { userId: target.user.id });
 
@@ -165,7 +152,7 @@ describeEachDialect(
     });
 
     it('answers 404 USER_NOT_FOUND for an unknown user', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const response = await admin.client.post('/admin/impersonate-user', { userId: 'no-such-user' });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
@@ -189,20 +176,18 @@ describeEachDialect(
         ['/admin/impersonate-user', { userId: target.user.id }],
         ['/admin/stop-impersonating', {}],
       ] as const) {
-        const response = await h().client().post(path, body);
-        expect(response.status).toBe(401);
-        expect(response.body).toEqual(UNAUTHORIZED);
+        await expectError(h().client().post(path, body), 401, UNAUTHORIZED);
       }
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin()] },
+  { plugins: [profilePlugin, adminPlugin()] },
 );
 
 describeEachDialect(
   'impersonation sessions in the session lists',
   (h) => {
     it('GET /list-sessions hides the impersonation session from the user, and from the admin browsing as the user', async () => {
-      const admin = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
       const target = await h().signUp();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
       const [impersonation] = await impersonationRows(h(), admin.user.id);
@@ -217,8 +202,8 @@ describeEachDialect(
     });
 
     it('POST /admin/list-user-sessions shows an admin every session, the impersonation one included', async () => {
-      const admin = await signUpAdmin(h());
-      const other = await signUpAdmin(h());
+      const admin = await signUpWithRole(h());
+      const other = await signUpWithRole(h());
       const target = await h().signUp();
       await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
 
@@ -230,7 +215,7 @@ describeEachDialect(
       );
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin()] },
+  { plugins: [profilePlugin, adminPlugin()] },
 );
 
 const CONFIGURED_ADMIN_ID = 'configured-admin';
@@ -239,20 +224,10 @@ const CANNOT_IMPERSONATE_ADMINS = { code: 'YOU_CANNOT_IMPERSONATE_ADMINS', messa
 describeEachDialect(
   'impersonating an admin',
   (h) => {
-    async function withRole(role: string) {
-      const signedUp = await h().signUp(uniqueEmail(role.replace(/,/g, '-')));
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ role } as never)
-        .where('id', '=', signedUp.user.id)
-        .execute();
-      return signedUp;
-    }
-
     it('refuses an admin impersonating a user with an admin role (alone, among others, or another admin role) with 403, creating no session', async () => {
-      const admin = await withRole('admin');
+      const admin = await signUpWithRole(h(), 'admin');
       for (const role of ['admin', 'user,admin', 'staff']) {
-        const target = await withRole(role);
+        const target = await signUpWithRole(h(), role);
         const response = await admin.client.post('/admin/impersonate-user', { userId: target.user.id });
         expect(response.status).toBe(403);
         expect(response.body).toEqual(CANNOT_IMPERSONATE_ADMINS);
@@ -265,20 +240,8 @@ describeEachDialect(
     });
 
     it('refuses to impersonate a configured admin user id, whatever its role', async () => {
-      const admin = await withRole('admin');
-      const now = h().clock.now();
-      await h()
-        .auth.context.db.insertInto('user')
-        .values({
-          id: CONFIGURED_ADMIN_ID,
-          name: 'Configured',
-          email: uniqueEmail('configured'),
-          emailVerified: false,
-          image: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      const admin = await signUpWithRole(h(), 'admin');
+      await insertUserWithId(h(), CONFIGURED_ADMIN_ID);
       const response = await admin.client.post('/admin/impersonate-user', { userId: CONFIGURED_ADMIN_ID });
       expect(response.status).toBe(403);
       expect(response.body).toEqual(CANNOT_IMPERSONATE_ADMINS);
@@ -286,8 +249,8 @@ describeEachDialect(
     });
 
     it('lets a caller whose roles grant impersonate-admins impersonate an admin', async () => {
-      const superAdmin = await withRole('admin,superadmin');
-      const target = await withRole('admin');
+      const superAdmin = await signUpWithRole(h(), 'admin,superadmin');
+      const target = await signUpWithRole(h(), 'admin');
       const response = await superAdmin.client.post('/admin/impersonate-user', { userId: target.user.id });
       expect(response.status).toBe(200);
       expect(response.body.session).toMatchObject({ userId: target.user.id, impersonatedBy: superAdmin.user.id });
@@ -295,8 +258,8 @@ describeEachDialect(
     });
 
     it('still lets an admin impersonate a user with no admin role', async () => {
-      const admin = await withRole('admin');
-      const target = await withRole('user,support');
+      const admin = await signUpWithRole(h(), 'admin');
+      const target = await signUpWithRole(h(), 'user,support');
       expect((await admin.client.post('/admin/impersonate-user', { userId: target.user.id })).status).toBe(200);
     });
   },

@@ -8,10 +8,11 @@ import { expect, it } from 'vitest';
 import { adminPlugin } from '../../src';
 import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
+import { adminSchema } from '../../src/plugins/admin/schema';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
 import { expectNothingChanged } from '../support/rows';
+import { insertUserWithId, PASSWORD, setRole } from './support/admin-fixtures';
 
-const PASSWORD = 'correct horse battery';
 const LAST_ADMIN = {
   code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN',
   message: 'You cannot demote, ban or remove the last admin',
@@ -26,22 +27,15 @@ function expectRefused(response: TestResponse): void {
   expect(response.body).toEqual(LAST_ADMIN);
 }
 
+/** The database with the admin plugin's columns, typed. */
 function db(h: Harness) {
-  return h.auth.context.db;
+  return adminSchema.db(h.auth.context);
 }
 
 /** Every user of the database gets `user`, then these get their role: the only admins are the ones a test names. */
 async function setRoles(h: Harness, roles: Record<string, string>): Promise<void> {
-  await db(h)
-    .updateTable('user')
-    .set({ role: 'user' } as never)
-    .execute();
-  for (const [id, role] of Object.entries(roles))
-    await db(h)
-      .updateTable('user')
-      .set({ role } as never)
-      .where('id', '=', id)
-      .execute();
+  await db(h).updateTable('user').set({ role: 'user' }).execute();
+  for (const [id, role] of Object.entries(roles)) await setRole(h, id, role);
 }
 
 async function signedUp(h: Harness): Promise<{ client: TestClient; id: string }> {
@@ -49,17 +43,14 @@ async function signedUp(h: Harness): Promise<{ client: TestClient; id: string }>
   return { client, id: user.id };
 }
 
-async function roleOf(h: Harness, id: string): Promise<unknown> {
-  return (
-    (await db(h).selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()) as
-      Record<string, unknown> | undefined
-  )?.role;
+async function roleOf(h: Harness, id: string): Promise<string | undefined> {
+  return (await db(h).selectFrom('user').select('role').where('id', '=', id).executeTakeFirst())?.role;
 }
 
 /** Users who can act as admins: an admin role and no ban in force (the tests set no timed bans). */
 async function actingAdmins(h: Harness): Promise<string[]> {
-  const rows = (await db(h).selectFrom('user').selectAll().execute()) as Record<string, unknown>[];
-  return rows.filter((r) => String(r.role).split(',').includes('admin') && !r.banned).map((r) => String(r.id));
+  const rows = await db(h).selectFrom('user').select(['id', 'role', 'banned']).execute();
+  return rows.filter((r) => r.role.split(',').includes('admin') && !r.banned).map((r) => r.id);
 }
 
 describeEachDialect(
@@ -188,19 +179,7 @@ describeEachDialect(
       const admin = await signedUp(h());
       await setRoles(h(), { [admin.id]: 'admin' });
       expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
-      const now = h().clock.now();
-      await db(h())
-        .insertInto('user')
-        .values({
-          id: CONFIGURED_ADMIN_ID,
-          name: 'Configured',
-          email: uniqueEmail('configured'),
-          emailVerified: false,
-          image: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await insertUserWithId(h(), CONFIGURED_ADMIN_ID);
       const demoted = await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' });
       expect(demoted.status).toBe(200);
       expect(await roleOf(h(), admin.id)).toBe('user');

@@ -7,8 +7,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminPlugin, usernamePlugin } from '../../src';
 import { describeEachDialect, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import { PASSWORD, signInWithRole } from './support/admin-fixtures';
 
-const PASSWORD = 'correct horse battery';
 const SEEDED = 1000;
 /** The seeded users plus the admin and the plain user each suite signs up. */
 const TOTAL = SEEDED + 2;
@@ -55,19 +55,9 @@ async function seedUsers(h: Harness): Promise<void> {
   }
 }
 
-/** Fixed addresses (each suite has its own database), so searches count them exactly. */
+/** A fixed address (each suite has its own database), so searches count it exactly. */
 async function signUpAdmin(h: Harness): Promise<TestClient> {
-  const email = 'admin@list.test';
-  const { user } = await h.signUp(email, PASSWORD);
-  await h.auth.context.db
-    .updateTable('user')
-    .set({ role: 'admin' } as never)
-    .where('id', '=', user.id)
-    .execute();
-  // Signed in again, so the cookie cache that GET routes read carries the role.
-  const client = h.client();
-  expect((await client.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-  return client;
+  return (await signInWithRole(h, 'admin', 'admin@list.test')).client;
 }
 
 function list(client: TestClient, params: Record<string, string | number | boolean> = {}): Promise<TestResponse> {

@@ -9,15 +9,15 @@ import { AuthError, adminPlugin, usernamePlugin } from '../../src';
 import { ADMIN_STATEMENTS } from '../../src/plugins/admin/access-control';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
 import { expectNothingChanged } from '../support/rows';
+import { PASSWORD, setRole, signInWithRole, UNAUTHORIZED } from './support/admin-fixtures';
 
-const PASSWORD = 'correct horse battery';
-const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 const USER_NOT_FOUND = { code: 'USER_NOT_FOUND', message: 'User not found' };
 // better-auth 1.7's answer to a role missing from the roles table.
 const NON_EXISTENT_ROLE = {
   code: 'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
   message: 'You are not allowed to set a non-existent role value',
 };
+const NOT_ALLOWED_TO_GET_USER = { code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', message: 'You are not allowed to get user' };
 const NOT_ALLOWED_TO_CHANGE_ROLE = {
   code: 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
   message: 'You are not allowed to change users role',
@@ -34,22 +34,9 @@ async function userRow(h: Harness, id: string): Promise<Record<string, unknown> 
   return h.auth.context.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A user given `role` in the database, then signed in again so the session carries it. */
-async function signUpWithRole(
-  h: Harness,
-  role: string,
-): Promise<{ client: TestClient; user: { id: string; email: string } }> {
-  const email = uniqueEmail(role);
-  const { user } = await h.signUp(email, PASSWORD);
-  await h.auth.context.db
-    .updateTable('user')
-    .set({ role } as never)
-    .where('id', '=', user.id)
-    .execute();
-  const client = h.client();
-  const signIn = await client.post('/sign-in/email', { email, password: PASSWORD });
-  expect(signIn.status).toBe(200);
-  return { client, user: signIn.body.user };
+/** POST /admin/create-user of a new address, with `fields` over a valid body. */
+function createUser(client: TestClient, fields: Record<string, unknown> = {}): Promise<TestResponse> {
+  return client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X', ...fields });
 }
 
 /** The answer may refresh the caller's cookie cache, but clears none of the caller's cookies. */
@@ -68,27 +55,20 @@ describeEachDialect(
   'admin user management',
   (h) => {
     it('an admin demoted a moment ago is refused by list-users and get-user, even with a fresh cookie cache', async () => {
-      const { client, user } = await signUpWithRole(h(), 'admin');
+      const { client, user } = await signInWithRole(h(), 'admin');
       expect((await client.get('/admin/list-users?limit=1')).status).toBe(200);
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ role: 'user' } as never)
-        .where('id', '=', user.id)
-        .execute();
+      await setRole(h(), user.id, 'user');
       await expectError(await client.get('/admin/list-users?limit=1'), 403, {
         code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
         message: 'You are not allowed to list users',
       });
-      await expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, {
-        code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
-        message: 'You are not allowed to get user',
-      });
+      await expectError(await client.get(`/admin/get-user?id=${user.id}`), 403, NOT_ALLOWED_TO_GET_USER);
     });
 
     // ---- set-role
 
     it('set-role stores a list of roles comma-joined and answers the updated user', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       const response = await client.post('/admin/set-role', { userId: user.id, role: ['admin', 'support'] });
       expect(response.status).toBe(200);
@@ -101,7 +81,7 @@ describeEachDialect(
     });
 
     it('set-role refuses a role missing from the roles table with 400 YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE and changes nothing', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
         await expectError(
@@ -118,7 +98,7 @@ describeEachDialect(
     });
 
     it('set-role answers 404 for an unknown user, 403 for a plain user and 401 without a session', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const { client: admin } = await signInWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
       await expectError(
         await admin.post('/admin/set-role', { userId: 'no-such-user', role: 'admin' }),
@@ -142,7 +122,7 @@ describeEachDialect(
     // ---- create-user
 
     it('create-user creates a user with a credential account, a normalised e-mail and the given role', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const email = uniqueEmail('created');
       const response = await client.post('/admin/create-user', {
         email: `  ${email.toUpperCase()} `,
@@ -181,7 +161,7 @@ describeEachDialect(
     });
 
     it('create-user gives the default role and ignores id, email, emailVerified, role and ban fields in data', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const email = uniqueEmail('plain');
       const response = await client.post('/admin/create-user', {
         email,
@@ -212,47 +192,30 @@ describeEachDialect(
     });
 
     it('create-user answers a taken e-mail, a bad e-mail, password or role with 400, creating nothing', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user: existing } = await h().signUp();
       await expectNothingChanged(h(), async () => {
-        const taken = await client.post('/admin/create-user', {
-          email: existing.email.toUpperCase(),
-          password: PASSWORD,
-          name: 'X',
-        });
+        const taken = await createUser(client, { email: existing.email.toUpperCase() });
         // better-auth's status for this route; sign-up answers the same entry with 422.
         await expectError(taken, 400, {
           code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
           message: 'User already exists. Use another email.',
         });
-        const invalid = await client.post('/admin/create-user', {
-          email: 'not-an-email',
-          password: PASSWORD,
-          name: 'X',
-        });
+        const invalid = await createUser(client, { email: 'not-an-email' });
         await expectError(invalid, 400, { code: 'INVALID_EMAIL', message: 'Invalid email' });
-        const short = await client.post('/admin/create-user', { email: uniqueEmail(), password: 'short', name: 'X' });
+        const short = await createUser(client, { password: 'short' });
         await expectError(short, 400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
-        const long = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: 'x'.repeat(129),
-          name: 'X',
-        });
+        const long = await createUser(client, { password: 'x'.repeat(129) });
         await expectError(long, 400, { code: 'PASSWORD_TOO_LONG', message: 'Password too long' });
-        const role = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: PASSWORD,
-          name: 'X',
-          role: 'root',
-        });
+        const role = await createUser(client, { role: 'root' });
         await expectError(role, 400, NON_EXISTENT_ROLE);
-        const missing = await client.post('/admin/create-user', { email: uniqueEmail(), name: 'X' });
+        const missing = await createUser(client, { password: undefined });
         await expectError(missing, 400, { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
       });
     });
 
     it('create-user answers parallel creations of one e-mail with one user and 400 for the others', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const email = uniqueEmail('twice');
       const responses = await Promise.all(
         Array.from({ length: 4 }, () =>
@@ -272,17 +235,12 @@ describeEachDialect(
     });
 
     it('create-user with a role needs set-role too: support may create plain users but not give roles', async () => {
-      const { client } = await signUpWithRole(h(), 'support');
+      const { client } = await signInWithRole(h(), 'support');
       await expectNothingChanged(h(), async () => {
-        const response = await client.post('/admin/create-user', {
-          email: uniqueEmail(),
-          password: PASSWORD,
-          name: 'X',
-          role: 'admin',
-        });
+        const response = await createUser(client, { role: 'admin' });
         await expectError(response, 403, NOT_ALLOWED_TO_CHANGE_ROLE);
       });
-      const plain = await client.post('/admin/create-user', { email: uniqueEmail(), password: PASSWORD, name: 'X' });
+      const plain = await createUser(client);
       expect(plain.status).toBe(200);
       expect(plain.body.user.role).toBe('user');
     });
@@ -302,7 +260,7 @@ describeEachDialect(
     // ---- get-user
 
     it('get-user answers the user itself, 404 for an unknown id, 403 for a plain user and 401 without a session', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const { client: admin } = await signInWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
       const response = await admin.get(`/admin/get-user?id=${encodeURIComponent(user.id)}`);
       expect(response.status).toBe(200);
@@ -312,17 +270,14 @@ describeEachDialect(
         code: 'VALIDATION_ERROR',
         message: 'Invalid query parameters',
       });
-      await expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, {
-        code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
-        message: 'You are not allowed to get user',
-      });
+      await expectError(await plain.get(`/admin/get-user?id=${user.id}`), 403, NOT_ALLOWED_TO_GET_USER);
       await expectError(await h().client().get(`/admin/get-user?id=${user.id}`), 401, UNAUTHORIZED);
     });
 
     // ---- update-user
 
     it('update-user changes name, image and username by their rules and ignores e-mail, verification and ban fields', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       const username = `Renamed_${Date.now()}`;
       const response = await client.post('/admin/update-user', {
@@ -362,8 +317,8 @@ describeEachDialect(
     });
 
     it('update-user changes the role only by set-role rules', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
-      const { client: support } = await signUpWithRole(h(), 'support');
+      const { client: admin } = await signInWithRole(h(), 'admin');
+      const { client: support } = await signInWithRole(h(), 'support');
       const { user } = await h().signUp();
       const response = await admin.post('/admin/update-user', { userId: user.id, data: { role: ['support', 'user'] } });
       expect(response.status).toBe(200);
@@ -385,7 +340,7 @@ describeEachDialect(
     });
 
     it('update-user with empty data answers 400 NO_DATA_TO_UPDATE and changes nothing', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectNothingChanged(h(), async () => {
         await expectError(await client.post('/admin/update-user', { userId: user.id, data: {} }), 400, {
@@ -401,7 +356,7 @@ describeEachDialect(
     });
 
     it('update-user answers 404 for an unknown user, 403 for a plain user and 401 without a session', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const { client: admin } = await signInWithRole(h(), 'admin');
       const { client: plain, user } = await h().signUp();
       await expectError(
         await admin.post('/admin/update-user', { userId: 'no-such-user', data: { name: 'X' } }),
@@ -426,7 +381,7 @@ describeEachDialect(
     // ---- remove-user
 
     it('remove-user deletes the user with its sessions and accounts and leaves the admin signed in', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const { client: admin } = await signInWithRole(h(), 'admin');
       const { client: victim, user } = await h().signUp();
       await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD });
       const response = await admin.post('/admin/remove-user', { userId: user.id });
@@ -442,7 +397,7 @@ describeEachDialect(
     });
 
     it('remove-user refuses to remove the admin themself and answers 404 for an unknown user', async () => {
-      const { client, user } = await signUpWithRole(h(), 'admin');
+      const { client, user } = await signInWithRole(h(), 'admin');
       await expectNothingChanged(h(), async () => {
         await expectError(await client.post('/admin/remove-user', { userId: user.id }), 400, {
           code: 'YOU_CANNOT_REMOVE_YOURSELF',
@@ -467,7 +422,7 @@ describeEachDialect(
     // ---- set-user-password
 
     it('set-user-password replaces the password: the new one signs in, the old one no longer does', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       const response = await client.post('/admin/set-user-password', {
         userId: user.id,
@@ -480,7 +435,7 @@ describeEachDialect(
     });
 
     it('set-user-password keeps the length rules and answers 404 for an unknown user', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const { user } = await h().signUp();
       await expectError(await client.post('/admin/set-user-password', { userId: user.id, newPassword: 'short' }), 400, {
         code: 'PASSWORD_TOO_SHORT',
@@ -517,7 +472,7 @@ describeEachDialect(
     // ---- has-permission
 
     it('has-permission answers for the session user, whatever userId or role the body names', async () => {
-      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const { client: admin } = await signInWithRole(h(), 'admin');
       const { client: plain } = await h().signUp();
       const allowed = await admin.post('/admin/has-permission', { permissions: { user: ['list', 'ban'] } });
       expect(allowed.status).toBe(200);
@@ -534,7 +489,7 @@ describeEachDialect(
     });
 
     it('has-permission checks one resource at a time and needs a session over HTTP', async () => {
-      const { client } = await signUpWithRole(h(), 'admin');
+      const { client } = await signInWithRole(h(), 'admin');
       const invalid = { code: 'VALIDATION_ERROR', message: 'Invalid body parameters' };
       await expectError(
         await client.post('/admin/has-permission', { permissions: { user: ['list'], session: ['list'] } }),
@@ -558,7 +513,7 @@ describeEachDialect(
     });
 
     it('has-permission called on the server without headers checks the given role, or the given user', async () => {
-      const { user: admin } = await signUpWithRole(h(), 'admin');
+      const { user: admin } = await signInWithRole(h(), 'admin');
       const { user: plain } = await h().signUp();
       const api = h().auth.api as unknown as Record<string, (input: { body: unknown }) => Promise<unknown>>;
       const check = (body: unknown) => api.userHasPermission!({ body });

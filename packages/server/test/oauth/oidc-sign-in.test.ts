@@ -2,43 +2,30 @@
  * Social sign-in against a real OpenID Provider (oidc-provider on loopback) through the generic
  * OIDC provider: the whole browser flow with PKCE and the nonce, the provider's refusal, a token
  * refresh, and the id_token sign-in of POST /sign-in/social — with each way a token can be wrong,
- * and the same linking, ban and verification rules as the callback, answered as JSON.
+ * and the same linking, refusal (a plugin's hook) and verification rules as the callback, answered
+ * as JSON. The admin plugin's bans on this path: test/admin.
  */
 import { afterAll, expect, it } from 'vitest';
-import { adminPlugin } from '../../src';
-import { oidc } from '../../src/oauth/providers/oidc';
-import { describeEachDialect, uniqueEmail } from '../support/harness';
-import { countRows, expectNothingChanged } from '../support/rows';
-import { startOpenIDProvider, type TestOpenIDProvider } from '../support/oidc-provider';
+import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
+import { blockUser, profilePlugin } from '../support/profile-plugin';
+import { expectNothingChanged } from '../support/rows';
 import { callbackPath, githubProvider, locationOf, startFlow, startGithubEmulator } from './support/github-flow';
+import { expectIdTokenSignInRefused, startOidcFixture } from './support/oidc-flow';
 
-const REDIRECT = 'http://localhost:3000/api/auth/callback/oidc';
-const op: TestOpenIDProvider = await startOpenIDProvider({
-  clients: [{ client_id: 'latchkey', client_secret: 'op-secret', redirect_uris: [REDIRECT] }],
-});
+const oidcOp = await startOidcFixture();
+const { op, account, idTokenFor } = oidcOp;
 const emulator = await startGithubEmulator();
 afterAll(async () => {
-  await op.close();
+  await oidcOp.close();
   await emulator.close();
 });
 
-// The deployment knows its OP verifies addresses, so it trusts it for linking.
-const providers = [
-  oidc({ issuer: op.issuer, clientId: 'latchkey', clientSecret: 'op-secret', trustedForLinking: true }),
-  githubProvider(emulator),
-];
+const providers = [oidcOp.provider, githubProvider(emulator)];
 
-let serial = 0;
-function account(verified = true) {
-  serial += 1;
-  const sub = `user-${serial}-${Math.random().toString(36).slice(2, 8)}`;
-  const email = uniqueEmail('op');
-  op.setAccount({ sub, email, email_verified: verified, name: `Person ${serial}` });
-  return { sub, email };
-}
-
-function idTokenFor(claims: Record<string, unknown>) {
-  return op.signIdToken({ aud: 'latchkey', ...claims } as never);
+/** The OP's account row of `sub`, as stored. */
+function accountRow(h: Harness, sub: string) {
+  const query = h.auth.context.db.selectFrom('account').selectAll();
+  return query.where((eb) => eb.and({ providerId: 'oidc', accountId: sub })).executeTakeFirstOrThrow();
 }
 
 describeEachDialect(
@@ -53,12 +40,7 @@ describeEachDialect(
       const response = await client.get(callbackPath({ code: code!, state: state! }, 'oidc'));
       expect(response.headers.get('location')).toBe('/welcome');
       expect((await client.get('/get-session')).body.user).toMatchObject({ email, emailVerified: true });
-      const row = await h()
-        .auth.context.db.selectFrom('account')
-        .selectAll()
-        .where('providerId', '=', 'oidc')
-        .where('accountId', '=', sub)
-        .executeTakeFirstOrThrow();
+      const row = await accountRow(h(), sub);
       expect(row.idToken).toMatch(/^v1:/);
       expect(row.accessToken).toMatch(/^v1:/);
       expect(row.scope).toContain('openid');
@@ -105,12 +87,7 @@ describeEachDialect(
       });
       expect(response.setCookies.has('latchkey.session_token')).toBe(true);
       expect((await client.get('/get-session')).body.user.email).toBe(email);
-      const row = await h()
-        .auth.context.db.selectFrom('account')
-        .selectAll()
-        .where('providerId', '=', 'oidc')
-        .where('accountId', '=', sub)
-        .executeTakeFirstOrThrow();
+      const row = await accountRow(h(), sub);
       expect(row.idToken).toMatch(/^v1:/);
       expect(JSON.stringify(row)).not.toContain(token);
       expect(JSON.stringify(row)).not.toContain('op-refresh-token');
@@ -183,19 +160,9 @@ describeEachDialect(
       });
     });
 
-    it('refuses a banned user with 403 BANNED_USER', async () => {
-      const { sub, email } = account();
-      const token = await idTokenFor({ sub, email, email_verified: true });
-      const first = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ banned: true } as never)
-        .where('id', '=', first.body.user.id)
-        .execute();
-      const sessions = await countRows(h(), 'session');
-      const response = await h().client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
-      expect([response.status, response.body.code]).toEqual([403, 'BANNED_USER']);
-      expect(await countRows(h(), 'session')).toBe(sessions);
+    it("refuses a user a plugin's hook refuses, with the hook's error", async () => {
+      const block = (userId: string) => blockUser(h(), userId);
+      await expectIdTokenSignInRefused(h(), oidcOp, block, [403, 'YOU_ARE_BLOCKED']);
     });
 
     it('refuses an id_token sign-in from an untrusted page, as every sign-in route does', async () => {
@@ -207,7 +174,7 @@ describeEachDialect(
       expect([response.status, response.body.code]).toEqual([403, 'INVALID_ORIGIN']);
     });
   },
-  { socialProviders: providers, plugins: [adminPlugin()] },
+  { socialProviders: providers, plugins: [profilePlugin] },
 );
 
 describeEachDialect(

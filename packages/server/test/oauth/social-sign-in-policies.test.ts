@@ -1,20 +1,22 @@
 /**
- * What password sign-in obeys, social sign-in obeys too: bans (the admin plugin's hook on every
- * session), the per-account lock (except in the owner's browser, which holds a device cookie), and
- * the e-mail verification requirement; and a provider's own sign-up rules.
+ * What password sign-in obeys, social sign-in obeys too: a plugin's refusal of the session (its
+ * beforeCreateSession hook, as the admin plugin's bans: test/admin), the per-account lock (except
+ * in the owner's browser, which holds a device cookie), and the e-mail verification requirement;
+ * and a provider's own sign-up rules.
  */
 import { afterAll, expect, it } from 'vitest';
-import { adminPlugin } from '../../src';
 import { DEFAULTS } from '../../src/options';
-import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
+import { describeEachDialect, uniqueEmail } from '../support/harness';
+import { blockUser, PROFILE_ERRORS, profilePlugin } from '../support/profile-plugin';
 import { countRows, expectNothingChanged } from '../support/rows';
 import {
+  expectGithubSignInRefused,
   githubIdentity,
   githubProvider,
   locationOf,
   signInWith,
+  signUpWithGithub,
   startGithubEmulator,
-  type GithubIdentity,
 } from './support/github-flow';
 
 const emulator = await startGithubEmulator();
@@ -26,54 +28,20 @@ const providers = [
   { ...githubProvider(emulator, { disableImplicitSignUp: true }), id: 'invite' },
 ];
 
-const BANNED = 'You have been banned from this application. Please contact support if you believe this is an error.';
-
-/** A user who signed up with GitHub; the browser that did it keeps its device cookie. */
-async function socialUser(h: Harness, identity: GithubIdentity = githubIdentity(uniqueEmail('social'))) {
-  const browser = h.client();
-  expect((await signInWith(emulator, browser, identity)).status).toBe(302);
-  const userId = (await browser.get('/get-session')).body.user.id as string;
-  return { identity, userId, browser };
-}
-
 describeEachDialect(
-  'social sign-in: bans, locks and sign-up rules',
+  'social sign-in: refusals, locks and sign-up rules',
   (h) => {
-    it('refuses a banned user: BANNED_USER on the error target, and no session', async () => {
-      const { identity, userId } = await socialUser(h());
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ banned: true } as never)
-        .where('id', '=', userId)
-        .execute();
-      const browser = h().client();
-      const sessions = await countRows(h(), 'session');
-      const response = await signInWith(emulator, browser, identity, { errorCallbackURL: '/err' });
-      expect(locationOf(response).url.pathname).toBe('/err');
-      expect(locationOf(response).query).toEqual({ error: 'BANNED_USER', error_description: BANNED });
-      expect(await countRows(h(), 'session')).toBe(sessions);
-      expect((await browser.get('/get-session')).body).toBeNull();
-    });
-
-    it('lifts an expired ban at the sign-in, as for a password', async () => {
-      const { identity, userId } = await socialUser(h());
-      const expired = new Date(h().clock.now().getTime() - 1000);
-      await h()
-        .auth.context.db.updateTable('user')
-        .set({ banned: true, banExpires: expired } as never)
-        .where('id', '=', userId)
-        .execute();
-      const response = await signInWith(emulator, h().client(), identity, { callbackURL: '/in' });
-      expect(response.headers.get('location')).toBe('/in');
+    it("refuses a user a plugin's hook refuses: its error on the error target, and no session", async () => {
+      await expectGithubSignInRefused(h(), emulator, (userId) => blockUser(h(), userId), PROFILE_ERRORS.blocked);
     });
 
     it('gives the browser a device cookie, as a password sign-in does', async () => {
-      const { browser } = await socialUser(h());
+      const { browser } = await signUpWithGithub(h(), emulator);
       expect(browser.cookies.has('latchkey.device')).toBe(true);
     });
 
     it("refuses a locked account (strangers' wrong passwords) from a new browser with TOO_MANY_REQUESTS, but not from the owner's", async () => {
-      const { identity, browser: owner } = await socialUser(h());
+      const { identity, browser: owner } = await signUpWithGithub(h(), emulator);
       const email = identity.emails[0]!.email;
       for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
         expect(
@@ -132,7 +100,7 @@ describeEachDialect(
       expect((await browser.get('/get-session')).body.user.emailVerified).toBe(false);
     });
   },
-  { socialProviders: providers, plugins: [adminPlugin()] },
+  { socialProviders: providers, plugins: [profilePlugin] },
 );
 
 describeEachDialect(

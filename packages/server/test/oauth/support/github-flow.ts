@@ -9,7 +9,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { github } from '../../../src/oauth/providers/github';
 import type { OAuthProvider, ProviderCredentials } from '../../../src/oauth/provider';
-import type { TestClient, TestResponse } from '../../support/harness';
+import { expect } from 'vitest';
+import { uniqueEmail, type Harness, type TestClient, type TestResponse } from '../../support/harness';
+import { countRows } from '../../support/rows';
 import { startProviderEmulator, type ProviderEmulator } from '../../support/provider-emulator';
 
 export interface GithubIdentity {
@@ -257,4 +259,37 @@ export function locationOf(response: TestResponse): { url: URL; query: Record<st
   if (!location) throw new Error(`no location: ${response.status} ${response.text}`);
   const url = new URL(location, 'http://localhost:3000');
   return { url, query: Object.fromEntries(url.searchParams) };
+}
+
+/** A user who signed up with GitHub; the browser that did it keeps its device cookie. */
+export async function signUpWithGithub(
+  h: Harness,
+  emulator: GithubEmulator,
+  identity: GithubIdentity = githubIdentity(uniqueEmail('social')),
+): Promise<{ identity: GithubIdentity; userId: string; browser: TestClient }> {
+  const browser = h.client();
+  expect((await signInWith(emulator, browser, identity)).status).toBe(302);
+  const userId = (await browser.get('/get-session')).body.user.id as string;
+  return { identity, userId, browser };
+}
+
+/**
+ * A user who signed up with GitHub, then `refuse`d (a ban, say): signing in again sends the
+ * browser to the error target with the refusal's code and message, and starts no session.
+ */
+export async function expectGithubSignInRefused(
+  h: Harness,
+  emulator: GithubEmulator,
+  refuse: (userId: string) => Promise<unknown>,
+  error: { code: string; message: string },
+): Promise<void> {
+  const { identity, userId } = await signUpWithGithub(h, emulator);
+  await refuse(userId);
+  const browser = h.client();
+  const sessions = await countRows(h, 'session');
+  const response = await signInWith(emulator, browser, identity, { errorCallbackURL: '/err' });
+  expect(locationOf(response).url.pathname).toBe('/err');
+  expect(locationOf(response).query).toEqual({ error: error.code, error_description: error.message });
+  expect(await countRows(h, 'session')).toBe(sessions);
+  expect((await browser.get('/get-session')).body).toBeNull();
 }

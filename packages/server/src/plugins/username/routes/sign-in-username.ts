@@ -4,7 +4,15 @@
  * e-mail verification, banned users refused) with the username as the identifier.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, passwordField, passwordSignIn, redirectUrl } from '../../../plugin-api';
+import {
+  AuthError,
+  CREDENTIAL_FORM,
+  ERRORS,
+  defineEndpoint,
+  passwordField,
+  passwordSignIn,
+  redirectUrl,
+} from '../../../plugin-api';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
 
@@ -22,9 +30,7 @@ export function signInUsername(rules: UsernameRules) {
     method: 'POST',
     path: '/sign-in/username',
     body,
-    rateLimit: 'strict',
-    checkOriginWithoutCookies: true,
-    acceptsForm: true,
+    ...CREDENTIAL_FORM,
     async handler(ctx) {
       const { auth, body } = ctx;
       // A password sign-in like any other: off when e-mail and password sign-in is off.
