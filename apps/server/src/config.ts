@@ -45,6 +45,10 @@ export interface ServerConfig {
   readonly adminEmails: readonly string[];
   /** Platform roles declared beside the built-in admin and user (ADMIN_ROLES). */
   readonly adminRoles: AdminRoleTable;
+  /** A user in this many organizations cannot create another (ORGANIZATION_LIMIT); none when unset. */
+  readonly organizationLimit: number | undefined;
+  /** The most teams one organization may have (MAXIMUM_TEAMS); none when unset. */
+  readonly maximumTeams: number | undefined;
   /** The built web app served at `/`. */
   readonly webDir: string;
   /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
@@ -84,6 +88,15 @@ const port = optional.pipe(
     .regex(/^\d+$/, 'must be a whole number between 1 and 65535')
     .transform(Number)
     .refine((n) => n >= 1 && n <= 65535, 'must be a whole number between 1 and 65535')
+    .optional(),
+);
+
+/** A limit: a whole number from 1; unset means none. */
+const limit = optional.pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999')
+    .transform(Number)
     .optional(),
 );
 
@@ -141,6 +154,8 @@ const schema = z.object({
   DELETE_ACCOUNT_VERIFICATION: onOff,
   LATCHKEY_ADMIN_EMAILS: list.pipe(z.array(z.email('each entry must be an e-mail address'))),
   ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
+  ORGANIZATION_LIMIT: limit,
+  MAXIMUM_TEAMS: limit,
   WEB_DIR: optional,
   COOKIE_PREFIX: optional.pipe(
     z
@@ -207,6 +222,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     // Stored addresses are lower-cased at sign-up, so the list is too; duplicates are dropped.
     adminEmails: Object.freeze([...new Set(e.LATCHKEY_ADMIN_EMAILS.map((address) => address.toLowerCase()))]),
     adminRoles: e.ADMIN_ROLES ?? Object.freeze({}),
+    organizationLimit: e.ORGANIZATION_LIMIT,
+    maximumTeams: e.MAXIMUM_TEAMS,
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,

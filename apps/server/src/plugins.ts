@@ -7,13 +7,19 @@ import { DEFAULT_ADMIN_ROLES, adminPlugin, organizationPlugin, usernamePlugin } 
 import type { ServerConfig } from './config';
 import { transportErrorsPlugin } from './transport-errors';
 
-export function serverPlugins(config: Pick<ServerConfig, 'adminEmails'> & Partial<Pick<ServerConfig, 'adminRoles'>>) {
+export function serverPlugins(
+  config: Pick<ServerConfig, 'adminEmails'> &
+    Partial<Pick<ServerConfig, 'adminRoles' | 'organizationLimit' | 'maximumTeams'>>,
+) {
   return [
     usernamePlugin(),
     // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
     adminPlugin({ adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } }),
     // Teams on: the web app manages them, and better-auth clients with teams expect the routes.
-    organizationPlugin({ teams: { enabled: true } }),
+    organizationPlugin({
+      organizationLimit: config.organizationLimit,
+      teams: { enabled: true, maximumTeams: config.maximumTeams },
+    }),
     transportErrorsPlugin(),
   ] as const;
 }

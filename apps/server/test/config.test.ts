@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       dataDir: '/srv/latchkey/data',
       adminEmails: [],
       adminRoles: {},
+      organizationLimit: undefined,
+      maximumTeams: undefined,
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
       socialProviders: [],
@@ -79,6 +81,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }, CWD).redisUrl).toBe(
       'rediss://cache.internal:6380',
     );
+  });
+
+  it('reads ORGANIZATION_LIMIT and MAXIMUM_TEAMS as limits from 1, and refuses anything else', () => {
+    expect(loadConfig({ ORGANIZATION_LIMIT: '3', MAXIMUM_TEAMS: '10' }, CWD)).toMatchObject({
+      organizationLimit: 3,
+      maximumTeams: 10,
+    });
+    expect(problemsOf({ ORGANIZATION_LIMIT: '0', MAXIMUM_TEAMS: '-2' })).toEqual([
+      'ORGANIZATION_LIMIT="0": must be a whole number from 1 to 999999999',
+      'MAXIMUM_TEAMS="-2": must be a whole number from 1 to 999999999',
+    ]);
   });
 
   it('refuses a REDIS_URL that is not a redis URL, without echoing it', () => {

@@ -3,12 +3,9 @@
  * on MariaDB with Redis: of twenty parallel requests, spread over the instances, exactly one uses a
  * password-reset, e-mail verification, delete-account or change-email token, accepts an
  * invitation, or signs up with one e-mail or one username, and every other one answers the
- * catalogue's refusal; the organization limits the standalone applies (its membership limit, an
- * organization's last team, its last owner) hold. Each test checks the answers and the rows left.
- *
- * The standalone configures no organizationLimit and no teams.maximumTeams (both unlimited), so a
- * cluster of them has neither limit to race; packages/server/test/organization/concurrent-limits
- * races both through one process's connection pool on PostgreSQL and MySQL.
+ * catalogue's refusal; the organization limits (ORGANIZATION_LIMIT, MAXIMUM_TEAMS, the membership
+ * limit, an organization's last team, its last owner) hold. Each test checks the answers and the
+ * rows left.
  */
 import { DEFAULTS, ERRORS, type ErrorEntry } from '@latchkey/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -32,6 +29,8 @@ import {
 } from '../support/cluster-rows';
 
 const PARALLEL = 20;
+const ORGANIZATION_LIMIT = 3;
+const MAXIMUM_TEAMS = 25;
 const dialects = inject('redis') ? inject('dialects').filter((d) => d !== 'sqlite') : [];
 
 type SignedUp = Awaited<ReturnType<Cluster['signedUp']>>;
@@ -42,10 +41,12 @@ for (const dialect of dialects) {
     let db: ClusterDatabase;
 
     beforeAll(async () => {
-      // Started with the standalone's defaults: the delete-account link and mailed confirmations on.
-      cluster = await startCluster(dialect);
+      // The standalone's defaults (the delete-account link and mailed confirmations on), and limits to race.
+      cluster = await startCluster(dialect, {
+        env: { ORGANIZATION_LIMIT: String(ORGANIZATION_LIMIT), MAXIMUM_TEAMS: String(MAXIMUM_TEAMS) },
+      });
       db = openClusterDatabase(cluster.database.url);
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       await db?.destroy();
@@ -256,6 +257,29 @@ for (const dialect of dialects) {
           [ORGANIZATION_ERRORS.membershipLimitReached],
         );
         expect(await countIn(db, 'invitation', organizationId)).toBe(DEFAULTS.membershipLimit - 1);
+      });
+
+      it(`twenty parallel creates by a user in ${ORGANIZATION_LIMIT - 1} organizations make one more; the others answer 403`, async () => {
+        const creator = await signedUp();
+        for (let i = 0; i < ORGANIZATION_LIMIT - 1; i++)
+          await seedOrganization(db, [{ userId: creator.userId, role: 'member' }]);
+        await raced(
+          () => creator.browser.post('/organization/create', { name: 'Raced', slug: rowId('raced') }),
+          [ORGANIZATION_ERRORS.organizationLimitReached],
+        );
+        const memberships = await db.selectFrom('member').select('id').where('userId', '=', creator.userId).execute();
+        expect(memberships).toHaveLength(ORGANIZATION_LIMIT);
+      });
+
+      it(`twenty parallel team creates in an organization one team short of ${MAXIMUM_TEAMS} make one; the others answer 400`, async () => {
+        const [owner] = await crew();
+        const { organizationId } = await seedOrganization(db, [{ userId: owner!.userId, role: 'owner' }]);
+        await seedTeams(db, organizationId, MAXIMUM_TEAMS - 1);
+        await raced(
+          (i) => owner!.browser.post('/organization/create-team', { name: `Raced ${i}`, organizationId }),
+          [ORGANIZATION_ERRORS.teamLimitReached],
+        );
+        expect(await countIn(db, 'team', organizationId)).toBe(MAXIMUM_TEAMS);
       });
 
       it('twenty parallel removals of all twenty teams remove nineteen and refuse the last with 400', async () => {
