@@ -4,7 +4,8 @@
  * the catalogue with Retry-After, not a 500; the pool reconnects by itself once the database is
  * back, and what was acknowledged before is still there.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeEach } from '../../../test/describe-each';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
 import { createAuth, type Auth } from '../src';
 import { BASE_URL, SECRET, TestClient, uniqueEmail } from './support/harness';
@@ -12,8 +13,10 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
 
-for (const dialect of inject('dialects').filter((d) => d !== 'sqlite')) {
-  describe(`while the database is away [${dialect}]`, () => {
+describeEach(
+  'while the database is away',
+  inject('dialects').filter((d) => d !== 'sqlite'),
+  (dialect) => {
     let database: TestDatabase;
     let proxy: TcpProxy;
     let auth: Auth;
@@ -61,5 +64,5 @@ for (const dialect of inject('dialects').filter((d) => d !== 'sqlite')) {
       expect((await again.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
       expect((await client.get('/get-session?disableCookieCache=true')).body.user.email).toBe(email);
     });
-  });
-}
+  },
+);

@@ -5,6 +5,7 @@
  * answered from the cache, without the database.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeEach } from '../../../test/describe-each';
 import { REDIS_URL } from '../../../test/services';
 import { createAuth, createRedisRevocationFeed, type Auth, type RedisRevocationFeed } from '../src';
 import { authInternalsForTests } from '../src/testing';
@@ -13,81 +14,79 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
 
-for (const dialect of inject('redis') ? inject('dialects') : []) {
-  describe(`revocations reach every instance through Redis [${dialect}]`, () => {
-    let database: TestDatabase;
-    const feeds: RedisRevocationFeed[] = [];
-    let a: Auth;
-    let b: Auth;
+describeEach('revocations reach every instance through Redis', inject('redis') ? inject('dialects') : [], (dialect) => {
+  let database: TestDatabase;
+  const feeds: RedisRevocationFeed[] = [];
+  let a: Auth;
+  let b: Auth;
 
-    beforeAll(async () => {
-      database = await createTestDatabase(dialect);
-      const channel = `latchkey-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-      const instance = () => {
-        const feed = createRedisRevocationFeed(REDIS_URL, { channel });
-        feeds.push(feed);
-        return createAuth({ baseURL: BASE_URL, secret: SECRET, database: { url: database.url }, revocationFeed: feed });
-      };
-      a = instance();
-      b = instance();
-      await a.migrate();
-      await Promise.all(feeds.map((feed) => feed.whenLive()));
-      // Caches issued in the millisecond the feeds went live are not believed; these tests want hits.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-
-    afterAll(async () => {
-      await Promise.all([a?.close(), b?.close(), ...feeds.map((feed) => feed.close())]);
-      await database?.drop();
-    });
-
-    /** One browser signed in through `a` whose requests the load balancer may send to either. */
-    async function browser(): Promise<{ onA: TestClient; onB: TestClient; email: string }> {
-      const email = uniqueEmail();
-      const onA = new TestClient(a);
-      expect((await onA.post('/sign-up/email', { email, password: PASSWORD, name: 'Feed' })).status).toBe(200);
-      return { onA, onB: new TestClient(b, undefined, onA.cookies), email };
-    }
-
-    /** A copy of the browser's cookies, with the cache its instance issues now, replayed to `target`. */
-    async function stealCookies(client: TestClient, target: Auth): Promise<TestClient> {
-      expect((await client.get('/get-session')).body.user).toBeTruthy();
-      const thief = new TestClient(target, '198.51.100.66');
-      for (const [name, value] of client.cookies) thief.cookies.set(name, value);
-      return thief;
-    }
-
-    it('answers from the cache another instance issued while nobody revoked the session', async () => {
-      const { onB } = await browser();
-      await stealCookies(onB, b);
-      // Gone from the database behind both instances' backs: only a cache hit can still answer.
-      const { db } = authInternalsForTests(a);
-      const user = (await onB.get('/get-session')).body.user;
-      await db.deleteFrom('session').where('userId', '=', user.id).execute();
-      expect((await onB.get('/get-session')).body.user.id).toBe(user.id);
-    });
-
-    it('refuses, on one instance, a cache it issued for a session signed out on the other', async () => {
-      const { onA, onB } = await browser();
-      const thief = await stealCookies(onB, b);
-      expect((await onA.post('/sign-out')).status).toBe(200);
-      const replay = await thief.get('/get-session');
-      expect(replay.status).toBe(200);
-      expect(replay.text).toBe('null');
-    });
-
-    it("refuses the other devices' caches after revoke-other-sessions on the other instance", async () => {
-      const { onA, email } = await browser();
-      const thief = await stealCookies(onA, a);
-      const phone = new TestClient(b);
-      expect((await phone.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-      expect((await phone.post('/revoke-other-sessions')).status).toBe(200);
-      expect((await thief.get('/get-session')).text).toBe('null');
-      // The device that revoked keeps its session, on either instance.
-      expect((await new TestClient(a, undefined, phone.cookies).get('/get-session')).body.user.email).toBe(email);
-    });
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const channel = `latchkey-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const instance = () => {
+      const feed = createRedisRevocationFeed(REDIS_URL, { channel });
+      feeds.push(feed);
+      return createAuth({ baseURL: BASE_URL, secret: SECRET, database: { url: database.url }, revocationFeed: feed });
+    };
+    a = instance();
+    b = instance();
+    await a.migrate();
+    await Promise.all(feeds.map((feed) => feed.whenLive()));
+    // Caches issued in the millisecond the feeds went live are not believed; these tests want hits.
+    await new Promise((resolve) => setTimeout(resolve, 5));
   });
-}
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close(), ...feeds.map((feed) => feed.close())]);
+    await database?.drop();
+  });
+
+  /** One browser signed in through `a` whose requests the load balancer may send to either. */
+  async function browser(): Promise<{ onA: TestClient; onB: TestClient; email: string }> {
+    const email = uniqueEmail();
+    const onA = new TestClient(a);
+    expect((await onA.post('/sign-up/email', { email, password: PASSWORD, name: 'Feed' })).status).toBe(200);
+    return { onA, onB: new TestClient(b, undefined, onA.cookies), email };
+  }
+
+  /** A copy of the browser's cookies, with the cache its instance issues now, replayed to `target`. */
+  async function stealCookies(client: TestClient, target: Auth): Promise<TestClient> {
+    expect((await client.get('/get-session')).body.user).toBeTruthy();
+    const thief = new TestClient(target, '198.51.100.66');
+    for (const [name, value] of client.cookies) thief.cookies.set(name, value);
+    return thief;
+  }
+
+  it('answers from the cache another instance issued while nobody revoked the session', async () => {
+    const { onB } = await browser();
+    await stealCookies(onB, b);
+    // Gone from the database behind both instances' backs: only a cache hit can still answer.
+    const { db } = authInternalsForTests(a);
+    const user = (await onB.get('/get-session')).body.user;
+    await db.deleteFrom('session').where('userId', '=', user.id).execute();
+    expect((await onB.get('/get-session')).body.user.id).toBe(user.id);
+  });
+
+  it('refuses, on one instance, a cache it issued for a session signed out on the other', async () => {
+    const { onA, onB } = await browser();
+    const thief = await stealCookies(onB, b);
+    expect((await onA.post('/sign-out')).status).toBe(200);
+    const replay = await thief.get('/get-session');
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe('null');
+  });
+
+  it("refuses the other devices' caches after revoke-other-sessions on the other instance", async () => {
+    const { onA, email } = await browser();
+    const thief = await stealCookies(onA, a);
+    const phone = new TestClient(b);
+    expect((await phone.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    expect((await phone.post('/revoke-other-sessions')).status).toBe(200);
+    expect((await thief.get('/get-session')).text).toBe('null');
+    // The device that revoked keeps its session, on either instance.
+    expect((await new TestClient(a, undefined, phone.cookies).get('/get-session')).body.user.email).toBe(email);
+  });
+});
 
 describe('with the revocation feed unreachable', () => {
   let database: TestDatabase;
