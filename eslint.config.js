@@ -59,6 +59,30 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': 'off' },
   },
   {
+    // A plugin is deleted with its folder and its line in the index: its tests live in its own test
+    // folder, and the engine's tests use a plugin of their own (test/support/profile-plugin.ts).
+    files: ['packages/server/test/**/*.ts', 'packages/server/src/**/*.test.ts'],
+    ignores: ['packages/server/test/{admin,organization,username}/**', 'packages/server/src/plugins/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src', '**/src/index'],
+              importNames: ['adminPlugin', 'organizationPlugin', 'usernamePlugin'],
+              message: "The engine's tests use no bundled plugin: put the case in the plugin's test folder.",
+            },
+            {
+              group: ['**/src/plugins/**', '**/plugins/**'],
+              message: "The engine's tests use no bundled plugin: put the case in the plugin's test folder.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/test/**/*.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
