@@ -46,6 +46,12 @@ describeEach(
       const email = uniqueEmail();
       const client = new TestClient(auth);
       expect((await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Outage' })).status).toBe(200);
+      // Session reads keep coming throughout, as under load: each is answered 200 or 503, never a 500.
+      const statuses = new Set<number>();
+      let reading = true;
+      const load = (async () => {
+        while (reading) statuses.add((await client.get('/get-session?disableCookieCache=true')).status);
+      })();
 
       await proxy.cut();
       const refused = await new TestClient(auth).post('/sign-in/email', { email, password: PASSWORD });
@@ -63,6 +69,9 @@ describeEach(
       const again = new TestClient(auth);
       expect((await again.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
       expect((await client.get('/get-session?disableCookieCache=true')).body.user.email).toBe(email);
+      reading = false;
+      await load;
+      expect([...statuses].sort()).toEqual([200, 503]);
     });
   },
 );
