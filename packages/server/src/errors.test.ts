@@ -46,6 +46,7 @@ describe('ERRORS', () => {
     invalidBody: 'VALIDATION_ERROR',
     invalidQuery: 'VALIDATION_ERROR',
     tooManyRequests: 'TOO_MANY_REQUESTS',
+    serviceUnavailable: 'SERVICE_UNAVAILABLE',
     crossSiteNavigationLoginBlocked: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
     emailAlreadyVerified: 'EMAIL_ALREADY_VERIFIED',
     // better-auth 1.7's codes for an id_token sign-in the linking rules refuse, and for provider tokens.
