@@ -89,13 +89,22 @@ describe.runIf(inject('dialects').includes('sqlite'))('two processes on one SQLi
       first.post('/admin/set-role', { userId: second.id, role: 'user' }),
       second.post('/admin/set-role', { userId: first.id, role: 'user' }),
     ]);
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([200, 400]);
-    const refused = answers.find((answer) => answer.status === 400)!;
-    expect(await refused.json()).toEqual({
-      code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN',
-      message: 'You cannot demote, ban or remove the last admin',
-    });
+    // One demotion goes through. The other finds its target the last admin (400) or, when the first
+    // finished before it was authorised, its own admin role gone (403).
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.find((answer) => answer.status !== 200)!;
+    expect([
+      {
+        status: 400,
+        code: 'YOU_CANNOT_DEMOTE_BAN_OR_REMOVE_THE_LAST_ADMIN',
+        message: 'You cannot demote, ban or remove the last admin',
+      },
+      {
+        status: 403,
+        code: 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+        message: 'You are not allowed to change users role',
+      },
+    ]).toContainEqual({ status: refused.status, ...((await refused.json()) as object) });
     expect(rows("SELECT id FROM user WHERE role = 'admin'")).toHaveLength(1);
   });
 });
