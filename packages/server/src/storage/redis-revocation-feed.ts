@@ -61,6 +61,9 @@ export function createRedisRevocationFeed(
   };
   publisher.on('error', report);
   subscriber.on('error', report);
+  // A send that fails is its own event, not an outage: the connections' errors say whether Redis is away.
+  const sendFailed = (error: unknown) =>
+    logger?.warn({ err: error }, 'Revocation feed: a revocation or acknowledgement could not be sent');
 
   let live = false;
   let waiters: (() => void)[] = [];
@@ -101,7 +104,7 @@ export function createRedisRevocationFeed(
         const listening = await publisher.publish(channel, JSON.stringify(note));
         await acknowledgements.expect(listening - (live ? 1 : 0));
       } catch (error) {
-        report(error);
+        sendFailed(error);
       } finally {
         acks.delete(note.seq);
       }
@@ -112,7 +115,7 @@ export function createRedisRevocationFeed(
           const note = parseNote(message);
           if (!note || note.origin === origin) return;
           listener.revoked(note);
-          publisher.publish(ackChannel(note.origin), String(note.seq)).catch(report);
+          publisher.publish(ackChannel(note.origin), String(note.seq)).catch(sendFailed);
         } else {
           const entry = acks.get(Number(message));
           if (entry && ++entry.received >= entry.expected) entry.done();
