@@ -1,15 +1,15 @@
 /**
- * @module The Node HTTP server around the engine's web-standard handler: paths under the base
- * path go to the engine with the socket's peer address; `GET /api/dev/outbox` lists the development
+ * @module The Node HTTP server around the engine's Node handler: paths under the base path go to
+ * the engine, which answers from Node's request and response directly; `GET /api/dev/outbox` lists the development
  * outbox when there is one; other `/api` paths are a JSON 404; everything else is the web app. Requests that Node cannot even
  * parse are answered here (400, or 408, 413, 431 where Node says why) from the transport's catalogue, since they never
  * reach a handler.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
-import { AuthError, ERRORS, type AuthHandler, type ErrorEntry, type OutboxMailer } from '@latchkey/server';
+import { getRequestListener } from '@hono/node-server';
+import { AuthError, ERRORS, type ErrorEntry, type NodeHandler, type OutboxMailer } from '@latchkey/server';
 import { TRANSPORT_ERRORS } from './transport-errors';
 import type { WebApp } from './web-app';
 
@@ -21,7 +21,8 @@ export interface ServerLogger {
 }
 
 export interface HttpServerInput {
-  handler: AuthHandler;
+  /** The engine's Node handler: the API is answered straight from Node's request and response. */
+  handler: NodeHandler;
   /** `/api/auth`: the engine's routes all live below it. */
   basePath: string;
   logger: ServerLogger;
@@ -42,21 +43,16 @@ export interface HttpServer {
 
 export function createHttpServer({ handler, basePath, logger, outbox, webApp }: HttpServerInput): HttpServer {
   let closing = false;
-  const server = createAdaptorServer({
-    fetch: async (request, env) => {
-      if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
-      if (!isUnderBasePath(request.url, basePath)) {
-        return webApp && !isUnderBasePath(request.url, '/api')
-          ? webApp(request)
-          : new AuthError(ERRORS.notFound).toResponse();
-      }
-      // Only node:http is created here, so the bindings are always HTTP/1's.
-      const { incoming, outgoing } = env as HttpBindings;
-      const response = await handler(request, { clientIp: incoming.socket.remoteAddress });
-      if (closing) outgoing.setHeader('connection', 'close');
-      return response;
-    },
-  }) as Server;
+  // The rest (the outbox, the web app's files) is web-standard, through Hono's Node adapter.
+  const others = getRequestListener(async (request) => {
+    if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
+    return webApp && !isUnderBasePath(request.url, '/api') ? webApp(request) : new AuthError(ERRORS.notFound).toResponse();
+  });
+  const server = createServer((request, response) => {
+    if (closing) response.shouldKeepAlive = false;
+    if (isUnderBasePath(request.url ?? '/', basePath)) void handler(request, response);
+    else void others(request, response);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, logger));
 
   return {
@@ -77,7 +73,7 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
 
 /** Compares the raw path (before any decoding) with the base path, collapsing `//` as the engine does. */
 export function isUnderBasePath(url: string, basePath: string): boolean {
-  const path = pathOf(url);
+  const path = pathOf(url.startsWith('/') ? `http://localhost${url}` : url);
   return path !== undefined && (path === basePath || path.startsWith(basePath + '/'));
 }
 

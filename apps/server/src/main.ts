@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       'The web app is not built (npm run build -w @latchkey/web): serving the API only',
     );
   const http = createHttpServer({
-    handler: auth.handler,
+    handler: auth.nodeHandler,
     basePath: DEFAULTS.basePath,
     logger,
     outbox: mail.outbox,

@@ -26,7 +26,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'secret.txt'), 'outside the build');
   const webApp = createWebApp(root);
   http = createHttpServer({
-    handler: async () => Response.json({ api: true }),
+    handler: async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ api: true }));
+    },
     basePath: '/api/auth',
     logger: { debug() {} },
     webApp,

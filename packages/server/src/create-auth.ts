@@ -24,7 +24,9 @@ import { accountIdentityUniqueMigration } from './db/migrations/0002-account-ide
 import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
 import { createVerificationStore } from './db/verification-store';
-import { createRouter, type AuthHandler } from './http/router';
+import { createFetchHandler, type AuthHandler } from './http/fetch-handler';
+import { createNodeHandler, type NodeHandler } from './http/node-handler';
+import { createRouter } from './http/router';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -40,6 +42,8 @@ const consoleLogger: Logger = {
 export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   /** The web-standard handler of every route reachable over HTTP. */
   readonly handler: AuthHandler;
+  /** The same routes for node:http: answers are written to the socket without a Request or Response. */
+  readonly nodeHandler: NodeHandler;
   /** Every endpoint as a server-side call, by id. */
   readonly api: AuthApi<P>;
   /**
@@ -107,9 +111,10 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...extendBodies(coreEndpoints, plugins),
     ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
-  const handler: AuthHandler = createRouter(context, endpoints);
+  const dispatch = createRouter(context, endpoints);
   const auth: Auth<P> = Object.freeze({
-    handler,
+    handler: createFetchHandler(dispatch, logger),
+    nodeHandler: createNodeHandler(dispatch, logger),
     // Typed by what the plugins declare (auth-types.ts): at run time extendBodies adds exactly those
     // body fields and the stores read exactly those columns, which no inference can follow.
     api: createApi(context, endpoints) as unknown as AuthApi<P>,

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AuthContext } from './context';
 import type { ResponseCookies, RequestCookies } from './http/cookies';
 import type { CurrentSession } from './session/current-session';
+import type { RequestHeaders } from './http/transport';
 
 export type SessionGuard = 'none' | 'required' | 'fresh';
 export type RateLimitTier = 'default' | 'strict' | 'mail';
@@ -22,7 +23,7 @@ export interface EndpointContext<B, Q, G extends SessionGuard> {
   readonly body: B;
   readonly query: Q;
   readonly params: Readonly<Record<string, string>>;
-  readonly headers: Headers;
+  readonly headers: RequestHeaders;
   /** The client's address as the router determined it (socket, or a trusted proxy's header). */
   readonly clientIp: string | undefined;
   readonly requestCookies: RequestCookies;

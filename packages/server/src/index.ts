@@ -35,7 +35,8 @@ export type {
   PluginSessionFields,
 } from './auth-types';
 export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin-schema';
-export type { AuthHandler, RequestInfo } from './http/router';
+export type { AuthHandler, RequestInfo } from './http/fetch-handler';
+export type { NodeHandler } from './http/node-handler';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
 export type { User, Session } from './db/records';

@@ -11,12 +11,13 @@ import { AuthError, ERRORS, type ErrorEntry } from './errors';
 import type { RequestCookies, ResponseCookies } from './http/cookies';
 import { checkRedirectTargets } from './http/redirect-url';
 import { readCurrentSession, type CurrentSession } from './session/current-session';
+import type { RequestHeaders } from './http/transport';
 
 export interface EndpointInput {
   body: unknown;
   query: unknown;
   params: Record<string, string>;
-  headers: Headers;
+  headers: RequestHeaders;
   clientIp: string | undefined;
   requestCookies: RequestCookies;
   /** Where the guards and the handler queue Set-Cookie headers. */

@@ -4,10 +4,11 @@
  * the header); IPv6 clients are grouped by /64, since one host usually owns the whole prefix.
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import type { RequestHeaders } from './transport';
 
 export function clientIpOf(
   socketIp: string | undefined,
-  headers: Headers,
+  headers: RequestHeaders,
   trustedProxies: ReadonlySet<string>,
 ): string | undefined {
   const peer = socketIp && normalizeIp(socketIp);

@@ -9,11 +9,12 @@
  */
 import { AuthError, ERRORS } from '../errors';
 import type { ResolvedOptions } from '../options';
+import type { RequestHeaders } from './transport';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM = 'application/x-www-form-urlencoded';
 
-function requestOrigin(headers: Headers): string | null {
+function requestOrigin(headers: RequestHeaders): string | null {
   const origin = headers.get('origin');
   // `null` comes from sandboxed frames, data: URLs and privacy redirects: no origin to trust,
   // whatever Referer accompanies it.
@@ -28,20 +29,20 @@ function requestOrigin(headers: Headers): string | null {
   }
 }
 
-function requireTrustedOrigin(options: ResolvedOptions, headers: Headers): void {
+function requireTrustedOrigin(options: ResolvedOptions, headers: RequestHeaders): void {
   const origin = requestOrigin(headers);
   if (!origin) throw new AuthError(ERRORS.missingOrigin);
   if (!options.trustedOrigins.has(origin)) throw new AuthError(ERRORS.invalidOrigin);
 }
 
-function fetchMetadata(headers: Headers, name: 'site' | 'mode' | 'dest'): string {
+function fetchMetadata(headers: RequestHeaders, name: 'site' | 'mode' | 'dest'): string {
   return (headers.get(`sec-fetch-${name}`) ?? '').trim().toLowerCase();
 }
 
 export function checkOrigin(
   options: ResolvedOptions,
   method: string,
-  headers: Headers,
+  headers: RequestHeaders,
   { hasCookies, checkWithoutCookies }: { hasCookies: boolean; checkWithoutCookies: boolean },
 ): void {
   if (SAFE_METHODS.has(method)) return;
@@ -65,7 +66,7 @@ export function checkOrigin(
  * origin check above is what stops a cross-site form, and with them this stays a second line: a
  * form can only send urlencoded, multipart or text bodies.
  */
-export function checkContentType(method: string, headers: Headers, acceptsForm: boolean): 'json' | 'form' {
+export function checkContentType(method: string, headers: RequestHeaders, acceptsForm: boolean): 'json' | 'form' {
   const type = headers.get('content-type');
   if (method !== 'POST' || type === null || isJson(type)) return 'json';
   if (acceptsForm && mediaType(type) === FORM) return 'form';

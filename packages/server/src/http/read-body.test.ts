@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthError } from '../errors';
-import { readFormBody, readJsonBody } from './read-body';
+import { parseFormBody, parseJsonBody, readRequestText } from './read-body';
+
+/** What the fetch transport does with a body: read it under the cap, then parse it. */
+async function readFormBody(request: Request, maxBytes: number, schema: z.ZodType): Promise<Record<string, unknown>> {
+  return parseFormBody(await readRequestText(request, maxBytes), schema);
+}
+
+async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  return parseJsonBody(await readRequestText(request, maxBytes));
+}
 
 const schema = z.object({
   email: z.string(),

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { EndpointSchema } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
+/** A web-standard Request's body as text, under the cap. */
+export async function readRequestText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw new AuthError(ERRORS.payloadTooLarge);
   if (!request.body) return '';
@@ -30,8 +31,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const text = await readText(request, maxBytes);
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -61,15 +61,11 @@ function isBooleanField(schema: z.ZodType | undefined): boolean {
  * strings. A repeated field keeps its last value, so a hidden `rememberMe=false` placed before
  * the checkbox is the answer of an unticked box.
  */
-export async function readFormBody(
-  request: Request,
-  maxBytes: number,
-  schema: EndpointSchema,
-): Promise<Record<string, unknown>> {
+export function parseFormBody(text: string, schema: EndpointSchema): Record<string, unknown> {
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
   // A Map, then own properties: a field named `__proto__` is a field, not a prototype.
   const fields = new Map<string, unknown>();
-  for (const [name, value] of new URLSearchParams(await readText(request, maxBytes))) {
+  for (const [name, value] of new URLSearchParams(text)) {
     const asBoolean =
       Object.hasOwn(shape, name) && isBooleanField(shape[name]) ? FORM_BOOLEANS.get(value.toLowerCase()) : undefined;
     fields.set(name, asBoolean ?? value);

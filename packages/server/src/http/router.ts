@@ -1,11 +1,13 @@
 /**
- * @module The HTTP side: one Hono app built once at start-up. Each route runs origin and
- * content-type checks, the rate limit and the body cap before the shared endpoint runner; every
- * failure leaves as a catalogue entry, and anything unexpected as a logged, bare 500. Whatever
- * the answer, success, error or redirect, it carries the cookies queued while handling it.
+ * @module The HTTP side: one route table built once at start-up (Hono's RegExpRouter). Each route
+ * runs origin and content-type checks, the rate limit and the body cap before the shared endpoint
+ * runner; every failure leaves as a catalogue entry, and anything unexpected as a logged, bare 500.
+ * Whatever the answer, success, error or redirect, it carries the cookies queued while handling it.
+ * The router speaks in calls and answers (transport.ts), not in Request and Response: the Node
+ * adapter writes its answers to the socket without building either.
  */
-import { Hono } from 'hono';
-import { getPath } from 'hono/utils/url';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { getPath, getQueryParam, tryDecodeURIComponent } from 'hono/utils/url';
 import type { AuthContext } from '../context';
 import type { AnyEndpoint } from '../endpoint';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -16,18 +18,17 @@ import { clientIpOf } from './client-ip';
 import { RequestCookies, ResponseCookies } from './cookies';
 import { checkContentType, checkOrigin } from './origin-check';
 import { enforceRateLimit } from './rate-limit';
-import { readFormBody, readJsonBody } from './read-body';
+import { parseFormBody, parseJsonBody } from './read-body';
+import { JSON_HEADERS, jsonTextOf, type Answer, type Dispatch, type IncomingCall, type PlainAnswer } from './transport';
 
-export interface RequestInfo {
-  /** The socket's peer address; the standalone server passes it. */
-  clientIp?: string;
+/** The request target as an absolute URL, the form Hono's path and query helpers read. */
+function absolute(target: string): string {
+  return target.startsWith('/') ? `http://localhost${target}` : target;
 }
 
-export type AuthHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
-
 /** `//sign-in/email/` routes, and is rate-limited, as `/sign-in/email`. */
-function normalizedPath(request: Request): string {
-  const path = getPath(request).replace(/\/{2,}/g, '/');
+function normalizedPath(url: string): string {
+  const path = getPath({ url } as Request).replace(/\/{2,}/g, '/');
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
@@ -42,101 +43,104 @@ function redirectTarget(value: unknown): string | null {
  * against the trusted origins), the browser is sent there with 303, which turns the POST into a
  * GET. A script's JSON call gets the JSON, as in better-auth.
  */
-function toResponse(value: unknown, fromForm: boolean, cookies: ResponseCookies): Response {
-  if (value instanceof Response) return withCookies(value, cookies);
+function toAnswer(value: unknown, fromForm: boolean, cookies: ResponseCookies): Answer {
+  if (value instanceof Response) return { response: value, cookies: cookies.headers };
   const target = fromForm ? redirectTarget(value) : null;
-  // Built here, its headers are ours to add to: no copy on the hot path (get-session sets a cache).
-  const response =
-    target !== null
-      ? new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } })
-      : new Response(JSON.stringify(value ?? null), {
-          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-        });
-  for (const cookie of cookies.headers) response.headers.append('set-cookie', cookie);
-  return response;
+  if (target !== null) {
+    return { status: 303, headers: { location: target, 'cache-control': 'no-store' }, cookies: cookies.headers, body: null };
+  }
+  return { status: 200, headers: JSON_HEADERS, cookies: cookies.headers, body: jsonTextOf(value) ?? JSON.stringify(value ?? null) };
 }
 
-/** For a Response made elsewhere (`Response.redirect()`, an error's), whose headers may be immutable. */
-function withCookies(response: Response, cookies: ResponseCookies): Response {
-  if (cookies.size === 0) return response;
-  const copy = new Response(response.body, response);
-  for (const cookie of cookies.headers) copy.headers.append('set-cookie', cookie);
-  return copy;
+function errorAnswer(error: AuthError, cookies: Iterable<string> = []): PlainAnswer {
+  return {
+    status: error.status,
+    headers: error.headers ? { ...JSON_HEADERS, ...error.headers } : JSON_HEADERS,
+    cookies,
+    body: JSON.stringify(error.toJSON()),
+  };
 }
 
 /** Long enough for a database restart or a failover, short enough that a client does not give up. */
 const RETRY_AFTER_SECONDS = 5;
 
-function errorResponse(auth: AuthContext, error: unknown): Response {
-  if (error instanceof AuthError) return error.toResponse();
+function toAuthError(auth: AuthContext, error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
   if (isDatabaseUnavailable(error)) {
     auth.logger.warn({ err: error }, 'The database is unreachable: answered 503');
-    return new AuthError(ERRORS.serviceUnavailable, {
-      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    }).toResponse();
+    return new AuthError(ERRORS.serviceUnavailable, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   }
   auth.logger.error({ err: error }, 'Unexpected error while handling a request');
-  return new AuthError(ERRORS.internal).toResponse();
+  return new AuthError(ERRORS.internal);
 }
 
-export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]): AuthHandler {
-  const { options } = auth;
-  const app = new Hono<{ Bindings: RequestInfo }>({ getPath: normalizedPath });
+type Route = (call: IncomingCall, url: string, params: Record<string, string>) => Promise<Answer>;
 
+function createRoute(auth: AuthContext, endpoint: AnyEndpoint, route: string): Route {
+  const { options } = auth;
+  return async ({ method, headers, clientIp: peer, readBody }, url, params) => {
+    const requestCookies = new RequestCookies(headers.get('cookie'));
+    const cookies = new ResponseCookies();
+    try {
+      if (!endpoint.crossSiteCallback) {
+        checkOrigin(options, method, headers, {
+          hasCookies: requestCookies.present,
+          checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
+        });
+      }
+      const bodyType = checkContentType(method, headers, endpoint.acceptsForm ?? false);
+      const clientIp = clientIpOf(peer, headers, options.trustedProxies);
+      await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
+      let body: unknown;
+      if (endpoint.method === 'POST') {
+        const text = await readBody(DEFAULTS.maxBodyBytes);
+        body = bodyType === 'form' ? parseFormBody(text, endpoint.body) : parseJsonBody(text);
+      }
+      const value = await runEndpoint(auth, endpoint, {
+        body,
+        query: endpoint.query ? getQueryParam(url) : undefined,
+        params,
+        headers,
+        clientIp,
+        requestCookies,
+        cookies,
+        serverCall: false,
+      });
+      return toAnswer(value, bodyType === 'form', cookies);
+    } catch (error) {
+      // An expired session's clearing, a refused request's refreshed cache: queued before the failure, sent with it.
+      return errorAnswer(toAuthError(auth, error), cookies.headers);
+    }
+  };
+}
+
+export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]): Dispatch {
+  const router = new RegExpRouter<Route>();
   for (const endpoint of endpoints) {
     if (endpoint.serverOnly) continue;
     // Counted per route, not per concrete path: a path parameter (a token, an id) must not give
     // each guess a counter of its own. Spellings like `//sign-in/email/` match the same route.
-    const route = options.basePath + endpoint.path;
-    app.on(endpoint.method, route, async (c) => {
-      const request = c.req.raw;
-      const { headers } = request;
-      const requestCookies = new RequestCookies(headers.get('cookie'));
-      const cookies = new ResponseCookies();
-      try {
-        if (!endpoint.crossSiteCallback) {
-          checkOrigin(options, request.method, headers, {
-            hasCookies: requestCookies.present,
-            checkWithoutCookies: endpoint.checkOriginWithoutCookies ?? false,
-          });
-        }
-        const bodyType = checkContentType(request.method, headers, endpoint.acceptsForm ?? false);
-        const clientIp = clientIpOf(c.env?.clientIp, headers, options.trustedProxies);
-        await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
-        let body: unknown;
-        if (endpoint.method === 'POST') {
-          body =
-            bodyType === 'form'
-              ? await readFormBody(request, DEFAULTS.maxBodyBytes, endpoint.body)
-              : await readJsonBody(request, DEFAULTS.maxBodyBytes);
-        }
-        const value = await runEndpoint(auth, endpoint, {
-          body,
-          query: endpoint.query ? c.req.query() : undefined,
-          params: c.req.param() as Record<string, string>,
-          headers,
-          clientIp,
-          requestCookies,
-          cookies,
-          serverCall: false,
-        });
-        return toResponse(value, bodyType === 'form', cookies);
-      } catch (error) {
-        // An expired session's clearing, a refused request's refreshed cache: queued before the failure, sent with it.
-        return withCookies(errorResponse(auth, error), cookies);
-      }
-    });
+    const route = auth.options.basePath + endpoint.path;
+    router.add(endpoint.method, route, createRoute(auth, endpoint, route));
   }
 
-  app.notFound(() => new AuthError(ERRORS.notFound).toResponse());
-  app.onError((error) => errorResponse(auth, error));
-
-  return async (request, info) => {
+  return async (call) => {
     try {
-      return await app.fetch(request, info ?? {});
+      const url = absolute(call.target);
+      // HEAD is GET without the body (the transports drop it), as in Hono and better-auth.
+      const method = call.method === 'HEAD' ? 'GET' : call.method;
+      const [matches, stash] = router.match(method, normalizedPath(url));
+      const match = matches[0];
+      if (!match) return errorAnswer(new AuthError(ERRORS.notFound));
+      const [route, indexes] = match;
+      const params: Record<string, string> = {};
+      for (const [name, index] of Object.entries(indexes)) {
+        const raw = (stash as readonly string[] | undefined)?.[index as number];
+        if (raw !== undefined) params[name] = tryDecodeURIComponent(raw);
+      }
+      return await route(call, url, params);
     } catch (error) {
-      auth.logger.error({ err: error }, 'Request failed outside the router');
-      return new AuthError(ERRORS.internal).toResponse();
+      return errorAnswer(toAuthError(auth, error));
     }
   };
 }

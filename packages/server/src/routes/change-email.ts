@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { changeEmailMail } from '../mail/templates';
-import { setCookieCache } from '../session/session-cookies';
+import { setCookieCache } from '../session/cookie-cache';
 import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';

@@ -9,7 +9,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import { pluginUserInput } from '../plugin-hooks';
-import { setCookieCache } from '../session/session-cookies';
+import { setCookieCache } from '../session/cookie-cache';
 import { imageField, nameField } from '../validation/fields';
 
 export const updateUser = defineEndpoint({

@@ -13,7 +13,7 @@ import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { createSession } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
-import { setCookieCache } from '../session/session-cookies';
+import { setCookieCache } from '../session/cookie-cache';
 import { redirectUrl } from '../validation/fields';
 import {
   checkToken,

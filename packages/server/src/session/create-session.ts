@@ -11,12 +11,14 @@ import type { ResponseCookies } from '../http/cookies';
 import { DEFAULTS } from '../options';
 import { beforeCreateSession } from '../plugin-hooks';
 import type { CurrentSession } from './current-session';
-import { setCookieCache, setSessionTokenCookie } from './session-cookies';
+import { setCookieCache } from './cookie-cache';
+import { setSessionTokenCookie } from './session-cookies';
+import type { RequestHeaders } from '../http/transport';
 
 export interface SessionOrigin {
   auth: AuthContext;
   cookies: ResponseCookies;
-  headers: Headers;
+  headers: RequestHeaders;
   clientIp: string | undefined;
 }
 

@@ -9,4 +9,9 @@ export interface CurrentSession {
   user: User;
   /** The token from the cookie: the only copy, never stored. */
   token: string;
+  /**
+   * The get-session answer as JSON without the token, when the read made it (the cookie cache's
+   * text): get-session sends it as is. Code that changes `session` or `user` in place drops it.
+   */
+  tokenless?: string | undefined;
 }

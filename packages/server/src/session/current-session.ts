@@ -8,13 +8,9 @@ import { sha256Hex } from '../crypto/digest';
 import { unsignValue } from '../crypto/hmac';
 import type { Session, User } from '../db/records';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
-import {
-  clearSessionCookies,
-  cookieNames,
-  readCookieCache,
-  setCookieCache,
-  setSessionTokenCookie,
-} from './session-cookies';
+import { withJsonText } from '../http/transport';
+import { answerWithToken, cachedCurrentSession, readCookieCache, setCookieCache } from './cookie-cache';
+import { clearSessionCookies, cookieNames, setSessionTokenCookie } from './session-cookies';
 import type { CurrentSession } from './current-session-record';
 
 export type { CurrentSession } from './current-session-record';
@@ -40,10 +36,10 @@ export async function readCurrentSession(
     const cached = readCookieCache(auth, requestCookies, claimedToken);
     if (
       cached &&
-      cached.session.expiresAt > auth.now() &&
-      !auth.revocations.isRevoked(cached.user.id, cached.issuedAt)
+      cached.sessionExpiresAt > auth.now().getTime() &&
+      !auth.revocations.isRevoked(cached.userId, cached.issuedAt)
     ) {
-      return { session: cached.session, user: cached.user, token: claimedToken };
+      return cachedCurrentSession(auth, claimedToken, cached);
     }
   }
 
@@ -70,11 +66,30 @@ export async function readCurrentSession(
     await auth.sessions.extend(session.id, session.expiresAt, now);
     setSessionTokenCookie(auth, responseCookies, token, false);
   }
-  if (options.session.cookieCache.enabled) setCookieCache(auth, responseCookies, token, session, found.user);
-  return { session, user: found.user, token };
+  const tokenless = options.session.cookieCache.enabled
+    ? setCookieCache(auth, responseCookies, token, session, found.user)
+    : undefined;
+  return { session, user: found.user, token, tokenless };
 }
 
-/** The wire shape better-auth clients expect: the session carries the caller's own token. */
+/**
+ * The wire shape better-auth clients expect: the session carries the caller's own token. When the
+ * read left the answer's text, the router sends that instead of serialising the objects again.
+ */
 export function toSessionResponse(current: CurrentSession): { session: Session; user: User } {
-  return { session: { ...current.session, token: current.token }, user: current.user };
+  const { tokenless, token } = current;
+  if (tokenless !== undefined) {
+    // Objects only for auth.api callers: over HTTP the text is sent and they are never read.
+    let shown: Session | undefined;
+    const response = {
+      get session() {
+        return (shown ??= { ...current.session, token });
+      },
+      get user() {
+        return current.user;
+      },
+    };
+    return withJsonText(response, answerWithToken(tokenless, token));
+  }
+  return { session: { ...current.session, token }, user: current.user };
 }

@@ -8,12 +8,12 @@ import type { AuthContext } from '../context';
 import { sha256Hex } from '../crypto/digest';
 import { signValue, unsignValue } from '../crypto/hmac';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import { setCookieCache } from './cookie-cache';
 import type { CurrentSession } from './current-session-record';
 import {
   clearCookie,
   readDontRemember,
   sessionCookieName,
-  setCookieCache,
   setSessionCookie,
   setSessionTokenCookie,
 } from './session-cookies';

@@ -6,7 +6,7 @@
 import type { AuthContext } from '../context';
 import type { ResponseCookies } from '../http/cookies';
 import type { CurrentSession } from './current-session-record';
-import { setCookieCache } from './session-cookies';
+import { setCookieCache } from './cookie-cache';
 
 /** What an endpoint with a required session is given (its `ctx`), as far as this needs it. */
 export interface SessionScope {
@@ -30,6 +30,7 @@ export async function updateCurrentSession(
   }
   await auth.sessions.updateFields(current.session.id, fields);
   Object.assign(current.session, fields);
-  if (auth.options.session.cookieCache.enabled)
-    setCookieCache(auth, cookies, current.token, current.session, current.user);
+  current.tokenless = auth.options.session.cookieCache.enabled
+    ? setCookieCache(auth, cookies, current.token, current.session, current.user)
+    : undefined;
 }

@@ -1,0 +1,47 @@
+/**
+ * @module The web-standard handler, `(Request) => Promise<Response>`, that mounts in any framework
+ * (Hono, Next.js route handlers, Bun, Deno): a Request becomes a call, an answer a Response.
+ */
+import { AuthError, ERRORS } from '../errors';
+import type { Logger } from '../options';
+import { readRequestText } from './read-body';
+import type { Answer, Dispatch } from './transport';
+
+export interface RequestInfo {
+  /** The socket's peer address; the standalone server passes it. */
+  clientIp?: string;
+}
+
+export type AuthHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+function toResponse(answer: Answer, head: boolean): Response {
+  if ('response' in answer) {
+    const cookies = [...answer.cookies];
+    if (cookies.length === 0) return answer.response;
+    // A Response made elsewhere (`Response.redirect()`) may have immutable headers: copy it.
+    const copy = new Response(answer.response.body, answer.response);
+    for (const cookie of cookies) copy.headers.append('set-cookie', cookie);
+    return copy;
+  }
+  const response = new Response(head ? null : answer.body, { status: answer.status, headers: answer.headers });
+  for (const cookie of answer.cookies) response.headers.append('set-cookie', cookie);
+  return response;
+}
+
+export function createFetchHandler(dispatch: Dispatch, logger: Logger): AuthHandler {
+  return async (request, info) => {
+    try {
+      const answer = await dispatch({
+        method: request.method,
+        target: request.url,
+        headers: request.headers,
+        clientIp: info?.clientIp,
+        readBody: (maxBytes) => readRequestText(request, maxBytes),
+      });
+      return toResponse(answer, request.method === 'HEAD');
+    } catch (error) {
+      logger.error({ err: error }, 'Request failed outside the router');
+      return new AuthError(ERRORS.internal).toResponse();
+    }
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * @module The Node handler, `(IncomingMessage, ServerResponse) => Promise<void>`, for node:http
+ * servers (the standalone server, Express, Fastify's raw routes). It hands the router Node's own
+ * headers and writes a JSON answer with one `writeHead` and one `end`, as a bare node:http server
+ * does: no Request, Response or stream is built on the hot path (DESIGN.md "Speed").
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { AuthError, ERRORS } from '../errors';
+import type { Logger } from '../options';
+import type { Answer, Dispatch, RequestHeaders } from './transport';
+
+export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** Node lower-cases header names and joins repeated ones already (cookies with `; `). */
+class NodeRequestHeaders implements RequestHeaders {
+  readonly #raw: IncomingHttpHeaders;
+
+  constructor(raw: IncomingHttpHeaders) {
+    this.#raw = raw;
+  }
+
+  get(name: string): string | null {
+    const value = this.#raw[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/**
+ * The body under the cap. Past it the request is answered 413 without reading on: the socket is
+ * closed after the answer (`connection: close`), so the rest is never buffered.
+ */
+function readNodeText(request: IncomingMessage, response: ServerResponse, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers['content-length']);
+  return new Promise((resolve, reject) => {
+    const tooLarge = () => {
+      response.shouldKeepAlive = false;
+      reject(new AuthError(ERRORS.payloadTooLarge));
+    };
+    if (declared > maxBytes) return tooLarge();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total <= maxBytes) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      tooLarge();
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    // The client went away or broke its framing mid-body: its request is malformed, not our fault.
+    request.once('error', () =>
+      reject(new AuthError(ERRORS.invalidBody, { details: [{ path: '', message: 'Body could not be read' }] })),
+    );
+  });
+}
+
+async function writeAnswer(response: ServerResponse, answer: Answer): Promise<void> {
+  const cookies = [...answer.cookies];
+  if ('response' in answer) {
+    const { status, headers } = answer.response;
+    const head: Record<string, string | string[]> = {};
+    for (const [name, value] of headers) if (name !== 'set-cookie') head[name] = value;
+    const setCookies = [...headers.getSetCookie(), ...cookies];
+    if (setCookies.length > 0) head['set-cookie'] = setCookies;
+    const body = Buffer.from(await answer.response.arrayBuffer());
+    head['content-length'] = String(body.byteLength);
+    response.writeHead(status, head);
+    response.end(body);
+    return;
+  }
+  const { status, headers, body } = answer;
+  const head: Record<string, string | string[]> = { ...headers, 'content-length': String(body === null ? 0 : Buffer.byteLength(body)) };
+  if (cookies.length > 0) head['set-cookie'] = cookies;
+  // For HEAD, Node sends the headers and drops the body itself.
+  response.writeHead(status, head);
+  response.end(body ?? undefined);
+}
+
+export function createNodeHandler(dispatch: Dispatch, logger: Logger): NodeHandler {
+  return async (request, response) => {
+    try {
+      const answer = await dispatch({
+        method: request.method ?? 'GET',
+        target: request.url ?? '/',
+        headers: new NodeRequestHeaders(request.headers),
+        clientIp: request.socket.remoteAddress,
+        readBody: (maxBytes) => readNodeText(request, response, maxBytes),
+      });
+      await writeAnswer(response, answer);
+    } catch (error) {
+      logger.error({ err: error }, 'Request failed outside the router');
+      if (response.headersSent) return void response.destroy();
+      const failure = new AuthError(ERRORS.internal);
+      response.writeHead(failure.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify(failure.toJSON()));
+    }
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * @module The signed cookie cache (`session_data`): the get-session answer for up to
+ * `cookieCache.maxAge` seconds without a database read. It holds the answer as JSON text, without
+ * the token, so a cache hit answers by splicing the caller's token in: no parse, no date revival,
+ * no re-serialisation (the objects are parsed only if some code reads them). What a hit must check
+ * stands in clear before the text: the cache's expiry, the session's expiry and the user id.
+ *
+ * `<expiresAt>.<sessionExpiresAt>.<userId>.<answer>.<signature>`: times in base 36 (epoch ms), the
+ * user id and the answer base64url, the signature HMAC-SHA256 (base64url) over the token and all
+ * the rest. The signature covers the token too, so one HMAC on the hot path proves both that we
+ * issued this cache and that it belongs to the token beside it: a cache cookie cannot vouch for
+ * another session, and the token cookie's own signature need not be checked on a hit. Every part
+ * is base64url or base 36, so the value needs no URL-encoding, and none is undone on every read.
+ */
+import type { AuthContext } from '../context';
+import { safeEqual, sha256Hex } from '../crypto/digest';
+import { sign } from '../crypto/hmac';
+import { dateFieldNames, type ExtraFields } from '../db/extra-fields';
+import type { Session, User } from '../db/records';
+import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import { DEFAULTS } from '../options';
+import { clearCookie, cookieNames, setSessionCookie } from './session-cookies';
+import type { CurrentSession } from './current-session-record';
+
+const ANSWER_START = '{"session":{';
+
+/** `{session, user}` as JSON, the session without its token (the row's digest, never sent). */
+export function tokenlessAnswer(session: Session, user: User): string {
+  const { token: _digest, ...shown } = session;
+  return JSON.stringify({ session: shown, user });
+}
+
+/** The get-session answer's JSON: the caller's token first in the session. */
+export function answerWithToken(tokenless: string, token: string): string {
+  return `${ANSWER_START}"token":${JSON.stringify(token)},${tokenless.slice(ANSWER_START.length)}`;
+}
+
+/** Writes the cache for `token`; returns the tokenless answer it holds, for the caller to reuse. */
+export function setCookieCache(
+  auth: AuthContext,
+  cookies: ResponseCookies,
+  token: string,
+  session: Session,
+  user: User,
+): string {
+  const { options } = auth;
+  const { maxAge } = options.session.cookieCache;
+  const tokenless = tokenlessAnswer(session, user);
+  const claims =
+    `${(auth.now().getTime() + maxAge * 1000).toString(36)}.${session.expiresAt.getTime().toString(36)}.` +
+    `${Buffer.from(user.id).toString('base64url')}.${Buffer.from(tokenless).toString('base64url')}`;
+  const value = `${claims}.${sign(`${token}.${claims}`, options.secret, 'base64url')}`;
+  const name = cookieNames(options).sessionData;
+  if (value.length > DEFAULTS.cookieCacheSizeLimit) {
+    auth.logger.warn({ size: value.length }, 'Session data is too large to store in the cookie');
+    // An older, smaller cache in the browser would otherwise keep vouching for stale data.
+    clearCookie(auth, cookies, name);
+  } else {
+    setSessionCookie(auth, cookies, name, value, maxAge);
+  }
+  return tokenless;
+}
+
+export interface CachedSession {
+  /** Epoch ms the cache was written at, for the revocation check. */
+  issuedAt: number;
+  /** Epoch ms the session itself expires at. */
+  sessionExpiresAt: number;
+  userId: string;
+  /** The answer without the token (see tokenlessAnswer). */
+  tokenless: string;
+}
+
+/** The cache, if it was issued for `token` and is still fresh. */
+export function readCookieCache(auth: AuthContext, cookies: RequestCookies, token: string): CachedSession | null {
+  const value = cookies.get(cookieNames(auth.options).sessionData);
+  const dot = value ? value.lastIndexOf('.') : -1;
+  if (!value || dot < 1) return null;
+  const claims = value.slice(0, dot);
+  if (!safeEqual(value.slice(dot + 1), sign(`${token}.${claims}`, auth.options.secret, 'base64url'))) return null;
+  const [expiresAt, sessionExpiresAt, userId, answer] = claims.split('.');
+  if (answer === undefined) return null;
+  const expires = parseInt(expiresAt ?? '', 36);
+  if (!(expires > auth.now().getTime())) return null;
+  return {
+    issuedAt: expires - auth.options.session.cookieCache.maxAge * 1000,
+    sessionExpiresAt: parseInt(sessionExpiresAt ?? '', 36),
+    userId: Buffer.from(userId ?? '', 'base64url').toString(),
+    tokenless: Buffer.from(answer, 'base64url').toString(),
+  };
+}
+
+/** Revived by name rather than with a JSON reviver, which would run for every key. */
+function reviveDates(revived: object, names: readonly string[]): void {
+  const record = revived as Record<string, unknown>;
+  for (const key of names) {
+    const value = record[key];
+    if (typeof value === 'string') record[key] = new Date(value);
+  }
+}
+
+const dateNamesByFields = new WeakMap<ExtraFields, { user: string[]; session: string[] }>();
+
+function dateNames(fields: ExtraFields): { user: string[]; session: string[] } {
+  let names = dateNamesByFields.get(fields);
+  if (!names) {
+    names = { user: dateFieldNames(fields.user), session: dateFieldNames(fields.session) };
+    dateNamesByFields.set(fields, names);
+  }
+  return names;
+}
+
+/**
+ * The current session a cache hit stands for. Its session and user are parsed on first read, once:
+ * get-session never reads them, a guarded route does. The session's `token` is the row's digest,
+ * as a session read from the database has it.
+ */
+export function cachedCurrentSession(auth: AuthContext, token: string, cached: CachedSession): CurrentSession {
+  let parsed: { session: Session; user: User } | undefined;
+  const parse = () => {
+    if (!parsed) {
+      const answer = JSON.parse(cached.tokenless) as { session: Session; user: User };
+      const names = dateNames(auth.fields);
+      reviveDates(answer.session, names.session);
+      reviveDates(answer.user, names.user);
+      answer.session.token = sha256Hex(token);
+      parsed = answer;
+    }
+    return parsed;
+  };
+  return {
+    token,
+    tokenless: cached.tokenless,
+    get session() {
+      return parse().session;
+    },
+    get user() {
+      return parse().user;
+    },
+  };
+}
