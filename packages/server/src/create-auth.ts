@@ -93,7 +93,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     db,
     dialect,
     users: createUserStore(db, fields.user, revocations),
-    sessions: createSessionStore(db, fields, revocations),
+    sessions: createSessionStore(db, fields, revocations, handle.prepareRead),
     revocations,
     accounts: createAccountStore(db, dialect),
     providerAccounts: createProviderAccountStore(db, fields.user, tokenCipher),

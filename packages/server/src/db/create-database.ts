@@ -11,10 +11,13 @@ import { createPool } from 'mysql2';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
+import type { PrepareRead } from './session-with-user';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite's hot-path reads, run on the spot (session-with-user.ts). */
+  prepareRead?: PrepareRead;
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -56,6 +59,13 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   return {
     dialect,
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    prepareRead: (sqlText) => {
+      const statement = database.prepare(sqlText).raw(true);
+      // better-sqlite3 is synchronous, so a read here cannot interleave with another statement; but
+      // a transaction spans awaits, and its connection is this one: a read now would see its
+      // uncommitted rows. Then the read queues for the connection like any query.
+      return (parameters) => (database.inTransaction ? null : (statement.get(...parameters) as unknown[] | undefined));
+    },
   };
 }
 

@@ -2,12 +2,12 @@
  * @module Queries on the session table. Sessions are found by the digest of their token; the
  * get-session read takes the session and its user in one indexed query.
  */
-import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { FieldType } from '../plugin-declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
-import type { Database, SessionTable, UserTable } from './schema';
-import type { Session, User } from './records';
-import { toUser } from './user-store';
+import type { Database, SessionTable } from './schema';
+import type { Session } from './records';
+import { createSessionWithUserReader, type PrepareRead } from './session-with-user';
 import type { SessionRevocations } from '../session/revocations';
 
 export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<string, FieldType>): Session {
@@ -25,33 +25,17 @@ export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<stri
   return session;
 }
 
-const CORE_SESSION_COLUMNS = ['id', 'token', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent'];
-
-const SESSION_PREFIX = 'session.';
-
-/**
- * The get-session read: session and user in one indexed query. Session columns (plugins' too) come
- * back as `session.<column>`, since both tables have id, createdAt and updatedAt; the database
- * layer reads an alias of that form as the column it names.
- */
-function selectSessionWithUser(db: Kysely<Database>, sessionColumns: readonly string[]) {
-  return db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select(sessionColumns.map((column) => sql.ref(`session.${column}`).as(`${SESSION_PREFIX}${column}`)))
-    .selectAll('user')
-    .where('session.token', '=', '');
-}
-
 /**
  * Every delete notes its users in `revocations` once it has committed, so a cookie cache cannot
  * outlive the row it vouches for (session/revocations.ts); no route has to remember to.
  */
-export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, revocations: SessionRevocations) {
-  const sessionColumns = [...CORE_SESSION_COLUMNS, ...extra.session.keys()];
-  // Built and compiled once: on the hot path only the statement runs (SQLite also reuses the
-  // prepared statement), not Kysely's query building.
-  const sessionWithUser = selectSessionWithUser(db, sessionColumns).compile();
+export function createSessionStore(
+  db: Kysely<Database>,
+  extra: ExtraFields,
+  revocations: SessionRevocations,
+  prepareRead?: PrepareRead,
+) {
+  const findWithUserByDigest = createSessionWithUserReader(db, extra, prepareRead);
   return {
     async create(session: Session): Promise<void> {
       await db
@@ -60,21 +44,8 @@ export function createSessionStore(db: Kysely<Database>, extra: ExtraFields, rev
         .execute();
     },
 
-    async findWithUserByDigest(digest: string): Promise<{ session: Session; user: User } | null> {
-      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sessionWithUser.sql, [digest]));
-      const row = result.rows[0];
-      if (!row) return null;
-      const sessionRow: Record<string, unknown> = {};
-      const userRow: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(row)) {
-        if (key.startsWith(SESSION_PREFIX)) sessionRow[key.slice(SESSION_PREFIX.length)] = value;
-        else userRow[key] = value;
-      }
-      return {
-        session: toSession(sessionRow as unknown as Selectable<SessionTable>, extra.session),
-        user: toUser(userRow as unknown as Selectable<UserTable>, extra.user),
-      };
-    },
+    /** The get-session read: session and user in one indexed query (session-with-user.ts). */
+    findWithUserByDigest,
 
     async listByUser(userId: string, now: Date): Promise<Session[]> {
       const rows = await db

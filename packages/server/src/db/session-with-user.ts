@@ -1,0 +1,91 @@
+/**
+ * @module The get-session read: session and user in one indexed query, built and compiled once.
+ * Columns are listed by name, session's first, so a row can be read as an array by position. On
+ * SQLite the statement runs on the spot (`prepareRead`): no connection mutex, no plugin pass, no
+ * row object, which on the hot path cost more than the query itself; inside a transaction, and on
+ * the other dialects, it runs through Kysely like any query.
+ */
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { FieldType } from '../plugin-declarations';
+import type { ExtraFields } from './extra-fields';
+import type { Session, User } from './records';
+import type { Database } from './schema';
+
+/** A read run at once: the row's values in column order, `undefined` without one, `null` when it must wait its turn. */
+export type ReadNow = (parameters: readonly unknown[]) => unknown[] | undefined | null;
+export type PrepareRead = (sqlText: string) => ReadNow;
+
+const CORE_SESSION: ReadonlyArray<[string, FieldType]> = [
+  ['id', 'string'],
+  ['token', 'string'],
+  ['userId', 'string'],
+  ['expiresAt', 'date'],
+  ['createdAt', 'date'],
+  ['updatedAt', 'date'],
+  ['ipAddress', 'string'],
+  ['userAgent', 'string'],
+];
+
+const CORE_USER: ReadonlyArray<[string, FieldType]> = [
+  ['id', 'string'],
+  ['name', 'string'],
+  ['email', 'string'],
+  ['emailVerified', 'boolean'],
+  ['image', 'string'],
+  ['createdAt', 'date'],
+  ['updatedAt', 'date'],
+];
+
+/** What SQLite's driver gives for a date (ISO text, or better-auth's epoch ms) or a boolean (0/1). */
+function fromSqlite(type: FieldType, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'date') return new Date(value as string | number);
+  if (type === 'boolean') return value === 1 || value === true || value === '1';
+  return value;
+}
+
+export function createSessionWithUserReader(
+  db: Kysely<Database>,
+  extra: ExtraFields,
+  prepareRead: PrepareRead | undefined,
+): (digest: string) => Promise<{ session: Session; user: User } | null> {
+  const sessionColumns = [...CORE_SESSION, ...extra.session];
+  const userColumns = [...CORE_USER, ...extra.user];
+  // Both tables have id, createdAt and updatedAt: each column goes by `table.column`, which the
+  // database layer reads as the column it names (column-values-plugin.ts).
+  const columns = [
+    ...sessionColumns.map(([name]) => sql.ref(`session.${name}`).as(`session.${name}`)),
+    ...userColumns.map(([name]) => sql.ref(`user.${name}`).as(`user.${name}`)),
+  ];
+  const { sql: text } = db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select(columns)
+    .where('session.token', '=', '')
+    .compile();
+  // Prepared at the first read: the tables may not exist before migrations run.
+  let readNow: ReadNow | undefined;
+
+  /** `value(i)`: column i's value, of its type. */
+  const build = (value: (index: number) => unknown) => {
+    const session: Record<string, unknown> = {};
+    sessionColumns.forEach(([name], index) => (session[name] = value(index) ?? null));
+    const user: Record<string, unknown> = {};
+    const offset = sessionColumns.length;
+    userColumns.forEach(([name], index) => (user[name] = value(offset + index) ?? null));
+    return { session: session as unknown as Session, user: user as unknown as User };
+  };
+  const types = [...sessionColumns, ...userColumns].map(([, type]) => type);
+  const keys = [...sessionColumns.map(([name]) => `session.${name}`), ...userColumns.map(([name]) => `user.${name}`)];
+
+  return async (digest) => {
+    readNow ??= prepareRead?.(text);
+    const values = readNow?.([digest]);
+    if (values === undefined && readNow) return null;
+    if (values) return build((index) => fromSqlite(types[index]!, values[index]));
+    const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [digest]));
+    const row = result.rows[0];
+    if (!row) return null;
+    return build((index) => row[keys[index]!]);
+  };
+}
