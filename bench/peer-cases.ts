@@ -106,6 +106,11 @@ async function main(): Promise<void> {
     console.error('\nSome requests failed: the numbers above are not trustworthy.');
     process.exitCode = 1;
   }
+  // A case slower than the run (sign-in under a short BENCH_DURATION) answers nothing and fails nothing.
+  if (rows.some((row) => row.requestsPerSecond === 0)) {
+    console.error('\nA case got no answer within its run: raise BENCH_DURATION.');
+    process.exitCode = 1;
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
