@@ -17,7 +17,7 @@ import { admin, organization, username } from 'better-auth/plugins';
 
 const port = Number(process.env.PORT);
 const database = new Database(process.env.DATABASE);
-// Latchkey opens SQLite in WAL mode; without it every write would block every read here.
+// As Latchkey opens it: in the default rollback journal, each sign-in's write would block get-session's reads.
 database.pragma('journal_mode = WAL');
 
 const options = {

@@ -32,7 +32,7 @@ export function ensureBetterAuthInstalled(): void {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PACKAGE_DIR, stdio: 'pipe' });
 }
 
-/** better-auth on node:http with a fresh SQLite file in `dataDir`, as NODE_ENV=production runs it. */
+/** better-auth on node:http, NODE_ENV=production, on a SQLite file in `dataDir` (a new directory per run). */
 export async function startBetterAuth({
   cookieCache,
   dataDir,

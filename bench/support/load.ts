@@ -39,7 +39,7 @@ export async function runLoad({
 }
 
 /** Seconds of load thrown away before each measured run: JIT, connections, caches settle. */
-export const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = 2;
 
 /** A warm-up run, then the measured run of `duration` seconds. */
 export async function measure(options: Omit<LoadOptions, 'duration'>, duration: number): Promise<LoadResult> {
