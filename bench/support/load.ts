@@ -37,3 +37,12 @@ export async function runLoad({
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/** Seconds of load thrown away before each measured run: JIT, connections, caches settle. */
+const WARMUP_SECONDS = 2;
+
+/** A warm-up run, then the measured run of `duration` seconds. */
+export async function measure(options: Omit<LoadOptions, 'duration'>, duration: number): Promise<LoadResult> {
+  await runLoad({ ...options, duration: WARMUP_SECONDS });
+  return runLoad({ ...options, duration });
+}

@@ -3,6 +3,7 @@
  * its event loop), waits until it answers, and stops it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../../apps/server/test/support/standalone-process';
@@ -11,6 +12,8 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 
 export interface ServerProcess {
   readonly url: string;
+  /** Resident memory of the server process now, in MB (Linux: VmRSS of /proc/<pid>/status). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,11 @@ export async function startServerProcess(
   }
   return {
     url,
+    rssMb: () => {
+      const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      if (kilobytes === undefined) throw new Error(`no VmRSS for ${script} (pid ${child.pid})`);
+      return Math.round(Number(kilobytes) / 1024);
+    },
     stop: async () => {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
