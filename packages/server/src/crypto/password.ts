@@ -1,10 +1,12 @@
 /**
- * @module Password hashing. New hashes are Argon2id with OWASP's parameters, computed on libuv's
- * thread pool so a sign-in never stalls the event loop. better-auth's scrypt hashes
- * (`<saltHex>:<keyHex>`) still verify, and `needsRehash` tells the caller to replace them.
+ * @module Password hashing. New hashes are Argon2id with OWASP's parameters, computed on threads
+ * of their own below the event loop's priority (argon2-threads.ts), so a sign-in never stalls it.
+ * better-auth's scrypt hashes (`<saltHex>:<keyHex>`) still verify, and `needsRehash` tells the
+ * caller to replace them.
  */
 import { scrypt } from 'node:crypto';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+import { argon2Hash, argon2Verify } from './argon2-threads';
 import { safeEqual } from './digest';
 
 // Algorithm is an ambient const enum; 2 is its Argon2id.
@@ -19,7 +21,7 @@ function normalize(password: string): string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalize(password), ARGON2_OPTIONS);
+  return argon2Hash(normalize(password), ARGON2_OPTIONS);
 }
 
 /** True for better-auth's scrypt hashes and for Argon2 hashes made with other parameters. */
@@ -30,7 +32,7 @@ export function needsRehash(stored: string): boolean {
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   if (stored.startsWith('$argon2')) {
     try {
-      return await verify(stored, normalize(password));
+      return await argon2Verify(stored, normalize(password));
     } catch {
       return false;
     }
