@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type * as MysqlDriver from 'mysql2';
+import type * as PgDriver from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
 import type { PrepareRead } from './session-with-user';
@@ -22,11 +23,15 @@ export interface DatabaseHandle {
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** The drivers of the other dialects load when chosen: each costs megabytes a SQLite server never needs. */
+const load = createRequire(import.meta.url);
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   const parsed = parseDatabaseUrl(databaseUrl);
   if ('problem' in parsed) throw new Error(`The database URL ${parsed.problem}`);
   const { dialect, url } = parsed;
   if (dialect === 'postgres') {
+    const pg = load('pg') as typeof PgDriver;
     // Counts are int8, which pg answers as strings lest a value beyond 2^53 lose digits; no count
     // comes near that. Set on this pool only, not on pg's global parsers.
     const types = new pg.TypeOverrides();
@@ -41,6 +46,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
     return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   if (dialect === 'mysql') {
+    const { createPool } = load('mysql2') as typeof MysqlDriver;
     // Dates are written and read as UTC; otherwise mysql2 shifts them by the server's time zone.
     const pool = createPool({
       uri: url.replace(/^mariadb:/i, 'mysql:'),

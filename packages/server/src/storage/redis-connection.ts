@@ -3,7 +3,12 @@
  * longer than `REDIS_TIMEOUT_MS`, so a Redis outage costs a request at most that, never a hang; the
  * callers decide what to do instead (count in memory, read sessions from the database).
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IoRedis from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+
+/** Loaded when a Redis URL is configured: an instance without one never pays its memory. */
+const load = createRequire(import.meta.url);
 
 export const REDIS_TIMEOUT_MS = 500;
 
@@ -17,7 +22,8 @@ export interface RedisConnection {
 }
 
 export function connectRedis(url: string, options: RedisOptions = {}): RedisConnection {
-  const redis = new Redis(url, {
+  const { Redis: RedisClient } = load('ioredis') as typeof IoRedis;
+  const redis = new RedisClient(url, {
     enableOfflineQueue: false,
     commandTimeout: REDIS_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
