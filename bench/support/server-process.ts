@@ -24,7 +24,9 @@ export async function startServerProcess(
   cwd: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, script], {
+  // TypeScript through tsx; a JavaScript entry as it is (the `latchkey` command registers tsx itself).
+  const args = script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

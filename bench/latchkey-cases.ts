@@ -1,0 +1,98 @@
+/**
+ * @module Latchkey's cases, on the standalone stack exactly as `npm start` runs it (the `latchkey`
+ * command: node:http, the engine, SQLite in WAL mode) in its own process: GET /ok, get-session from
+ * the cookie cache and from the database, sign-in, get-session while sign-ins run flat out, and
+ * the server's memory idle and after the cases.
+ */
+import { fileURLToPath } from 'node:url';
+import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
+import { measure, runLoad, type LoadOptions, type LoadResult } from './support/load';
+import { startServerProcess } from './support/server-process';
+
+const LATCHKEY = fileURLToPath(new URL('../apps/server/bin/latchkey.js', import.meta.url));
+export const EMAIL = 'bench@example.com';
+export const PASSWORD = 'bench password 1234';
+/** As the peer's sign-in case: enough to keep both cores hashing. */
+export const SIGN_IN_CONNECTIONS = 10;
+
+export interface LatchkeyResults {
+  ok: LoadResult;
+  cached: LoadResult;
+  database: LoadResult;
+  signIn: LoadResult;
+  /** get-session's database path while sign-ins run flat out, and the sign-ins meanwhile. */
+  mixed: LoadResult;
+  mixedSignIn: LoadResult;
+  idleRssMb: number;
+  rssMb: number;
+}
+
+/** Signs up once and signs in, as a browser that keeps its cookies (test/cookie-fetch). */
+async function signedInBrowser(base: string): Promise<CookieFetch> {
+  // Node's fetch sends Sec-Fetch-Mode as a browser does, so sign-in and sign-up must name the origin.
+  const browser = cookieFetch(base.replace('127.0.0.1', 'localhost'));
+  const credentials = { email: EMAIL, password: PASSWORD };
+  const signUp = await browser.postJson(`${base}/api/auth/sign-up/email`, { name: 'Bench User', ...credentials });
+  if (signUp.status !== 200 && signUp.status !== 422) throw new Error(`sign-up answered ${signUp.status}`);
+  const signIn = await browser.postJson(`${base}/api/auth/sign-in/email`, credentials);
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  return browser;
+}
+
+/**
+ * The Cookie header of the signed-in browser with a fresh cookie cache: the cache cookie lives 60 s,
+ * and a run that outlasts it would measure the database path instead.
+ */
+async function freshCookieCache(base: string, browser: CookieFetch): Promise<string> {
+  const url = `${base}/api/auth/get-session`;
+  const response = await browser.fetch(`${url}?disableCookieCache=true`);
+  const body = (await response.json()) as { user?: { email?: string } } | null;
+  if (body?.user?.email !== EMAIL) throw new Error('get-session did not return the signed-in user');
+  return browser.cookies.header(url);
+}
+
+export async function benchLatchkey(dataDir: string, duration: number): Promise<LatchkeyResults> {
+  const server = await startServerProcess(
+    LATCHKEY,
+    '/api/auth/ok',
+    {
+      NODE_ENV: 'production',
+      LATCHKEY_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: `${dataDir}/latchkey.db`,
+      // One client address would hit the limit at once; the limiter is measured elsewhere.
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    dataDir,
+  );
+  try {
+    const base = server.url;
+    // Settled after start: what an operator sees before the first request.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleRssMb = server.rssMb();
+    const ok = await measure({ url: `${base}/api/auth/ok` }, duration);
+    const browser = await signedInBrowser(base);
+    const cached = await measure(
+      { url: `${base}/api/auth/get-session`, headers: { cookie: await freshCookieCache(base, browser) } },
+      duration,
+    );
+    const cookie = await freshCookieCache(base, browser);
+    const getSessionDb = { url: `${base}/api/auth/get-session?disableCookieCache=true`, headers: { cookie } };
+    const database = await measure(getSessionDb, duration);
+    const signInLoad: Omit<LoadOptions, 'duration'> = {
+      url: `${base}/api/auth/sign-in/email`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      connections: SIGN_IN_CONNECTIONS,
+    };
+    const signIn = await measure(signInLoad, duration);
+    const [mixed, mixedSignIn] = await Promise.all([
+      runLoad({ ...getSessionDb, duration }),
+      runLoad({ ...signInLoad, duration }),
+    ]);
+    return { ok, cached, database, signIn, mixed, mixedSignIn, idleRssMb, rssMb: server.rssMb() };
+  } finally {
+    await server.stop();
+  }
+}
