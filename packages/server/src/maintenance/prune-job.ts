@@ -2,10 +2,10 @@
  * @module The background job that keeps expired rows from piling up (SPEC §4: expired sessions are
  * removed): every few minutes, with jitter so that instances started together do not prune
  * together, it deletes what each `ExpiringRows` declaration names, a small batch per statement,
- * yielding to the event loop between batches so requests interleave with it. Failures are logged
+ * pausing between batches so requests interleave with it. Failures are logged
  * and never thrown at the process; a database outage is logged once, not at every pass.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -51,6 +51,7 @@ export function startPruneJob({ db, dialect, rows, settings, now, logger }: Prun
       let total = deleted[declaration.table] ?? 0;
       for (;;) {
         let count: number;
+        const started = performance.now();
         try {
           count = await deleteExpiredBatch(db, dialect, declaration, cutoff, settings.batchSize);
         } catch (error) {
@@ -59,7 +60,9 @@ export function startPruneJob({ db, dialect, rows, settings, now, logger }: Prun
         }
         total += count;
         if (stopped || count < settings.batchSize) break;
-        await nextTurn();
+        // As long again before the next batch: requests get at least as much of the event loop
+        // (SQLite deletes on it) and of the database as the job does, however slow a batch runs.
+        await sleep((performance.now() - started) * DEFAULTS.prunePauseRatio);
       }
       deleted[declaration.table] = total;
       if (stopped) break;
