@@ -51,7 +51,9 @@ async function main(): Promise<void> {
     const latchkey = await benchLatchkey(dataDir, DURATION);
     const peers = await benchBetterAuth({ dataDir, duration: DURATION });
     const peer = (name: string) => peers.find((row) => row.name === name)!;
-    const [baOk, baSession, baSignIn] = ['GET /ok', 'get-session', 'sign-in (10 connections)'].map((c) => peer(`better-auth ${c}`));
+    const [baOk, baSession, baSignIn] = ['GET /ok', 'get-session', 'sign-in (10 connections)'].map((c) =>
+      peer(`better-auth ${c}`),
+    );
     const [, bacSession, bacSignIn] = ['GET /ok', 'get-session', 'sign-in (10 connections)'].map((c) =>
       peer(`better-auth + cookie cache ${c}`),
     );

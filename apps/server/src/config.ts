@@ -49,6 +49,8 @@ export interface ServerConfig {
   readonly organizationLimit: number | undefined;
   /** The most teams one organization may have (MAXIMUM_TEAMS); none when unset. */
   readonly maximumTeams: number | undefined;
+  /** Seconds between passes of the job deleting expired rows (PRUNE_INTERVAL_SECONDS); 0: off. */
+  readonly pruneIntervalSeconds: number;
   /** The built web app served at `/`. */
   readonly webDir: string;
   /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
@@ -156,6 +158,13 @@ const schema = z.object({
   ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
   ORGANIZATION_LIMIT: limit,
   MAXIMUM_TEAMS: limit,
+  PRUNE_INTERVAL_SECONDS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number of seconds, 0 to turn pruning off')
+      .transform(Number)
+      .optional(),
+  ),
   WEB_DIR: optional,
   COOKIE_PREFIX: optional.pipe(
     z
@@ -224,6 +233,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     adminRoles: e.ADMIN_ROLES ?? Object.freeze({}),
     organizationLimit: e.ORGANIZATION_LIMIT,
     maximumTeams: e.MAXIMUM_TEAMS,
+    pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS ?? DEFAULTS.pruneIntervalSeconds,
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,

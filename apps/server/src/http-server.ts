@@ -46,7 +46,9 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
   // The rest (the outbox, the web app's files) is web-standard, through Hono's Node adapter.
   const others = getRequestListener(async (request) => {
     if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
-    return webApp && !isUnderBasePath(request.url, '/api') ? webApp(request) : new AuthError(ERRORS.notFound).toResponse();
+    return webApp && !isUnderBasePath(request.url, '/api')
+      ? webApp(request)
+      : new AuthError(ERRORS.notFound).toResponse();
   });
   const server = createServer((request, response) => {
     if (closing) response.shouldKeepAlive = false;

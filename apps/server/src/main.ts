@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       deleteUser: { enabled: true, sendDeleteAccountVerification: config.deleteAccountVerification && canMail },
     },
     advanced: { cookiePrefix: config.cookiePrefix },
+    prune: config.pruneIntervalSeconds > 0 ? { intervalSeconds: config.pruneIntervalSeconds } : { enabled: false },
     socialProviders: buildSocialProviders(config.socialProviders),
     plugins: serverPlugins(config),
   });

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       adminRoles: {},
       organizationLimit: undefined,
       maximumTeams: undefined,
+      pruneIntervalSeconds: 300,
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
       socialProviders: [],
@@ -91,6 +92,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ ORGANIZATION_LIMIT: '0', MAXIMUM_TEAMS: '-2' })).toEqual([
       'ORGANIZATION_LIMIT="0": must be a whole number from 1 to 999999999',
       'MAXIMUM_TEAMS="-2": must be a whole number from 1 to 999999999',
+    ]);
+  });
+
+  it('reads PRUNE_INTERVAL_SECONDS as whole seconds, 0 turning pruning off, and refuses anything else', () => {
+    expect(loadConfig({ PRUNE_INTERVAL_SECONDS: '2' }, CWD).pruneIntervalSeconds).toBe(2);
+    expect(loadConfig({ PRUNE_INTERVAL_SECONDS: '0' }, CWD).pruneIntervalSeconds).toBe(0);
+    expect(problemsOf({ PRUNE_INTERVAL_SECONDS: '1.5' })).toEqual([
+      'PRUNE_INTERVAL_SECONDS="1.5": must be a whole number of seconds, 0 to turn pruning off',
     ]);
   });
 

@@ -21,12 +21,15 @@ import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
+import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
 import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
 import { createVerificationStore } from './db/verification-store';
 import { createFetchHandler, type AuthHandler } from './http/fetch-handler';
 import { createNodeHandler, type NodeHandler } from './http/node-handler';
 import { createRouter } from './http/router';
+import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
+import { startPruneJob, type PruneJob } from './maintenance/prune-job';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -58,18 +61,27 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   readonly errorCodes: readonly AuthErrorCode<P>[];
   /** Creates or updates the schema; safe to run on every start. */
   migrate(): Promise<void>;
-  /** Waits for work still running after its answer, then closes the database pool. */
+  /**
+   * Stops the prune job (its batch in flight finishes), waits for work still running after its
+   * answer, then closes the database pool.
+   */
   close(): Promise<void>;
 }
 
-/** Each auth's internals, kept off the public `Auth` for the test harnesses alone (`testing.ts`). */
-const contexts = new WeakMap<object, AuthContext>();
+/**
+ * Each auth's internals, kept off the public `Auth` for the test harnesses alone (`testing.ts`); by
+ * handler, which a copy of the auth (a harness's, with more beside it) still holds.
+ */
+const internals = new WeakMap<AuthHandler, { context: AuthContext; pruneJob: PruneJob }>();
 
-export function contextOf(auth: Pick<Auth, 'handler'>): AuthContext {
-  const context = contexts.get(auth);
-  if (!context) throw new Error('Latchkey: not an auth createAuth made');
-  return context;
+function internalsOf(auth: Pick<Auth, 'handler'>) {
+  const found = internals.get(auth.handler);
+  if (!found) throw new Error('Latchkey: not an auth createAuth made');
+  return found;
 }
+
+export const contextOf = (auth: Pick<Auth, 'handler'>): AuthContext => internalsOf(auth).context;
+export const pruneJobOf = (auth: Pick<Auth, 'handler'>): PruneJob => internalsOf(auth).pruneJob;
 
 export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]>(options: AuthOptions<P>): Auth<P> {
   const resolved = resolveOptions(options);
@@ -80,6 +92,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const migrations = [
     coreMigration,
     accountIdentityUniqueMigration,
+    expiryIndexesMigration,
     ...plugins.flatMap((plugin) => plugin.migrations ?? []),
   ];
   const { dialect } = handle;
@@ -112,6 +125,14 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
   ]);
   const dispatch = createRouter(context, endpoints);
+  const pruneJob = startPruneJob({
+    db,
+    dialect,
+    rows: [...CORE_EXPIRING_ROWS, ...plugins.flatMap((plugin) => plugin.expiringRows ?? [])],
+    settings: resolved.prune,
+    now,
+    logger,
+  });
   const auth: Auth<P> = Object.freeze({
     handler: createFetchHandler(dispatch, logger),
     nodeHandler: createNodeHandler(dispatch, logger),
@@ -126,10 +147,11 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations),
     close: async () => {
+      await pruneJob.stop();
       await context.background.drain();
       await db.destroy();
     },
   });
-  contexts.set(auth, context);
+  internals.set(auth.handler, { context, pruneJob });
   return auth;
 }

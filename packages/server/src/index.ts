@@ -22,6 +22,7 @@ export {
   definePlugin,
   type Plugin,
   type PluginHooks,
+  type ExpiringRows,
   type FieldDeclaration,
   type FieldDeclarations,
   type FieldType,

@@ -84,6 +84,31 @@ export const DEFAULTS = Object.freeze({
   impersonationSessionDuration: 3600,
   /** Also the lifetime of the device cookie that sign-in throttling trusts. */
   trustedDeviceCookieMaxAge: 30 * DAY,
+  /** The background job that deletes expired rows (maintenance/prune-job.ts): a pass this often… */
+  pruneIntervalSeconds: 5 * 60,
+  /** …each delayed or advanced by up to this fraction, so instances started together spread out… */
+  pruneJitter: 0.2,
+  /** …the first this soon after start (or one interval, if shorter)… */
+  pruneStartDelay: 10,
+  /**
+   * …deleting at most this many rows per statement, so no statement holds the database (or, on
+   * SQLite, the event loop) for long: 1,000 expired sessions take SQLite about 120 ms here, 100 a
+   * few ms…
+   */
+  pruneBatchSize: 100,
+  /** …and pausing after each batch this many times as long as it took. */
+  prunePauseRatio: 1,
+  /**
+   * Expired verification rows are kept this long, so a mailed link followed late still answers
+   * `token_expired` (SPEC §8), not `invalid_token`. OAuth states, whose expiry answers as their
+   * absence does, are pruned as soon as they expire.
+   */
+  verificationKeepAfterExpiry: 7 * DAY,
+  /**
+   * Expired invitations are kept this long: list-invitations and get-full-organization show them
+   * (an admin sees which went unanswered and resends), as better-auth, which never deletes them, does.
+   */
+  invitationKeepAfterExpiry: 30 * DAY,
   defaultBanReason: 'No reason',
   defaultRole: 'user',
   defaultMemberRole: 'member',
@@ -206,6 +231,14 @@ export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly 
     /** Defaults to whether baseURL is https. */
     useSecureCookies?: boolean;
   };
+  /** The background deletion of expired sessions, verification values, OAuth states and plugins' rows. */
+  prune?: {
+    /** Off: nothing is deleted in the background (prune by other means, or rows pile up). Default on. */
+    enabled?: boolean;
+    intervalSeconds?: number;
+    /** Rows per delete statement. */
+    batchSize?: number;
+  };
   plugins?: P;
   logger?: Logger;
   /** The clock; tests inject one to move time without sleeping. */
@@ -257,6 +290,7 @@ export interface ResolvedOptions {
     readonly strict: RateLimitRule;
     readonly mail: RateLimitRule;
   };
+  readonly prune: { readonly enabled: boolean; readonly intervalSeconds: number; readonly batchSize: number };
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
   readonly plugins: readonly PluginDeclarations[];
@@ -322,10 +356,20 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       strict: rl.strict ?? { window: DEFAULTS.strictRateLimitWindow, max: DEFAULTS.strictRateLimitMax },
       mail: rl.mail ?? { window: DEFAULTS.mailRateLimitWindow, max: DEFAULTS.mailRateLimitMax },
     },
+    prune: resolvePrune(options.prune ?? {}),
     cookiePrefix: options.advanced?.cookiePrefix ?? DEFAULTS.cookiePrefix,
     secureCookies: options.advanced?.useSecureCookies ?? base.protocol === 'https:',
     plugins: options.plugins ?? [],
   });
+}
+
+function resolvePrune(prune: NonNullable<AuthOptions['prune']>): ResolvedOptions['prune'] {
+  const intervalSeconds = prune.intervalSeconds ?? DEFAULTS.pruneIntervalSeconds;
+  const batchSize = prune.batchSize ?? DEFAULTS.pruneBatchSize;
+  if (!(intervalSeconds > 0)) throw new Error('Latchkey: prune.intervalSeconds must be above 0');
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error('Latchkey: prune.batchSize must be a whole number from 1');
+  return { enabled: prune.enabled ?? true, intervalSeconds, batchSize };
 }
 
 function providersById(providers: readonly OAuthProvider[]): ReadonlyMap<string, OAuthProvider> {

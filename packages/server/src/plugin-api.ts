@@ -15,6 +15,7 @@ export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
 export { DEFAULTS } from './options';
 export {
   definePlugin,
+  type ExpiringRows,
   type ExtensibleEndpointId,
   type FieldDeclarations,
   type FieldType,

@@ -22,6 +22,23 @@ export type ExtensibleEndpointId = 'signUpEmail' | 'updateUser';
 
 export type BodyFields = Partial<Record<ExtensibleEndpointId, z.ZodRawShape>>;
 
+/**
+ * Rows that expire and that nothing reads once they have, so a background job deletes them in
+ * small batches (maintenance/prune-job.ts). The table must have an `id` primary key.
+ */
+export interface ExpiringRows {
+  readonly table: string;
+  /** The column holding the moment the row expires. */
+  readonly expiresAt: string;
+  /**
+   * Seconds a row is kept past its expiry, while an answer still tells an expired row from a
+   * missing one (an expired link answers `token_expired`, not `invalid_token`). Default 0.
+   */
+  readonly keepFor?: number;
+  /** Only the rows whose `column` starts with `prefix` (one purpose of a shared table). */
+  readonly only?: { readonly column: string; readonly prefix: string };
+}
+
 /** The part of a `Plugin` that the resolved options keep: every `Plugin` is one. */
 export interface PluginDeclarations {
   readonly id: string;

@@ -1,7 +1,7 @@
 /**
  * @module The plugin contract (better-auth's shape): a plugin is one value declaring its
  * endpoints, migrations, the columns it adds to core tables, the fields it accepts in core request
- * bodies (by endpoint id, never by path), its error catalogue, and hooks. The engine merges what enabled plugins
+ * bodies (by endpoint id, never by path), its error catalogue, hooks, and the rows that expire. The engine merges what enabled plugins
  * declare and never imports a plugin. The type parameters keep what a plugin declares, so
  * `createAuth` can type `auth.api`, `auth.endpoints` and the client from them (`auth-types.ts`).
  */
@@ -9,11 +9,12 @@ import type { PluginHooks } from './context';
 import type { Migration } from './db/migrate';
 import type { AnyEndpoint } from './endpoint';
 import type { ErrorCatalogue } from './errors';
-import type { BodyFields, FieldDeclarations } from './plugin-declarations';
+import type { BodyFields, ExpiringRows, FieldDeclarations } from './plugin-declarations';
 
 export type { PluginHooks } from './context';
 export type {
   BodyFields,
+  ExpiringRows,
   ExtensibleEndpointId,
   FieldDeclaration,
   FieldDeclarations,
@@ -42,6 +43,8 @@ export interface Plugin<
   /** The entries its endpoints throw, so an auth's error codes are the core's and its plugins' (`AuthErrorCode`). */
   readonly errors?: ErrorCatalogue<C>;
   readonly hooks?: PluginHooks;
+  /** Rows of its tables that expire, for the engine's background job to delete. */
+  readonly expiringRows?: readonly ExpiringRows[];
 }
 
 /** The declarations of a plugin that adds no body fields or no columns. */

@@ -42,16 +42,6 @@ export function createVerificationStore(db: Kysely<Database>) {
       return result.numDeletedRows === 1n;
     },
 
-    /** Rows of one purpose (`oauth-state`) that expired unused: nothing will ever read them. */
-    async deleteExpired(purpose: string, now: Date): Promise<number> {
-      const result = await db
-        .deleteFrom('verification')
-        .where('identifier', 'like', `${purpose}:%`)
-        .where('expiresAt', '<', now)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     /** Rows whose value names the user (`userId` or `userId:…`): their pending tokens die with them. */
     async deleteForUser(userId: string): Promise<void> {
       await db

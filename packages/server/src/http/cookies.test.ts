@@ -10,7 +10,9 @@ describe('reading a request cookie', () => {
   });
 
   it('never takes a cookie whose name merely starts or ends with the one asked for', () => {
-    const cookies = new RequestCookies('latchkey.session_token_old=1; xlatchkey.session_token=2; latchkey.session_token=3');
+    const cookies = new RequestCookies(
+      'latchkey.session_token_old=1; xlatchkey.session_token=2; latchkey.session_token=3',
+    );
     expect(cookies.get('latchkey.session_token')).toBe('3');
   });
 

@@ -13,7 +13,7 @@ function isCookieSpace(code: number): boolean {
 
 /** The first `name=value` pair's value (quotes and URL-encoding undone), as Hono's parse reads it. */
 function readCookie(header: string, name: string): string | undefined {
-  for (let start = 0; start < header.length; ) {
+  for (let start = 0; start < header.length;) {
     const semicolon = header.indexOf(';', start);
     const end = semicolon === -1 ? header.length : semicolon;
     let at = start;

@@ -71,7 +71,10 @@ async function writeAnswer(response: ServerResponse, answer: Answer): Promise<vo
     return;
   }
   const { status, headers, body } = answer;
-  const head: Record<string, string | string[]> = { ...headers, 'content-length': String(body === null ? 0 : Buffer.byteLength(body)) };
+  const head: Record<string, string | string[]> = {
+    ...headers,
+    'content-length': String(body === null ? 0 : Buffer.byteLength(body)),
+  };
   if (cookies.length > 0) head['set-cookie'] = cookies;
   // For HEAD, Node sends the headers and drops the body itself.
   response.writeHead(status, head);

@@ -47,9 +47,19 @@ function toAnswer(value: unknown, fromForm: boolean, cookies: ResponseCookies): 
   if (value instanceof Response) return { response: value, cookies: cookies.headers };
   const target = fromForm ? redirectTarget(value) : null;
   if (target !== null) {
-    return { status: 303, headers: { location: target, 'cache-control': 'no-store' }, cookies: cookies.headers, body: null };
+    return {
+      status: 303,
+      headers: { location: target, 'cache-control': 'no-store' },
+      cookies: cookies.headers,
+      body: null,
+    };
   }
-  return { status: 200, headers: JSON_HEADERS, cookies: cookies.headers, body: jsonTextOf(value) ?? JSON.stringify(value ?? null) };
+  return {
+    status: 200,
+    headers: JSON_HEADERS,
+    cookies: cookies.headers,
+    body: jsonTextOf(value) ?? JSON.stringify(value ?? null),
+  };
 }
 
 function errorAnswer(error: AuthError, cookies: Iterable<string> = []): PlainAnswer {

@@ -4,8 +4,9 @@
  * link-social flow links to. The browser carries only the 32-character state; the verification
  * table keeps `oauth-state:sha256(state)` and the record encrypted, since the verifier is a
  * secret: with it, a code intercepted on its way back could be redeemed. Ten minutes, one use (a
- * conditional delete decides between concurrent callbacks), deleted when found expired, and good
- * only in the browser that started it (state-cookie.ts) and at the provider it was issued for.
+ * conditional delete decides between concurrent callbacks), deleted when found expired or by the
+ * prune job, and good only in the browser that started it (state-cookie.ts) and at the provider it
+ * was issued for.
  */
 import type { AuthContext } from '../context';
 import { safeEqual, sha256Hex } from '../crypto/digest';
@@ -13,6 +14,7 @@ import { randomString } from '../crypto/random';
 import { AuthError, ERRORS } from '../errors';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
 import { DEFAULTS } from '../options';
+import type { ExpiringRows } from '../plugin-declarations';
 import { bindBrowser, readBrowserBinding } from './state-cookie';
 
 export interface StateLink {
@@ -47,9 +49,16 @@ export interface IssuedState {
 const PURPOSE = 'oauth-state';
 const identifierOf = (state: string) => `${PURPOSE}:${sha256Hex(state)}`;
 const NONCE_LENGTH = 32;
-/** States started and never finished are swept at most this often, after an answer has gone. */
-const SWEEP_INTERVAL_MS = 60_000;
-const lastSweep = new WeakMap<AuthContext, number>();
+
+/**
+ * Anyone may start a flow, and most abandoned ones are never seen again: the prune job deletes
+ * them once expired, with no grace, since an expired state is answered as a missing one is.
+ */
+export const EXPIRED_OAUTH_STATES: ExpiringRows = Object.freeze({
+  table: 'verification',
+  expiresAt: 'expiresAt',
+  only: Object.freeze({ column: 'identifier', prefix: `${PURPOSE}:` }),
+});
 
 interface BrowserOrigin {
   auth: AuthContext;
@@ -83,21 +92,7 @@ export async function issueOAuthState(
   } catch (cause) {
     throw new AuthError(ERRORS.unableToCreateVerification, { cause });
   }
-  sweepExpiredStates(auth);
   return { state, codeVerifier, nonce };
-}
-
-/**
- * Anyone may start a flow, and most abandoned ones are never seen again: without a sweep their
- * rows would pile up. One delete a minute per instance, off the request's path.
- */
-function sweepExpiredStates(auth: AuthContext): void {
-  const now = auth.now().getTime();
-  if (now - (lastSweep.get(auth) ?? Number.NEGATIVE_INFINITY) < SWEEP_INTERVAL_MS) return;
-  lastSweep.set(auth, now);
-  auth.background.run('Could not delete expired OAuth states', () =>
-    auth.verifications.deleteExpired(PURPOSE, auth.now()),
-  );
 }
 
 function parseRecord(auth: AuthContext, value: string): OAuthStateRecord | null {

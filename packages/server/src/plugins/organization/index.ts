@@ -37,7 +37,7 @@ import { listUserTeams } from './routes/list-user-teams';
 import { listTeamMembers } from './routes/list-team-members';
 import { addTeamMember } from './routes/add-team-member';
 import { removeTeamMember } from './routes/remove-team-member';
-import { organizationMigration } from './schema';
+import { invitationExpiryIndexMigration, ORGANIZATION_EXPIRING_ROWS, organizationMigration } from './schema';
 import { organizationSchema } from './tables';
 
 export { ORGANIZATION_ERRORS, type OrganizationOptions };
@@ -86,7 +86,8 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
           ]
         : []),
     ],
-    migrations: [organizationMigration],
+    migrations: [organizationMigration, invitationExpiryIndexMigration],
+    expiringRows: ORGANIZATION_EXPIRING_ROWS,
     fields: organizationSchema.fields,
   });
 }

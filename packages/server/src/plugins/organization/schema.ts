@@ -3,7 +3,7 @@
  * teamMember (a member may belong to several teams, as in better-auth 1.7), and the session's
  * active organization and team. Foreign keys cascade from organization and user.
  */
-import type { FieldDeclarations, Migration } from '../../plugin-api';
+import { DEFAULTS, type ExpiringRows, type FieldDeclarations, type Migration } from '../../plugin-api';
 
 export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
   activeOrganizationId: 'string',
@@ -91,3 +91,19 @@ export const organizationMigration: Migration = {
     await db.schema.alterTable('session').addColumn('activeTeamId', t.key).execute();
   },
 };
+
+/** The prune job finds expired invitations through it (`ORGANIZATION_EXPIRING_ROWS`). */
+export const invitationExpiryIndexMigration: Migration = {
+  name: '0301-invitation-expiry-index',
+  async up(db) {
+    await db.schema.createIndex('invitation_expiresAt_idx').on('invitation').column('expiresAt').execute();
+  },
+};
+
+/**
+ * Invitations of every status, a while after they expired: until then list-invitations and
+ * get-full-organization still show them, which pruning must not change (DEFAULTS).
+ */
+export const ORGANIZATION_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
+  { table: 'invitation', expiresAt: 'expiresAt', keepFor: DEFAULTS.invitationKeepAfterExpiry },
+]);
