@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 /**
- * @module The `latchkey` command: runs the TypeScript entry points through tsx, so the deployable
- * needs no build step. No argument starts the server; `latchkey create-admin …` makes an admin.
+ * @module The `latchkey` command. No argument starts the server; `latchkey create-admin …` makes an
+ * admin. It runs the server's code as a bundle (server-build.js), built at the first start after
+ * a change; where the bundle cannot be written (a read-only install), through tsx as TypeScript.
  */
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { ENTRIES, serverBuild } from './server-build.js';
 
-register();
+async function load(name) {
+  try {
+    return await import(pathToFileURL(await serverBuild(name)).href);
+  } catch (error) {
+    if (error?.code !== 'EACCES' && error?.code !== 'EROFS') throw error;
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import(pathToFileURL(ENTRIES[name]).href);
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined) {
-  await import('../src/main.ts');
+  await load('main');
 } else if (command === 'create-admin') {
-  const { runCreateAdmin } = await import('../src/cli/create-admin.ts');
+  const { runCreateAdmin } = await load('create-admin');
   process.exitCode = await runCreateAdmin(args, {
     env: process.env,
     // As the server: relative paths mean the folder the user started npm in.

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
 
 const ARGON2ID_OWASP_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 
@@ -136,6 +136,11 @@ describe('verifyAgainstDummy', () => {
 
   it('answers false even for the password its dummy hash was made from', async () => {
     await expect(verifyAgainstDummy('latchkey-dummy-password')).resolves.toBe(false);
+  });
+
+  it('verifies against a hash made with the current parameters, so it costs what a real verification costs', () => {
+    expect(DUMMY_HASH.startsWith(ARGON2ID_OWASP_PREFIX)).toBe(true);
+    expect(needsRehash(DUMMY_HASH)).toBe(false);
   });
 
   it('answers false to many concurrent calls', async () => {

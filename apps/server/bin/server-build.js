@@ -1,0 +1,60 @@
+/**
+ * @module The server's own code (this app and the engine) bundled into `dist/` with esbuild, as
+ * plain JavaScript, rebuilt when a source is newer; npm packages stay outside it. Running the
+ * bundle instead of the TypeScript through tsx halves the memory an idle server holds: no loader
+ * thread, no transpiled copies and source maps of every module kept in the heap.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const app = fileURLToPath(new URL('..', import.meta.url));
+const sources = [join(app, 'src'), fileURLToPath(new URL('../../../packages/server/src', import.meta.url))];
+const outdir = join(app, 'dist');
+export const ENTRIES = {
+  main: join(app, 'src', 'main.ts'),
+  'create-admin': join(app, 'src', 'cli', 'create-admin.ts'),
+};
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+}
+
+function isCurrent() {
+  const built = Object.keys(ENTRIES).map((name) => join(outdir, `${name}.mjs`));
+  if (!built.every((file) => existsSync(file))) return false;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
+  return sources.every((source) => newestChange(source) <= builtAt);
+}
+
+/** The bundle's entry for `name`, built first if missing or older than the sources. */
+export async function serverBuild(name) {
+  if (!isCurrent()) {
+    const { build } = await import('esbuild');
+    await build({
+      entryPoints: ENTRIES,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'warning',
+      plugins: [
+        {
+          // npm packages load from node_modules as they are; only the workspace's TypeScript is bundled.
+          name: 'npm-packages-outside',
+          setup(bundler) {
+            bundler.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+              path.startsWith('@latchkey/') ? undefined : { external: true },
+            );
+          },
+        },
+      ],
+    });
+  }
+  return join(outdir, `${name}.mjs`);
+}
