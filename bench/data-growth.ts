@@ -70,23 +70,31 @@ async function freshDatabase(
   size: string,
   postgresUrl: string,
   dataDir: string,
-): Promise<{ url: string; seeder: () => Promise<BulkSeeder> }> {
+): Promise<{ url: string; seeder: () => Promise<BulkSeeder>; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
+    // The file goes with dataDir.
     const file = join(dataDir, `${size}.db`);
-    return { url: file, seeder: async () => sqliteSeeder(file) };
+    return { url: file, seeder: async () => sqliteSeeder(file), drop: async () => {} };
   }
   const name = `${BENCH_DATABASE}_${size}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const asAdmin = async (statements: string[]) => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      for (const statement of statements) await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  // Dropped first too: a run that was killed leaves its gigabytes behind.
+  await asAdmin([`drop database if exists ${name} with (force)`, `create database ${name}`]);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  return { url: url.href, seeder: () => postgresSeeder(url.href) };
+  return {
+    url: url.href,
+    seeder: () => postgresSeeder(url.href),
+    drop: () => asAdmin([`drop database if exists ${name} with (force)`]),
+  };
 }
 
 /** A server on its own database, its admin signed in (their cookie) and owning one organization. */
@@ -140,10 +148,12 @@ async function startStack(
       async stop() {
         await seeder.close();
         await server.stop();
+        await database.drop();
       },
     };
   } catch (error) {
     await server.stop();
+    await database.drop();
     throw error;
   }
 }
