@@ -11,6 +11,8 @@ export interface LoadOptions {
   connections?: number;
   /** Seconds. */
   duration: number;
+  /** Each request's path and query, when they must vary (a search that no cache may answer). */
+  nextPath?: () => string;
 }
 
 export interface LoadResult {
@@ -28,8 +30,12 @@ export async function runLoad({
   body,
   connections = 50,
   duration,
+  nextPath,
 }: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
+  const requests = nextPath
+    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }]
+    : undefined;
+  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1, requests });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50: result.latency.p50,

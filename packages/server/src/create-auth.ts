@@ -145,7 +145,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
       ERRORS,
       ...plugins.flatMap((plugin) => (plugin.errors ? [plugin.errors] : [])),
     ]) as readonly AuthErrorCode<P>[],
-    migrate: () => migrate(db, dialect, migrations),
+    migrate: () => migrate(db, dialect, migrations, logger),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();

@@ -79,6 +79,11 @@ export const DEFAULTS = Object.freeze({
   deleteAccountTokenExpiresIn: DAY,
   invitationExpiresIn: 2 * DAY,
   membershipLimit: 100,
+  /**
+   * better-auth's `defaultFindManyLimit`: get-full-organization lists at most this many invitations
+   * and teams (its members page by `membersLimit`).
+   */
+  fullOrganizationListLimit: 100,
   minUsernameLength: 3,
   maxUsernameLength: 30,
   impersonationSessionDuration: 3600,

@@ -6,6 +6,7 @@
 export type { AuthContext } from './context';
 export type { User, Session } from './db/records';
 export type { Migration } from './db/migrate';
+export type { Logger } from './options';
 export { definePluginSchema, type DatabaseOf } from './plugin-schema';
 export type { SessionScope } from './session/update-current-session';
 export { isUniqueViolation } from './db/unique-violation';

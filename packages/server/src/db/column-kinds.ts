@@ -28,6 +28,8 @@ export type ColumnKinds = ReadonlyMap<string, ColumnKind>;
 
 /** The replay runs with PostgreSQL's types, whose names say what the column holds. */
 const REPLAY_TYPES = columnTypes('postgres');
+/** The replay runs nothing, so nothing it would log is true. */
+const SILENT = { info() {}, warn() {}, error() {} };
 
 function kindOf(definition: ColumnDefinitionNode): ColumnKind | 'other' {
   const type = DataTypeNode.is(definition.dataType) ? definition.dataType.dataType : '';
@@ -98,7 +100,7 @@ export async function readColumnKinds(migrations: readonly Migration[]): Promise
   // In the order the Migrator runs them on an empty database.
   for (const migration of [...migrations].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     try {
-      await migration.up(db, REPLAY_TYPES);
+      await migration.up(db, REPLAY_TYPES, SILENT);
     } catch (error) {
       throw new Error(`Latchkey: the columns of migration ${migration.name} could not be read`, { cause: error });
     }

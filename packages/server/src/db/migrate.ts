@@ -3,16 +3,23 @@
  * takes a lock, so several instances starting at once migrate once. Running it again is a no-op.
  */
 import { Migrator, type Kysely } from 'kysely';
+import type { Logger } from '../options';
 import { columnTypes, type ColumnTypes } from './column-types';
 import type { Database, Dialect } from './schema';
 
 export interface Migration {
   /** Sorted by name across the core and every plugin: prefix with a number. */
   readonly name: string;
-  up(db: Kysely<unknown>, types: ColumnTypes): Promise<void>;
+  /** `logger` tells the operator what an optional step (an extension the role may not create) skipped. */
+  up(db: Kysely<unknown>, types: ColumnTypes, logger: Logger): Promise<void>;
 }
 
-export async function migrate(db: Kysely<Database>, dialect: Dialect, migrations: readonly Migration[]): Promise<void> {
+export async function migrate(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  migrations: readonly Migration[],
+  logger: Logger,
+): Promise<void> {
   const types = columnTypes(dialect);
   const migrator = new Migrator({
     db,
@@ -22,7 +29,9 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, migrations
     allowUnorderedMigrations: true,
     provider: {
       async getMigrations() {
-        return Object.fromEntries(migrations.map((m) => [m.name, { up: (trx: Kysely<unknown>) => m.up(trx, types) }]));
+        return Object.fromEntries(
+          migrations.map((m) => [m.name, { up: (trx: Kysely<unknown>) => m.up(trx, types, logger) }]),
+        );
       },
     },
   });

@@ -549,3 +549,81 @@ describeEachDialect(
     ],
   },
 );
+
+describeEachDialect(
+  'get-full-organization membersLimit',
+  (h) => {
+    /** An organization of six members, joined a minute apart (the owner first), past the limit of 3 as rows written directly can be; and 101 invitations and teams. */
+    async function largeOrganization() {
+      const owner = await h().signUp(uniqueEmail('owner'), undefined, 'Owner');
+      const created = await owner.client.post('/organization/create', { name: 'Big', slug: uniqueSlug('big') });
+      expect(created.status).toBe(200);
+      const organizationId = created.body.id as string;
+      const joined = [owner.user.id as string];
+      for (let i = 0; i < 5; i++) {
+        h().clock.advance(60);
+        const { user } = await h().signUp(uniqueEmail(`member${i}`), undefined, `Member ${i}`);
+        await insertMember(h(), organizationId, user.id, 'member');
+        joined.push(user.id);
+      }
+      const now = h().clock.now();
+      const ids = Array.from({ length: 101 }, (_, i) => `${organizationId}-${String(i).padStart(3, '0')}`);
+      await db(h())
+        .insertInto('invitation')
+        .values(
+          ids.map((id, i) => ({
+            id,
+            organizationId,
+            email: `invitee-${i}@example.com`,
+            role: 'member',
+            status: 'pending',
+            teamId: null,
+            inviterId: owner.user.id,
+            expiresAt: now,
+            createdAt: now,
+          })),
+        )
+        .execute();
+      await db(h())
+        .insertInto('team')
+        .values(ids.map((id, i) => ({ id, name: `Team ${i}`, organizationId, createdAt: now, updatedAt: now })))
+        .execute();
+      return { owner, organizationId, joined };
+    }
+
+    const memberIds = (response: TestResponse) => response.body.members.map((m: { userId: string }) => m.userId);
+
+    it('lists the oldest members up to the membership limit by default, and membersLimit of them when given', async () => {
+      const { owner, joined } = await largeOrganization();
+      const byDefault = await owner.client.get('/organization/get-full-organization');
+      expect(byDefault.status).toBe(200);
+      expect(memberIds(byDefault)).toEqual(joined.slice(0, 3));
+      expect(byDefault.body.members[1]).toMatchObject({
+        role: 'member',
+        user: { id: joined[1], name: 'Member 0', image: null },
+      });
+      const two = await owner.client.get('/organization/get-full-organization?membersLimit=2');
+      expect(memberIds(two)).toEqual(joined.slice(0, 2));
+      const all = await owner.client.get('/organization/get-full-organization?membersLimit=50');
+      expect(memberIds(all)).toEqual(joined);
+      // Invitations and teams are bounded as better-auth bounds them (its default find limit, 100).
+      expect(all.body.invitations).toHaveLength(100);
+      expect(all.body.teams).toHaveLength(100);
+      // set-active answers the same shape, with the default page.
+      expect(memberIds(await owner.client.post('/organization/set-active', {}))).toEqual(joined.slice(0, 3));
+    });
+
+    it('answers 400 VALIDATION_ERROR for a membersLimit that is not a positive integer', async () => {
+      const { owner, organizationId } = await largeOrganization();
+      for (const membersLimit of ['0', '-1', 'ten', '2.5', '']) {
+        await expectError(
+          await owner.client.get(
+            `/organization/get-full-organization?organizationId=${organizationId}&membersLimit=${membersLimit}`,
+          ),
+          ERRORS.invalidQuery,
+        );
+      }
+    });
+  },
+  { plugins: [organizationPlugin({ membershipLimit: 3, teams: { enabled: true } })] },
+);

@@ -24,6 +24,8 @@ import { stopImpersonating } from './routes/stop-impersonating';
 import { adminHooks } from './hooks';
 import { afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
 import { adminMigration, adminSchema } from './schema';
+import { userSortIndexesMigration } from './migrations/0201-user-sort-indexes';
+import { userSearchIndexMigration } from './migrations/0202-user-search-index';
 
 export { ADMIN_ERRORS, type AdminOptions };
 export {
@@ -57,7 +59,7 @@ export function adminPlugin(options: AdminOptions = {}) {
       promoteAdminEmails(resolved),
       provisionAdmin(resolved),
     ],
-    migrations: [adminMigration],
+    migrations: [adminMigration, userSortIndexesMigration, userSearchIndexMigration],
     fields: adminSchema.fields,
     hooks: { ...adminHooks(resolved), afterUserCreated: afterUserCreatedHook(resolved) },
   });

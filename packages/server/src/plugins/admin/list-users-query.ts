@@ -2,11 +2,12 @@
  * @module The SQL behind GET /admin/list-users: search, filter, sort and page over the user table
  * with a count and a page query, never loading more rows than one page. Column names come only
  * from a whitelist (an unknown sort or filter field is a 400, never a SQL error or an injection);
- * values are bound parameters; LIKE patterns escape their own `%` and `_`.
+ * values are bound parameters; the search and its index are user-search.ts's.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { AuthError, ERRORS, type AuthContext, type FieldType } from '../../plugin-api';
+import { searchCondition } from './user-search';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -75,22 +76,15 @@ function coerce(type: FieldType, raw: string | number | boolean): string | numbe
   throw invalidQuery('filterValue', `Expected a ${type}`);
 }
 
-/** `!` escapes: a backslash means different things in MySQL's and PostgreSQL's string literals. */
-function likePattern(value: string, operator: 'contains' | 'starts_with' | 'ends_with'): string {
-  const escaped = value.toLowerCase().replace(/[!%_]/g, '!$&');
-  return operator === 'starts_with' ? `${escaped}%` : operator === 'ends_with' ? `%${escaped}` : `%${escaped}%`;
-}
-
-function conditions(columns: Map<string, FieldType>, query: ListUsersQuery): Expression<SqlBool>[] {
+function conditions(
+  dialect: AuthContext['dialect'],
+  columns: Map<string, FieldType>,
+  query: ListUsersQuery,
+): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (query.searchValue) {
-    const pattern = likePattern(query.searchValue, query.searchOperator ?? 'contains');
-    // E-mails are stored lower-cased, so their index-friendly plain column serves; names are not,
-    // and every dialect's LIKE differs in case rules, so both sides are lower-cased.
     where.push(
-      query.searchField === 'name'
-        ? sql<SqlBool>`lower(${sql.ref('name')}) like ${pattern} escape '!'`
-        : sql<SqlBool>`${sql.ref('email')} like ${pattern} escape '!'`,
+      searchCondition(dialect, query.searchField ?? 'email', query.searchValue, query.searchOperator ?? 'contains'),
     );
   }
   if (query.filterValue !== undefined) {
@@ -123,7 +117,7 @@ export async function queryUserPage(auth: AuthContext, query: ListUsersQuery): P
   const direction = query.sortDirection ?? 'asc';
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const offset = query.offset ?? 0;
-  const where = conditions(columns, query);
+  const where = conditions(auth.dialect, columns, query);
   const filtered = where.reduce((qb, condition) => qb.where(condition), auth.db.selectFrom('user'));
 
   const [page, count] = await Promise.all([

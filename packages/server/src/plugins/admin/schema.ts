@@ -34,7 +34,7 @@ export const adminMigration: Migration = {
     await db.schema.alterTable('user').addColumn('banReason', t.text).execute();
     await db.schema.alterTable('user').addColumn('banExpires', t.date).execute();
     await db.schema.alterTable('session').addColumn('impersonatedBy', t.key).execute();
-    // Not name: a TEXT column MySQL cannot index whole, and `contains` searches cannot use an index anyway.
+    // The sort and search indexes of list-users came later: migrations 0201 and 0202 (migrations/).
     for (const column of ['role', 'createdAt']) {
       await db.schema.createIndex(`user_${column}_idx`).on('user').column(column).execute();
     }

@@ -6,6 +6,7 @@
 import { definePlugin } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { resolveOrganizationOptions, type OrganizationOptions } from './options';
+import { memberPageIndexMigration } from './migrations/0305-member-page-index';
 import { createOrganization } from './routes/create-organization';
 import { checkOrganizationSlug } from './routes/check-slug';
 import { updateOrganization } from './routes/update-organization';
@@ -86,7 +87,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
           ]
         : []),
     ],
-    migrations: [organizationMigration, invitationExpiryIndexMigration],
+    migrations: [organizationMigration, invitationExpiryIndexMigration, memberPageIndexMigration],
     expiringRows: ORGANIZATION_EXPIRING_ROWS,
     fields: organizationSchema.fields,
   });

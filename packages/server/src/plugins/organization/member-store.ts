@@ -93,20 +93,22 @@ export async function findMemberByIdOrEmail(
 }
 
 /**
- * The organization's members, oldest first (a stable order for paging): one page of them
- * (list-members), or all (get-full-organization).
+ * One page of the organization's members, oldest first (a stable order for paging), which the
+ * member (organizationId, createdAt, id) index gives without sorting the organization.
  */
 export async function listMembersWithUser(
   auth: AuthContext,
   organizationId: string,
-  page?: { limit: number; offset: number },
+  page: { limit: number; offset: number },
 ): Promise<MemberWithUser[]> {
-  let query = memberWithUserQuery(auth)
+  const rows = await memberWithUserQuery(auth)
     .where('member.organizationId', '=', organizationId)
     .orderBy('member.createdAt', 'asc')
-    .orderBy('member.id', 'asc');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()).map(toMemberWithUser);
+    .orderBy('member.id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toMemberWithUser);
 }
 
 /**

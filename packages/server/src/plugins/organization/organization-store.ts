@@ -5,7 +5,7 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, type AuthContext, type SessionScope } from '../../plugin-api';
+import { AuthError, DEFAULTS, type AuthContext, type SessionScope } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
 import { countMemberRows, listMembersWithUser } from './member-store';
@@ -176,23 +176,28 @@ export async function deleteOrganizationById(auth: AuthContext, organizationId: 
 }
 
 /**
- * The organization (metadata as stored) with members (each with its user), invitations, and teams
- * when enabled, each team with its `memberCount` as better-auth lists them here (and nowhere else).
+ * The organization (metadata as stored) with the first `membersLimit` members (each with its user,
+ * in one query; by default the membership limit, so an organization within it comes whole), invitations, and teams when enabled, each team with its `memberCount` as
+ * better-auth lists them here (and nowhere else). Every list is bounded: an organization's size
+ * must not decide the cost of a read.
  */
 export async function loadFullOrganization(
   auth: AuthContext,
   options: ResolvedOrganizationOptions,
   organization: OrganizationRow,
+  membersLimit = options.membershipLimit,
 ) {
   const db = organizationDb(auth);
+  const listLimit = DEFAULTS.fullOrganizationListLimit;
   const [members, invitationRows, teamRows] = await Promise.all([
-    listMembersWithUser(auth, organization.id),
+    listMembersWithUser(auth, organization.id, { limit: membersLimit, offset: 0 }),
     db
       .selectFrom('invitation')
       .selectAll()
       .where('organizationId', '=', organization.id)
       .orderBy('createdAt')
       .orderBy('id')
+      .limit(listLimit)
       .execute(),
     options.teams.enabled
       ? db
@@ -208,6 +213,7 @@ export async function loadFullOrganization(
           .where('team.organizationId', '=', organization.id)
           .orderBy('team.createdAt')
           .orderBy('team.id')
+          .limit(listLimit)
           .execute()
       : Promise.resolve(undefined),
   ]);

@@ -1,9 +1,13 @@
 /**
- * @module GET /organization/get-full-organization?organizationId&organizationSlug: the given (else
- * the active) organization, metadata as the stored JSON text, with its members (each with user
- * {id, name, email, image}), invitations, and teams (each with its memberCount) when enabled. No organization given and none active answers null, as
- * better-auth 1.7; an unknown one 400 `Organization not found`; a caller who is not a member 403,
- * and their active organization is cleared (SPEC §4).
+ * @module GET /organization/get-full-organization?organizationId&organizationSlug&membersLimit: the
+ * given (else the active) organization, metadata as the stored JSON text, with its members (each
+ * with user {id, name, email, image}), invitations, and teams (each with its memberCount) when
+ * enabled. Members come oldest first, at most `membersLimit` of them (default: the membershipLimit
+ * option, as better-auth 1.7 documents it, so an organization within its limit is listed whole);
+ * invitations and teams at most 100 each, as better-auth's default find limit bounds them. A
+ * membersLimit that is not a positive integer is a 400 (better-auth ignores it). No organization
+ * given and none active answers null, as better-auth 1.7; an unknown one 400 `Organization not
+ * found`; a caller who is not a member 403, and their active organization is cleared (SPEC §4).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
@@ -13,6 +17,7 @@ import { loadFullOrganization, organizationOfMember } from '../organization-stor
 const query = z.object({
   organizationId: z.string().min(1).optional(),
   organizationSlug: z.string().min(1).optional(),
+  membersLimit: z.coerce.number().int().min(1).optional(),
 });
 
 export function getFullOrganization(options: ResolvedOrganizationOptions) {
@@ -33,7 +38,7 @@ export function getFullOrganization(options: ResolvedOrganizationOptions) {
         },
       );
       if (!organization) return null;
-      return loadFullOrganization(auth, options, organization);
+      return loadFullOrganization(auth, options, organization, query.membersLimit);
     },
   });
 }

@@ -1,0 +1,333 @@
+/**
+ * @module `npm run bench:data`: what the size of the data costs (issue #16, "Cost as data grows").
+ * On the standalone stack (apps/server/src/main.ts in its own process, NODE_ENV=production,
+ * RATE_LIMIT=off), per dialect: get-session's database path with a small and a large table, admin
+ * list-users with a `contains` e-mail search (sorted, paged) at the large size, and
+ * get-full-organization of a 10,000-member organization. Rows are seeded in bulk with SQL
+ * (bench/support/bulk-seed.ts) once the server has migrated; the signed-in admin, their session
+ * and the organization come through HTTP. Prints a Markdown table; exits 1 if a request failed.
+ *
+ * Sizes: small 1,000 users / 10,000 sessions; large 1,000,000 / 10,000,000 (BENCH_USERS_LARGE,
+ * BENCH_SESSIONS_LARGE for a quicker look); BENCH_DIALECTS (default sqlite,postgres),
+ * BENCH_DURATION seconds per case (default 10) after a 2 s warm-up, BENCH_POSTGRES_URL the server
+ * on which the database `latchkey_bench` is dropped and made anew (default the test server's).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { cookieFetch } from '../test/cookie-fetch';
+import { postgresSeeder, sqliteSeeder, type BulkSeeder } from './support/bulk-seed';
+import { runLoad, type LoadOptions, type LoadResult } from './support/load';
+import { startServerProcess } from './support/server-process';
+
+export interface DataGrowthRow {
+  name: string;
+  requestsPerSecond?: number;
+  latencyP50: number;
+  latencyP99: number;
+  failures: number;
+  note?: string;
+}
+
+export interface DataGrowthOptions {
+  dialect: 'sqlite' | 'postgres';
+  /** Seconds per case, after a 2 s warm-up. */
+  duration?: number;
+  users?: { small: number; large: number };
+  sessions?: { small: number; large: number };
+  organization?: { members: number; teams: number };
+  /** A PostgreSQL server where the role may drop and create the database `latchkey_bench`. */
+  postgresUrl?: string;
+  /** Progress lines (seeding takes minutes). */
+  log?: (line: string) => void;
+}
+
+const STANDALONE = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+const WARMUP = 2;
+const ADMIN_EMAIL = 'bench-admin@bench.test';
+const PASSWORD = 'bench password 1234';
+const BENCH_DATABASE = 'latchkey_bench';
+const ORGANIZATION_SLUG = 'bench-organization';
+/** get-session runs at each size in turn, this many times each. */
+const GET_SESSION_ROUNDS = 3;
+/** Several requests at once queue behind one another: latency cases measure one at a time. */
+const LATENCY_CONNECTIONS = 1;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/** A fresh, empty database named for its size; answers its URL and the seeder that writes into it. */
+async function freshDatabase(
+  dialect: DataGrowthOptions['dialect'],
+  size: string,
+  postgresUrl: string,
+  dataDir: string,
+): Promise<{ url: string; seeder: () => Promise<BulkSeeder>; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    // The file goes with dataDir.
+    const file = join(dataDir, `${size}.db`);
+    return { url: file, seeder: async () => sqliteSeeder(file), drop: async () => {} };
+  }
+  const name = `${BENCH_DATABASE}_${size}`;
+  const asAdmin = async (statements: string[]) => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      for (const statement of statements) await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  // Dropped first too: a run that was killed leaves its gigabytes behind.
+  await asAdmin([`drop database if exists ${name} with (force)`, `create database ${name}`]);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    seeder: () => postgresSeeder(url.href),
+    drop: () => asAdmin([`drop database if exists ${name} with (force)`]),
+  };
+}
+
+/** A server on its own database, its admin signed in (their cookie) and owning one organization. */
+interface Stack {
+  api: string;
+  headers: Record<string, string>;
+  organizationId: string;
+  seeder: BulkSeeder;
+  stop(): Promise<void>;
+}
+
+async function startStack(
+  dialect: DataGrowthOptions['dialect'],
+  size: string,
+  postgresUrl: string,
+  dataDir: string,
+): Promise<Stack> {
+  const database = await freshDatabase(dialect, size, postgresUrl, dataDir);
+  const server = await startServerProcess(
+    STANDALONE,
+    '/api/auth/ok',
+    {
+      NODE_ENV: 'production',
+      LATCHKEY_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: database.url,
+      LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    dataDir,
+  );
+  try {
+    const api = `${server.url}/api/auth`;
+    // Node's fetch sends Sec-Fetch-Mode as a browser does, so the page's origin must be a trusted one.
+    const browser = cookieFetch(server.url.replace('127.0.0.1', 'localhost'));
+    const signUp = await browser.postJson(`${api}/sign-up/email`, {
+      name: 'Admin',
+      email: ADMIN_EMAIL,
+      password: PASSWORD,
+    });
+    if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
+    const created = await browser.postJson(`${api}/organization/create`, { name: 'Bench', slug: ORGANIZATION_SLUG });
+    if (created.status !== 200) throw new Error(`organization/create answered ${created.status}`);
+    const organizationId = ((await created.json()) as { id: string }).id;
+    const seeder = await database.seeder();
+    return {
+      api,
+      headers: { cookie: browser.cookies.header(`${api}/get-session`) },
+      organizationId,
+      seeder,
+      async stop() {
+        await seeder.close();
+        await server.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    await database.drop();
+    throw error;
+  }
+}
+
+async function measure(options: Omit<LoadOptions, 'duration'>, duration: number): Promise<LoadResult> {
+  await runLoad({ ...options, duration: WARMUP });
+  return runLoad({ ...options, duration });
+}
+
+/** A fast wrong answer is no result: the case's request must first answer what the seeded data implies. */
+async function expectAnswer(url: string, headers: Record<string, string>, ok: (body: unknown) => boolean) {
+  const response = await fetch(url, { headers });
+  const body: unknown = await response.json();
+  if (response.status !== 200 || !ok(body))
+    throw new Error(`${url} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+function row(name: string, result: LoadResult, note?: string): DataGrowthRow {
+  return { name, ...result, ...(note === undefined ? {} : { note }) };
+}
+
+/** The run of median throughput. */
+function median(results: LoadResult[]): LoadResult {
+  const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function benchDataGrowth(options: DataGrowthOptions): Promise<DataGrowthRow[]> {
+  const { dialect, duration = 10, log = () => {} } = options;
+  const users = options.users ?? { small: 1_000, large: 1_000_000 };
+  const sessions = options.sessions ?? { small: 10_000, large: 10_000_000 };
+  const organization = options.organization ?? { members: 10_000, teams: 50 };
+  const postgresUrl = options.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-data-'));
+  const stacks: Stack[] = [];
+  try {
+    const small = await startStack(dialect, 'small', postgresUrl, dataDir);
+    stacks.push(small);
+    const large = await startStack(dialect, 'large', postgresUrl, dataDir);
+    stacks.push(large);
+    // Each admin is one user with one session: the seeded rows make up the rest.
+    const seedSmall = await timed(async () => {
+      await small.seeder.users(0, users.small - 1);
+      await small.seeder.sessions(0, sessions.small - 1, users.small - 1);
+      await small.seeder.settle();
+    });
+    const seedLarge = await timed(async () => {
+      await large.seeder.users(0, users.large - 1);
+      log(`${dialect}: ${count(users.large)} users seeded`);
+      await large.seeder.sessions(0, sessions.large - 1, users.large - 1);
+      log(`${dialect}: ${count(sessions.large)} sessions seeded`);
+      await large.seeder.organization(large.organizationId, organization.members - 1, organization.teams - 1);
+      await large.seeder.settle();
+    });
+
+    // Other work on a shared machine comes and goes: the sizes take turns, and each keeps its median.
+    const getSession = (stack: Stack) => ({
+      url: `${stack.api}/get-session?disableCookieCache=true`,
+      headers: stack.headers,
+    });
+    const runs: Record<'small' | 'large', LoadResult[]> = { small: [], large: [] };
+    for (let round = 0; round < GET_SESSION_ROUNDS; round++) {
+      runs.small.push(await measure(getSession(small), duration));
+      runs.large.push(await measure(getSession(large), duration));
+    }
+    const [smallRate, largeRate] = [median(runs.small), median(runs.large)];
+    const rates = (results: LoadResult[]) => `runs: ${results.map((r) => r.requestsPerSecond).join(', ')} req/s`;
+    const ratio = Math.round((largeRate.requestsPerSecond / smallRate.requestsPerSecond) * 100);
+    const rows: DataGrowthRow[] = [
+      row(
+        `get-session, database path, ${count(users.small)} users / ${count(sessions.small)} sessions`,
+        smallRate,
+        `median of ${GET_SESSION_ROUNDS} (${rates(runs.small)}); seeded in ${seconds(seedSmall)}`,
+      ),
+      row(
+        `get-session, database path, ${count(users.large)} users / ${count(sessions.large)} sessions`,
+        largeRate,
+        `median of ${GET_SESSION_ROUNDS} (${rates(runs.large)}): ${ratio} % of the small size's rate (target ≥ 90 %); ` +
+          `users, sessions and the organization seeded in ${seconds(seedLarge)}`,
+      ),
+    ];
+
+    // A different number each request: `0012345` is in 11 addresses (…0012345, …00123450–9).
+    const searchPath = () => {
+      const value = String(Math.floor(Math.random() * (users.large / 10))).padStart(7, '0');
+      return `/api/auth/admin/list-users?searchValue=${value}&searchField=email&searchOperator=contains&sortBy=createdAt&sortDirection=desc&limit=20&offset=0`;
+    };
+    const origin = new URL(large.api).origin;
+    const { headers } = large;
+    await expectAnswer(`${origin}${searchPath()}`, headers, (body) => (body as { total?: number }).total === 11);
+    const search = await measure(
+      { url: `${origin}${searchPath()}`, headers, connections: LATENCY_CONNECTIONS, nextPath: searchPath },
+      duration,
+    );
+    rows.push(
+      row(
+        `list-users, contains e-mail search, sorted by createdAt, page of 20, ${count(users.large)} users`,
+        search,
+        `1 connection; target p50 ≤ 50 ms`,
+      ),
+    );
+    const firstPage = await measure(
+      {
+        url: `${large.api}/admin/list-users?sortBy=createdAt&sortDirection=desc&limit=20&offset=0`,
+        headers,
+        connections: LATENCY_CONNECTIONS,
+      },
+      duration,
+    );
+    rows.push(
+      row(`list-users, no search, newest 20 and the total, ${count(users.large)} users`, firstPage, '1 connection'),
+    );
+
+    const fullUrl = `${large.api}/organization/get-full-organization?organizationId=${large.organizationId}`;
+    await expectAnswer(fullUrl, headers, (body) => {
+      const { members, teams } = body as { members?: unknown[]; teams?: unknown[] };
+      return members?.length === 100 && teams?.length === organization.teams;
+    });
+    const full = await measure({ url: fullUrl, headers, connections: LATENCY_CONNECTIONS }, duration);
+    rows.push(
+      row(
+        `get-full-organization, ${count(organization.members)} members, ${organization.teams} teams`,
+        full,
+        '1 connection; default membersLimit (100); target p50 ≤ 50 ms',
+      ),
+    );
+    return rows;
+  } finally {
+    for (const stack of stacks) await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function sizeFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0] ?? 0;
+  const duration = sizeFromEnv('BENCH_DURATION', 10);
+  const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+  const results: Array<{ dialect: string; rows: DataGrowthRow[] }> = [];
+  for (const dialect of dialects) {
+    if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`Unknown dialect ${dialect}`);
+    const rows = await benchDataGrowth({
+      dialect,
+      duration,
+      users: { small: 1_000, large: sizeFromEnv('BENCH_USERS_LARGE', 1_000_000) },
+      sessions: { small: 10_000, large: sizeFromEnv('BENCH_SESSIONS_LARGE', 10_000_000) },
+      postgresUrl: process.env.BENCH_POSTGRES_URL,
+      log: (line) => console.error(line),
+    });
+    results.push({ dialect, rows });
+  }
+  const cpu = cpus();
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ` +
+      `load average ${loadBefore.toFixed(1)} before the run · ${duration} s per case, 50 connections unless noted\n`,
+  );
+  console.log('| dialect | case | req/s | p50 ms | p99 ms | failures | note |');
+  console.log('|---|---|---:|---:|---:|---:|---|');
+  for (const { dialect, rows } of results) {
+    for (const r of rows) {
+      console.log(
+        `| ${dialect} | ${r.name} | ${r.requestsPerSecond ?? ''} | ${r.latencyP50} | ${r.latencyP99} | ${r.failures} | ${r.note ?? ''} |`,
+      );
+    }
+  }
+  if (results.some(({ rows }) => rows.some((r) => r.failures > 0))) {
+    console.error('\nSome requests failed: the numbers above are not trustworthy.');
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
