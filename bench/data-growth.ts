@@ -15,12 +15,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { cookieFetch } from '../test/cookie-fetch';
 import { postgresSeeder, sqliteSeeder, type BulkSeeder } from './support/bulk-seed';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
-import { startServerProcess } from './support/server-process';
+import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
 
 export interface DataGrowthRow {
   name: string;
@@ -44,7 +44,6 @@ export interface DataGrowthOptions {
   log?: (line: string) => void;
 }
 
-const STANDALONE = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 const WARMUP = 2;
 const ADMIN_EMAIL = 'bench-admin@bench.test';
 const PASSWORD = 'bench password 1234';
@@ -114,7 +113,7 @@ async function startStack(
 ): Promise<Stack> {
   const database = await freshDatabase(dialect, size, postgresUrl, dataDir);
   const server = await startServerProcess(
-    STANDALONE,
+    LATCHKEY_COMMAND,
     '/api/auth/ok',
     {
       NODE_ENV: 'production',

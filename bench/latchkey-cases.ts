@@ -4,12 +4,10 @@
  * the cookie cache and from the database, sign-in, get-session while sign-ins run flat out, and
  * the server's memory idle and after the cases.
  */
-import { fileURLToPath } from 'node:url';
 import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { measure, runLoad, type LoadOptions, type LoadResult } from './support/load';
-import { startServerProcess } from './support/server-process';
+import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
 
-const LATCHKEY = fileURLToPath(new URL('../apps/server/bin/latchkey.js', import.meta.url));
 export const EMAIL = 'bench@example.com';
 export const PASSWORD = 'bench password 1234';
 /** As the peer's sign-in case: enough to keep both cores hashing. */
@@ -53,7 +51,7 @@ async function freshCookieCache(base: string, browser: CookieFetch): Promise<str
 
 export async function benchLatchkey(dataDir: string, duration: number): Promise<LatchkeyResults> {
   const server = await startServerProcess(
-    LATCHKEY,
+    LATCHKEY_COMMAND,
     '/api/auth/ok',
     {
       NODE_ENV: 'production',

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { cookieFetch } from '../test/cookie-fetch';
 import { runLoad, type LoadResult } from './support/load';
-import { startServerProcess } from './support/server-process';
+import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
 
 export interface PruneRow {
   name: string;
@@ -26,7 +26,6 @@ export interface PruneRow {
   note?: string;
 }
 
-const STANDALONE = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 const EMAIL = 'prune-bench@example.com';
 const PASSWORD = 'bench password 1234';
 /** Seconds per load window: short enough that the idle stretch before the first pass holds several. */
@@ -49,7 +48,7 @@ function serverEnv(dataDir: string, pruneInterval: string): Record<string, strin
 
 /** Creates the schema and one signed-in browser; answers its Cookie header for get-session. */
 async function signedInCookie(dataDir: string): Promise<string> {
-  const server = await startServerProcess(STANDALONE, '/api/auth/ok', serverEnv(dataDir, '0'), dataDir);
+  const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', serverEnv(dataDir, '0'), dataDir);
   try {
     const browser = cookieFetch(server.url.replace('127.0.0.1', 'localhost'));
     const signUp = await browser.postJson(`${server.url}/api/auth/sign-up/email`, {
@@ -143,7 +142,7 @@ export async function benchPrune({
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
   const server = await startServerProcess(
-    STANDALONE,
+    LATCHKEY_COMMAND,
     '/api/auth/ok',
     serverEnv(dataDir, PRUNE_INTERVAL_SECONDS),
     dataDir,

@@ -9,8 +9,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rawVerifyRate } from './argon2-raw';
+import { benchDataGrowth } from './data-growth';
 import { benchLatchkey, SIGN_IN_CONNECTIONS } from './latchkey-cases';
 import { benchBetterAuth } from './peer-cases';
+import { benchPrune } from './prune';
 import { ensureBetterAuthInstalled } from './support/better-auth-peer';
 import { measure, type LoadResult } from './support/load';
 import { startServerProcess } from './support/server-process';
@@ -18,8 +20,12 @@ import { startServerProcess } from './support/server-process';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
-interface Row extends LoadResult {
+interface Row {
   name: string;
+  requestsPerSecond?: number;
+  latencyP50: number;
+  latencyP99: number;
+  failures: number;
   note?: string;
 }
 
@@ -31,7 +37,7 @@ function printRows(rows: readonly Row[]): void {
   console.log('|---|---:|---:|---:|---:|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.requestsPerSecond} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
+      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
     );
   }
 }
@@ -102,6 +108,21 @@ async function main(): Promise<void> {
         `${latchkey.idleRssMb} idle, ${latchkey.rssMb} after |\n`,
     );
     printRows(rows);
+
+    // The cost as data grows, and the pruning of a backlog: on their own databases, after the rest.
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const growth = await benchDataGrowth({ dialect, duration: DURATION, log: (line) => console.error(line) });
+      console.log(`\nData growth, ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}:\n`);
+      printRows(growth);
+      rows.push(...growth);
+    }
+    const prune = await benchPrune({ dataDir });
+    console.log('\nPruning a backlog of expired sessions (SQLite):\n');
+    printRows(prune);
+    rows.push(...prune);
+    console.log(
+      `\nRSS of the Latchkey process: ${latchkey.idleRssMb} MB idle after start, ${latchkey.rssMb} MB after its cases.`,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

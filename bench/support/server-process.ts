@@ -5,10 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../apps/server/test/support/standalone-process';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Latchkey as `npm start` runs it: the `latchkey` command, which runs the server's bundle. */
+export const LATCHKEY_COMMAND = fileURLToPath(new URL('../../apps/server/bin/latchkey.js', import.meta.url));
 
 export interface ServerProcess {
   readonly url: string;
