@@ -5,7 +5,7 @@
  * parse are answered here (400, or 408, 413, 431 where Node says why) from the transport's catalogue, since they never
  * reach a handler.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
@@ -52,7 +52,8 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
   });
   const server = createServer((request, response) => {
     if (closing) response.shouldKeepAlive = false;
-    if (isUnderBasePath(request.url ?? '/', basePath)) void handler(request, response);
+    if (!isUsableHost(request.headers.host)) answerBadHost(response);
+    else if (isUnderBasePath(request.url ?? '/', basePath)) void handler(request, response);
     else void others(request, response);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, logger));
@@ -71,6 +72,27 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
         server.closeIdleConnections();
       }),
   };
+}
+
+let lastUsableHost: string | undefined;
+
+/**
+ * Node accepts any Host; one that cannot name an origin (`[::`) makes the request malformed, as it
+ * would make the URL of a web-standard Request. Clients send the same Host on every request, so the
+ * last one that passed is remembered and the check costs a comparison.
+ */
+function isUsableHost(host: string | undefined): boolean {
+  if (host === lastUsableHost) return true;
+  if (host === undefined || !URL.canParse(`http://${host}`)) return false;
+  lastUsableHost = host;
+  return true;
+}
+
+function answerBadHost(response: ServerResponse): void {
+  const failure = new AuthError(TRANSPORT_ERRORS.badRequest);
+  response.shouldKeepAlive = false;
+  response.writeHead(failure.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(failure.toJSON()));
 }
 
 /** Compares the raw path (before any decoding) with the base path, collapsing `//` as the engine does. */

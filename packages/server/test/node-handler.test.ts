@@ -72,7 +72,7 @@ describeEachDialect('the Node handler', (h: () => Harness) => {
       JSON.stringify({ email, password: 'correct horse battery', name: 'Node User' }),
     );
     expect(signUp.status).toBe(200);
-    const cookies = signUp.headers['set-cookie'] ?? [];
+    const cookies = (signUp.headers['set-cookie'] ?? []) as string[];
     expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(
       expect.arrayContaining(['latchkey.session_token', 'latchkey.session_data']),
     );
