@@ -63,7 +63,8 @@ function verifyLegacyScrypt(stored: string, password: string): Promise<boolean> 
  * computed at start it would start a hashing thread and hold its memory before any sign-in, and
  * computed at first use the first unknown-account sign-in would take twice as long as any other.
  */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ZKri2Mg2m0Jyl3rYwQDSfw$8H0TjKpnfv33b0kqM7Eh6UR9pInWYVAlWzjiKxRIkTQ';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$ZKri2Mg2m0Jyl3rYwQDSfw$8H0TjKpnfv33b0kqM7Eh6UR9pInWYVAlWzjiKxRIkTQ';
 
 /**
  * Spends the same Argon2 work as a real verification, for sign-ins of unknown accounts: the answer
