@@ -23,7 +23,9 @@ function toResponse(answer: Answer, head: boolean): Response {
     for (const cookie of cookies) copy.headers.append('set-cookie', cookie);
     return copy;
   }
-  const response = new Response(head ? null : answer.body, { status: answer.status, headers: answer.headers });
+  // A copy: the answer's headers may be shared and frozen, and some Response implementations
+  // (Hono's Node adapter's) add to the object they are given.
+  const response = new Response(head ? null : answer.body, { status: answer.status, headers: { ...answer.headers } });
   for (const cookie of answer.cookies) response.headers.append('set-cookie', cookie);
   return response;
 }
