@@ -1,7 +1,7 @@
 /**
  * @module The prune case of issue #16: with 1,000,000 expired sessions in SQLite, the background
  * job clears them while get-session's database path (`disableCookieCache=true`) keeps its latency
- * (p99 no more than 50 ms above idle). One standalone server (apps/server/src/main.ts, production,
+ * (p99 no more than 50 ms above idle). One standalone server (the latchkey command, production,
  * rate limit off) is started with a prune interval whose first pass comes 8–12 s after start;
  * get-session runs in back-to-back windows of WINDOW seconds meanwhile, and each window is
  * counted as idle (before the first batch), during (while rows go) or after, by watching the
