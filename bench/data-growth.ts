@@ -20,16 +20,8 @@ import pg from 'pg';
 import { cookieFetch } from '../test/cookie-fetch';
 import { postgresSeeder, sqliteSeeder, type BulkSeeder } from './support/bulk-seed';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
+import { failOnUntrustedRows, type BenchRow } from './support/rows';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
-
-export interface DataGrowthRow {
-  name: string;
-  requestsPerSecond?: number;
-  latencyP50: number;
-  latencyP99: number;
-  failures: number;
-  note?: string;
-}
 
 export interface DataGrowthOptions {
   dialect: 'sqlite' | 'postgres';
@@ -170,7 +162,7 @@ async function expectAnswer(url: string, headers: Record<string, string>, ok: (b
     throw new Error(`${url} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
 }
 
-function row(name: string, result: LoadResult, note?: string): DataGrowthRow {
+function row(name: string, result: LoadResult, note?: string): BenchRow {
   return { name, ...result, ...(note === undefined ? {} : { note }) };
 }
 
@@ -180,10 +172,10 @@ function median(results: LoadResult[]): LoadResult {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export async function benchDataGrowth(options: DataGrowthOptions): Promise<DataGrowthRow[]> {
+export async function benchDataGrowth(options: DataGrowthOptions): Promise<BenchRow[]> {
   const { dialect, duration = 10, log = () => {} } = options;
-  const users = options.users ?? { small: 1_000, large: 1_000_000 };
-  const sessions = options.sessions ?? { small: 10_000, large: 10_000_000 };
+  const users = options.users ?? { small: 1_000, large: sizeFromEnv('BENCH_USERS_LARGE', 1_000_000) };
+  const sessions = options.sessions ?? { small: 10_000, large: sizeFromEnv('BENCH_SESSIONS_LARGE', 10_000_000) };
   const organization = options.organization ?? { members: 10_000, teams: 50 };
   const postgresUrl = options.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-data-'));
@@ -221,7 +213,7 @@ export async function benchDataGrowth(options: DataGrowthOptions): Promise<DataG
     const [smallRate, largeRate] = [median(runs.small), median(runs.large)];
     const rates = (results: LoadResult[]) => `runs: ${results.map((r) => r.requestsPerSecond).join(', ')} req/s`;
     const ratio = Math.round((largeRate.requestsPerSecond / smallRate.requestsPerSecond) * 100);
-    const rows: DataGrowthRow[] = [
+    const rows: BenchRow[] = [
       row(
         `get-session, database path, ${count(users.small)} users / ${count(sessions.small)} sessions`,
         smallRate,
@@ -296,14 +288,12 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   const duration = sizeFromEnv('BENCH_DURATION', 10);
   const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
-  const results: Array<{ dialect: string; rows: DataGrowthRow[] }> = [];
+  const results: Array<{ dialect: string; rows: BenchRow[] }> = [];
   for (const dialect of dialects) {
     if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`Unknown dialect ${dialect}`);
     const rows = await benchDataGrowth({
       dialect,
       duration,
-      users: { small: 1_000, large: sizeFromEnv('BENCH_USERS_LARGE', 1_000_000) },
-      sessions: { small: 10_000, large: sizeFromEnv('BENCH_SESSIONS_LARGE', 10_000_000) },
       postgresUrl: process.env.BENCH_POSTGRES_URL,
       log: (line) => console.error(line),
     });
@@ -323,10 +313,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  if (results.some(({ rows }) => rows.some((r) => r.failures > 0))) {
-    console.error('\nSome requests failed: the numbers above are not trustworthy.');
-    process.exitCode = 1;
-  }
+  failOnUntrustedRows(results.flatMap(({ rows }) => rows));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { cookieFetch } from '../test/cookie-fetch';
 import { startBetterAuth } from './support/better-auth-peer';
 import { measure, type LoadResult } from './support/load';
+import { failOnUntrustedRows, printRows } from './support/rows';
 
 export interface PeerRow extends LoadResult {
   name: string;
@@ -95,22 +96,8 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`\nNode ${process.version} · ${duration} s per case, 50 connections unless noted\n`);
-  console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
-  console.log('|---|---:|---:|---:|---:|---|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.requestsPerSecond} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
-    );
-  }
-  if (rows.some((row) => row.failures > 0)) {
-    console.error('\nSome requests failed: the numbers above are not trustworthy.');
-    process.exitCode = 1;
-  }
-  // A case slower than the run (sign-in under a short BENCH_DURATION) answers nothing and fails nothing.
-  if (rows.some((row) => row.requestsPerSecond === 0)) {
-    console.error('\nA case got no answer within its run: raise BENCH_DURATION.');
-    process.exitCode = 1;
-  }
+  printRows(rows);
+  failOnUntrustedRows(rows);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

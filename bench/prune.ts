@@ -15,16 +15,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { cookieFetch } from '../test/cookie-fetch';
 import { runLoad, type LoadResult } from './support/load';
+import { failOnUntrustedRows, printRows, type BenchRow } from './support/rows';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
-
-export interface PruneRow {
-  name: string;
-  requestsPerSecond?: number;
-  latencyP50: number;
-  latencyP99: number;
-  failures: number;
-  note?: string;
-}
 
 const EMAIL = 'prune-bench@example.com';
 const PASSWORD = 'bench password 1234';
@@ -134,7 +126,7 @@ export async function benchPrune({
   dataDir: string;
   expiredSessions?: number;
   connections?: number;
-}): Promise<PruneRow[]> {
+}): Promise<BenchRow[]> {
   const cookie = await signedInCookie(dataDir);
   const file = join(dataDir, 'prune.db');
   const seedStart = performance.now();
@@ -200,25 +192,12 @@ export async function benchPrune({
   ];
 }
 
-function printTable(rows: readonly PruneRow[]): void {
-  console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
-  console.log('|---|---:|---:|---:|---:|---|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
-    );
-  }
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-prune-bench-'));
   try {
     const rows = await benchPrune({ dataDir });
-    printTable(rows);
-    if (rows.some((row) => row.failures > 0)) {
-      console.error('\nSome requests failed: the numbers above are not trustworthy.');
-      process.exitCode = 1;
-    }
+    printRows(rows);
+    failOnUntrustedRows(rows);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

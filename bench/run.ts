@@ -15,39 +15,21 @@ import { benchBetterAuth } from './peer-cases';
 import { benchPrune } from './prune';
 import { ensureBetterAuthInstalled } from './support/better-auth-peer';
 import { measure, type LoadResult } from './support/load';
+import { failOnUntrustedRows, printRows, type BenchRow } from './support/rows';
 import { startServerProcess } from './support/server-process';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
-interface Row {
-  name: string;
-  requestsPerSecond?: number;
-  latencyP50: number;
-  latencyP99: number;
-  failures: number;
-  note?: string;
-}
-
 const rps = (result: LoadResult) => result.requestsPerSecond.toLocaleString('en-US');
 const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)} %`;
-
-function printRows(rows: readonly Row[]): void {
-  console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
-  console.log('|---|---:|---:|---:|---:|---|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
-    );
-  }
-}
 
 async function main(): Promise<void> {
   // Before the load average is read: a first run installs the peer (npm ci in bench/better-auth).
   ensureBetterAuthInstalled();
   const loadBefore = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
-  const rows: Row[] = [];
+  const rows: BenchRow[] = [];
   try {
     const argon2 = await rawVerifyRate(DURATION, SIGN_IN_CONNECTIONS);
     const bareServer = await startServerProcess(BARE_SERVER, '/', {}, dataDir);
@@ -126,15 +108,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (rows.some((row) => row.failures > 0)) {
-    console.error('\nSome requests failed: the numbers above are not trustworthy.');
-    process.exitCode = 1;
-  }
-  // A case slower than the run (sign-in under a short BENCH_DURATION) answers nothing and fails nothing.
-  if (rows.some((row) => row.requestsPerSecond === 0)) {
-    console.error('\nA case got no answer within its run: raise BENCH_DURATION.');
-    process.exitCode = 1;
-  }
+  failOnUntrustedRows(rows);
 }
 
 await main();

@@ -1,0 +1,36 @@
+/**
+ * @module One row of any bench table, the Markdown it prints as, and the rule every bench exits by:
+ * a failed request, or a case that got no answer within its run, makes the numbers untrustworthy.
+ */
+export interface BenchRow {
+  name: string;
+  /** Absent for cases measured by latency alone. */
+  requestsPerSecond?: number;
+  latencyP50: number;
+  latencyP99: number;
+  failures: number;
+  note?: string;
+}
+
+export function printRows(rows: readonly BenchRow[]): void {
+  console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
+    );
+  }
+}
+
+/** Sets exit code 1, saying why, when a row cannot be trusted. */
+export function failOnUntrustedRows(rows: readonly BenchRow[]): void {
+  if (rows.some((row) => row.failures > 0)) {
+    console.error('\nSome requests failed: the numbers above are not trustworthy.');
+    process.exitCode = 1;
+  }
+  // A case slower than the run (sign-in under a short BENCH_DURATION) answers nothing and fails nothing.
+  if (rows.some((row) => row.requestsPerSecond === 0)) {
+    console.error('\nA case got no answer within its run: raise BENCH_DURATION.');
+    process.exitCode = 1;
+  }
+}
