@@ -8,8 +8,8 @@ import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { measure, runLoad, type LoadOptions, type LoadResult } from './support/load';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
 
-export const EMAIL = 'bench@example.com';
-export const PASSWORD = 'bench password 1234';
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'bench password 1234';
 /** As the peer's sign-in case: enough to keep both cores hashing. */
 export const SIGN_IN_CONNECTIONS = 10;
 

@@ -46,20 +46,38 @@ function startWorker(): Worker {
     workerData: { argon2: ARGON2_PATH, niceness: DEFAULTS.passwordHashNiceness },
   });
   worker.unref();
+  // A thread that fails or ends (out of memory) is never handed out again; the next hash starts
+  // another. The listener stays, so a failure while idle is not an unhandled 'error' event.
+  const retire = () => {
+    const at = idle.indexOf(worker);
+    if (at !== -1) idle.splice(at, 1);
+  };
+  worker.on('error', retire).on('exit', retire);
   return worker;
+}
+
+/** The thread's answer, or a rejection if it fails or ends first (a hash must never hang). */
+function ask(worker: Worker, message: unknown): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const settle = () => worker.off('message', answered).off('error', failed).off('exit', failed);
+    const answered = (reply: Reply) => {
+      settle();
+      resolve(reply);
+    };
+    const failed = (error?: unknown) => {
+      settle();
+      reject(error instanceof Error ? error : new Error('The password hashing thread ended'));
+    };
+    worker.on('message', answered).on('error', failed).on('exit', failed);
+    worker.postMessage(message);
+  });
 }
 
 function run(verify: boolean, args: unknown[]): Promise<string | boolean> {
   return slots.run(async () => {
     // Slots never exceed the threads: a free slot finds an idle thread or starts one.
     const worker = idle.pop() ?? startWorker();
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      worker.once('message', resolve);
-      // A thread that died (out of memory) is not reused; the next hash starts another.
-      worker.once('error', reject);
-      worker.postMessage({ verify, args });
-    });
-    worker.removeAllListeners('error');
+    const reply = await ask(worker, { verify, args });
     idle.push(worker);
     if ('error' in reply) throw new Error(reply.error);
     return reply.value;
