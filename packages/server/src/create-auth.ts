@@ -132,6 +132,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     settings: resolved.prune,
     now,
     logger,
+    offloadCheckpoints: handle.offloadCheckpoints,
   });
   const auth: Auth<P> = Object.freeze({
     handler: createFetchHandler(dispatch, logger),

@@ -13,12 +13,15 @@ import type * as PgDriver from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
 import type { PrepareRead } from './session-with-user';
+import { offloadCheckpoints, type OffloadedCheckpoints } from './sqlite-checkpoints';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /** SQLite's hot-path reads, run on the spot (session-with-user.ts). */
   prepareRead?: PrepareRead;
+  /** A SQLite file's checkpoints moved off the event loop for a bulk writer (sqlite-checkpoints.ts). */
+  offloadCheckpoints?: (onFailure: (error: unknown) => void) => OffloadedCheckpoints;
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -72,6 +75,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
       // uncommitted rows. Then the read queues for the connection like any query.
       return (parameters) => (database.inTransaction ? null : (statement.get(...parameters) as unknown[] | undefined));
     },
+    offloadCheckpoints: url === ':memory:' ? undefined : (onFailure) => offloadCheckpoints(database, url, onFailure),
   };
 }
 
