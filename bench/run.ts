@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `| RSS (MB) | — | ${baSignIn!.rssMb ?? '—'} after | ${bacSignIn!.rssMb ?? '—'} after | ` +
-        `${latchkey.idleRssMb} idle, ${latchkey.rssMb} after |\n`,
+        `${latchkey.idleRssMb} idle, ${latchkey.rssMb} after, ${latchkey.settledRssMb} settled |\n`,
     );
     printRows(rows);
 
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     printRows(prune);
     rows.push(...prune);
     console.log(
-      `\nRSS of the Latchkey process: ${latchkey.idleRssMb} MB idle after start, ${latchkey.rssMb} MB after its cases.`,
+      `\nRSS of the Latchkey process: ${latchkey.idleRssMb} MB idle after start, ${latchkey.rssMb} MB after its cases, ${latchkey.settledRssMb} MB once its hashing threads had ended.`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -45,6 +45,8 @@ export const DEFAULTS = Object.freeze({
   maxConcurrentPasswordHashes: Math.max(1, availableParallelism()),
   /** Linux nice value of the hashing threads: about a tenth of a core the event loop wants (argon2-threads.ts). */
   passwordHashNiceness: 10,
+  /** A hashing thread with no hash this long ends, returning its memory; the next hash starts one (~30 ms). */
+  passwordHashThreadIdleSeconds: 30,
   /** Sender of every mail unless configured. */
   mailFrom: 'Latchkey <no-reply@localhost>',
   /** How many mails the development outbox keeps. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULTS } from '../options';
 import { argon2Hash, argon2Verify } from './argon2-threads';
 
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -23,6 +24,25 @@ describe('Argon2 on threads of its own', () => {
   it('rejects a malformed hash instead of answering', async () => {
     await expect(argon2Verify('$argon2id$garbage', 'x')).rejects.toThrow();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'ends threads that had no hash for a while, and starts one again for the next hash',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let busy: number;
+      try {
+        await Promise.all([argon2Hash('a', OPTIONS), argon2Hash('b', OPTIONS)]);
+        busy = readdirSync('/proc/self/task').length;
+        vi.advanceTimersByTime(DEFAULTS.passwordHashThreadIdleSeconds * 1000 - 1);
+        expect(readdirSync('/proc/self/task').length).toBe(busy);
+        vi.advanceTimersByTime(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      await vi.waitFor(() => expect(readdirSync('/proc/self/task').length).toBeLessThan(busy));
+      expect(await argon2Verify(await argon2Hash('c', OPTIONS), 'c')).toBe(true);
+    },
+  );
 
   it.runIf(process.platform === 'linux')('runs its threads at nice 10, below the event loop at 0', async () => {
     await Promise.all([argon2Hash('a', OPTIONS), argon2Hash('b', OPTIONS)]);

@@ -5,7 +5,8 @@
  * would double while sign-ins run. So the event loop wins a core whenever it has work and the
  * hashes use what is left: sign-ins cost throughput, never get-session's latency; alone, they get
  * every idle core. (libuv's threads cannot be told apart from Node's others to do the same: libuv
- * 1.46 does not name them.) Threads start at their first hash, and never keep the process alive.
+ * 1.46 does not name them.) Threads start at their first hash, end after a while without one, and
+ * never keep the process alive.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -39,6 +40,35 @@ type Reply = { value: string | boolean } | { error: string };
 
 const idle: Worker[] = [];
 const slots = createSlots(DEFAULTS.maxConcurrentPasswordHashes);
+const retirements = new WeakMap<Worker, NodeJS.Timeout>();
+
+/**
+ * Back to the idle list, to end if no hash wants it for a while: each thread holds a V8 isolate
+ * (about 10 MB) that a server between bursts of sign-ins does not need.
+ */
+function release(worker: Worker): void {
+  idle.push(worker);
+  const timer = setTimeout(() => {
+    // Off the list before it ends, so no hash is handed a thread on its way out.
+    forget(worker);
+    void worker.terminate();
+  }, DEFAULTS.passwordHashThreadIdleSeconds * 1000);
+  timer.unref();
+  retirements.set(worker, timer);
+}
+
+/** Never handed out again. */
+function forget(worker: Worker): void {
+  clearTimeout(retirements.get(worker));
+  const at = idle.indexOf(worker);
+  if (at !== -1) idle.splice(at, 1);
+}
+
+function takeIdle(): Worker | undefined {
+  const worker = idle.pop();
+  if (worker) clearTimeout(retirements.get(worker));
+  return worker;
+}
 
 function startWorker(): Worker {
   const worker = new Worker(WORKER_SOURCE, {
@@ -48,10 +78,7 @@ function startWorker(): Worker {
   worker.unref();
   // A thread that fails or ends (out of memory) is never handed out again; the next hash starts
   // another. The listener stays, so a failure while idle is not an unhandled 'error' event.
-  const retire = () => {
-    const at = idle.indexOf(worker);
-    if (at !== -1) idle.splice(at, 1);
-  };
+  const retire = () => forget(worker);
   worker.on('error', retire).on('exit', retire);
   return worker;
 }
@@ -76,9 +103,9 @@ function ask(worker: Worker, message: unknown): Promise<Reply> {
 function run(verify: boolean, args: unknown[]): Promise<string | boolean> {
   return slots.run(async () => {
     // Slots never exceed the threads: a free slot finds an idle thread or starts one.
-    const worker = idle.pop() ?? startWorker();
+    const worker = takeIdle() ?? startWorker();
     const reply = await ask(worker, { verify, args });
-    idle.push(worker);
+    release(worker);
     if ('error' in reply) throw new Error(reply.error);
     return reply.value;
   });
