@@ -13,6 +13,8 @@ export interface LoadOptions {
   duration: number;
   /** Each request's path and query, when they must vary (a search that no cache may answer). */
   nextPath?: () => string;
+  /** Told each answer's latency in ms, for percentiles over several runs. */
+  onLatency?: (ms: number) => void;
 }
 
 export interface LoadResult {
@@ -31,11 +33,16 @@ export async function runLoad({
   connections = 50,
   duration,
   nextPath,
+  onLatency,
 }: LoadOptions): Promise<LoadResult> {
   const requests = nextPath
     ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }]
     : undefined;
-  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1, requests });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const options = { url, method, headers, body, connections, duration, pipelining: 1, requests };
+    const instance = autocannon(options, (error: unknown, done) => (error ? reject(error) : resolve(done)));
+    if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50: result.latency.p50,
