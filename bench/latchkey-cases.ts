@@ -4,6 +4,8 @@
  * the cookie cache and from the database, sign-in, get-session while sign-ins run flat out, and
  * the server's memory idle and after the cases.
  */
+// @ts-expect-error: plain JavaScript of the command, without declarations.
+import { serverBuild } from '../apps/server/bin/server-build.js';
 import { DEFAULTS } from '../packages/server/src/options';
 import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { measure, runLoad, type LoadOptions, type LoadResult } from './support/load';
@@ -53,6 +55,8 @@ async function freshCookieCache(base: string, browser: CookieFetch): Promise<str
 }
 
 export async function benchLatchkey(dataDir: string, duration: number): Promise<LatchkeyResults> {
+  // Built here if a source changed, not by the server as it starts: esbuild would stay in its idle RSS.
+  await (serverBuild as (name: string) => Promise<string>)('main');
   const server = await startServerProcess(
     LATCHKEY_COMMAND,
     '/api/auth/ok',

@@ -4,8 +4,8 @@
  * bundle instead of the TypeScript through tsx halves the memory an idle server holds: no loader
  * thread, no transpiled copies and source maps of every module kept in the heap.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const app = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +33,8 @@ function isCurrent() {
 export async function serverBuild(name) {
   if (!isCurrent()) {
     const { build } = await import('esbuild');
-    await build({
+    const { metafile } = await build({
+      metafile: true,
       entryPoints: ENTRIES,
       outdir,
       outExtension: { '.js': '.mjs' },
@@ -55,6 +56,11 @@ export async function serverBuild(name) {
         },
       ],
     });
+    // Chunks of earlier builds, named by their content's hash, would otherwise pile up. A build
+    // running at the same time in another process writes these same names, so none of its is lost.
+    const current = new Set(Object.keys(metafile.outputs).map((file) => resolve(file)));
+    for (const file of readdirSync(outdir))
+      if (!current.has(join(outdir, file))) rmSync(join(outdir, file), { force: true });
   }
   return join(outdir, `${name}.mjs`);
 }

@@ -2,7 +2,7 @@
  * The `latchkey` command runs the server's code as a bundle of plain JavaScript, built when missing
  * or older than the sources, so a start after an edit runs the edit, and other starts build nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript of the command, without declarations.
@@ -19,6 +19,16 @@ describe("the server's bundle", () => {
     const builtAt = statSync(main).mtimeMs;
     await build('main');
     expect(statSync(main).mtimeMs).toBe(builtAt);
+  });
+
+  it('removes the chunks of earlier builds when it builds again', async () => {
+    const main = await build('main');
+    const stale = join(dirname(main), 'chunk-STALE000.mjs');
+    writeFileSync(stale, '');
+    rmSync(main);
+    await build('main');
+    expect(existsSync(main)).toBe(true);
+    expect(existsSync(stale)).toBe(false);
   });
 
   it('loads npm packages from node_modules rather than copying them in', async () => {
