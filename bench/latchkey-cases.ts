@@ -16,11 +16,31 @@ const PASSWORD = 'bench password 1234';
 /** As the peer's sign-in case: enough to keep both cores hashing. */
 export const SIGN_IN_CONNECTIONS = 10;
 
-export interface LatchkeyResults {
+/** One round of the hot path and sign-in, each beside its yardstick measured just before it. */
+export interface Round {
+  bare: LoadResult;
   ok: LoadResult;
   cached: LoadResult;
   database: LoadResult;
+  /** Argon2's own verifies per second. */
+  argon2: number;
   signIn: LoadResult;
+}
+
+export interface Yardsticks {
+  bare(): Promise<LoadResult>;
+  argon2(): Promise<number>;
+}
+
+/**
+ * Rounds, not one pass: this shared machine's speed drifts by tens of percent within minutes, so a
+ * yardstick measured once, minutes away from a case, would say as much about the drift as about
+ * Latchkey. Each round measures the yardsticks next to the cases; the README takes each ratio's median.
+ */
+export const ROUNDS = 3;
+
+export interface LatchkeyResults {
+  rounds: Round[];
   /** get-session's database path while sign-ins run flat out, and the sign-ins meanwhile. */
   mixed: LoadResult;
   mixedSignIn: LoadResult;
@@ -54,7 +74,11 @@ async function freshCookieCache(base: string, browser: CookieFetch): Promise<str
   return browser.cookies.header(url);
 }
 
-export async function benchLatchkey(dataDir: string, duration: number): Promise<LatchkeyResults> {
+export async function benchLatchkey(
+  dataDir: string,
+  duration: number,
+  yardsticks: Yardsticks,
+): Promise<LatchkeyResults> {
   // Built here if a source changed, not by the server as it starts: esbuild would stay in its idle RSS.
   await (serverBuild as (name: string) => Promise<string>)('main');
   const server = await startServerProcess(
@@ -75,15 +99,7 @@ export async function benchLatchkey(dataDir: string, duration: number): Promise<
     // Settled after start: what an operator sees before the first request.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = server.rssMb();
-    const ok = await measure({ url: `${base}/api/auth/ok` }, duration);
     const browser = await signedInBrowser(base);
-    const cached = await measure(
-      { url: `${base}/api/auth/get-session`, headers: { cookie: await freshCookieCache(base, browser) } },
-      duration,
-    );
-    const cookie = await freshCookieCache(base, browser);
-    const getSessionDb = { url: `${base}/api/auth/get-session?disableCookieCache=true`, headers: { cookie } };
-    const database = await measure(getSessionDb, duration);
     const signInLoad: Omit<LoadOptions, 'duration'> = {
       url: `${base}/api/auth/sign-in/email`,
       method: 'POST',
@@ -91,7 +107,24 @@ export async function benchLatchkey(dataDir: string, duration: number): Promise<
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
       connections: SIGN_IN_CONNECTIONS,
     };
-    const signIn = await measure(signInLoad, duration);
+    const databasePath = async () => ({
+      url: `${base}/api/auth/get-session?disableCookieCache=true`,
+      headers: { cookie: await freshCookieCache(base, browser) },
+    });
+    const rounds: Round[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const bare = await yardsticks.bare();
+      const ok = await measure({ url: `${base}/api/auth/ok` }, duration);
+      const cached = await measure(
+        { url: `${base}/api/auth/get-session`, headers: { cookie: await freshCookieCache(base, browser) } },
+        duration,
+      );
+      const database = await measure(await databasePath(), duration);
+      const argon2 = await yardsticks.argon2();
+      const signIn = await measure(signInLoad, duration);
+      rounds.push({ bare, ok, cached, database, argon2, signIn });
+    }
+    const getSessionDb = await databasePath();
     const [mixed, mixedSignIn] = await Promise.all([
       runLoad({ ...getSessionDb, duration }),
       runLoad({ ...signInLoad, duration }),
@@ -99,7 +132,7 @@ export async function benchLatchkey(dataDir: string, duration: number): Promise<
     const rssMb = server.rssMb();
     // The hashing threads end once idle for a while (crypto/argon2-threads.ts): what a server keeps between bursts.
     await new Promise((resolve) => setTimeout(resolve, (DEFAULTS.passwordHashThreadIdleSeconds + 2) * 1000));
-    return { ok, cached, database, signIn, mixed, mixedSignIn, idleRssMb, rssMb, settledRssMb: server.rssMb() };
+    return { rounds, mixed, mixedSignIn, idleRssMb, rssMb, settledRssMb: server.rssMb() };
   } finally {
     await server.stop();
   }
