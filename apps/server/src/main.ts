@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const webApp = createWebApp(config.webDir);
+  const webApp = createWebApp(config.webDir, { https: config.baseURL.startsWith('https:') });
   if (!webApp)
     logger.warn(
       { dir: config.webDir },

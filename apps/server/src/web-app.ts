@@ -1,9 +1,11 @@
 /**
  * @module The built web app (`apps/web/dist`), served at `/` for every path outside `/api`. Files
- * under `assets/` carry a content hash in their name, so they are cached for a year; any other
- * path that is not a file gets `index.html`, and the app's router decides (a deep link such as
- * `/invitations/abc` must work on reload). The HTML is never cached and forbids framing and
- * scripts from anywhere but this server.
+ * under `assets/` carry a content hash in their name, so they are cached for a year. A navigation
+ * (GET or HEAD asking for text/html, to a path with no file extension) that names no file gets
+ * `index.html`, and the app's router decides (a deep link such as `/invitations/abc` must work on
+ * reload); anything else that names no file is a 404, so a chunk missing after an upgrade fails as
+ * a failed import the app can recover from, not as HTML parsed as JavaScript. The HTML is never
+ * cached and forbids framing, plugins and scripts from anywhere but this server.
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -31,31 +33,55 @@ const HTML_HEADERS = Object.freeze({
   'content-type': TYPES['.html']!,
   'cache-control': 'no-cache',
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
   'x-content-type-options': 'nosniff',
+  // frame-ancestors' predecessor, for browsers that predate CSP level 2.
+  'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
 });
 
+/** One year, as HSTS preload lists ask; sent only when the server is reached over https. */
+const STRICT_TRANSPORT = 'max-age=31536000; includeSubDomains';
+
+/** What a browser sends when the user follows a link or reloads: HTML wanted, no file named. */
+function isNavigation(request: Request, pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return (request.headers.get('accept') ?? '').includes('text/html') && !lastSegment.includes('.');
+}
+
 export type WebApp = (request: Request) => Promise<Response>;
 
+export interface WebAppOptions {
+  /** Answers carry Strict-Transport-Security: set when BASE_URL is https. */
+  https?: boolean;
+}
+
 /** undefined when the app is not built: the server then serves only the API. */
-export function createWebApp(dir: string = DEFAULT_WEB_DIR): WebApp | undefined {
+export function createWebApp(dir: string = DEFAULT_WEB_DIR, { https = false }: WebAppOptions = {}): WebApp | undefined {
   const root = resolve(dir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
+  const transport: Record<string, string> = https ? { 'strict-transport-security': STRICT_TRANSPORT } : {};
 
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
-    const file = await findFile(root, new URL(request.url).pathname);
+      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD', ...transport } });
+    const { pathname } = new URL(request.url);
+    const file = await findFile(root, pathname);
+    if (!file && !isNavigation(request, pathname))
+      return new Response('Not found', {
+        status: 404,
+        headers: { 'content-type': TYPES['.txt']!, 'x-content-type-options': 'nosniff', ...transport },
+      });
     const path = file ?? join(root, 'index.html');
     const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(path));
-    if (!file || extname(path) === '.html') return new Response(body, { headers: { ...HTML_HEADERS } });
+    if (!file || extname(path) === '.html') return new Response(body, { headers: { ...HTML_HEADERS, ...transport } });
     const immutable = path.startsWith(join(root, 'assets') + sep);
     return new Response(body, {
       headers: {
         'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
+        ...transport,
       },
     });
   };

@@ -1,7 +1,8 @@
 /**
- * The web app beside the API: files of the build are served with their type and cache policy,
- * any other path outside `/api` gets index.html (deep links), nothing outside the build folder is
- * reachable, and `/api` paths never fall through to the app.
+ * The web app beside the API: files of the build are served with their type and cache policy, a
+ * navigation to any other path outside `/api` gets index.html (deep links) while anything else
+ * that names no file is a 404, nothing outside the build folder is reachable, and `/api` paths
+ * never fall through to the app.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -44,16 +45,48 @@ afterAll(async () => {
 });
 
 describe('the web app served by the standalone server', () => {
-  it('serves index.html at / and at any deep link, never cached, with a strict CSP', async () => {
+  const navigate = (path: string, init: RequestInit = {}) =>
+    fetch(url + path, { ...init, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+
+  it('serves index.html to a navigation at / and at any deep link, never cached, with a strict CSP', async () => {
     for (const path of ['/', '/invitations/abc', '/account/sessions?x=1']) {
-      const response = await fetch(url + path);
+      const response = await navigate(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
       expect(await response.text()).toContain('<title>app</title>');
     }
+  });
+
+  it('answers 404, not the app, to a missing file or to a request that does not ask for HTML', async () => {
+    for (const path of ['/assets/nope.js', '/favicon.ico', '/.env', '/assets/index-abc123.js.bak']) {
+      for (const response of [await fetch(url + path), await navigate(path)]) {
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type'), path).toBe('text/plain; charset=utf-8');
+        expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(await response.text(), path).toBe('Not found');
+      }
+    }
+    const json = await fetch(`${url}/account`, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(404);
+  });
+
+  it('sends Strict-Transport-Security on every answer when the server is reached over https', async () => {
+    const secure = createWebApp(join(dir, 'dist'), { https: true })!;
+    const answers = [
+      await secure(new Request('https://auth.example.com/account', { headers: { accept: 'text/html' } })),
+      await secure(new Request('https://auth.example.com/assets/index-abc123.js')),
+      await secure(new Request('https://auth.example.com/assets/nope.js')),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404]);
+    for (const answer of answers)
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('serves hashed assets as immutable and other files with their type', async () => {
@@ -95,7 +128,7 @@ describe('the web app served by the standalone server', () => {
     const post = await fetch(`${url}/account`, { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    const head = await fetch(`${url}/account`, { method: 'HEAD' });
+    const head = await navigate('/account', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });

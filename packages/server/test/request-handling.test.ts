@@ -444,6 +444,17 @@ describeEachDialect(
       expect(response.text).toContain('href="http://localhost:3000/"');
     });
 
+    it('sends GET /error with headers that let it run no script, load nothing and never be framed', async () => {
+      const response = await h().client().get('/error?error=state_not_found');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('script-src');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    });
+
     it('escapes quotes and ampersands in GET /error, so the value cannot leave its element', async () => {
       const response = await h()
         .client()
