@@ -1,11 +1,13 @@
 import '../support/dom';
 /**
  * The profile form against a real server: a username another user holds is refused at the
- * username field; a valid change is saved on the server and the form says so.
+ * username field; an http:// picture is refused with the reason; a valid change is saved on the
+ * server and the form says so.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import account from '../../src/locales/en/account.json';
 import errors from '../../src/locales/en/errors.json';
 import { renderApp, useTestServer } from '../support/render-app';
 import { signedInUser } from './signed-in-user';
@@ -39,6 +41,19 @@ describe('profile', () => {
     await ui.type(field, 'no spaces');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(describedText(field)).toBe('Letters, digits, underscores and dots only'));
+  });
+
+  it('refuses an http:// picture, which the page could never show, with the reason, and saves nothing', async () => {
+    const user = await signedInUser(server);
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    const field = await screen.findByLabelText('Picture URL');
+    await ui.type(field, 'http://example.com/grace.png');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedText(field)).toBe(account.profile.imageHttpsOnly));
+    expect(screen.queryByRole('status')).toBeNull();
+    const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
+    expect(data?.user.image ?? null).toBeNull();
   });
 
   it('saves name, picture, username and display username on the server and shows "Saved"', async () => {

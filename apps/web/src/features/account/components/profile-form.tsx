@@ -25,10 +25,14 @@ const USERNAME_ERRORS = {
   USERNAME_IS_INVALID: 'username',
 } as const satisfies Partial<Record<ErrorCode, 'username'>>;
 
+/**
+ * https only: the app's CSP (and any page served over https) blocks http pictures, so one saved
+ * would never show. data: images are the form an uploaded picture takes.
+ */
 export function isImageUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:' || (url.protocol === 'data:' && url.pathname.startsWith('image/'));
   } catch {
     return false;
   }
@@ -43,7 +47,11 @@ function profileSchema(hasUsername: boolean) {
         .string()
         .trim()
         .max(2048)
-        .refine((value) => value === '' || isImageUrl(value), 'validation.url'),
+        .superRefine((value, ctx) => {
+          if (value === '' || isImageUrl(value)) return;
+          const plainHttp = /^http:/i.test(value);
+          ctx.addIssue({ code: 'custom', message: plainHttp ? 'account:profile.imageHttpsOnly' : 'validation.url' });
+        }),
       username: z
         .string()
         .trim()
