@@ -47,7 +47,7 @@ describeInBrowser('signing up and in', (e2e) => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'E-mail address verified' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/verify-email');
-    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).search).toBe('?verified=1');
     await saveScreenshot(page, 'auth-email-verified');
 
     await page.getByRole('button', { name: 'Sign out' }).click();

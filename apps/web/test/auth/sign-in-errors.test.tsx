@@ -51,7 +51,7 @@ describe('sign-in error messages', () => {
     expect(await screen.findByText('A new link is on its way.')).toBeTruthy();
     const link = new URL(server.outbox.list().find((mail) => mail.to === email)!.links[0]!);
     expect(link.pathname).toBe('/api/auth/verify-email');
-    expect(link.searchParams.get('callbackURL')).toBe('/verify-email');
+    expect(link.searchParams.get('callbackURL')).toBe('/verify-email?verified=1');
   });
 
   it('EMAIL_NOT_VERIFIED for a username offers no resend (the call needs the address)', () => {

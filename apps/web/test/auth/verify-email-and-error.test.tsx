@@ -6,6 +6,7 @@ import '../support/dom';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { VERIFY_EMAIL_PATH } from '../../src/features/auth/lib/auth-paths';
 import { createUser } from './auth-test-helpers';
 
 const server = useTestServer();
@@ -45,6 +46,27 @@ describe('the verify-email page', () => {
     renderApp(server, path);
     expect(await screen.findByRole('heading', { level: 1, name: 'The e-mail address was not verified' })).toBeTruthy();
     expect(screen.getByText('This verification link is not valid, or it was already used.')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
+  });
+
+  it('the page opened without a link says the link is not valid, not that the address is verified', async () => {
+    renderApp(server, '/verify-email');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The e-mail address was not verified' })).toBeTruthy();
+    expect(screen.getByText('This verification link is not valid, or it was already used.')).toBeTruthy();
+    expect(screen.queryByText('Thank you: your e-mail address is verified.')).toBeNull();
+  });
+
+  it('a good link followed in a browser that is not signed in lands on the success message, with sign-in next', async () => {
+    const { auth, email } = await createUser(server);
+    await auth.client.sendVerificationEmail({ email, callbackURL: VERIFY_EMAIL_PATH });
+    const link = server.outbox.list().find((mail) => mail.to === email)!.links[0]!;
+    const path = await follow(link);
+    expect(path).toBe('/verify-email?verified=1');
+
+    renderApp(server, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail address verified' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/sign-in',
     );

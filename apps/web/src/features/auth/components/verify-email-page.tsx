@@ -1,8 +1,11 @@
 /**
  * @module `/verify-email`: where the verification link lands. The server redirects here after
- * verifying, adding `?error=token_expired|invalid_token|user_not_found|unauthorized` when it
- * could not. When the server signed the user in (or the browser already was), the next step is
- * the account; otherwise sign-in.
+ * verifying, to the callbackURL the mail carried (`?verified=1`, auth-paths.ts), adding
+ * `?error=token_expired|invalid_token|user_not_found|unauthorized` when it could not. Opened
+ * without either, no link was followed: unless the signed-in user's address is verified (a link
+ * mailed before the marker existed), that is the invalid-link state, never "verified". When the
+ * server signed the user in (or the browser already was), the next step is the account; otherwise
+ * sign-in.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -22,8 +25,11 @@ function isKnownFailure(code: string): code is Failure {
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
-  const { data } = useSession();
-  const failure = searchParams.get('error');
+  const { data, isPending } = useSession();
+  const verified = searchParams.get('verified') === '1' || data?.user.emailVerified === true;
+  // Nothing is claimed before the session is known: it may be what shows the address verified.
+  if (isPending && !searchParams.has('error')) return null;
+  const failure = searchParams.get('error') ?? (verified ? null : 'invalid_token');
 
   return (
     <CardPage title={t(failure ? 'verifyEmail.failedTitle' : 'verifyEmail.title')}>
