@@ -39,7 +39,11 @@ export function useServerForm<T extends FieldValues, R>(options: ServerFormOptio
   const form = useForm<T>({
     resolver: zodResolver(options.schema),
     defaultValues: options.defaultValues,
-    mode: 'onTouched',
+    // Errors appear at the first submit, then follow each change. Not on blur: an empty field left
+    // untouched would turn red as the user clicks a link below it, and the link would move away
+    // from under the pointer before the click lands.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const mutation = useMutation({
     mutationFn: options.mutationFn,
