@@ -43,7 +43,8 @@ describeInBrowser(
       await page.goto(`${server.url}/account/linked`);
       const item = page.getByTestId('linked-account');
       await expect.poll(() => item.count()).toBe(1);
-      expect(await item.textContent()).toContain(PROVIDER_NAME);
+      // The provider's label comes with the list of enabled providers, which may arrive after the item.
+      await expect.poll(() => item.textContent()).toContain(PROVIDER_NAME);
       expect(await item.textContent()).toContain('Account e2e-grace');
       // The only way this user signs in: it cannot be unlinked.
       expect(await item.getByRole('button', { name: `Unlink ${PROVIDER_NAME}` }).isDisabled()).toBe(true);
