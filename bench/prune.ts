@@ -5,8 +5,8 @@
  * rate limit off) is started with a prune interval whose first pass comes 8–12 s after start;
  * get-session runs in back-to-back windows of WINDOW seconds meanwhile, and each window is
  * counted as idle (before the first batch), during (while rows go) or after, by watching the
- * database from this process; a phase's percentiles are over all its answers. `tsx bench/prune.ts` prints a Markdown table;
- * BENCH_EXPIRED_SESSIONS makes a quicker run.
+ * database from this process; a phase's percentiles are over all its answers. `tsx bench/prune.ts`
+ * prints a Markdown table; BENCH_EXPIRED_SESSIONS makes a quicker run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -60,30 +60,34 @@ export interface WebAppOptions {
 export function createWebApp(dir: string = DEFAULT_WEB_DIR, { https = false }: WebAppOptions = {}): WebApp | undefined {
   const root = resolve(dir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
-  const transport: Record<string, string> = https ? { 'strict-transport-security': STRICT_TRANSPORT } : {};
 
-  return async (request) => {
+  const serve = async (request: Request): Promise<Response> => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD', ...transport } });
+      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
     const { pathname } = new URL(request.url);
     const file = await findFile(root, pathname);
     if (!file && !isNavigation(request, pathname))
       return new Response('Not found', {
         status: 404,
-        headers: { 'content-type': TYPES['.txt']!, 'x-content-type-options': 'nosniff', ...transport },
+        headers: { 'content-type': TYPES['.txt']!, 'x-content-type-options': 'nosniff' },
       });
     const path = file ?? join(root, 'index.html');
     const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(path));
-    if (!file || extname(path) === '.html') return new Response(body, { headers: { ...HTML_HEADERS, ...transport } });
+    if (!file || extname(path) === '.html') return new Response(body, { headers: { ...HTML_HEADERS } });
     const immutable = path.startsWith(join(root, 'assets') + sep);
     return new Response(body, {
       headers: {
         'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
-        ...transport,
       },
     });
+  };
+  if (!https) return serve;
+  return async (request) => {
+    const response = await serve(request);
+    response.headers.set('strict-transport-security', STRICT_TRANSPORT);
+    return response;
   };
 }
 

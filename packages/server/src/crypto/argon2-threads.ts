@@ -78,8 +78,7 @@ function startWorker(): Worker {
   worker.unref();
   // A thread that fails or ends (out of memory) is never handed out again; the next hash starts
   // another. The listener stays, so a failure while idle is not an unhandled 'error' event.
-  const retire = () => forget(worker);
-  worker.on('error', retire).on('exit', retire);
+  worker.on('error', () => forget(worker)).on('exit', () => forget(worker));
   return worker;
 }
 
