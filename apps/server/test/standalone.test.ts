@@ -191,6 +191,19 @@ describe('standalone server, started with no configuration', () => {
       await expectAlive();
     });
 
+    // A body larger than the kernel's buffers, so the client is still writing when the server has
+    // decided. Closing then would reset the connection: the client's write fails, and a client that
+    // has not yet read the 413 (a busy one) loses it. The server reads the rest away first.
+    it('an 8 MB body answers 413 to a client that reads the answer late', async () => {
+      const exchange = await rawRequest(
+        server.port,
+        post('/api/auth/sign-in/email', JSON.stringify({ pad: 'x'.repeat(8 * 1024 * 1024) })),
+        { readAfterMs: 300 },
+      );
+      expect(exchange.status).toBe(413);
+      await expectAlive();
+    });
+
     it('a 2 MB chunked body without Content-Length answers 413', async () => {
       const chunk = 'x'.repeat(64 * 1024);
       const body =

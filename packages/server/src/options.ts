@@ -38,6 +38,11 @@ export const DEFAULTS = Object.freeze({
   maxImageLength: 2048,
   maxBodyBytes: 1024 * 1024,
   /**
+   * How long a body past maxBodyBytes is read and discarded before the 413 is sent and the
+   * connection closed (node-handler.ts): closing while the client still sends resets the connection.
+   */
+  oversizedBodyDrainMs: 1000,
+  /**
    * Argon2 hashes computed at once, each on its own thread, one per core: more would not finish
    * sooner (each keeps a core busy) but would hold 19 MiB each. Beyond it, sign-ins queue in
    * arrival order, so their latency stays even (p99 near p50).

@@ -17,6 +17,8 @@ export interface RawRequestOptions {
   /** Half-close after writing, as a client that gives up on the rest of its body does. */
   end?: boolean;
   timeoutMs?: number;
+  /** Leave the answer unread this long, as a slow or busy client does (the kernel holds it meanwhile). */
+  readAfterMs?: number;
   /** Called once the bytes are written, before waiting for the answer. */
   afterWrite?: (socket: Socket) => void | Promise<void>;
 }
@@ -42,6 +44,10 @@ export function rawRequest(
     socket.on('close', () => finish(true));
     // The server may reset a connection it has refused; what it sent before is what counts.
     socket.on('error', () => undefined);
+    if (options.readAfterMs !== undefined) {
+      socket.pause();
+      setTimeout(() => socket.resume(), options.readAfterMs);
+    }
     socket.on('connect', () => {
       socket.write(bytes, () => {
         if (end) socket.end();

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AuthError, ERRORS } from '../errors';
-import type { Logger } from '../options';
+import { DEFAULTS, type Logger } from '../options';
 import type { Answer, Dispatch, RequestHeaders } from './transport';
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -27,32 +27,38 @@ class NodeRequestHeaders implements RequestHeaders {
 }
 
 /**
- * The body under the cap. Past it the request is answered 413 without reading on: the socket is
- * closed after the answer (`connection: close`), so the rest is never buffered.
+ * The body under the cap. Past it the request is refused with 413 and the connection closed, but
+ * only once the client has sent the rest (or after `oversizedBodyDrainMs`): closing a socket the
+ * client still writes to resets the connection, its write fails, and a client that has not read
+ * the 413 yet loses it. What arrives meanwhile is discarded, never buffered.
  */
 function readNodeText(request: IncomingMessage, response: ServerResponse, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers['content-length']);
   return new Promise((resolve, reject) => {
-    const tooLarge = () => {
+    let chunks: Buffer[] | undefined = [];
+    let total = 0;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const refuse = () => {
+      clearTimeout(drainTimer);
       response.shouldKeepAlive = false;
       reject(new AuthError(ERRORS.payloadTooLarge));
     };
-    if (declared > maxBytes) return tooLarge();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.byteLength;
-      if (total <= maxBytes) return void chunks.push(chunk);
-      request.off('data', onData);
-      request.pause();
-      tooLarge();
+    const drain = () => {
+      chunks = undefined;
+      drainTimer = setTimeout(refuse, DEFAULTS.oversizedBodyDrainMs);
     };
-    request.on('data', onData);
-    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('data', (chunk: Buffer) => {
+      if (chunks === undefined) return;
+      total += chunk.byteLength;
+      if (total <= maxBytes) chunks.push(chunk);
+      else drain();
+    });
+    request.once('end', () => (chunks === undefined ? refuse() : resolve(Buffer.concat(chunks).toString('utf8'))));
     // The client went away or broke its framing mid-body: its request is malformed, not our fault.
-    request.once('error', () =>
-      reject(new AuthError(ERRORS.invalidBody, { details: [{ path: '', message: 'Body could not be read' }] })),
-    );
+    request.once('error', () => {
+      clearTimeout(drainTimer);
+      reject(new AuthError(ERRORS.invalidBody, { details: [{ path: '', message: 'Body could not be read' }] }));
+    });
+    if (Number(request.headers['content-length']) > maxBytes) drain();
   });
 }
 
