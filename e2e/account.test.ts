@@ -122,7 +122,10 @@ describeInBrowser('the account screens', (e2e) => {
     const link = mail?.links.find((l) => l.includes('/delete-user/callback'));
     expect(link).toBeTruthy();
     await page.goto(link!);
-    await page.waitForURL((target) => target.pathname === '/sign-in');
+    await page.waitForURL((target) => target.pathname === '/account-deleted');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Your account and everything linked to it have been deleted.');
     const again = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },

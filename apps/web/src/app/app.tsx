@@ -3,6 +3,7 @@
  * memory router over the same routes.
  */
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
 import type { AppAuth } from '../lib/auth';
 import type { Language } from '../lib/languages';
@@ -15,7 +16,9 @@ export function App({ auth, language, router }: { auth: AppAuth; language: Langu
   const [appRouter] = useState(() => router ?? createBrowserRouter(appRoutes));
   return (
     <AppProviders auth={auth} language={language}>
-      <RouterProvider router={appRouter} />
+      {/* Given ReactDOM's flushSync (as react-router/dom's provider does), `navigate(to, { flushSync: true })`
+          commits at once instead of as a transition. */}
+      <RouterProvider router={appRouter} flushSync={(commit) => void flushSync(commit)} />
     </AppProviders>
   );
 }

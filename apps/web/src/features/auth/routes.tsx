@@ -1,9 +1,11 @@
 /**
  * @module The public screens of signing in and everything around it: sign-in, sign-up, forgotten
- * and reset password, the landing page of the verification link, and the app's error page.
+ * and reset password, the landing pages of the verification and account-deletion links, and the
+ * app's error page.
  * Mounted by `app/routes.tsx` outside the session guard.
  */
 import type { RouteObject } from 'react-router';
+import { AccountDeletedPage } from './components/account-deleted-page';
 import { ErrorPage } from './components/error-page';
 import { ForgotPasswordPage } from './components/forgot-password-page';
 import { ResetPasswordPage } from './components/reset-password-page';
@@ -17,5 +19,6 @@ export const authRoutes: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'verify-email', element: <VerifyEmailPage /> },
+  { path: 'account-deleted', element: <AccountDeletedPage /> },
   { path: 'error', element: <ErrorPage /> },
 ];

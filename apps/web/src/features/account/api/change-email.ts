@@ -10,21 +10,36 @@ import { useQueryClient } from '@tanstack/react-query';
 import { sessionKey, useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 
+/**
+ * Where the approval link mailed to a verified address lands once the change is applied (or, with
+ * `&error=…`, refused): the section then says what the link did.
+ */
+export const EMAIL_CHANGED_PATH = '/account/email?changed=1';
+
 export interface ChangeEmailOutcome {
   /** true: the address is already the new one; false: the current address must approve. */
   applied: boolean;
 }
 
-export function useChangeEmail() {
+/** The signed-in user's address as the server has it now, which also becomes the cached session. */
+export function useReadCurrentEmail(): () => Promise<string | undefined> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
-  return async ({ newEmail }: { newEmail: string }): Promise<ChangeEmailOutcome> => {
-    await unwrap(client.changeEmail({ newEmail, callbackURL: '/account' }));
+  return async () => {
     const fresh = await client.getSession({ query: { disableCookieCache: true } });
     if (!fresh.error) {
       await queryClient.cancelQueries({ queryKey: sessionKey });
       queryClient.setQueryData(sessionKey, fresh.data);
     }
-    return { applied: fresh.data?.user.email === newEmail.trim().toLowerCase() };
+    return fresh.data?.user.email;
+  };
+}
+
+export function useChangeEmail() {
+  const client = useAuthClient();
+  const readCurrentEmail = useReadCurrentEmail();
+  return async ({ newEmail }: { newEmail: string }): Promise<ChangeEmailOutcome> => {
+    await unwrap(client.changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_PATH }));
+    return { applied: (await readCurrentEmail()) === newEmail.trim().toLowerCase() };
   };
 }

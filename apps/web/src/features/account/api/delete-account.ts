@@ -12,15 +12,19 @@ import { unwrap } from '../../../lib/unwrap';
 
 export type DeleteOutcome = 'deleted' | 'mailed';
 
-/** Where the mailed link lands once the account is gone. */
-const AFTER_MAILED_DELETION = '/sign-in';
+/**
+ * The public page that says the account is gone, for both outcomes: the account page goes there
+ * after an immediate deletion, and it is the mailed link's callbackURL (the server adds `?error=…`
+ * when the link could not delete). The marker tells a followed link from the page opened by hand.
+ */
+export const ACCOUNT_DELETED_PATH = '/account-deleted?deleted=1';
 
 export function useDeleteAccount() {
   const client = useAuthClient();
   return useMutation({
     mutationFn: async ({ password }: { password?: string }): Promise<DeleteOutcome> => {
       const data = await unwrap(
-        client.deleteUser({ ...(password !== undefined && { password }), callbackURL: AFTER_MAILED_DELETION }),
+        client.deleteUser({ ...(password !== undefined && { password }), callbackURL: ACCOUNT_DELETED_PATH }),
       );
       return data.message === 'Verification email sent' ? 'mailed' : 'deleted';
     },

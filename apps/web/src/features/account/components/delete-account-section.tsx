@@ -1,7 +1,7 @@
 /**
  * @module Delete account (/account/delete). With a password the user types it; without one the
  * server wants a fresh session, and an old one is answered SESSION_EXPIRED_… → "sign in again".
- * The server either deletes at once (then this goes to sign-in) or, when it is configured to,
+ * The server either deletes at once (then this goes to the page that says so) or, when it is configured to,
  * mails a confirmation link to the account's address (then this says so).
  */
 import Alert from '@mui/material/Alert';
@@ -17,7 +17,7 @@ import { ServerError } from '../../../components/server-error';
 import { useSession, type AppError, type ErrorCode } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { clientErrorOf } from '../../../lib/unwrap';
-import { useDeleteAccount } from '../api/delete-account';
+import { ACCOUNT_DELETED_PATH, useDeleteAccount } from '../api/delete-account';
 import { hasPassword, useListAccounts } from '../api/list-accounts';
 import { AccountSection } from './account-section';
 import { ReauthenticatePrompt } from './reauthenticate-prompt';
@@ -59,8 +59,10 @@ export function DeleteAccountSection() {
       onSuccess: (outcome) => {
         setOpen(false);
         setPassword('');
-        // Deleted at once: the session went with the account.
-        if (outcome === 'deleted') navigate('/sign-in', { replace: true });
+        // Deleted at once: the session went with the account. The move is committed at once, not
+        // as a transition: the session's refetch, now answering null, would otherwise render this
+        // page's guard first, and it sends a signed-out user to sign-in.
+        if (outcome === 'deleted') navigate(ACCOUNT_DELETED_PATH, { replace: true, flushSync: true });
         else setMailed(true);
       },
       onError: (cause) => {
