@@ -1,7 +1,8 @@
 /**
  * The admin console in Chromium against the standalone server: the listed admin signs in, lists
  * and searches users, creates one and bans them with a reason — whose next sign-in, in another
- * browser, shows the banned message — then impersonates another user under the banner and stops.
+ * browser, shows the banned message — then impersonates another user under the banner and stops,
+ * back on that user's page. Ban and impersonation each wait for a confirmation.
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -58,6 +59,9 @@ describeInBrowser('the admin console', (e2e) => {
     await ban.getByRole('combobox', { name: 'Duration' }).click();
     await admin.getByRole('option', { name: '7 days' }).click();
     await ban.getByRole('button', { name: 'Ban user' }).click();
+    const confirmBan = admin.getByRole('dialog', { name: 'Ban this user?' });
+    await saveScreenshot(admin, 'admin-ban-confirm');
+    await confirmBan.getByRole('button', { name: 'Ban' }).click();
     await ban.getByText('Reason: Posting spam').waitFor();
     await saveScreenshot(admin, 'admin-user-banned');
 
@@ -71,6 +75,10 @@ describeInBrowser('the admin console', (e2e) => {
     await admin.getByRole('link', { name: 'Back to users' }).click();
     await searchAndOpen(admin, 'iris@', 'Starts with', 'Iris Impersonated');
     await admin.getByRole('button', { name: 'Impersonate' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Impersonate this user?' })
+      .getByRole('button', { name: 'Impersonate' })
+      .click();
     await admin.waitForURL(/\/account$/);
     const banner = admin.getByRole('region', { name: 'Impersonation' });
     await banner.waitFor();
@@ -78,12 +86,14 @@ describeInBrowser('the admin console', (e2e) => {
     expect(await admin.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await saveScreenshot(admin, 'admin-impersonating');
 
+    // Back on the page of the user the admin was acting as.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
-    await admin.waitForURL(/\/admin\/users$/);
-    await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await admin.waitForURL(/\/admin\/users\/[^/]+$/);
+    await admin.getByRole('heading', { level: 1, name: 'Iris Impersonated' }).waitFor();
     expect(await admin.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
-    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
     await saveScreenshot(admin, 'admin-stopped-impersonating');
+    await admin.getByRole('link', { name: 'Back to users' }).click();
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
 
     // At phone width the search bar stacks and the grid scrolls sideways inside its frame.
     await admin.setViewportSize({ width: 390, height: 844 });
