@@ -23,6 +23,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 afterEach(() => cleanup());
 
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 const userOnServer = async (id: string) => (await admin.client.admin.getUser({ query: { id } })).data!;
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -144,14 +147,21 @@ describe('the user page', () => {
     expect(signIn.error).toBeNull();
   });
 
-  it("lists the user's sessions, revokes one, then all", async () => {
+  it("lists the user's sessions, each device read as on the account page, revokes one, then all", async () => {
     const user = userEvent.setup({ document });
     const member = await signInUser(server);
-    await createTestAuth(server).client.signIn.email({ email: member.email, password: PASSWORD });
+    await createTestAuth(server).client.signIn.email(
+      { email: member.email, password: PASSWORD },
+      { headers: { 'user-agent': CHROME_ON_LINUX } },
+    );
     await openUser(member.id);
     const sessions = section('Sessions');
     const table = await within(sessions).findByRole('table', { name: 'Sessions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    // The readable name, with the raw header kept for a tooltip only.
+    const chrome = within(table).getByText('Chrome 126 on Linux');
+    expect(chrome.getAttribute('title')).toBe(CHROME_ON_LINUX);
+    expect(within(table).queryByText(/Mozilla/)).toBeNull();
 
     await user.click(within(table).getAllByRole('button', { name: 'Revoke' })[0]!);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
