@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppAuth } from '../../src/lib/auth';
 import { createTestAuth, renderApp } from '../support/render-app';
-import { PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../support/test-server';
-import { signInAdmin, signInUser } from './admin-session';
+import { ADMIN_EMAIL, PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../support/test-server';
+import { createUsers, signInAdmin, signInUser } from './admin-session';
 
 // The grid and the server share two CPUs with other test files: allow for a slow render.
 
@@ -94,6 +94,67 @@ describe('the user page', () => {
     expect(reason?.textContent).toMatch(/cannot remove yourself here.*account page/);
     expect(within(profile).queryByRole('button', { name: 'Impersonate' })).toBeNull();
     expect((await userOnServer(adaId)).role).toBe('admin');
+  });
+
+  it('shows the last sign-in, read from the live sessions, or says it is unknown without one', async () => {
+    const member = await signInUser(server);
+    const { data: sessions } = await admin.client.admin.listUserSessions({ userId: member.id });
+    const signedInAt = new Date(sessions!.sessions[0]!.createdAt).toLocaleString('en');
+    await openUser(member.id);
+    const profile = section('Profile');
+    const term = within(profile).getByText('Last sign-in');
+    await waitFor(() => expect(term.nextElementSibling?.textContent).toBe(signedInAt));
+    cleanup();
+
+    const [neverSignedIn] = await createUsers(admin, [{ email: uniqueEmail('never'), name: 'Nell Never' }]);
+    await openUser(neverSignedIn!, 'Nell Never');
+    const unknown = within(section('Profile')).getByText('Last sign-in');
+    await waitFor(() => expect(unknown.nextElementSibling?.textContent).toBe('Unknown (no active session)'));
+  });
+
+  it('mails the user a password reset link and, while unverified, a verification link, and says so', async () => {
+    const user = userEvent.setup({ document });
+    const email = uniqueEmail('mailed');
+    const [id] = await createUsers(admin, [{ email, name: 'Mo Mailed' }]);
+    const linksTo = (path: RegExp) =>
+      server.outbox.list().filter((mail) => mail.to === email && path.test(mail.links[0] ?? ''));
+    await openUser(id!, 'Mo Mailed');
+    const mails = section('Mails');
+
+    await user.click(within(mails).getByRole('button', { name: 'Send verification mail' }));
+    expect(await within(mails).findByText(`A verification link was mailed to ${email}.`)).toBeTruthy();
+    await waitFor(() => expect(linksTo(/\/verify-email\?token=/)).toHaveLength(1));
+
+    await user.click(within(mails).getByRole('button', { name: 'Send password reset mail' }));
+    expect(await within(mails).findByText(`A password reset link was mailed to ${email}.`)).toBeTruthy();
+    // Sent in the background: wait for it.
+    await waitFor(() => expect(linksTo(/\/reset-password\//)).toHaveLength(1));
+    // The mails went out without the admin's session, which is still the admin's.
+    expect((await admin.client.getSession()).data!.user.email).toBe(ADMIN_EMAIL);
+  });
+
+  it('offers no verification mail for a verified address', async () => {
+    const email = uniqueEmail('verified');
+    const [id] = await createUsers(admin, [{ email, name: 'Vera Verified' }]);
+    // Verified as the user would be: by following the mailed link.
+    const anonymous = await fetch(`${server.baseURL}/api/auth/send-verification-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(anonymous.status).toBe(200);
+    let link: string | undefined;
+    await waitFor(() => {
+      link = server.outbox.list().find((mail) => mail.to === email)?.links[0];
+      expect(link).toBeDefined();
+    });
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBeLessThan(400);
+    expect((await userOnServer(id!)).emailVerified).toBe(true);
+
+    await openUser(id!, 'Vera Verified');
+    const mails = section('Mails');
+    expect(within(mails).getByRole('button', { name: 'Send password reset mail' })).toBeTruthy();
+    expect(within(mails).queryByRole('button', { name: 'Send verification mail' })).toBeNull();
   });
 
   it('a ban "until a date" needs a moment in the future', async () => {

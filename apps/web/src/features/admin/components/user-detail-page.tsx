@@ -1,8 +1,9 @@
 /**
- * @module /admin/users/:id: one user — who they are, their role, ban, password and sessions —
- * with impersonation and removal. Each block acts on its own and shows its own errors. On the
- * admin's own record, impersonation is hidden and role change, ban and removal are not offered,
- * each with its reason.
+ * @module /admin/users/:id: one user — who they are and when they last signed in, mails to send
+ * them, their role, ban, password and sessions — with impersonation and removal. Each block acts
+ * on its own and shows its own errors. On the admin's own record, impersonation is hidden and role
+ * change, ban and removal are not offered, each with its reason. The user's organizations are not
+ * shown: no route tells an admin another user's memberships (organization/list is the caller's).
  */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +15,7 @@ import { ServerError } from '../../../components/server-error';
 import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAdminUser } from '../api/get-user';
+import { AccountMails } from './account-mails';
 import { BanForm } from './ban-form';
 import { DetailSection } from './detail-section';
 import { ImpersonateButton } from './impersonate-button';
@@ -55,6 +57,9 @@ export function UserDetailPage() {
             {!isYou && <ImpersonateButton userId={user.id} email={user.email} />}
             <RemoveUserButton userId={user.id} email={user.email} isYou={isYou} />
           </Stack>
+        </DetailSection>
+        <DetailSection title={t('mails.title')}>
+          <AccountMails email={user.email} emailVerified={user.emailVerified} />
         </DetailSection>
         <DetailSection title={t('role.title')}>
           <RoleForm userId={user.id} role={user.role} isYou={isYou} />
