@@ -1,7 +1,9 @@
 /**
  * The admin console in Chromium against the standalone server: the listed admin signs in, lists
  * and searches users, creates one and bans them with a reason — whose next sign-in, in another
- * browser, shows the banned message — then impersonates another user under the banner and stops.
+ * browser, shows the banned message — then impersonates another user under the banner and stops,
+ * back on that user's page. Ban and impersonation each wait for a confirmation. At phone width the
+ * user's sessions are cards with Revoke in view.
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -31,7 +33,7 @@ async function searchAndOpen(page: Page, text: string, operator: string, name: s
 describeInBrowser('the admin console', (e2e) => {
   it('lists, searches, bans (the banned sign-in says so), impersonates and stops', async () => {
     const { server, browser } = e2e();
-    await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    const adaId = await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
     await signUpByApi(server.url, 'iris@example.com', 'Iris Impersonated');
     await signUpByApi(server.url, 'someone@example.org', 'Some One');
 
@@ -58,6 +60,9 @@ describeInBrowser('the admin console', (e2e) => {
     await ban.getByRole('combobox', { name: 'Duration' }).click();
     await admin.getByRole('option', { name: '7 days' }).click();
     await ban.getByRole('button', { name: 'Ban user' }).click();
+    const confirmBan = admin.getByRole('dialog', { name: 'Ban this user?' });
+    await saveScreenshot(admin, 'admin-ban-confirm');
+    await confirmBan.getByRole('button', { name: 'Ban' }).click();
     await ban.getByText('Reason: Posting spam').waitFor();
     await saveScreenshot(admin, 'admin-user-banned');
 
@@ -71,6 +76,10 @@ describeInBrowser('the admin console', (e2e) => {
     await admin.getByRole('link', { name: 'Back to users' }).click();
     await searchAndOpen(admin, 'iris@', 'Starts with', 'Iris Impersonated');
     await admin.getByRole('button', { name: 'Impersonate' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Impersonate this user?' })
+      .getByRole('button', { name: 'Impersonate' })
+      .click();
     await admin.waitForURL(/\/account$/);
     const banner = admin.getByRole('region', { name: 'Impersonation' });
     await banner.waitFor();
@@ -78,18 +87,38 @@ describeInBrowser('the admin console', (e2e) => {
     expect(await admin.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await saveScreenshot(admin, 'admin-impersonating');
 
+    // Back on the page of the user the admin was acting as.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
-    await admin.waitForURL(/\/admin\/users$/);
-    await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await admin.waitForURL(/\/admin\/users\/[^/]+$/);
+    await admin.getByRole('heading', { level: 1, name: 'Iris Impersonated' }).waitFor();
     expect(await admin.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
-    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
     await saveScreenshot(admin, 'admin-stopped-impersonating');
+    await admin.getByRole('link', { name: 'Back to users' }).click();
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
 
     // At phone width the search bar stacks and the grid scrolls sideways inside its frame.
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.getByRole('searchbox', { name: 'Search' }).fill('example.com');
     await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 3');
     await saveScreenshot(admin, 'admin-users-phone');
+
+    // At 375 px the sessions table becomes cards: each device reads as on the account page and
+    // its Revoke button is inside the screen, not beyond a sideways scroll.
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await admin.goto(`${server.url}/admin/users/${adaId}`);
+    const sessions = admin.getByRole('region', { name: 'Sessions' });
+    await sessions
+      .getByText(/^Chrome \d+ on Linux$/)
+      .first()
+      .waitFor();
+    expect(await sessions.getByText(/Mozilla/).count()).toBe(0);
+    const revoke = sessions.getByRole('button', { name: 'Revoke', exact: true }).first();
+    await revoke.waitFor();
+    const box = (await revoke.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(admin, 'admin-user-sessions-phone');
     await admin.context().close();
   }, 120_000);
 });

@@ -23,11 +23,13 @@ export function cookieFetch(origin: string): CookieFetch {
     const url = input instanceof Request ? input.url : String(input);
     const headers = new Headers(init.headers);
     headers.set('origin', origin);
-    const cookie = cookies.header(url);
+    // As a browser does, `credentials: 'omit'` neither sends the jar's cookies nor keeps new ones.
+    const withCookies = init.credentials !== 'omit';
+    const cookie = withCookies ? cookies.header(url) : '';
     if (cookie !== '') headers.set('cookie', cookie);
     requests.push({ method: init.method ?? 'GET', url: String(input) });
     const response = await fetch(input, { ...init, headers });
-    cookies.keep(response, url);
+    if (withCookies) cookies.keep(response, url);
     return response;
   };
   const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>

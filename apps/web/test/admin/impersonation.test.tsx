@@ -1,6 +1,6 @@
 /**
  * Impersonation against a real server: the admin becomes the user (the banner names them on every
- * page) and stops, getting their own session and the users list back.
+ * page) after a confirmation, and stops, getting their own session back on that user's page.
  */
 import '../support/dom';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -13,7 +13,7 @@ import { signInAdmin, signInUser } from './admin-session';
 const server = useTestServer();
 
 describe('impersonation', () => {
-  it('the admin acts as the user under a banner, then stops and is back on the users list', async () => {
+  it("the admin acts as the user under a banner, then stops and is back on the user's page", async () => {
     const user = userEvent.setup({ document });
     const admin = await signInAdmin(server);
     const member = await signInUser(server, undefined, 'Ivy Impersonated');
@@ -21,7 +21,16 @@ describe('impersonation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ivy Impersonated' });
     expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
 
+    // Only after a confirmation that names the user; cancelling it changes nothing.
     await user.click(screen.getByRole('button', { name: 'Impersonate' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Impersonate this user?' });
+    expect(dialog.textContent).toContain(member.email);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await admin.client.getSession()).data!.user.email).toBe(ADMIN_EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Impersonate' }));
+    dialog = await screen.findByRole('dialog', { name: 'Impersonate this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Impersonate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     const banner = await screen.findByRole('region', { name: 'Impersonation' });
     expect(banner.textContent).toContain(`You are signed in as Ivy Impersonated (${member.email})`);
@@ -32,8 +41,8 @@ describe('impersonation', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
 
     await user.click(within(banner).getByRole('button', { name: 'Stop impersonating' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/users/${member.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ivy Impersonated' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
     expect((await admin.client.getSession()).data!.user.email).toBe(ADMIN_EMAIL);
   });

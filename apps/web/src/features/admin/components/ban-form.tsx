@@ -1,13 +1,16 @@
 /**
  * @module Ban a user, with a reason and for how long — a usual duration, for good, or until a
- * date — or, when banned, see why and until when and lift the ban. Banning also ends every
- * session the user has; the server refuses to let an admin ban themself, and says so here.
+ * date — after a confirmation that names them; or, when banned, see why and until when and lift
+ * the ban. Banning also ends every session the user has. On the admin's own record the form is
+ * replaced by the reason it is not offered (the server refuses a self-ban too).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
@@ -35,8 +38,11 @@ const schema = z
   });
 type BanValues = z.infer<typeof schema>;
 
-export function BanForm({ user }: { user: AdminUserDetail }) {
-  return user.banned ? <BanState user={user} /> : <BanUserForm userId={user.id} />;
+export function BanForm({ user, isYou }: { user: AdminUserDetail; isYou: boolean }) {
+  const { t } = useTranslation('admin');
+  if (user.banned) return <BanState user={user} />;
+  if (isYou) return <Alert severity="info">{t('self.ban')}</Alert>;
+  return <BanUserForm userId={user.id} email={user.email} />;
 }
 
 function BanState({ user }: { user: AdminUserDetail }) {
@@ -63,9 +69,10 @@ function BanState({ user }: { user: AdminUserDetail }) {
   );
 }
 
-function BanUserForm({ userId }: { userId: string }) {
+function BanUserForm({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation('admin');
   const client = useAuthClient();
+  const [confirming, setConfirming] = useState(false);
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { banReason: '', duration: 'never', until: '' },
@@ -77,36 +84,55 @@ function BanUserForm({ userId }: { userId: string }) {
       }),
   });
   const duration = form.watch('duration');
+  // The form is checked first, so the dialog never asks about a ban the form would refuse; the
+  // confirmed submit then runs (and shows its progress and any refusal) in the form itself.
+  const askToConfirm = form.handleSubmit(() => setConfirming(true));
 
+  // The dialog sits beside the form, not in it: its own form's submit would bubble through the
+  // portal to this one in React's tree.
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormTextField
-        control={form.control}
-        name="banReason"
-        label={t('ban.reasonLabel')}
-        multiline
-        minRows={2}
-        helperText={t('ban.reasonHelp')}
-      />
-      <FormSelectField
-        control={form.control}
-        name="duration"
-        label={t('ban.duration')}
-        options={Object.keys(BAN_DURATIONS).map((name) => ({ value: name, label: t(`ban.durations.${name}`) }))}
-      />
-      {duration === 'until' && (
+    <>
+      <form onSubmit={askToConfirm} noValidate>
         <FormTextField
           control={form.control}
-          name="until"
-          label={t('ban.until')}
-          type="datetime-local"
-          slotProps={{ inputLabel: { shrink: true } }}
+          name="banReason"
+          label={t('ban.reasonLabel')}
+          multiline
+          minRows={2}
+          helperText={t('ban.reasonHelp')}
         />
-      )}
-      <ServerError error={serverError} />
-      <SubmitButton pending={pending} color="error" sx={{ mt: 1 }}>
-        {t('ban.submit')}
-      </SubmitButton>
-    </form>
+        <FormSelectField
+          control={form.control}
+          name="duration"
+          label={t('ban.duration')}
+          options={Object.keys(BAN_DURATIONS).map((name) => ({ value: name, label: t(`ban.durations.${name}`) }))}
+        />
+        {duration === 'until' && (
+          <FormTextField
+            control={form.control}
+            name="until"
+            label={t('ban.until')}
+            type="datetime-local"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+        <ServerError error={serverError} />
+        <SubmitButton pending={pending} color="error" sx={{ mt: 1 }}>
+          {t('ban.submit')}
+        </SubmitButton>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('ban.confirmTitle')}
+        text={t('ban.confirmText', { email })}
+        confirmLabel={t('ban.confirm')}
+        pending={false}
+        onConfirm={() => {
+          setConfirming(false);
+          void onSubmit();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }

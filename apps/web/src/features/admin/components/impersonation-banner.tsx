@@ -1,7 +1,7 @@
 /**
  * @module Shown on every page while an admin impersonates a user (the session carries
- * `impersonatedBy`): whom the admin is acting as, and the way back to their own session and the
- * users list. It is hard to miss on purpose: every action taken is the user's.
+ * `impersonatedBy`): whom the admin is acting as, and the way back to their own session and to
+ * that user's page in the console. It is hard to miss on purpose: every action taken is the user's.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -44,7 +44,8 @@ export function ImpersonationBanner() {
           startIcon={stop.isPending ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
           onClick={() =>
             stop.mutateAsync().then(
-              () => navigate('/admin/users'),
+              // The user's id from before the stop: once it ends, the session is the admin's.
+              () => navigate(`/admin/users/${encodeURIComponent(user.id)}`),
               () => undefined,
             )
           }

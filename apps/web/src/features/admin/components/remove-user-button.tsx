@@ -1,19 +1,38 @@
 /**
- * @module Remove the user for good, after a confirmation that names them; back to the list after.
+ * @module Remove the user for good, after a confirmation that names them; then the users list,
+ * which says whom it removed. On the admin's own record the button is disabled with the reason:
+ * the server refuses it (better-auth's "You cannot remove yourself"), and one's own account is
+ * deleted from the account page.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useRemoveUser } from '../api/remove-user';
+import { removedNotice } from './removed-notice';
 
-export function RemoveUserButton({ userId, email }: { userId: string; email: string }) {
+export function RemoveUserButton({ userId, email, isYou }: { userId: string; email: string; isYou: boolean }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const remove = useRemoveUser();
   const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  if (isYou) {
+    return (
+      <Box>
+        <Button variant="outlined" color="error" disabled aria-describedby={reasonId}>
+          {t('remove.button')}
+        </Button>
+        <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('self.remove')}
+        </Typography>
+      </Box>
+    );
+  }
   return (
     <>
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
@@ -26,7 +45,11 @@ export function RemoveUserButton({ userId, email }: { userId: string; email: str
         confirmLabel={t('remove.confirm')}
         pending={remove.isPending}
         error={clientErrorOf(remove.error)}
-        onConfirm={() => remove.mutate(userId, { onSuccess: () => navigate('/admin/users', { replace: true }) })}
+        onConfirm={() =>
+          remove.mutate(userId, {
+            onSuccess: () => navigate('/admin/users', { replace: true, state: removedNotice(email) }),
+          })
+        }
         onClose={() => {
           setOpen(false);
           remove.reset();

@@ -1,18 +1,19 @@
 /**
  * @module The user's platform roles: one or several (the server stores them comma-joined). Roles
- * the server knows but this console does not offer are listed too, so saving keeps them.
+ * the server knows but this console does not offer are listed too, so saving keeps them. On the
+ * admin's own record the form is shown disabled, with the reason: taking one's own admin role away
+ * closes the console under one's feet (and the last admin's is refused by the server anyway).
  */
 import Alert from '@mui/material/Alert';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormSelectField } from '../../../components/form-select-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
-import { useAuthClient } from '../../../lib/auth';
 import { rolesOf } from '../../../lib/roles';
 import { useServerForm } from '../../../lib/use-server-form';
-import { setRole } from '../api/set-role';
+import { useSetRole } from '../api/set-role';
 import { KNOWN_ROLES } from './known-roles';
 
 const schema = z.object({ roles: z.array(z.string()).min(1, 'validation.required') });
@@ -24,9 +25,10 @@ function shownRoles(role: string | null | undefined): string[] {
   return roles.length > 0 ? roles : ['user'];
 }
 
-export function RoleForm({ userId, role }: { userId: string; role: string | null | undefined }) {
+export function RoleForm({ userId, role, isYou }: { userId: string; role: string | null | undefined; isYou: boolean }) {
   const { t } = useTranslation('admin');
-  const client = useAuthClient();
+  const setRole = useSetRole();
+  const reasonId = useId();
   const [saved, setSaved] = useState(false);
   const options = [...new Set<string>([...KNOWN_ROLES, ...rolesOf(role)])];
   const { form, onSubmit, serverError, pending } = useServerForm({
@@ -34,7 +36,7 @@ export function RoleForm({ userId, role }: { userId: string; role: string | null
     defaultValues: { roles: shownRoles(role) },
     mutationFn: ({ roles }: RoleValues) => {
       setSaved(false);
-      return setRole(client, { userId, role: roles.length === 1 ? roles[0]! : roles });
+      return setRole({ userId, role: roles.length === 1 ? roles[0]! : roles });
     },
     onSuccess: () => setSaved(true),
     errorFields: { YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'roles' },
@@ -46,10 +48,16 @@ export function RoleForm({ userId, role }: { userId: string; role: string | null
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {isYou && (
+        <Alert id={reasonId} severity="info" sx={{ mb: 2 }}>
+          {t('self.role')}
+        </Alert>
+      )}
       <FormSelectField
         control={form.control}
         name="roles"
         label={t('fields.role')}
+        disabled={isYou}
         options={options.map((name) => ({ value: name, label: label(name) }))}
         slotProps={{ select: { multiple: true, renderValue: (value) => (value as string[]).map(label).join(', ') } }}
       />
@@ -59,7 +67,9 @@ export function RoleForm({ userId, role }: { userId: string; role: string | null
           {t('role.saved')}
         </Alert>
       )}
-      <SubmitButton pending={pending}>{t('role.submit')}</SubmitButton>
+      <SubmitButton pending={pending} disabled={isYou} aria-describedby={isYou ? reasonId : undefined}>
+        {t('role.submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,9 @@
 /**
- * @module /admin/users/:id: one user — who they are, their role, ban, password and sessions —
- * with impersonation and removal. Each block acts on its own and shows its own errors.
+ * @module /admin/users/:id: one user — who they are and when they last signed in, mails to send
+ * them, their role, ban, password and sessions — with impersonation and removal. Each block acts
+ * on its own and shows its own errors. On the admin's own record, impersonation is hidden and role
+ * change, ban and removal are not offered, each with its reason. The user's organizations are not
+ * shown: no route tells an admin another user's memberships (organization/list is the caller's).
  */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +15,7 @@ import { ServerError } from '../../../components/server-error';
 import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAdminUser } from '../api/get-user';
+import { AccountMails } from './account-mails';
 import { BanForm } from './ban-form';
 import { DetailSection } from './detail-section';
 import { ImpersonateButton } from './impersonate-button';
@@ -50,15 +54,18 @@ export function UserDetailPage() {
         <DetailSection title={t('detail.profile')}>
           <UserSummary user={user} isYou={isYou} />
           <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-            {!isYou && <ImpersonateButton userId={user.id} />}
-            <RemoveUserButton userId={user.id} email={user.email} />
+            {!isYou && <ImpersonateButton userId={user.id} email={user.email} />}
+            <RemoveUserButton userId={user.id} email={user.email} isYou={isYou} />
           </Stack>
         </DetailSection>
+        <DetailSection title={t('mails.title')}>
+          <AccountMails email={user.email} emailVerified={user.emailVerified} />
+        </DetailSection>
         <DetailSection title={t('role.title')}>
-          <RoleForm userId={user.id} role={user.role} />
+          <RoleForm userId={user.id} role={user.role} isYou={isYou} />
         </DetailSection>
         <DetailSection title={t('ban.title')}>
-          <BanForm user={user} />
+          <BanForm user={user} isYou={isYou} />
         </DetailSection>
         <DetailSection title={t('password.title')}>
           <SetPasswordForm userId={user.id} />

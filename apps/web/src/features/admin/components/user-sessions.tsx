@@ -1,7 +1,8 @@
 /**
  * @module The user's live sessions (device, IP, created, expires; impersonations marked), each
- * revocable, and "revoke all" to sign the user out everywhere. The table scrolls sideways at
- * phone width.
+ * revocable, and "revoke all" to sign the user out everywhere. The device reads as on the account
+ * page ("Chrome 126 on Linux"; the raw header in its tooltip). At phone width each row becomes a
+ * card of labelled lines, so Revoke is in view without scrolling sideways.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,8 +16,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
+import { deviceName } from '../../../lib/device-name';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useUserSessions } from '../api/list-user-sessions';
 import { useRevokeUserSession } from '../api/revoke-user-session';
@@ -25,12 +28,29 @@ import { useRevokeUserSessions } from '../api/revoke-user-sessions';
 const progress = (pending: boolean) =>
   pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
 
+/** Below `sm`, rows are cards: cells stack, each labelled by its column (`data-label`). */
+const cardsOnPhones = (theme: Theme) => ({
+  minWidth: { sm: 640 },
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td': { display: 'block' },
+    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td': { border: 0, py: 0.25, px: 0, textAlign: 'left', maxWidth: 'none' },
+    '& td[data-label]::before': { content: 'attr(data-label) ": "', color: theme.palette.text.secondary },
+  },
+});
+
 export function UserSessions({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');
   const sessions = useUserSessions(userId);
   const revokeOne = useRevokeUserSession();
   const revokeAll = useRevokeUserSessions();
   const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
+  const device = (userAgent: string | null | undefined) =>
+    deviceName(userAgent, {
+      on: (browser, os) => t('sessions.deviceOn', { browser, os }),
+      unknown: t('sessions.unknownDevice'),
+    });
   const list = sessions.data ?? [];
 
   if (sessions.isPending) return <CircularProgress aria-label={t('common:loading')} size={24} />;
@@ -43,7 +63,7 @@ export function UserSessions({ userId }: { userId: string }) {
         <Typography color="text.secondary">{t('sessions.none')}</Typography>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={t('sessions.title')} sx={{ minWidth: 640 }}>
+          <Table size="small" aria-label={t('sessions.title')} sx={cardsOnPhones}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('sessions.device')}</TableCell>
@@ -59,14 +79,14 @@ export function UserSessions({ userId }: { userId: string }) {
                 return (
                   <TableRow key={session.id}>
                     <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>
-                      {session.userAgent || t('sessions.unknownDevice')}
+                      <span title={session.userAgent ?? undefined}>{device(session.userAgent)}</span>
                       {session.impersonatedBy && (
                         <Chip size="small" color="warning" label={t('sessions.impersonation')} sx={{ ml: 1 }} />
                       )}
                     </TableCell>
-                    <TableCell>{session.ipAddress || '—'}</TableCell>
-                    <TableCell>{date(session.createdAt)}</TableCell>
-                    <TableCell>{date(session.expiresAt)}</TableCell>
+                    <TableCell data-label={t('sessions.ip')}>{session.ipAddress || '—'}</TableCell>
+                    <TableCell data-label={t('sessions.created')}>{date(session.createdAt)}</TableCell>
+                    <TableCell data-label={t('sessions.expires')}>{date(session.expiresAt)}</TableCell>
                     <TableCell align="right">
                       <Button
                         size="small"

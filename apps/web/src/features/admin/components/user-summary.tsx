@@ -1,6 +1,7 @@
 /**
- * @module Who the user is: e-mail, name, username, roles, ban state, verification and dates, as a
- * description list that becomes one column at phone width.
+ * @module Who the user is: e-mail, name, username, roles, ban state, verification and dates (the
+ * last sign-in read from the sessions the page lists anyway, last-sign-in.ts), as a description
+ * list that becomes one column at phone width.
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '../api/get-user';
+import { useUserSessions } from '../api/list-user-sessions';
+import { lastSignInOf } from './last-sign-in';
 import { RoleChips } from './role-chips';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -27,6 +30,9 @@ export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boo
   const { t, i18n } = useTranslation('admin');
   const date = (value: Date | string | null | undefined) =>
     value ? new Date(value).toLocaleString(i18n.language) : '—';
+  // The same query as the sessions block below: one request for both.
+  const sessions = useUserSessions(user.id);
+  const lastSignIn = sessions.data ? lastSignInOf(sessions.data) : undefined;
   return (
     <Box
       component="dl"
@@ -50,6 +56,9 @@ export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boo
       <Row label={t('fields.emailVerified')}>{user.emailVerified ? t('common:yes') : t('common:no')}</Row>
       <Row label={t('fields.createdAt')}>{date(user.createdAt)}</Row>
       <Row label={t('fields.updatedAt')}>{date(user.updatedAt)}</Row>
+      <Row label={t('fields.lastSignIn')}>
+        {lastSignIn === undefined ? '…' : lastSignIn ? date(lastSignIn) : t('detail.noLiveSession')}
+      </Row>
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * @module A small User-Agent reader for the sessions list: the browser (with its major version)
- * and the operating system, enough for a person to recognise "Firefox on Windows" as their own
- * laptop. Not for feature detection or security decisions: the header is whatever the client sent.
+ * @module A small User-Agent reader for the session lists (the account page's and the admin's):
+ * the browser (with its major version) and the operating system, enough for a person to recognise
+ * "Firefox on Windows" as their own laptop. Not for feature detection or security decisions: the
+ * header is whatever the client sent.
  */
 export interface DeviceInfo {
   browser: string | null;
