@@ -46,7 +46,12 @@ describe('translations', () => {
       fr: 16,
       tr: 82,
     });
-    expect(readdirSync(LOCALES).sort()).toEqual(LANGUAGES.map((l) => l.tag).sort());
+    expect(
+      readdirSync(LOCALES, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    ).toEqual(LANGUAGES.map((l) => l.tag).sort());
   });
 
   for (const namespace of NAMESPACES) {

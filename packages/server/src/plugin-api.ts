@@ -31,6 +31,7 @@ export { readCurrentSession, toSessionResponse, type CurrentSession } from './se
 export { clearSessionCookies } from './session/session-cookies';
 export { readStashedSession, resumeStashedSession, stashSession } from './session/stashed-session';
 export { nameForMail, renderMail } from './mail/templates';
+export { requestLanguage, type ServerLanguage } from './i18n/request-language';
 export type { MailMessage } from './mail/mailer';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';

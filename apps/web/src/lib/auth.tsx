@@ -10,6 +10,7 @@ import { createAuthClient, type AuthClient, type EndpointsOf } from '@latchkey/c
 import { adminClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
 import type { StandaloneAuth } from '@latchkey/standalone';
 import type { AppError } from './app-error';
+import { withAppLanguage } from './app-language-fetch';
 import { clientErrorOf, unwrap } from './unwrap';
 
 export type { AppError, AppResult, ErrorCode } from './app-error';
@@ -33,14 +34,15 @@ export interface AppAuthOptions {
 }
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
+  const send = withAppLanguage(fetch ?? ((input, init) => globalThis.fetch(input, init)));
   return {
     client: createAuthClient<StandaloneAuth>({
       baseURL,
-      fetchOptions: fetch ? { fetch } : {},
+      fetchOptions: { fetch: send },
       plugins: [usernameClient(), adminClient(), organizationClient()],
     }),
     baseURL,
-    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: send,
   };
 }
 

@@ -5,7 +5,9 @@
  * a trailing word or punctuation with it.
  */
 import { html } from 'hono/html';
+import type { ServerLanguage } from '../i18n/request-language';
 import type { MailMessage } from './mailer';
+import { MAIL_TEXTS } from './texts';
 
 /** One mail's words; every mail Latchkey sends, plugins' too, is laid out by `renderMail`. */
 export interface MailContent {
@@ -20,10 +22,11 @@ export interface MailContent {
 export async function renderMail(
   to: string,
   { subject, greeting, body, action, url, footer }: MailContent,
+  language: ServerLanguage = 'en',
 ): Promise<MailMessage> {
   const text = `${greeting}\n\n${body}\n\n${action}:\n${url}\n\n${footer}\n`;
   const page = await html`<!doctype html>
-    <html lang="en">
+    <html lang="${language}">
       <body style="font-family: system-ui, sans-serif; line-height: 1.5">
         <p>${greeting}</p>
         <p>${body}</p>
@@ -44,48 +47,47 @@ export function nameForMail(name: string): string {
   return LINK_LIKE.test(name) ? '' : name;
 }
 
-const greet = (name: string) => (nameForMail(name) ? `Hello ${name},` : 'Hello,');
+const greet = (language: ServerLanguage, name: string) => MAIL_TEXTS[language].greeting(nameForMail(name));
 
-export function verificationMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return renderMail(to, {
-    subject: 'Verify your e-mail address',
-    greeting: greet(name),
-    body: `Please confirm that ${to} is your e-mail address.`,
-    action: 'Verify e-mail address',
-    url,
-    footer: 'If you did not create an account, you can ignore this mail.',
-  });
+// Each mail is in the language of the request that caused it (see i18n/request-language.ts); a
+// mail sent without one, from the server's own code, is in English.
+export function verificationMail(
+  to: string,
+  name: string,
+  url: string,
+  language: ServerLanguage = 'en',
+): Promise<MailMessage> {
+  const words = MAIL_TEXTS[language].verification;
+  return renderMail(to, { ...words, greeting: greet(language, name), body: words.body(to), url }, language);
 }
 
-export function resetPasswordMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return renderMail(to, {
-    subject: 'Reset your password',
-    greeting: greet(name),
-    body: 'Someone asked to reset the password of your account. The link works once, for one hour.',
-    action: 'Choose a new password',
-    url,
-    footer: 'If it was not you, ignore this mail: your password stays as it is.',
-  });
+export function resetPasswordMail(
+  to: string,
+  name: string,
+  url: string,
+  language: ServerLanguage = 'en',
+): Promise<MailMessage> {
+  const words = MAIL_TEXTS[language].resetPassword;
+  return renderMail(to, { ...words, greeting: greet(language, name), url }, language);
 }
 
-export function changeEmailMail(to: string, name: string, newEmail: string, url: string): Promise<MailMessage> {
-  return renderMail(to, {
-    subject: 'Confirm your new e-mail address',
-    greeting: greet(name),
-    body: `Someone asked to change the e-mail address of your account to ${newEmail}.`,
-    action: 'Approve the change',
-    url,
-    footer: 'If it was not you, ignore this mail and change your password.',
-  });
+export function changeEmailMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  url: string,
+  language: ServerLanguage = 'en',
+): Promise<MailMessage> {
+  const words = MAIL_TEXTS[language].changeEmail;
+  return renderMail(to, { ...words, greeting: greet(language, name), body: words.body(newEmail), url }, language);
 }
 
-export function deleteAccountMail(to: string, name: string, url: string): Promise<MailMessage> {
-  return renderMail(to, {
-    subject: 'Confirm the deletion of your account',
-    greeting: greet(name),
-    body: 'Someone asked to delete your account. Once confirmed, this cannot be undone. The link works for 24 hours.',
-    action: 'Delete my account',
-    url,
-    footer: 'If it was not you, ignore this mail and change your password.',
-  });
+export function deleteAccountMail(
+  to: string,
+  name: string,
+  url: string,
+  language: ServerLanguage = 'en',
+): Promise<MailMessage> {
+  const words = MAIL_TEXTS[language].deleteAccount;
+  return renderMail(to, { ...words, greeting: greet(language, name), url }, language);
 }

@@ -19,6 +19,7 @@ import { createSession, type SessionOrigin } from '../session/create-session';
 import type { CurrentSession } from '../session/current-session';
 import { readDeviceCookie, setDeviceCookie } from '../session/device-cookie';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
 import type { ResolvedUser } from './resolve-social-user';
 
@@ -45,7 +46,7 @@ export async function completeSocialSignIn(
   if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
     if (!verificationSent && auth.mailer) {
       try {
-        await sendVerificationMail(auth, user, { callbackURL });
+        await sendVerificationMail(auth, user, { callbackURL, language: requestLanguage(origin.headers) });
       } catch (err) {
         auth.logger.error({ err }, 'Could not send the verification mail after a social sign-in');
       }

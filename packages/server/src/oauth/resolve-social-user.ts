@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { DEFAULTS } from '../options';
 import { afterUserCreated } from '../plugin-hooks';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import type { ServerLanguage } from '../i18n/request-language';
 import { newAccountTokens, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
 import { linkProviderAccount } from './link-provider-account';
@@ -39,6 +40,8 @@ export interface ResolveOptions {
   requestSignUp: boolean;
   /** Where the verification link of a new, unverified user leads. */
   callbackURL?: string | undefined;
+  /** The verification mail's language: the request's (a provider's redirect carries the browser's). */
+  language?: ServerLanguage | undefined;
 }
 
 /** A unique index refused the write: someone else's flow made the row first. */
@@ -154,7 +157,7 @@ async function signUp(
     auth.mailer
   ) {
     try {
-      await sendVerificationMail(auth, created, { callbackURL: options.callbackURL });
+      await sendVerificationMail(auth, created, { callbackURL: options.callbackURL, language: options.language });
       verificationSent = true;
     } catch (err) {
       auth.logger.error({ err }, 'Could not send the verification mail after a social sign-up');

@@ -16,6 +16,7 @@ import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 
 const body = z.object({
   newEmail: emailField,
@@ -29,7 +30,8 @@ export const changeEmail = defineEndpoint({
   body,
   session: 'required',
   rateLimit: 'strict',
-  async handler({ auth, body, session, cookies }) {
+  async handler({ auth, body, session, cookies, headers }) {
+    const language = requestLanguage(headers);
     if (!auth.options.changeEmailEnabled) throw new AuthError(ERRORS.changeEmailDisabled);
     const newEmail = normalizeEmail(body.newEmail);
     if (!newEmail) throw new AuthError(ERRORS.invalidEmail);
@@ -49,7 +51,7 @@ export const changeEmail = defineEndpoint({
         },
       );
       const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
-      await auth.mailer.send(await changeEmailMail(user.email, user.name, newEmail, url));
+      await auth.mailer.send(await changeEmailMail(user.email, user.name, newEmail, url, language));
       return { status: true };
     }
 
@@ -65,7 +67,7 @@ export const changeEmail = defineEndpoint({
     if (auth.options.session.cookieCache.enabled)
       setCookieCache(auth, cookies, session.token, session.session, updated);
     // Without a mailer the unverified change still applies, as better-auth's does; it stays unverified.
-    if (auth.mailer) await sendVerificationMail(auth, updated, { callbackURL: body.callbackURL });
+    if (auth.mailer) await sendVerificationMail(auth, updated, { callbackURL: body.callbackURL, language });
     return { status: true };
   },
 });

@@ -12,6 +12,7 @@ import type { User } from '../db/records';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { deleteAccountMail } from '../mail/templates';
+import { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 import { DEFAULTS } from '../options';
 import type { CurrentSession } from '../session/current-session';
 import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-user-account';
@@ -42,7 +43,12 @@ function assertFresh(auth: AuthContext, current: CurrentSession): void {
   }
 }
 
-async function mailConfirmation(auth: AuthContext, user: User, callbackURL: string | undefined): Promise<void> {
+async function mailConfirmation(
+  auth: AuthContext,
+  user: User,
+  callbackURL: string | undefined,
+  language: ServerLanguage,
+): Promise<void> {
   if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
   const token = await issueToken(
     auth,
@@ -54,7 +60,7 @@ async function mailConfirmation(auth: AuthContext, user: User, callbackURL: stri
     },
   );
   const url = authLink(auth, '/delete-user/callback', { token, callbackURL });
-  await auth.mailer.send(await deleteAccountMail(user.email, user.name, url));
+  await auth.mailer.send(await deleteAccountMail(user.email, user.name, url, language));
 }
 
 export const deleteUser = defineEndpoint({
@@ -66,7 +72,7 @@ export const deleteUser = defineEndpoint({
   // A wrong password is answered as such: the strict tier keeps a stolen session from becoming a
   // fast password oracle.
   rateLimit: 'strict',
-  async handler({ auth, body, session, cookies }) {
+  async handler({ auth, body, session, cookies, headers }) {
     if (!auth.options.deleteUser.enabled) throw new AuthError(ERRORS.notFound);
     const { user } = session;
     if (body.password !== undefined) await assertPassword(auth, user.id, body.password);
@@ -85,7 +91,7 @@ export const deleteUser = defineEndpoint({
     if (body.password === undefined) assertFresh(auth, session);
 
     if (auth.options.deleteUser.sendDeleteAccountVerification) {
-      await mailConfirmation(auth, user, body.callbackURL);
+      await mailConfirmation(auth, user, body.callbackURL, requestLanguage(headers));
       return { success: true, message: 'Verification email sent' };
     }
     await deleteUserAccount(auth, cookies, user.id);

@@ -1,10 +1,15 @@
 /**
  * @module GET /error: the server-rendered page OAuth and link flows land on when they fail. The
- * error code comes from the query and is escaped by Hono's html template.
+ * error code comes from the query and is escaped by Hono's html template. It has the web app's look
+ * (its `/error` page: a card, an error alert, the app's primary button) and speaks the language the
+ * request's `Accept-Language` asks for, among the app's eight.
  */
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ERROR_PAGE_TEXTS } from '../i18n/error-page-texts';
+import { requestLanguage } from '../i18n/request-language';
+import { ERROR_PAGE_STYLE } from './error-page-style';
 
 /**
  * The page runs no script and loads nothing: whatever reached it through the query, escaped as it
@@ -23,45 +28,40 @@ export const errorPage = defineEndpoint({
   method: 'GET',
   path: '/error',
   query: z.object({ error: z.string().optional() }),
-  async handler({ auth, query }) {
+  async handler({ auth, query, headers }) {
     // Shown whatever its length (this page is where failures land), but never more than a line of it.
     const code = query.error?.slice(0, 256) || 'Unknown';
+    const language = requestLanguage(headers);
+    const texts = ERROR_PAGE_TEXTS[language];
     const page = await html`<!doctype html>
-      <html lang="en">
+      <html lang="${language}">
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>Authentication error</title>
+          <meta name="color-scheme" content="light dark" />
+          <title>${texts.title} · Latchkey</title>
           <style>
-            body {
-              font-family: system-ui, sans-serif;
-              display: grid;
-              place-items: center;
-              min-height: 100vh;
-              margin: 0;
-            }
-            main {
-              max-width: 28rem;
-              padding: 2rem;
-              text-align: center;
-            }
-            code {
-              background: #f3f3f3;
-              padding: 0.2rem 0.4rem;
-              border-radius: 4px;
-            }
+            ${ERROR_PAGE_STYLE}
           </style>
         </head>
         <body>
           <main>
-            <h1>Something went wrong</h1>
-            <p>Signing in could not be completed. Error code: <code>${code}</code></p>
-            <p><a href="${auth.options.baseOrigin}/">Return to the application</a></p>
+            <h1>${texts.title}</h1>
+            <p role="alert" class="alert">${texts.failed}</p>
+            <p>${texts.code} <code>${code}</code></p>
+            <p><a class="button" href="${auth.options.baseOrigin}/">${texts.home}</a></p>
           </main>
         </body>
       </html>`;
     return new Response(page.toString(), {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-language': language,
+        // The same address answers in another language for another Accept-Language.
+        vary: 'accept-language',
+        'cache-control': 'no-store',
+        ...SECURITY_HEADERS,
+      },
     });
   },
 });

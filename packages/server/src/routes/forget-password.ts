@@ -11,6 +11,7 @@ import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail } from '../mail/templates';
+import { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 import { DEFAULTS } from '../options';
 import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
@@ -29,6 +30,7 @@ async function mailResetLink(
   mailer: Mailer,
   email: string,
   redirectTo: string | undefined,
+  language: ServerLanguage,
 ): Promise<void> {
   const user = await auth.users.findByEmail(email);
   if (!user) return;
@@ -42,7 +44,7 @@ async function mailResetLink(
     },
   );
   const url = authLink(auth, `/reset-password/${token}`, { callbackURL: redirectTo });
-  await mailer.send(await resetPasswordMail(user.email, user.name, url));
+  await mailer.send(await resetPasswordMail(user.email, user.name, url, language));
 }
 
 const RESET_REQUESTED = {
@@ -53,6 +55,7 @@ const RESET_REQUESTED = {
 async function startPasswordReset({
   auth,
   body,
+  headers,
 }: EndpointContext<z.output<typeof resetRequest>, undefined, 'none'>): Promise<typeof RESET_REQUESTED> {
   const email = normalizeEmail(body.email);
   if (!email) throw new AuthError(ERRORS.invalidEmail);
@@ -60,7 +63,7 @@ async function startPasswordReset({
   if (!mailer) throw new AuthError(ERRORS.resetPasswordNotEnabled);
   // Not awaited, on purpose (see the module comment); a failure can only be logged.
   auth.background.run('Could not send the password reset mail', () =>
-    mailResetLink(auth, mailer, email, body.redirectTo),
+    mailResetLink(auth, mailer, email, body.redirectTo, requestLanguage(headers)),
   );
   return RESET_REQUESTED;
 }

@@ -21,6 +21,7 @@ import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError } from '../errors';
 import { redirect, withQuery } from '../http/redirect';
 import { isSafeRedirect } from '../http/redirect-url';
+import { requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS } from '../oauth/callback-errors';
 import { completeSocialSignIn } from '../oauth/complete-social-sign-in';
 import { linkIdentity } from '../oauth/link-identity';
@@ -92,6 +93,7 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
     const resolved = await resolveSocialUser(auth, identity.value, {
       requestSignUp: record.requestSignUp === true,
       callbackURL: record.callbackURL,
+      language: requestLanguage(ctx.headers),
     });
     if (!resolved.ok) return failTo(auth, onError, resolved.error);
     const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: record.callbackURL });

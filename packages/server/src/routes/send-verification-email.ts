@@ -11,6 +11,7 @@ import { readCurrentSession } from '../session/current-session';
 import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 
 const body = z.object({
   email: emailField,
@@ -23,7 +24,7 @@ export const sendVerificationEmail = defineEndpoint({
   path: '/send-verification-email',
   body,
   rateLimit: 'mail',
-  async handler({ auth, body, requestCookies, cookies }) {
+  async handler({ auth, body, requestCookies, cookies, headers }) {
     const email = normalizeEmail(body.email);
     if (!email) throw new AuthError(ERRORS.invalidEmail);
     if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
@@ -39,7 +40,7 @@ export const sendVerificationEmail = defineEndpoint({
     if (!user || user.emailVerified) return { status: true };
 
     try {
-      await sendVerificationMail(auth, user, { callbackURL: body.callbackURL });
+      await sendVerificationMail(auth, user, { callbackURL: body.callbackURL, language: requestLanguage(headers) });
     } catch (err) {
       // A delivery failure answered as a 500 would tell an account from an unknown address.
       auth.logger.error({ err }, 'Could not send a verification mail');

@@ -14,6 +14,7 @@ import { apiErrorOf } from '../oauth/callback-errors';
 import { completeSocialSignIn } from '../oauth/complete-social-sign-in';
 import { identityFromIdToken } from '../oauth/provider-identity';
 import { resolveSocialUser } from '../oauth/resolve-social-user';
+import { requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
 
@@ -58,6 +59,7 @@ export const signInSocial = defineEndpoint({
       const resolved = await resolveSocialUser(auth, identity, {
         requestSignUp: body.requestSignUp === true,
         callbackURL: body.callbackURL,
+        language: requestLanguage(ctx.headers),
       });
       if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
       const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });

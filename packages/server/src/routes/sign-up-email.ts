@@ -17,6 +17,7 @@ import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email
 import { imageField, nameField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 
 const fields = emailPasswordFields;
 // In better-auth's order, which is the order of a VALIDATION_ERROR's details.
@@ -70,7 +71,10 @@ export const signUpEmail = defineEndpoint({
     // As in better-auth, sendOnSignUp follows requireEmailVerification, and without a mailer nothing is sent.
     if ((auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
       try {
-        await sendVerificationMail(auth, created, { callbackURL: body.callbackURL });
+        await sendVerificationMail(auth, created, {
+          callbackURL: body.callbackURL,
+          language: requestLanguage(ctx.headers),
+        });
       } catch (err) {
         // The account exists now: a 500 would only make the client retry into "already exists".
         // The user can ask for another mail (POST /send-verification-email).

@@ -23,6 +23,7 @@ import {
   type TokenSubject,
 } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 import { redirect, withQuery } from '../http/redirect';
 
 const query = z.object({
@@ -118,7 +119,10 @@ async function applyEmailChange(
   if (!updated) throw new VerifyFailure('user_not_found');
   if (current) refreshCookieCache(ctx, current, updated);
   try {
-    await sendVerificationMail(auth, updated, { callbackURL: ctx.query.callbackURL });
+    await sendVerificationMail(auth, updated, {
+      callbackURL: ctx.query.callbackURL,
+      language: requestLanguage(ctx.headers),
+    });
   } catch (err) {
     // The change is made: answering 500 now would hide that. POST /send-verification-email sends another.
     auth.logger.error({ err }, 'Could not send the verification mail after an e-mail change');

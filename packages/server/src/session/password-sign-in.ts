@@ -12,6 +12,7 @@ import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import type { RequestCookies } from '../http/cookies';
 import { deviceSignInThrottle, signInThrottle } from '../http/sign-in-throttle';
 import { sendVerificationMail } from '../verification/send-verification-mail';
+import { requestLanguage } from '../i18n/request-language';
 import { createSession, type SessionOrigin } from './create-session';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 
@@ -74,7 +75,10 @@ export async function passwordSignIn(
   if (auth.options.emailAndPassword.requireEmailVerification && !found.user.emailVerified) {
     if (auth.mailer) {
       try {
-        await sendVerificationMail(auth, found.user, { callbackURL: request.body.callbackURL });
+        await sendVerificationMail(auth, found.user, {
+          callbackURL: request.body.callbackURL,
+          language: requestLanguage(origin.headers),
+        });
       } catch (err) {
         auth.logger.error({ err }, 'Could not send the verification mail after sign-in');
       }

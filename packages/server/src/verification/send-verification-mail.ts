@@ -6,6 +6,7 @@
 import type { AuthContext } from '../context';
 import type { User } from '../db/records';
 import { AuthError, ERRORS } from '../errors';
+import type { ServerLanguage } from '../i18n/request-language';
 import { verificationMail } from '../mail/templates';
 import { authLink } from './links';
 import { issueToken } from './one-time-token';
@@ -13,7 +14,11 @@ import { issueToken } from './one-time-token';
 export async function sendVerificationMail(
   auth: AuthContext,
   user: Pick<User, 'id' | 'name' | 'email'>,
-  { callbackURL, email = user.email }: { callbackURL?: string | undefined; email?: string } = {},
+  {
+    callbackURL,
+    email = user.email,
+    language,
+  }: { callbackURL?: string | undefined; email?: string; language?: ServerLanguage } = {},
 ): Promise<void> {
   if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
   const token = await issueToken(
@@ -25,5 +30,5 @@ export async function sendVerificationMail(
     },
   );
   const url = authLink(auth, '/verify-email', { token, callbackURL });
-  await auth.mailer.send(await verificationMail(email, user.name, url));
+  await auth.mailer.send(await verificationMail(email, user.name, url, language));
 }

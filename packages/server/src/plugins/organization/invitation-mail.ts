@@ -4,7 +4,8 @@
  * and inviter names are whatever someone typed: the inviter's is shown by the engine's one rule
  * for names in mails, and the organization's is kept on one line.
  */
-import { nameForMail, renderMail, type MailMessage } from '../../plugin-api';
+import { nameForMail, renderMail, type MailMessage, type ServerLanguage } from '../../plugin-api';
+import { INVITATION_MAIL_TEXTS } from './invitation-mail-texts';
 
 export interface InvitationMailInput {
   invitationId: string;
@@ -14,6 +15,8 @@ export interface InvitationMailInput {
   inviterEmail: string;
   /** The web app's origin (the engine's `baseOrigin`). */
   baseOrigin: string;
+  /** The inviter's language (invitation-mail-texts.ts says why); English when not given. */
+  language?: ServerLanguage;
 }
 
 export function invitationUrl(baseOrigin: string, invitationId: string): string {
@@ -27,12 +30,18 @@ export function invitationMail(input: InvitationMailInput): Promise<MailMessage>
   const organization = oneLine(input.organizationName);
   const name = nameForMail(input.inviterName.trim());
   const inviter = name ? `${name} (${input.inviterEmail})` : input.inviterEmail;
-  return renderMail(input.email, {
-    subject: `You are invited to join ${organization}`,
-    greeting: 'Hello,',
-    body: `${inviter} invited you to join the organization ${organization}.`,
-    action: 'Accept or decline the invitation',
-    url: invitationUrl(input.baseOrigin, input.invitationId),
-    footer: 'If you did not expect this invitation, you can ignore this mail.',
-  });
+  const language = input.language ?? 'en';
+  const words = INVITATION_MAIL_TEXTS[language];
+  return renderMail(
+    input.email,
+    {
+      subject: words.subject(organization),
+      greeting: words.greeting,
+      body: words.body(inviter, organization),
+      action: words.action,
+      url: invitationUrl(input.baseOrigin, input.invitationId),
+      footer: words.footer,
+    },
+    language,
+  );
 }

@@ -22,6 +22,7 @@ import { banUser } from '../api/ban-user';
 import type { AdminUserDetail } from '../api/get-user';
 import { useUnbanUser } from '../api/unban-user';
 import { BAN_DURATIONS, banExpiresIn, type BanDuration } from './ban-durations';
+import { banReasonText } from './ban-reason';
 
 const schema = z
   .object({
@@ -53,7 +54,7 @@ function BanState({ user }: { user: AdminUserDetail }) {
     <>
       <Alert severity="warning" sx={{ mb: 2 }}>
         <div>{until ? t('ban.bannedUntil', { until }) : t('ban.bannedForGood')}</div>
-        <div>{t('ban.reason', { reason: user.banReason || t('ban.noReason') })}</div>
+        <div>{t('ban.reason', { reason: banReasonText(t, user.banReason) })}</div>
       </Alert>
       <ServerError error={clientErrorOf(unban.error)} />
       <Button

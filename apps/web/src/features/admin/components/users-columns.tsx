@@ -15,6 +15,7 @@ import {
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../api/list-users';
+import { banReasonText } from './ban-reason';
 import { KNOWN_ROLES } from './known-roles';
 import { RoleChips } from './role-chips';
 import { FILTER_OPERATORS } from './users-grid-query';
@@ -61,7 +62,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       filterOperators: getGridBooleanOperators().filter(serverCanApply),
       renderCell: ({ row }) =>
         row.banned ? (
-          <Tooltip title={row.banReason ?? ''}>
+          <Tooltip title={banReasonText(t, row.banReason)}>
             <Chip size="small" color="error" label={t('users.bannedChip')} />
           </Tooltip>
         ) : (

@@ -6,7 +6,16 @@
  * it again. Answers the invitation.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emailField, normalizeEmail, type AuthContext } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  defineEndpoint,
+  emailField,
+  normalizeEmail,
+  requestLanguage,
+  type AuthContext,
+  type ServerLanguage,
+} from '../../../plugin-api';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
@@ -32,6 +41,7 @@ function mailInvitation(
   invitation: Invitation,
   organizationName: string,
   inviter: { name: string; email: string },
+  language: ServerLanguage,
 ): void {
   const { mailer } = auth;
   if (!mailer) return;
@@ -43,6 +53,7 @@ function mailInvitation(
       inviterName: inviter.name,
       inviterEmail: inviter.email,
       baseOrigin: auth.options.baseOrigin,
+      language,
     });
     await mailer.send(message);
   });
@@ -55,7 +66,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     path: '/organization/invite-member',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers }) {
       const email = normalizeEmail(body.email);
       if (!email) throw new AuthError(ERRORS.invalidEmail);
       const { organizationId, member: inviter } = await requireCallerMembership(auth, session, body.organizationId);
@@ -83,7 +94,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
         membershipLimit: options.membershipLimit,
         resend: body.resend === true,
       });
-      mailInvitation(auth, invitation, organization.name, session.user);
+      mailInvitation(auth, invitation, organization.name, session.user, requestLanguage(headers));
       return invitation;
     },
   });
