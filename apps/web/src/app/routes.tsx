@@ -14,6 +14,7 @@ import { invitationRoutes, organizationRoutes } from '../features/organization/r
 import { Home, Loading, RequireAdmin, RequireSession } from './guards';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
+import { RouteError } from './route-error';
 
 export const appRoutes: RouteObject[] = [
   {
@@ -21,8 +22,10 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         // While the first screen's code loads the header is already there, with a spinner below
-        // it (a fallback on the layout's own route would replace the header too).
+        // it (a fallback on the layout's own route would replace the header too); a screen that
+        // fails to load or render keeps the header as well.
         hydrateFallbackElement: <Loading />,
+        errorElement: <RouteError />,
         children: [
           { index: true, element: <Home /> },
           ...authRoutes,
