@@ -30,8 +30,8 @@ export type AppServerEnv = Record<string, string> | ((url: string) => Promise<Re
 
 export async function startAppServer(env: AppServerEnv = {}): Promise<AppServer> {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
-  // Its own build (about two seconds): test files running in parallel never share a dist folder.
-  await buildWeb(join(dir, 'web'));
+  // Its own build (a few seconds): test files running in parallel never share a dist folder.
+  await buildWeb(join(dir, 'web'), { mode: 'test' });
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const extra = typeof env === 'function' ? await env(url) : env;

@@ -5,12 +5,15 @@
  * `index.html`, and the app's router decides (a deep link such as `/invitations/abc` must work on
  * reload); anything else that names no file is a 404, so a chunk missing after an upgrade fails as
  * a failed import the app can recover from, not as HTML parsed as JavaScript. The HTML is never
- * cached and forbids framing, plugins and scripts from anywhere but this server.
+ * cached and forbids framing, plugins and scripts from anywhere but this server. The build writes
+ * brotli (`.br`) and gzip (`.gz`) copies beside its text files; a client that accepts one gets it,
+ * with `Vary: Accept-Encoding` so that caches keep the versions apart. No ranges are served.
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { representation } from './precompressed-file';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -72,16 +75,22 @@ export function createWebApp(dir: string = DEFAULT_WEB_DIR, { https = false }: W
         headers: { 'content-type': TYPES['.txt']!, 'x-content-type-options': 'nosniff' },
       });
     const path = file ?? join(root, 'index.html');
-    const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(path));
-    if (!file || extname(path) === '.html') return new Response(body, { headers: { ...HTML_HEADERS } });
+    const sent = await representation(path, request.headers.get('accept-encoding'));
+    const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(sent.path));
     const immutable = path.startsWith(join(root, 'assets') + sep);
-    return new Response(body, {
-      headers: {
-        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    const headers: Record<string, string> =
+      extname(path) === '.html'
+        ? { ...HTML_HEADERS }
+        : {
+            'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+            'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+            'x-content-type-options': 'nosniff',
+          };
+    // A HEAD answer has no body to measure: it tells the length a GET would send.
+    headers['content-length'] = String(body?.length ?? sent.size);
+    if (sent.encoding) headers['content-encoding'] = sent.encoding;
+    if (sent.negotiated) headers['vary'] = 'Accept-Encoding';
+    return new Response(body, { headers });
   };
   if (!https) return serve;
   return async (request) => {

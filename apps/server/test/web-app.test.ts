@@ -2,12 +2,15 @@
  * The web app beside the API: files of the build are served with their type and cache policy, a
  * navigation to any other path outside `/api` gets index.html (deep links) while anything else
  * that names no file is a 404, nothing outside the build folder is reachable, and `/api` paths
- * never fall through to the app.
+ * never fall through to the app. The build's brotli and gzip copies go to the clients that accept
+ * them.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../src/http-server';
 import { createWebApp } from '../src/web-app';
@@ -17,12 +20,41 @@ let dir: string;
 let http: HttpServer;
 let url: string;
 
+const SCRIPT = 'console.log("a script long enough to be worth compressing");\n'.repeat(20);
+const PAGE = '<!doctype html><title>app</title>' + '<!-- padding -->'.repeat(20);
+
+/** A GET or HEAD as a browser sends it, answered as the bytes on the wire (no decoding). */
+function exchange(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url + path, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'latchkey-web-app-'));
   const root = join(dir, 'dist');
   mkdirSync(join(root, 'assets'), { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(root, 'index.html'), PAGE);
+  writeFileSync(join(root, 'index.html.br'), brotliCompressSync(PAGE));
+  writeFileSync(join(root, 'index.html.gz'), gzipSync(PAGE));
+  writeFileSync(join(root, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+  // A file the build found not worth compressing in brotli's form only.
+  writeFileSync(join(root, 'assets', 'only-gzip-def456.css'), 'p{}');
+  writeFileSync(join(root, 'assets', 'only-gzip-def456.css.gz'), gzipSync('p{}'));
   writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dir, 'secret.txt'), 'outside the build');
   const webApp = createWebApp(root);
@@ -93,10 +125,82 @@ describe('the web app served by the standalone server', () => {
     const asset = await fetch(`${url}/assets/index-abc123.js`);
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await asset.text()).toBe('console.log(1)');
+    expect(await asset.text()).toBe(SCRIPT);
     const robots = await fetch(`${url}/robots.txt`);
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(robots.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the brotli copy to a client that accepts it, else the gzip copy, else the file, each with Vary and its length', async () => {
+    const cases: [string, string | undefined, (body: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['identity', undefined, (body) => body],
+      ['', undefined, (body) => body],
+    ];
+    for (const [acceptEncoding, encoding, decode] of cases) {
+      const answer = await exchange('/assets/index-abc123.js', { 'accept-encoding': acceptEncoding });
+      expect(answer.status, acceptEncoding).toBe(200);
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(answer.headers['vary'], acceptEncoding).toBe('Accept-Encoding');
+      expect(answer.headers['content-type'], acceptEncoding).toBe('text/javascript; charset=utf-8');
+      expect(answer.headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-length'], acceptEncoding).toBe(String(answer.body.length));
+      expect(decode(answer.body).toString(), acceptEncoding).toBe(SCRIPT);
+    }
+  });
+
+  it("weighs the client's q-values: a refused coding is never sent, and the heavier one wins", async () => {
+    const cases: [string, string | undefined][] = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['BR;Q=0.8, gzip;q=0.8', 'br'],
+      ['*', 'br'],
+      ['*;q=0.5, br;q=0', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+      ['deflate', undefined],
+    ];
+    for (const [acceptEncoding, encoding] of cases) {
+      const answer = await exchange('/assets/index-abc123.js', { 'accept-encoding': acceptEncoding });
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
+    }
+  });
+
+  it('falls back to the copies there are: gzip when brotli was not written, and the file with no copies at all', async () => {
+    const css = await exchange('/assets/only-gzip-def456.css', { 'accept-encoding': 'br, gzip' });
+    expect(css.headers['content-encoding']).toBe('gzip');
+    expect(css.headers['vary']).toBe('Accept-Encoding');
+    expect(gunzipSync(css.body).toString()).toBe('p{}');
+    const robots = await exchange('/robots.txt', { 'accept-encoding': 'br, gzip' });
+    expect(robots.headers['content-encoding']).toBeUndefined();
+    expect(robots.headers['vary']).toBeUndefined();
+    expect(robots.headers['content-length']).toBe(String('User-agent: *'.length));
+    expect(robots.body.toString()).toBe('User-agent: *');
+  });
+
+  it('sends index.html compressed at any deep link, still never cached and with its security headers', async () => {
+    for (const path of ['/', '/admin/users']) {
+      const answer = await exchange(path, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['content-encoding'], path).toBe('br');
+      expect(answer.headers['vary'], path).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+      expect(answer.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'");
+      expect(answer.headers['content-length'], path).toBe(String(answer.body.length));
+      expect(brotliDecompressSync(answer.body).toString(), path).toBe(PAGE);
+    }
+  });
+
+  it('answers HEAD with the headers and length a GET would have, and no body', async () => {
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const get = await exchange('/assets/index-abc123.js', { 'accept-encoding': acceptEncoding });
+      const head = await exchange('/assets/index-abc123.js', { 'accept-encoding': acceptEncoding }, 'HEAD');
+      expect(head.status, acceptEncoding).toBe(200);
+      expect(head.body.length, acceptEncoding).toBe(0);
+      for (const name of ['content-length', 'content-encoding', 'content-type', 'cache-control', 'vary'])
+        expect(head.headers[name], `${acceptEncoding} ${name}`).toBe(get.headers[name]);
+    }
   });
 
   it('never serves a file outside the build folder, however the path is written', async () => {

@@ -1,3 +1,3 @@
 export function isBuildCurrent(): boolean;
 export function ensureWebBuild(): Promise<void>;
-export function buildWeb(outDir: string): Promise<void>;
+export function buildWeb(outDir: string, options?: { mode?: 'production' | 'test' }): Promise<void>;

@@ -1,6 +1,9 @@
 /**
  * @module Every route of the app. Each feature exports its own routes; here they are put behind
  * the guards they need. Public: the auth screens, the error page and the development outbox.
+ * The auth screens are in the main bundle (they are where most visits start); the other features
+ * load their screens on first visit, so the sign-in page carries neither the admin console's
+ * DataGrid nor the account and organization screens.
  */
 import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
@@ -8,27 +11,37 @@ import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { outboxRoutes } from '../features/dev-outbox/routes';
 import { invitationRoutes, organizationRoutes } from '../features/organization/routes';
-import { Home, RequireAdmin, RequireSession } from './guards';
+import { Home, Loading, RequireAdmin, RequireSession } from './guards';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
+import { RouteError } from './route-error';
 
 export const appRoutes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <Home /> },
-      ...authRoutes,
-      ...outboxRoutes,
       {
-        element: <RequireSession />,
+        // While the first screen's code loads the header is already there, with a spinner below
+        // it (a fallback on the layout's own route would replace the header too); a screen that
+        // fails to load or render keeps the header as well.
+        hydrateFallbackElement: <Loading />,
+        errorElement: <RouteError />,
         children: [
-          ...accountRoutes,
-          ...organizationRoutes,
-          ...invitationRoutes,
-          { element: <RequireAdmin />, children: adminRoutes },
+          { index: true, element: <Home /> },
+          ...authRoutes,
+          ...outboxRoutes,
+          {
+            element: <RequireSession />,
+            children: [
+              ...accountRoutes,
+              ...organizationRoutes,
+              ...invitationRoutes,
+              { element: <RequireAdmin />, children: adminRoutes },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
         ],
       },
-      { path: '*', element: <NotFound /> },
     ],
   },
 ];

@@ -1,19 +1,10 @@
 /**
  * @module The app's languages. Each is identified by the language code enumeration of SPEC §3
  * (RUS 0, UKR 1, ENG 3, SPA 4, GERMAN 6, POL 15, FRA 16, TURKEY 82): that number is what the app
- * remembers and what tests and links may name; the i18next tag and MUI's locales follow from it.
+ * remembers and what tests and links may name; the i18next tag and MUI's locale follow from it (the
+ * DataGrid's texts come with the admin console, which alone uses the grid).
  */
 import { deDE, enUS, esES, frFR, plPL, ruRU, trTR, ukUA, type Localization } from '@mui/material/locale';
-import {
-  deDE as gridDeDE,
-  enUS as gridEnUS,
-  esES as gridEsES,
-  frFR as gridFrFR,
-  plPL as gridPlPL,
-  ruRU as gridRuRU,
-  trTR as gridTrTR,
-  ukUA as gridUkUA,
-} from '@mui/x-data-grid/locales';
 
 export const LANGUAGE_IDS = { RUS: 0, UKR: 1, ENG: 3, SPA: 4, GERMAN: 6, POL: 15, FRA: 16, TURKEY: 82 } as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[keyof typeof LANGUAGE_IDS];
@@ -25,18 +16,17 @@ export interface Language {
   /** The language's own name, as a speaker looks for it in a menu. */
   name: string;
   mui: Localization;
-  grid: object;
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { id: LANGUAGE_IDS.ENG, tag: 'en', name: 'English', mui: enUS, grid: gridEnUS },
-  { id: LANGUAGE_IDS.RUS, tag: 'ru', name: 'Русский', mui: ruRU, grid: gridRuRU },
-  { id: LANGUAGE_IDS.UKR, tag: 'uk', name: 'Українська', mui: ukUA, grid: gridUkUA },
-  { id: LANGUAGE_IDS.SPA, tag: 'es', name: 'Español', mui: esES, grid: gridEsES },
-  { id: LANGUAGE_IDS.GERMAN, tag: 'de', name: 'Deutsch', mui: deDE, grid: gridDeDE },
-  { id: LANGUAGE_IDS.POL, tag: 'pl', name: 'Polski', mui: plPL, grid: gridPlPL },
-  { id: LANGUAGE_IDS.FRA, tag: 'fr', name: 'Français', mui: frFR, grid: gridFrFR },
-  { id: LANGUAGE_IDS.TURKEY, tag: 'tr', name: 'Türkçe', mui: trTR, grid: gridTrTR },
+  { id: LANGUAGE_IDS.ENG, tag: 'en', name: 'English', mui: enUS },
+  { id: LANGUAGE_IDS.RUS, tag: 'ru', name: 'Русский', mui: ruRU },
+  { id: LANGUAGE_IDS.UKR, tag: 'uk', name: 'Українська', mui: ukUA },
+  { id: LANGUAGE_IDS.SPA, tag: 'es', name: 'Español', mui: esES },
+  { id: LANGUAGE_IDS.GERMAN, tag: 'de', name: 'Deutsch', mui: deDE },
+  { id: LANGUAGE_IDS.POL, tag: 'pl', name: 'Polski', mui: plPL },
+  { id: LANGUAGE_IDS.FRA, tag: 'fr', name: 'Français', mui: frFR },
+  { id: LANGUAGE_IDS.TURKEY, tag: 'tr', name: 'Türkçe', mui: trTR },
 ];
 
 export const DEFAULT_LANGUAGE: Language = LANGUAGES[0]!;

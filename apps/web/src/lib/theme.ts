@@ -1,6 +1,6 @@
 /**
  * @module The MUI theme: SPEC §9 fixes the popover margin threshold (16) and elevation (8) for
- * every popover (menus and selects included); the language's MUI and DataGrid locales are merged in.
+ * every popover (menus and selects included); the language's MUI locale is merged in.
  */
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { Language } from './languages';
@@ -20,6 +20,5 @@ export function createAppTheme(language: Language): Theme {
       },
     },
     language.mui,
-    language.grid,
   );
 }

@@ -1,27 +1,41 @@
 /**
  * @module The signed-in user's account screens, under /account (mounted behind RequireSession):
- * one layout with the list of sections, one route per section.
+ * one layout with the list of sections, one route per section. Each loads on first visit, so the
+ * sign-in page does not carry them.
  */
 import type { RouteObject } from 'react-router';
-import { AccountLayout } from './components/account-layout';
-import { ChangeEmailSection } from './components/change-email-section';
-import { DeleteAccountSection } from './components/delete-account-section';
-import { LinkedAccountsSection } from './components/linked-accounts-section';
-import { PasswordSection } from './components/password-section';
-import { ProfileSection } from './components/profile-section';
-import { SessionsSection } from './components/sessions-section';
 
 export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
-    element: <AccountLayout />,
+    lazy: async () => ({ Component: (await import('./components/account-layout')).AccountLayout }),
     children: [
-      { index: true, element: <ProfileSection /> },
-      { path: 'email', element: <ChangeEmailSection /> },
-      { path: 'password', element: <PasswordSection /> },
-      { path: 'sessions', element: <SessionsSection /> },
-      { path: 'linked', element: <LinkedAccountsSection /> },
-      { path: 'delete', element: <DeleteAccountSection /> },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/profile-section')).ProfileSection }),
+      },
+      {
+        path: 'email',
+        lazy: async () => ({ Component: (await import('./components/change-email-section')).ChangeEmailSection }),
+      },
+      {
+        path: 'password',
+        lazy: async () => ({ Component: (await import('./components/password-section')).PasswordSection }),
+      },
+      {
+        path: 'sessions',
+        lazy: async () => ({ Component: (await import('./components/sessions-section')).SessionsSection }),
+      },
+      {
+        path: 'linked',
+        lazy: async () => ({
+          Component: (await import('./components/linked-accounts-section')).LinkedAccountsSection,
+        }),
+      },
+      {
+        path: 'delete',
+        lazy: async () => ({ Component: (await import('./components/delete-account-section')).DeleteAccountSection }),
+      },
     ],
   },
 ];

@@ -1,4 +1,9 @@
+/**
+ * @module The development outbox's page; it loads on first visit (production servers have no
+ * outbox, and nobody signing in needs it).
+ */
 import type { RouteObject } from 'react-router';
-import { OutboxPage } from './components/outbox-page';
 
-export const outboxRoutes: RouteObject[] = [{ path: 'dev/outbox', element: <OutboxPage /> }];
+export const outboxRoutes: RouteObject[] = [
+  { path: 'dev/outbox', lazy: async () => ({ Component: (await import('./components/outbox-page')).OutboxPage }) },
+];

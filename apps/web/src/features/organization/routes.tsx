@@ -1,23 +1,32 @@
 /**
  * @module The organization feature's routes, mounted by app/routes.tsx behind RequireSession: the
  * list and an organization's sections under /organizations, and the invitation page the
- * invitation mail links to (a signed-out visitor signs in first and comes back to it).
+ * invitation mail links to (a signed-out visitor signs in first and comes back to it). The screens
+ * load on first visit, so the sign-in page does not carry them.
  */
 import type { RouteObject } from 'react-router';
-import { InvitationPage } from './components/invitation-page';
-import { OrganizationPage } from './components/organization-page';
-import { OrganizationsPage } from './components/organizations-page';
 
 /** Organizations, under /organizations. */
 export const organizationRoutes: RouteObject[] = [
   {
     path: 'organizations',
     children: [
-      { index: true, element: <OrganizationsPage /> },
-      { path: ':organizationId/:section?', element: <OrganizationPage /> },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/organizations-page')).OrganizationsPage }),
+      },
+      {
+        path: ':organizationId/:section?',
+        lazy: async () => ({ Component: (await import('./components/organization-page')).OrganizationPage }),
+      },
     ],
   },
 ];
 
 /** The invitation page `/invitations/:invitationId`. */
-export const invitationRoutes: RouteObject[] = [{ path: 'invitations/:invitationId', element: <InvitationPage /> }];
+export const invitationRoutes: RouteObject[] = [
+  {
+    path: 'invitations/:invitationId',
+    lazy: async () => ({ Component: (await import('./components/invitation-page')).InvitationPage }),
+  },
+];

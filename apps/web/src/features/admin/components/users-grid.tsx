@@ -2,13 +2,14 @@
  * @module The users DataGrid in server mode: the rows are one page the server chose, `rowCount`
  * is the server's total, and paging, sorting and filtering only report the new model upwards
  * (users-page.tsx turns it into the next query). Memoised: typing in the search box re-renders
- * the page, not the grid. The grid's texts follow the language through the theme's locale.
+ * the page, not the grid. The grid's own texts follow the language (grid-locale.ts).
  */
 import { DataGrid, type GridFilterModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '../api/list-users';
+import { gridLocaleText } from './grid-locale';
 import { userPath, usersColumns } from './users-columns';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -31,6 +32,7 @@ export const UsersGrid = memo(function UsersGrid(props: UsersGridProps) {
   const columns = useMemo(() => usersColumns(t, i18n.language), [t, i18n.language]);
   return (
     <DataGrid
+      localeText={gridLocaleText(i18n.language)}
       aria-label={t('users.gridLabel')}
       rows={props.users}
       rowCount={props.total}
