@@ -1,7 +1,8 @@
 /**
  * @module Route guards. Without a session a screen redirects to sign-in, which comes back to it
- * afterwards; admin screens are refused (and their links hidden) for anyone but a platform admin.
- * The server refuses the calls anyway: these guards are for the people, not for security.
+ * afterwards (and says why when the server ended the session under the screen); admin screens are
+ * refused (and their links hidden) for anyone but a platform admin. The server refuses the calls
+ * anyway: these guards are for the people, not for security.
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +13,7 @@ import { ServerError } from '../components/server-error';
 import { useSession } from '../lib/auth';
 import { isPlatformAdmin } from '../lib/roles';
 import { signInPath } from '../lib/safe-redirect';
+import { useSessionEnded, type SignInState } from '../lib/session-end';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -24,10 +26,14 @@ export function Loading() {
 
 export function RequireSession() {
   const { data, error, isPending } = useSession();
+  const ended = useSessionEnded();
   const location = useLocation();
   if (isPending) return <Loading />;
   if (error && error.status !== 401) return <ServerError error={error} />;
-  if (!data) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  if (!data) {
+    const state: SignInState | undefined = ended ? { sessionEnded: true } : undefined;
+    return <Navigate to={signInPath(location.pathname + location.search)} state={state} replace />;
+  }
   return <Outlet />;
 }
 

@@ -13,6 +13,7 @@ import { createI18n } from '../lib/i18n';
 import { LanguageProvider, useLanguage } from '../lib/language-context';
 import type { Language } from '../lib/languages';
 import { createQueryClient } from '../lib/query-client';
+import { watchSessionEnd } from '../lib/session-end';
 import { syncQueryCache } from '../lib/sync-query-cache';
 import { createAppTheme } from '../lib/theme';
 import { STALE_AFTER } from './stale-after';
@@ -32,6 +33,7 @@ export function AppProviders({ auth, language, children }: { auth: AppAuth; lang
   const [i18n] = useState(() => createI18n(language));
   const [queryClient] = useState(createQueryClient);
   useEffect(() => syncQueryCache(auth.client, queryClient, STALE_AFTER), [auth.client, queryClient]);
+  useEffect(() => watchSessionEnd(auth, queryClient), [auth, queryClient]);
   return (
     <AuthProvider auth={auth}>
       <QueryClientProvider client={queryClient}>

@@ -11,6 +11,7 @@ import { adminClient, organizationClient, usernameClient } from '@latchkey/clien
 import type { StandaloneAuth } from '@latchkey/standalone';
 import type { AppError } from './app-error';
 import { withAppLanguage } from './app-language-fetch';
+import { SessionEndSignal } from './session-end-signal';
 import { clientErrorOf, unwrap } from './unwrap';
 
 export type { AppError, AppResult, ErrorCode } from './app-error';
@@ -24,6 +25,8 @@ export interface AppAuth {
   /** For the few calls outside the auth API (the development outbox). */
   baseURL: string;
   fetch: typeof fetch;
+  /** The client's 401 answers, and whether the server ended the session (`session-end.ts`). */
+  sessionEnd: SessionEndSignal;
 }
 
 export interface AppAuthOptions {
@@ -35,14 +38,21 @@ export interface AppAuthOptions {
 
 export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
   const send = withAppLanguage(fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const sessionEnd = new SessionEndSignal();
   return {
     client: createAuthClient<StandaloneAuth>({
       baseURL,
-      fetchOptions: { fetch: send },
+      fetchOptions: {
+        fetch: send,
+        onResponse: (response) => {
+          if (response.status === 401) sessionEnd.unauthorized();
+        },
+      },
       plugins: [usernameClient(), adminClient(), organizationClient()],
     }),
     baseURL,
     fetch: send,
+    sessionEnd,
   };
 }
 
@@ -65,8 +75,14 @@ export function useAuthClient(): AppClient {
 /** What `/get-session` answers: `{ session, user }`, or null when signed out. */
 export type SessionData = Awaited<ReturnType<typeof getSession>>;
 
+/**
+ * Past the cookie cache: this app is where sessions are managed, and a server whose cache vouches
+ * for a session for up to a minute could show one revoked elsewhere as live. The app reads its
+ * session only on load, on focus, after its own changes and after a 401 (`session-end.ts`), so the
+ * cost is one indexed read each time.
+ */
 function getSession(client: AppClient) {
-  return unwrap(client.getSession());
+  return unwrap(client.getSession({ query: { disableCookieCache: true } }));
 }
 
 /** The session's key in the query cache: success events that change the session invalidate it. */

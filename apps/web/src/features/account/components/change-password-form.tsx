@@ -58,6 +58,7 @@ export function ChangePasswordForm() {
           name="newPassword"
           label={t('password.new')}
           helperText={t('password.newHelp')}
+          strength
         />
         <NewPasswordField control={form.control} name="confirmPassword" label={t('password.confirm')} />
         <FormCheckbox control={form.control} name="revokeOtherSessions" label={t('password.revokeOthers')} />

@@ -7,12 +7,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PasswordTextField } from '../../../components/password-text-field';
 import { ServerError } from '../../../components/server-error';
 import { useSession, type AppError, type ErrorCode } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
@@ -105,9 +105,8 @@ export function DeleteAccountSection() {
         onConfirm={confirm}
       >
         {withPassword && (
-          <TextField
+          <PasswordTextField
             label={t('delete.password')}
-            type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => {

@@ -58,6 +58,8 @@ export function CreateUserPage() {
           name="password"
           label={t('fields.password')}
           helperText={t('create.passwordHelp')}
+          strength
+          generate
         />
         <FormSelectField
           control={control}

@@ -1,12 +1,13 @@
 /**
  * @module Set a user's password (for example after they lost access to their e-mail). Their
- * sessions are kept, as the server does; revoke them below to sign them out everywhere.
+ * sessions are kept, as the server does; revoke them below to sign them out everywhere. "Generate"
+ * fills in a strong password and shows it, for the admin to hand over.
  */
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
+import { NewPasswordField } from '../../../components/credential-fields';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
@@ -39,12 +40,13 @@ export function SetPasswordForm({ userId }: { userId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormTextField
+      <NewPasswordField
         control={form.control}
         name="newPassword"
         label={t('password.label')}
-        type="password"
-        autoComplete="new-password"
+        required={false}
+        strength
+        generate
       />
       <ServerError error={serverError} />
       {done && (

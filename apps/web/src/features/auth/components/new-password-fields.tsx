@@ -1,6 +1,6 @@
 /**
  * @module A new password typed twice, with the server's length rule shown under it before anything
- * is typed: used by sign-up and by the password reset.
+ * is typed and its strength as it is typed: used by sign-up and by the password reset.
  */
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export function NewPasswordFields<T extends WithNewPassword>({
         name={'password' as Path<T>}
         label={label ?? t('password')}
         helperText={t('passwordRule', PASSWORD_RULES)}
+        strength
       />
       <NewPasswordField control={control} name={'confirmPassword' as Path<T>} label={t('confirmPassword')} />
     </>

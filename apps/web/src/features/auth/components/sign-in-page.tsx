@@ -1,18 +1,20 @@
 /**
  * @module `/sign-in`. Afterwards, and for anyone already signed in who opens it, the app goes on to
  * `redirectTo` (the page that sent the user here), only ever a path of this app. A sign-in through
- * a provider that failed comes back here with `?error=…`, explained above the form.
+ * a provider that failed comes back here with `?error=…`, explained above the form; a session the
+ * server ended under a screen (revoked from another device, expired) is explained there too.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { sessionEndedOf } from '../../../lib/session-end';
 import { SignInForm } from './sign-in-form';
 import { SocialSignIn } from './social-sign-in';
 
@@ -23,10 +25,16 @@ export function SignInPage() {
   const { data, refetch } = useSession();
   const target = safeRedirect(searchParams.get('redirectTo'));
   const flowError = flowErrorOf(searchParams);
+  const sessionEnded = sessionEndedOf(useLocation().state);
 
   if (data) return <Navigate to={target} replace />;
   return (
     <CardPage title={t('signIn.title')}>
+      {sessionEnded && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {t('sessionEnded.message')}
+        </Alert>
+      )}
       {flowError && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={flowError}>
           {explainFlowError(t, flowError)}
