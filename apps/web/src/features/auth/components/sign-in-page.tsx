@@ -1,7 +1,8 @@
 /**
  * @module `/sign-in`. Afterwards, and for anyone already signed in who opens it, the app goes on to
  * `redirectTo` (the page that sent the user here), only ever a path of this app. A sign-in through
- * a provider that failed comes back here with `?error=…`, explained above the form.
+ * a provider that failed comes back here with `?error=…`, explained above the form. "Sign up" keeps
+ * `redirectTo`, so an invitee without an account comes back to the invitation after signing up.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -12,7 +13,7 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
-import { safeRedirect } from '../../../lib/safe-redirect';
+import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { SignInForm } from './sign-in-form';
 import { SocialSignIn } from './social-sign-in';
 
@@ -21,7 +22,8 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { data, refetch } = useSession();
-  const target = safeRedirect(searchParams.get('redirectTo'));
+  const requested = safeRedirect(searchParams.get('redirectTo'), '');
+  const target = requested || '/account';
   const flowError = flowErrorOf(searchParams);
 
   if (data) return <Navigate to={target} replace />;
@@ -46,7 +48,7 @@ export function SignInPage() {
         </Link>
         <Typography variant="body2">
           {t('signIn.noAccount')}{' '}
-          <Link component={RouterLink} to="/sign-up">
+          <Link component={RouterLink} to={requested ? signUpPath(requested) : '/sign-up'}>
             {t('signIn.signUpLink')}
           </Link>
         </Typography>
