@@ -76,6 +76,14 @@ describe('members and their roles', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('data-code')).toBe('YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
     expect(alert.textContent).toBe(errors.YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER);
+    // The refusal reloads the members: Xia is now the only owner, and the picker says so.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Role of Xia' }).getAttribute('aria-disabled')).toBe('true'),
+    );
+    expect(descriptionOf(screen.getByRole('combobox', { name: 'Role of Xia' }))).toBe(
+      organizationText.soleOwner.roleReason,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(errors.YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER);
     const { data } = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });
     expect(
       data?.members.find((m: { id: string; role: string }) => m.id !== otherId && m.role === 'owner'),
