@@ -36,6 +36,7 @@ export function SignInPage() {
       )}
       <SocialSignIn returnTo={target} />
       <SignInForm
+        returnTo={requested || undefined}
         onSignedIn={async () => {
           // The guarded page must not see the old "signed out" state and send the user back here.
           await refetch();
