@@ -2,7 +2,7 @@
  * Team members on the Teams tab against a real server: an owner opens a team, adds an organization
  * member to it and removes them again (the server stores both); in an organization that is not the
  * active one the changes are disabled and say why; a plain member sees their team's members with
- * no way to change them.
+ * no way to change them, and is told who may see another team's.
  */
 import '../support/dom';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -107,5 +107,9 @@ describe('team members', () => {
     expect(within(list).getByText('Val')).toBeTruthy();
     expect(within(list).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Add to Imports' })).toBeNull();
+
+    // The default team has only the owner in it: Val is told who may see its members.
+    await user.click(screen.getByRole('button', { name: 'Members of team Vandelay' }));
+    expect(await screen.findByText(organizationText.teamMembers.notVisible)).toBeTruthy();
   });
 });

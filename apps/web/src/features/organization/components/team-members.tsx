@@ -48,11 +48,17 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
     return member ? member.user.name || member.user.email : userId;
   };
   const describedBy = active ? undefined : reasonId;
+  // The server shows a team's members to its members and to those who manage members, no one else.
+  const listedError = clientErrorOf(listed.error);
 
   return (
     <Box sx={{ flexBasis: '100%', pl: { xs: 0, sm: 2 }, pb: 1 }}>
       {listed.isPending && <CircularProgress size={20} aria-label={t('common:loading')} />}
-      <ServerError error={clientErrorOf(listed.error)} />
+      {listedError?.code === 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM' ? (
+        <Typography color="text.secondary">{t('teamMembers.notVisible')}</Typography>
+      ) : (
+        <ServerError error={listedError} />
+      )}
       {listed.data?.length === 0 && <Typography color="text.secondary">{t('teamMembers.none')}</Typography>}
       {listed.data && listed.data.length > 0 && (
         <List dense disablePadding aria-label={t('teamMembers.listNamed', { team: team.name })}>
