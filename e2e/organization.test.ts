@@ -72,6 +72,9 @@ describeInBrowser('organizations', (e2e) => {
     await saveScreenshot(pageB, 'organization-invitation-page');
     await pageB.getByRole('button', { name: 'Accept' }).click();
     await pageB.getByRole('heading', { level: 1, name }).waitFor();
+    // Accepting lands on the members, saying so (a plain member's settings would be read-only).
+    await pageB.getByRole('status').getByText(`You joined ${name}.`).waitFor();
+    expect(new URL(pageB.url()).pathname).toMatch(/^\/organizations\/[^/]+\/members$/);
     await pageB.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
     await pageB.getByRole('tab', { name: 'Members' }).click();
     await pageB.getByRole('table', { name: 'Members' }).getByText(emailA).waitFor();

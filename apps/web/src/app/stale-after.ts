@@ -56,6 +56,8 @@ export const STALE_AFTER: StaleAfter = {
   createTeam: [organization],
   updateTeam: [organization],
   removeTeam: [organization],
+  addTeamMember: [organization],
+  removeTeamMember: [organization],
 
   createUser: [adminKeys.all],
   adminUpdateUser: [adminKeys.all],

@@ -17,11 +17,11 @@ import { createUser } from './auth-test-helpers';
 
 const server = useTestServer();
 
-function renderError(error: AppError, identifier: string, language = DEFAULT_LANGUAGE) {
+function renderError(error: AppError, identifier: string, language = DEFAULT_LANGUAGE, returnTo?: string) {
   return render(
     <AppProviders auth={createTestAuth(server)} language={language}>
       <MemoryRouter>
-        <SignInError error={error} identifier={identifier} />
+        <SignInError error={error} identifier={identifier} returnTo={returnTo} />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -52,6 +52,16 @@ describe('sign-in error messages', () => {
     const link = new URL(server.outbox.list().find((mail) => mail.to === email)!.links[0]!);
     expect(link.pathname).toBe('/api/auth/verify-email');
     expect(link.searchParams.get('callbackURL')).toBe('/verify-email?verified=1');
+  });
+
+  it("EMAIL_NOT_VERIFIED's new link keeps sign-in's return address (an invitation), so verifying leads back there", async () => {
+    const { email } = await createUser(server);
+    const notVerified: AppError = { status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' };
+    renderError(notVerified, email, DEFAULT_LANGUAGE, '/invitations/abc');
+    await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('A new link is on its way.')).toBeTruthy();
+    const link = new URL(server.outbox.list().find((mail) => mail.to === email)!.links[0]!);
+    expect(link.searchParams.get('callbackURL')).toBe('/verify-email?verified=1&redirectTo=%2Finvitations%2Fabc');
   });
 
   it('EMAIL_NOT_VERIFIED for a username offers no resend (the call needs the address)', () => {

@@ -1,6 +1,6 @@
 /**
  * The invitation page against a real server: the recipient sees who invites them where, with
- * which role; accepting lands them on the organization, now their active one; declining says so;
+ * which role; accepting lands them on the organization's members, now their active one, with "You joined …"; declining says so;
  * anyone else, or a link whose invitation is gone, gets the reason in words.
  */
 import '../support/dom';
@@ -19,7 +19,7 @@ async function invite(owner: TestUser, organizationId: string, email: string): P
 }
 
 describe('the invitation page', () => {
-  it('shows the invitation and accepting it opens the organization, made active', async () => {
+  it("shows the invitation and accepting it opens the organization's members, made active, saying so", async () => {
     const owner = await signUp(server, 'Xena');
     const organization = await createOrganization(owner, 'Cyberdyne');
     const invitee = await signUp(server, 'Yuri');
@@ -31,8 +31,9 @@ describe('the invitation page', () => {
     expect(await screen.findByText(`${owner.email} invites you to join Cyberdyne.`)).toBeTruthy();
     expect(screen.getByText('Admin')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${organization.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${organization.id}/members`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cyberdyne' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('You joined Cyberdyne.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Active organization: Cyberdyne' })).toBeTruthy());
     const { data } = await invitee.auth.client.organization.list();
     expect(data?.map((o: { id: string }) => o.id)).toEqual([organization.id]);

@@ -2,12 +2,13 @@
  * An organization's Settings, Teams and Leave-or-delete sections against a real server: settings
  * are validated (metadata must be a JSON object) and saved; a plain member sees them read-only;
  * teams are created (a duplicate name refused at the field), renamed, and the last one's removal
- * is refused in words; the only owner cannot leave; deleting needs the slug typed.
+ * is refused in words; the only owner is not offered to leave (disabled, with the reason); deleting needs the slug typed.
  */
 import '../support/dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import organizationText from '../../src/locales/en/organization.json';
 import { renderApp, useTestServer } from '../support/render-app';
 import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
 
@@ -111,17 +112,16 @@ describe('teams', () => {
 });
 
 describe('leaving and deleting', () => {
-  it('the only owner cannot leave; deleting needs the slug typed and then deletes', async () => {
+  it('the only owner cannot leave (the button is disabled and says why); deleting needs the slug typed and then deletes', async () => {
     const owner = await signUp(server, 'Lou');
     const organization = await createOrganization(owner, 'Sterling');
     const user = userEvent.setup({ document });
     const { router } = renderApp(server, `/organizations/${organization.id}/leave`, { auth: owner.auth });
 
-    await user.click(await screen.findByRole('button', { name: 'Leave organization' }));
-    const leave = await screen.findByRole('dialog', { name: 'Leave Sterling?' });
-    await user.click(within(leave).getByRole('button', { name: 'Leave' }));
-    expect((await within(leave).findByRole('alert')).textContent).toMatch(/only owner/);
-    await user.click(within(leave).getByRole('button', { name: 'Cancel' }));
+    // The only owner is not offered to leave: the button is disabled and the reason is its description.
+    const leave = await screen.findByRole('button', { name: 'Leave organization' });
+    expect(leave.hasAttribute('disabled')).toBe(true);
+    expect(descriptionOf(leave)).toBe(organizationText.soleOwner.leaveReason);
 
     await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Sterling?' });
@@ -136,6 +136,24 @@ describe('leaving and deleting', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     expect((await screen.findByRole('status')).textContent).toBe('Organization “Sterling” deleted.');
+    expect((await owner.auth.client.organization.list()).data).toEqual([]);
+  });
+
+  it('an owner with another owner beside them may leave', async () => {
+    const owner = await signUp(server, 'Max');
+    const organization = await createOrganization(owner, 'Cyberdyne');
+    const other = await signUp(server, 'Ned');
+    await addMember(server, owner, organization.id, other, 'owner');
+    const user = userEvent.setup({ document });
+    const { router } = renderApp(server, `/organizations/${organization.id}/leave`, { auth: owner.auth });
+
+    const leave = await screen.findByRole('button', { name: 'Leave organization' });
+    expect(leave.hasAttribute('disabled')).toBe(false);
+    expect(leave.getAttribute('aria-describedby')).toBeNull();
+    await user.click(leave);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Cyberdyne?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     expect((await owner.auth.client.organization.list()).data).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export interface TestServer {
 /** `socialProviders`: sign-in providers for the screens that show them (none by default). */
 export interface TestServerOptions {
   socialProviders?: AuthOptions['socialProviders'];
+  /** Mail a verification link on sign-up, as the standalone server does when it can mail. */
+  sendVerificationOnSignUp?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -54,6 +56,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       organizationPlugin({ teams: { enabled: true } }),
     ],
     socialProviders: options.socialProviders,
+    emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();

@@ -262,7 +262,7 @@ describeEachDialect(
       expect((await org.outsider.client.get('/organization/list-user-teams')).body).toEqual([]);
     });
 
-    it('list-team-members answers the rows to members of the team and 403 to anyone outside it, the owner included', async () => {
+    it('list-team-members answers the rows to members of the team and to those who may change them (owner, admin), 403 to anyone else', async () => {
       const org = await seedOrganization(h());
       const teamId = await insertTeam(h(), org.organizationId, 'Crew', [org.member.user.id, org.admin.user.id]);
       const response = await org.member.client.get(`/organization/list-team-members?teamId=${teamId}`);
@@ -278,8 +278,19 @@ describeEachDialect(
         [org.member.user.id, org.admin.user.id].sort(),
       );
       expect((await org.admin.client.get(`/organization/list-team-members?teamId=${teamId}`)).status).toBe(200);
-      const byOwner = org.owner.client.get(`/organization/list-team-members?teamId=${teamId}`);
-      await expectError(byOwner, ORGANIZATION_ERRORS.notATeamMember);
+      // The owner is outside the team but may add and remove its members: they may see them too.
+      const byOwner = await org.owner.client.get(`/organization/list-team-members?teamId=${teamId}`);
+      expect(byOwner.status).toBe(200);
+      expect(byOwner.body).toEqual(response.body);
+
+      // A plain member outside the team, and someone outside the organization, are refused alike.
+      const other = await insertTeam(h(), org.organizationId, 'Others', [org.admin.user.id]);
+      const byMember = org.member.client.get(`/organization/list-team-members?teamId=${other}`);
+      await expectError(byMember, ORGANIZATION_ERRORS.notATeamMember);
+      const byOutsider = org.outsider.client.get(`/organization/list-team-members?teamId=${other}`);
+      await expectError(byOutsider, ORGANIZATION_ERRORS.notATeamMember);
+      const unknown = org.owner.client.get('/organization/list-team-members?teamId=no-such-team');
+      await expectError(unknown, ORGANIZATION_ERRORS.notATeamMember);
     });
 
     it('list-team-members without a teamId lists the active team, or answers 400 when there is none', async () => {

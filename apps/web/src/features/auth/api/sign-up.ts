@@ -1,11 +1,12 @@
 /**
  * @module Sign-up with e-mail and password (and an optional username). The verification link the
- * server mails lands on this app's `/verify-email` page. The answer's `token` says whether the
+ * server mails lands on this app's `/verify-email` page, which leads on to `returnTo` (the page that
+ * sent the user to sign up, such as an invitation). The answer's `token` says whether the
  * server also started a session (it does not when addresses must be verified first).
  */
 import type { AppClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
-import { VERIFY_EMAIL_PATH } from '../lib/auth-paths';
+import { verifyEmailCallbackURL } from '../../../lib/safe-redirect';
 
 export interface SignUpValues {
   name: string;
@@ -15,7 +16,7 @@ export interface SignUpValues {
   confirmPassword: string;
 }
 
-export function signUp(client: AppClient, { name, email, username, password }: SignUpValues) {
+export function signUp(client: AppClient, { name, email, username, password }: SignUpValues, returnTo?: string) {
   return unwrap(
     client.signUp.email({
       name,
@@ -23,7 +24,7 @@ export function signUp(client: AppClient, { name, email, username, password }: S
       password,
       // An empty field means no username: sending '' would be refused as an invalid one.
       ...(username ? { username } : {}),
-      callbackURL: VERIFY_EMAIL_PATH,
+      callbackURL: verifyEmailCallbackURL(returnTo),
     }),
   );
 }

@@ -24,10 +24,18 @@ const EXPLAINED: Readonly<Partial<Record<AppError['code'], string>>> = {
   TOO_MANY_REQUESTS: 'signIn.errors.tooManyRequests',
 };
 
-export function SignInError({ error, identifier }: { error: AppError | null; identifier: string }) {
+export interface SignInErrorProps {
+  error: AppError | null;
+  identifier: string;
+  /** Where sign-in leads on to (a path of this app), which a new verification link keeps. */
+  returnTo?: string;
+}
+
+export function SignInError({ error, identifier, returnTo }: SignInErrorProps) {
   const { t } = useTranslation('auth');
   if (!error) return null;
-  if (error.code === 'EMAIL_NOT_VERIFIED') return <EmailNotVerified identifier={identifier.trim()} />;
+  if (error.code === 'EMAIL_NOT_VERIFIED')
+    return <EmailNotVerified identifier={identifier.trim()} returnTo={returnTo} />;
   const key = EXPLAINED[error.code];
   if (!key) return <ServerError error={error} />;
   return (
@@ -37,7 +45,7 @@ export function SignInError({ error, identifier }: { error: AppError | null; ide
   );
 }
 
-function EmailNotVerified({ identifier }: { identifier: string }) {
+function EmailNotVerified({ identifier, returnTo }: { identifier: string; returnTo?: string }) {
   const { t } = useTranslation('auth');
   const resend = useSendVerificationEmail();
   const resendError = clientErrorOf(resend.error);
@@ -57,7 +65,7 @@ function EmailNotVerified({ identifier }: { identifier: string }) {
             color="inherit"
             sx={{ mt: 1 }}
             disabled={resend.isPending}
-            onClick={() => resend.mutate(identifier)}
+            onClick={() => resend.mutate({ email: identifier, returnTo })}
           >
             {t('signIn.resend')}
           </Button>

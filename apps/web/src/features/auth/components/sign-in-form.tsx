@@ -22,7 +22,13 @@ const schema = z.object({
   rememberMe: z.boolean(),
 });
 
-export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> }) {
+export interface SignInFormProps {
+  /** Where sign-in leads on to (a path of this app); a new verification link keeps it. */
+  returnTo?: string;
+  onSignedIn(): void | Promise<void>;
+}
+
+export function SignInForm({ returnTo, onSignedIn }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
@@ -53,7 +59,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void | Promise<void> 
       />
       <CurrentPasswordField control={form.control} name="password" label={t('password')} />
       <FormCheckbox control={form.control} name="rememberMe" label={t('signIn.rememberMe')} />
-      <SignInError error={serverError} identifier={identifier} />
+      <SignInError error={serverError} identifier={identifier} returnTo={returnTo} />
       <SubmitButton pending={pending} fullWidth sx={{ mt: 2 }}>
         {t('signIn.submit')}
       </SubmitButton>

@@ -2,7 +2,9 @@
  * @module `/sign-in`. Afterwards, and for anyone already signed in who opens it, the app goes on to
  * `redirectTo` (the page that sent the user here), only ever a path of this app. A sign-in through
  * a provider that failed comes back here with `?error=…`, explained above the form; a session the
- * server ended under a screen (revoked from another device, expired) is explained there too.
+ * server ended under a screen (revoked from another device, expired) is explained there too. "Sign
+ * up" keeps `redirectTo`, so an invitee without an account comes back to the invitation after
+ * signing up.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -13,7 +15,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
-import { safeRedirect } from '../../../lib/safe-redirect';
+import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
 import { SignInForm } from './sign-in-form';
 import { SocialSignIn } from './social-sign-in';
@@ -23,7 +25,8 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { data, refetch } = useSession();
-  const target = safeRedirect(searchParams.get('redirectTo'));
+  const requested = safeRedirect(searchParams.get('redirectTo'), '');
+  const target = requested || '/account';
   const flowError = flowErrorOf(searchParams);
   const sessionEnded = sessionEndedOf(useLocation().state);
 
@@ -42,6 +45,7 @@ export function SignInPage() {
       )}
       <SocialSignIn returnTo={target} />
       <SignInForm
+        returnTo={requested || undefined}
         onSignedIn={async () => {
           // The guarded page must not see the old "signed out" state and send the user back here.
           await refetch();
@@ -54,7 +58,7 @@ export function SignInPage() {
         </Link>
         <Typography variant="body2">
           {t('signIn.noAccount')}{' '}
-          <Link component={RouterLink} to="/sign-up">
+          <Link component={RouterLink} to={requested ? signUpPath(requested) : '/sign-up'}>
             {t('signIn.signUpLink')}
           </Link>
         </Typography>

@@ -51,13 +51,19 @@ export interface SignedUp {
   signedIn: boolean;
 }
 
-export function SignUpForm({ onSignedUp }: { onSignedUp(result: SignedUp): void | Promise<void> }) {
+export interface SignUpFormProps {
+  /** Where the verification link leads on to (a path of this app). */
+  returnTo?: string;
+  onSignedUp(result: SignedUp): void | Promise<void>;
+}
+
+export function SignUpForm({ returnTo, onSignedUp }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: '', email: '', username: '', password: '', confirmPassword: '' } satisfies SignUpValues,
-    mutationFn: (values: SignUpValues) => signUp(client, values),
+    mutationFn: (values: SignUpValues) => signUp(client, values, returnTo),
     onSuccess: (data, values) => onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
     errorFields: ERROR_FIELDS,
   });

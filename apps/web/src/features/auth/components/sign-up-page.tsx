@@ -1,15 +1,19 @@
 /**
- * @module `/sign-up`: the form, then "check your mail"; or an account made by a provider, whose
- * callback lands on the account page. A user already signed in is not sent away here: after
+ * @module `/sign-up?redirectTo=…`: the form, then "check your mail"; or an account made by a
+ * provider. `redirectTo` (the page that sent the user to sign in, such as an invitation) is kept
+ * through all of it: the provider's callback, "continue", the link back to sign-in, and the
+ * verification mail's link all lead back there (only ever a path of this app); without it, to the
+ * account page. A user already signed in is not sent away here: after
  * sign-up the session exists too, and the page must still say what comes next.
  */
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
+import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
 import { CheckYourMail } from './check-your-mail';
 import { SignUpForm, type SignedUp } from './sign-up-form';
 import { SocialSignIn } from './social-sign-in';
@@ -18,18 +22,22 @@ export function SignUpPage() {
   const { t } = useTranslation('auth');
   const { refetch } = useSession();
   const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
+  const [searchParams] = useSearchParams();
+  const requested = safeRedirect(searchParams.get('redirectTo'), '');
+  const returnTo = requested || '/account';
 
   if (signedUp) {
     return (
       <CardPage title={t('checkMail.title')}>
-        <CheckYourMail {...signedUp} />
+        <CheckYourMail {...signedUp} returnTo={requested || undefined} />
       </CardPage>
     );
   }
   return (
     <CardPage title={t('signUp.title')}>
-      <SocialSignIn returnTo="/account" signUp />
+      <SocialSignIn returnTo={returnTo} signUp />
       <SignUpForm
+        returnTo={requested || undefined}
         onSignedUp={async (result) => {
           // The account page behind "continue" must see the new session, not the old "signed out".
           if (result.signedIn) await refetch();
@@ -38,7 +46,7 @@ export function SignUpPage() {
       />
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
-        <Link component={RouterLink} to="/sign-in">
+        <Link component={RouterLink} to={requested ? signInPath(requested) : '/sign-in'}>
           {t('signUp.signInLink')}
         </Link>
       </Typography>

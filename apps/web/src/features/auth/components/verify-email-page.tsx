@@ -4,8 +4,9 @@
  * `?error=token_expired|invalid_token|user_not_found|unauthorized` when it could not. Opened
  * without either, no link was followed: unless the signed-in user's address is verified (a link
  * mailed before the marker existed), that is the invalid-link state, never "verified". When the
- * server signed the user in (or the browser already was), the next step is the account; otherwise
- * sign-in.
+ * server signed the user in (or the browser already was), the next step is `redirectTo` (carried by
+ * the link from the page that asked for it, such as an invitation; only a path of this app), else the
+ * account; otherwise sign-in, which then leads there.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
+import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
 
 /** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
 const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
@@ -26,6 +28,7 @@ export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const { data, isPending } = useSession();
+  const returnTo = safeRedirect(searchParams.get('redirectTo'), '');
   const verified = searchParams.get('verified') === '1' || data?.user.emailVerified === true;
   // Nothing is claimed before the session is known: it may be what shows the address verified.
   if (isPending && !searchParams.has('error')) return null;
@@ -45,11 +48,11 @@ export function VerifyEmailPage() {
         </Alert>
       )}
       {data ? (
-        <Button component={RouterLink} to="/account" variant="contained" fullWidth>
-          {t('goToAccount')}
+        <Button component={RouterLink} to={returnTo || '/account'} variant="contained" fullWidth>
+          {returnTo ? t('returnAddress.continue') : t('goToAccount')}
         </Button>
       ) : (
-        <Button component={RouterLink} to="/sign-in" variant="contained" fullWidth>
+        <Button component={RouterLink} to={returnTo ? signInPath(returnTo) : '/sign-in'} variant="contained" fullWidth>
           {t('signIn.submit')}
         </Button>
       )}

@@ -4,10 +4,7 @@
  * path passes the server's redirect-URL check without configuring trusted origins.
  */
 
-/**
- * `GET /verify-email` redirects here: with `?error=…` when the link failed, as given when it
- * worked. The marker tells the page that a link was followed: opened by hand, it has neither.
- */
-export const VERIFY_EMAIL_PATH = '/verify-email?verified=1';
+/** Where `GET /verify-email` lands (shared with the invitation page, which mails links too). */
+export { VERIFY_EMAIL_PATH } from '../../../lib/safe-redirect';
 /** `GET /reset-password/{token}` redirects here with `?token=…` or `?error=INVALID_TOKEN`. */
 export const RESET_PASSWORD_PATH = '/reset-password';

@@ -15,6 +15,8 @@ export const organizationKeys = {
   members: (organizationId: string) => ['organization', organizationId, 'members'] as const,
   invitations: (organizationId: string) => ['organization', organizationId, 'invitations'] as const,
   teams: (organizationId: string) => ['organization', organizationId, 'teams'] as const,
+  teamMembers: (organizationId: string, teamId: string) =>
+    ['organization', organizationId, 'teams', teamId, 'members'] as const,
   slug: (slug: string) => ['organization-slug', slug] as const,
   userInvitations: () => ['user-invitations'] as const,
   invitation: (invitationId: string) => ['invitation', invitationId] as const,

@@ -1,11 +1,13 @@
 /**
  * @module /invitations/:invitationId, the page the invitation mail links to: who invites the user
  * into which organization, with which role, until when; accept (the organization becomes the
- * active one and the user lands on its page) or decline. A signed-out visitor is sent to sign-in
- * first and comes back here (the route sits behind RequireSession). Refusals are explained:
- * the invitation is gone (answered, canceled, expired or never existed), it was sent to
- * another address than the signed-in user's, or that address is not verified yet (the server
- * shows nothing of the invitation until it is).
+ * active one and the user lands on its members, told "You joined …": a plain member's settings
+ * tab would only show a greyed-out form) or decline. A signed-out visitor is sent to sign-in
+ * first and comes back here (the route sits behind RequireSession), through sign-up and the
+ * verification link too. Refusals are explained: the invitation is gone (answered, canceled,
+ * expired or never existed) or it was sent to another address than the signed-in user's; an
+ * address not verified yet (the server shows nothing of the invitation until it is) gets a button
+ * that mails a new verification link leading back here.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,21 +25,24 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
+import type { OrganizationNotice } from './organization-page';
 import { useRoleLabel } from './use-role-label';
+import { VerifyToAnswer } from './verify-to-answer';
 
 function Explanation({ code, email }: { code: AppError['code'] | undefined; email: string }) {
   const { t } = useTranslation('organization');
   if (code === 'INVITATION_NOT_FOUND') return <Typography gutterBottom>{t('invitation.gone')}</Typography>;
   if (code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION')
     return <Typography gutterBottom>{t('invitation.otherRecipient', { email })}</Typography>;
-  // Reading the invitation already needs a verified address; answering it too.
-  if (
+  return null;
+}
+
+/** Reading the invitation already needs a verified address; answering it too. */
+function needsVerification(code: AppError['code'] | undefined): boolean {
+  return (
     code === 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION' ||
     code === 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION'
-  ) {
-    return <Typography gutterBottom>{t('invitation.verifyFirst', { email })}</Typography>;
-  }
-  return null;
+  );
 }
 
 function BackToList() {
@@ -85,8 +90,14 @@ export function InvitationPage() {
     const error = clientErrorOf(invitation.error);
     return (
       <CardPage title={t('invitation.title')}>
-        <ServerError error={error} />
-        <Explanation code={error?.code} email={email} />
+        {needsVerification(error?.code) ? (
+          <VerifyToAnswer email={email} invitationPath={`/invitations/${invitationId}`} />
+        ) : (
+          <>
+            <ServerError error={error} />
+            <Explanation code={error?.code} email={email} />
+          </>
+        )}
         <BackToList />
       </CardPage>
     );
@@ -120,8 +131,14 @@ export function InvitationPage() {
         <Detail term={t('fields.role')}>{roleLabel(data.role ?? 'member')}</Detail>
         <Detail term={t('invitation.expires')}>{new Date(data.expiresAt).toLocaleString(i18n.language)}</Detail>
       </Box>
-      <ServerError error={actionError} />
-      <Explanation code={actionError?.code} email={email} />
+      {needsVerification(actionError?.code) ? (
+        <VerifyToAnswer email={email} invitationPath={`/invitations/${invitationId}`} />
+      ) : (
+        <>
+          <ServerError error={actionError} />
+          <Explanation code={actionError?.code} email={email} />
+        </>
+      )}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         <Button
           variant="contained"
@@ -130,7 +147,10 @@ export function InvitationPage() {
           startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           onClick={() =>
             accept.mutate(data.id, {
-              onSuccess: (result) => navigate(`/organizations/${result.member.organizationId}`),
+              onSuccess: (result) =>
+                navigate(`/organizations/${result.member.organizationId}/members`, {
+                  state: { joined: data.organizationName } satisfies OrganizationNotice,
+                }),
             })
           }
         >

@@ -1,5 +1,6 @@
 /**
- * @module The last section: leave the organization (the only owner cannot: the server says so),
+ * @module The last section: leave the organization (the only owner cannot: the button is disabled
+ * and says why, as the server would refuse),
  * and, for roles that may, delete it — confirmed by typing its slug, so a slip of the finger
  * cannot delete the wrong organization.
  */
@@ -10,21 +11,24 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
+import { isSoleOwner } from '../lib/member-permissions';
 import type { OrganizationsNotice } from './organizations-page';
 import type { SectionProps } from './section-props';
 
-function LeaveCard({ organization }: SectionProps) {
+function LeaveCard({ organization, userId }: SectionProps) {
   const { t } = useTranslation('organization');
   const navigate = useNavigate();
   const leave = useLeaveOrganization(organization.id);
   const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const soleOwner = isSoleOwner(organization.members, userId);
   return (
     <Card variant="outlined">
       <CardContent>
@@ -32,9 +36,20 @@ function LeaveCard({ organization }: SectionProps) {
           {t('leave.title')}
         </Typography>
         <Typography color="text.secondary">{t('leave.text')}</Typography>
+        {soleOwner && (
+          <Typography id={reasonId} variant="body2" sx={{ mt: 1 }}>
+            {t('soleOwner.leaveReason')}
+          </Typography>
+        )}
       </CardContent>
       <CardActions>
-        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+        <Button
+          color="error"
+          variant="outlined"
+          disabled={soleOwner}
+          aria-describedby={soleOwner ? reasonId : undefined}
+          onClick={() => setOpen(true)}
+        >
           {t('leave.open')}
         </Button>
       </CardActions>

@@ -1,7 +1,8 @@
 /**
  * @module One member in the Members table: the role picker (owner/admin/member; the owner role
  * only offered by an owner, an owner's row only changeable by an owner) and the remove button with
- * its confirmation. A refusal from the server is shown in a row under the member it concerns.
+ * its confirmation. The only owner's own picker is disabled with the reason under it (the server
+ * would refuse the change). A refusal from the server is shown in a row under the member it concerns.
  */
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +11,7 @@ import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerError } from '../../../components/server-error';
@@ -27,14 +28,17 @@ export interface MemberRowProps {
   organization: FullOrganization;
   abilities: MemberAbilities;
   isSelf: boolean;
+  /** This row is the caller, who is the organization's only owner. */
+  soleOwner: boolean;
 }
 
-export function MemberRow({ member, organization, abilities, isSelf }: MemberRowProps) {
+export function MemberRow({ member, organization, abilities, isSelf, soleOwner }: MemberRowProps) {
   const { t } = useTranslation('organization');
   const roleLabel = useRoleLabel();
   const updateRole = useUpdateMemberRole(organization.id);
   const remove = useRemoveMember(organization.id);
   const [confirming, setConfirming] = useState(false);
+  const reasonId = useId();
   const name = member.user.name || member.user.email;
   const canChangeRole = mayManageMember(abilities, member.role, 'update');
   const canRemove = !isSelf && mayManageMember(abilities, member.role, 'remove');
@@ -58,12 +62,15 @@ export function MemberRow({ member, organization, abilities, isSelf }: MemberRow
             <Select
               size="small"
               value={member.role}
-              disabled={updateRole.isPending}
+              disabled={updateRole.isPending || soleOwner}
               onChange={(event) => {
                 if (event.target.value !== member.role)
                   updateRole.mutate({ memberId: member.id, role: event.target.value });
               }}
-              inputProps={{ 'aria-label': t('members.roleOf', { name }) }}
+              inputProps={{
+                'aria-label': t('members.roleOf', { name }),
+                'aria-describedby': soleOwner ? reasonId : undefined,
+              }}
               sx={{ minWidth: { xs: 110, sm: 140 } }}
             >
               {options.map((role) => (
@@ -74,6 +81,11 @@ export function MemberRow({ member, organization, abilities, isSelf }: MemberRow
             </Select>
           ) : (
             roleLabel(member.role)
+          )}
+          {canChangeRole && soleOwner && (
+            <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 280 }}>
+              {t('soleOwner.roleReason')}
+            </Typography>
           )}
         </TableCell>
         {abilities.removeMembers && (

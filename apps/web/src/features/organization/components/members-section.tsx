@@ -1,7 +1,7 @@
 /**
  * @module The Members section: every member with name, e-mail and role. Whoever may change roles
  * gets a role picker per member, whoever may remove members a remove button (not on their own
- * row: leaving is its own section). The e-mail sits under the name, so the table fits a phone;
+ * row: leaving is its own section; the only owner's own picker is disabled, with the reason). The e-mail sits under the name, so the table fits a phone;
  * it scrolls sideways if it still does not.
  */
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListMembers } from '../api/list-members';
+import { isSoleOwner } from '../lib/member-permissions';
 import { MemberRow } from './member-row';
 import type { SectionProps } from './section-props';
 
@@ -24,6 +25,7 @@ export function MembersSection({ organization, abilities, userId }: SectionProps
   const { data, error, isPending } = useListMembers(organization.id);
   if (isPending) return <CircularProgress aria-label={t('common:loading')} />;
   if (error) return <ServerError error={clientErrorOf(error)} />;
+  const soleOwner = isSoleOwner(data.members, userId);
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label={t('members.label')} sx={{ minWidth: 340 }}>
@@ -42,6 +44,7 @@ export function MembersSection({ organization, abilities, userId }: SectionProps
               organization={organization}
               abilities={abilities}
               isSelf={member.userId === userId}
+              soleOwner={soleOwner && member.userId === userId}
             />
           ))}
         </TableBody>

@@ -1,6 +1,6 @@
 /**
- * @module One team: its name, rename in place, and remove with a confirmation. The organization's
- * last team cannot be removed; the server says so in the dialog.
+ * @module One team: its name, its members (opened on demand), rename in place, and remove with a
+ * confirmation. The organization's last team cannot be removed; the server says so in the dialog.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,22 +10,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { clientErrorOf } from '../../../lib/unwrap';
+import type { FullOrganization } from '../api/get-organization';
 import type { OrganizationTeam } from '../api/list-teams';
 import { useRemoveTeam } from '../api/remove-team';
 import type { MemberAbilities } from '../lib/member-permissions';
 import { RenameTeamForm } from './rename-team-form';
+import { TeamMembers } from './team-members';
 
 export interface TeamRowProps {
   team: OrganizationTeam;
-  organizationId: string;
+  organization: FullOrganization;
   abilities: MemberAbilities;
 }
 
-export function TeamRow({ team, organizationId, abilities }: TeamRowProps) {
+export function TeamRow({ team, organization, abilities }: TeamRowProps) {
+  const organizationId = organization.id;
   const { t } = useTranslation('organization');
   const remove = useRemoveTeam(organizationId);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [showMembers, setShowMembers] = useState(false);
 
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-team-id={team.id}>
@@ -34,7 +38,14 @@ export function TeamRow({ team, organizationId, abilities }: TeamRowProps) {
       ) : (
         <>
           <ListItemText primary={team.name} sx={{ minWidth: 160, wordBreak: 'break-word' }} />
-          <Box sx={{ display: 'flex', gap: 1 }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              aria-expanded={showMembers}
+              aria-label={t('teamMembers.showNamed', { team: team.name })}
+              onClick={() => setShowMembers((shown) => !shown)}
+            >
+              {t('teamMembers.show')}
+            </Button>
             {abilities.updateTeams && (
               <Button onClick={() => setRenaming(true)} aria-label={t('teams.renameNamed', { name: team.name })}>
                 {t('teams.rename')}
@@ -52,6 +63,7 @@ export function TeamRow({ team, organizationId, abilities }: TeamRowProps) {
           </Box>
         </>
       )}
+      {showMembers && <TeamMembers team={team} organization={organization} abilities={abilities} />}
       <ConfirmDialog
         open={confirming}
         title={t('teams.removeTitle')}

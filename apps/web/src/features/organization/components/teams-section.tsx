@@ -1,6 +1,6 @@
 /**
- * @module The Teams section: the organization's teams, a form to create one, and per team rename
- * and remove, each offered only to roles that may do it.
+ * @module The Teams section: the organization's teams, a form to create one, and per team its
+ * members (add, remove), rename and remove, each offered only to roles that may do it.
  */
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
@@ -27,7 +27,7 @@ export function TeamsSection({ organization, abilities }: SectionProps) {
         <Paper variant="outlined" sx={{ mt: 2 }}>
           <List disablePadding aria-label={t('teams.label')}>
             {data.map((team) => (
-              <TeamRow key={team.id} team={team} organizationId={organization.id} abilities={abilities} />
+              <TeamRow key={team.id} team={team} organization={organization} abilities={abilities} />
             ))}
           </List>
         </Paper>

@@ -82,6 +82,16 @@ export function mayManageMember(caller: MemberAbilities, targetRole: string, act
   return allowed && (caller.isOwner || !isOwner(targetRole));
 }
 
+/**
+ * Whether `userId` is the only owner among `members`: the server refuses both their leaving and
+ * their giving up the owner role (nobody would be left who may delete the organization), so the
+ * app disables both and says why instead of offering an action that can only fail.
+ */
+export function isSoleOwner(members: readonly { userId: string; role: string }[], userId: string): boolean {
+  const owners = members.filter((member) => isOwner(member.role));
+  return owners.length === 1 && owners[0]?.userId === userId;
+}
+
 /** The roles the caller may give: the owner role only by an owner. */
 export function assignableRoles(caller: MemberAbilities): OrganizationRole[] {
   return ORGANIZATION_ROLES.filter((role) => role !== OWNER_ROLE || caller.isOwner);
