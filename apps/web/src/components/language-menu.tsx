@@ -18,11 +18,13 @@ export function LanguageMenu() {
     <>
       <Button
         color="inherit"
-        aria-label={t('language.choose')}
+        // The visible code is part of the name, so speech input users can say what they see.
+        aria-label={`${t('language.choose')}: ${language.tag.toUpperCase()}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={Boolean(anchor)}
         data-testid="language-menu"
+        sx={{ minWidth: 40 }}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {language.tag.toUpperCase()}

@@ -45,7 +45,7 @@ export function OrganizationSwitcher() {
         aria-expanded={Boolean(anchor)}
         data-testid="organization-switcher"
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', maxWidth: { xs: 160, sm: 240 } }}
+        sx={{ textTransform: 'none', maxWidth: { xs: 120, sm: 240 } }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
         <span aria-hidden style={{ marginLeft: 4 }}>
