@@ -117,6 +117,23 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       // Screenshots named without the random ids, so a run replaces the last one's.
       await expectAccessible(page, server.url, path, path.replace(organizationId, 'acme').replace(adminId, 'ada'));
     }
+    // The header's menus, open.
+    for (const menu of ['user-menu', 'color-scheme-menu', 'language-menu']) {
+      await page.getByTestId(menu).click();
+      await page.getByRole('menu').waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect.soft({ menu, colorScheme, violations: await axeViolations(page) }).toEqual({
+          menu,
+          colorScheme,
+          violations: [],
+        });
+      }
+      await page.emulateMedia({ colorScheme: null });
+      await saveScreenshot(page, `screen-header-${menu}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
     await context.close();
     // It walks every screen at phone width, auditing and photographing each in both schemes (about
     // 60 s on an idle 2-core machine): room for a loaded CI box.

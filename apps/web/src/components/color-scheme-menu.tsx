@@ -35,7 +35,8 @@ export function ColorSchemeMenu() {
       >
         <CurrentIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Inside the header's landmark, not portalled to the end of the body (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} disablePortal onClose={() => setAnchor(null)}>
         {MODES.map((option) => {
           const Icon = SCHEME_ICONS[option];
           return (

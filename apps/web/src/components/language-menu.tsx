@@ -29,7 +29,8 @@ export function LanguageMenu() {
       >
         {language.tag.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Inside the header's landmark, not portalled to the end of the body (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} disablePortal onClose={() => setAnchor(null)}>
         {LANGUAGES.map((option) => (
           <MenuItem
             key={option.id}

@@ -6,8 +6,9 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,16 +44,18 @@ export function UserMenu({ user }: { user: MenuUser }) {
       >
         <UserAvatar name={user.name} image={user.image} size={36} alt="" />
       </IconButton>
-      <Menu
-        id={menuId}
+      {/* A popover rather than a Menu: who is signed in is read, not chosen, so it stands above
+          the menu instead of inside it (a menu may hold only items). In the header's landmark,
+          not portalled to the end of the body. */}
+      <Popover
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={close}
+        disablePortal
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {/* Who is signed in: read, not chosen, so it is no menu item. */}
-        <Box component="li" role="none" sx={{ px: 2, py: 1, maxWidth: 280 }} data-testid="user-menu-identity">
+        <Box sx={{ px: 2, pt: 1.5, pb: 1, maxWidth: 280 }} data-testid="user-menu-identity">
           <Typography variant="subtitle2" noWrap>
             {user.name}
           </Typography>
@@ -61,28 +64,34 @@ export function UserMenu({ user }: { user: MenuUser }) {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/account" onClick={close}>
-          {t('nav.account')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/organizations" onClick={close}>
-          {t('nav.organizations')}
-        </MenuItem>
-        {isPlatformAdmin(user) && (
-          <MenuItem component={RouterLink} to="/admin/users" onClick={close}>
-            {t('nav.admin')}
-          </MenuItem>
-        )}
-        <Divider />
-        <MenuItem
-          onClick={async () => {
-            close();
-            await signOut();
-            navigate('/sign-in');
-          }}
+        <MenuList
+          id={menuId}
+          autoFocusItem={Boolean(anchor)}
+          aria-label={t('shell.userMenu.open', { name: user.name })}
         >
-          {t('nav.signOut')}
-        </MenuItem>
-      </Menu>
+          <MenuItem component={RouterLink} to="/account" onClick={close}>
+            {t('nav.account')}
+          </MenuItem>
+          <MenuItem component={RouterLink} to="/organizations" onClick={close}>
+            {t('nav.organizations')}
+          </MenuItem>
+          {isPlatformAdmin(user) && (
+            <MenuItem component={RouterLink} to="/admin/users" onClick={close}>
+              {t('nav.admin')}
+            </MenuItem>
+          )}
+          <Divider component="li" />
+          <MenuItem
+            onClick={async () => {
+              close();
+              await signOut();
+              navigate('/sign-in');
+            }}
+          >
+            {t('nav.signOut')}
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -52,7 +52,8 @@ export function OrganizationSwitcher() {
           ▾
         </span>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      {/* Inside the header's landmark, not portalled to the end of the body (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} disablePortal onClose={close}>
         {organizations.map((organization) => (
           <MenuItem
             key={organization.id}
