@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
 
 const NEW_PASSWORD = 'staple battery horse';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -70,7 +70,7 @@ describeInBrowser('the account screens', (e2e) => {
       .toBe('Your password was changed and your other devices were signed out.');
     expect(await isSignedIn(server.url, otherDevice)).toBe(false);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await chooseFromUserMenu(page, 'Sign out');
     await page.waitForURL((target) => target.pathname === '/sign-in');
     await signInWithPage(page, server.url, email, NEW_PASSWORD, '/account');
     await page.getByRole('heading', { level: 2, name: 'Profile' }).waitFor();

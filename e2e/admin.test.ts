@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, fillSignIn, signUpByApi } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi } from './support/users';
 
 async function signIn(browser: Browser, url: string, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -39,7 +39,7 @@ describeInBrowser('the admin console', (e2e) => {
 
     const admin = await signIn(browser, server.url, ADMIN_EMAIL);
     await admin.waitForURL(/\/account/);
-    await admin.getByRole('link', { name: 'Admin' }).click();
+    await chooseFromUserMenu(admin, 'Admin');
     await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 3');
 
@@ -84,7 +84,9 @@ describeInBrowser('the admin console', (e2e) => {
     const banner = admin.getByRole('region', { name: 'Impersonation' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('You are signed in as Iris Impersonated (iris@example.com)');
-    expect(await admin.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await admin.getByTestId('user-menu').click();
+    expect(await admin.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await admin.keyboard.press('Escape');
     await saveScreenshot(admin, 'admin-impersonating');
 
     // Back on the page of the user the admin was acting as.

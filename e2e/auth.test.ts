@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, fillSignIn, uniqueEmail } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, uniqueEmail } from './support/users';
 
 /** A user made through the API in its own context (its cookies stay there). */
 async function signUpInContext(context: BrowserContext, url: string, email: string): Promise<string> {
@@ -50,7 +50,7 @@ describeInBrowser('signing up and in', (e2e) => {
     expect(new URL(page.url()).search).toBe('?verified=1');
     await saveScreenshot(page, 'auth-email-verified');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await chooseFromUserMenu(page, 'Sign out');
     await page.waitForURL(`${server.url}/sign-in`);
     await fillSignIn(page, email);
     await page.waitForURL(`${server.url}/account`);

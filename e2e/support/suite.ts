@@ -15,7 +15,9 @@ export interface E2E {
 }
 
 export function describeInBrowser(name: string, suite: (e2e: () => E2E) => void, env: AppServerEnv = {}): void {
-  describe.skipIf(!inject('chromium'))(name, () => {
+  // Each screenshot is four (two schemes at two widths, support/browser.ts): a journey that took
+  // 15 s with single shots takes about 30 on a loaded machine, past the 30 s default.
+  describe.skipIf(!inject('chromium'))(name, { timeout: 90_000 }, () => {
     let state: E2E | undefined;
     beforeAll(async () => {
       const [server, browser] = await Promise.all([startAppServer(env), launchBrowser()]);

@@ -43,3 +43,9 @@ export async function mailLink(server: Pick<AppServer, 'outbox'>, to: string, pa
   }
   throw new Error(`no mail to ${to} with a link like ${pattern}`);
 }
+
+/** Opens the header's user menu (the avatar) and chooses an item: Account, Organizations, Admin or Sign out. */
+export async function chooseFromUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}

@@ -9,12 +9,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppAuth } from './lib/auth';
-import { rememberedLanguage } from './lib/languages';
+import { initialLanguage } from './lib/languages';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <App auth={createAppAuth({ baseURL: window.location.origin })} language={rememberedLanguage(window.localStorage)} />
+    <App
+      auth={createAppAuth({ baseURL: window.location.origin })}
+      language={initialLanguage(window.localStorage, navigator.languages)}
+    />
   </StrictMode>,
 );

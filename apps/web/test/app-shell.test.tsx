@@ -29,7 +29,7 @@ describe('the app frame', () => {
     const user = userEvent.setup({ document });
     renderApp(server, '/no/such/page');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
-    await user.click(screen.getByRole('button', { name: 'Choose language' }));
+    await user.click(screen.getByRole('button', { name: 'Choose language: EN' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Русский' }));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('0');
     expect(document.documentElement.lang).toBe('ru');
@@ -41,7 +41,7 @@ describe('the app frame', () => {
     expect(theme.components?.MuiMenu?.defaultProps).toMatchObject({ marginThreshold: 16, elevation: 8 });
     const user = userEvent.setup({ document });
     renderApp(server, '/no/such/page');
-    await user.click(await screen.findByRole('button', { name: 'Choose language' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose language: EN' }));
     const menu = await screen.findByRole('menu');
     expect(menu.closest('.MuiPaper-root')?.classList.contains('MuiPaper-elevation8')).toBe(true);
   });

@@ -66,7 +66,8 @@ describe('one cache for the whole app', () => {
     const list = await screen.findByRole('list', { name: 'Your organizations' });
     expect(within(list).getByText(secret.name)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     // The first user's organization, by name in a list or as the header's switcher (the second user has none).
     const leak = watchFor(

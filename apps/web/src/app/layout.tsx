@@ -1,7 +1,8 @@
 /**
- * @module The frame of every screen: the header (navigation, the active organization switcher,
- * language, the user's menu), the impersonation banner, then the screen. At phone width the
- * header wraps instead of hiding anything.
+ * @module The frame of every screen: a "skip to content" link, the header (the home link, the
+ * active organization switcher, the development outbox, language, color scheme and the user's
+ * menu), the impersonation banner, then the screen. The user's pages sit in the user menu, so the
+ * header keeps to one row at phone width even in the longest language.
  */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -9,62 +10,62 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
+import { ColorSchemeMenu } from '../components/color-scheme-menu';
+import { KeyIcon } from '../components/key-icon';
 import { LanguageMenu } from '../components/language-menu';
+import { SkipLink, SKIP_TARGET_ID } from '../components/skip-link';
+import { UserMenu } from '../components/user-menu';
 import { ImpersonationBanner } from '../features/admin/components/impersonation-banner';
 import { OutboxLink } from '../features/dev-outbox/components/outbox-link';
 import { OrganizationSwitcher } from '../features/organization/components/organization-switcher';
-import { useSession, useSignOut } from '../lib/auth';
-import { isPlatformAdmin } from '../lib/roles';
+import { useSession } from '../lib/auth';
 
 export function Layout() {
   const { t } = useTranslation();
   const { data } = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   const user = data?.user;
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <AppBar position="static" component="header">
-        <Toolbar sx={{ flexWrap: 'wrap', gap: 1, py: { xs: 1, sm: 0 } }} component="nav" aria-label={t('nav.label')}>
+        <Toolbar
+          sx={{ flexWrap: 'wrap', columnGap: { xs: 0, sm: 1 }, px: { xs: 0.5, sm: 2 } }}
+          component="nav"
+          aria-label={t('nav.label')}
+        >
           <Typography
             variant="h6"
             component={RouterLink}
             to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}
+            aria-label="Latchkey"
+            sx={{ color: 'inherit', textDecoration: 'none', mr: { xs: 0, sm: 2 }, borderRadius: 1, display: 'flex' }}
           >
-            Latchkey
+            {/* At phone width the key alone: the word would push the header onto a second row. */}
+            <KeyIcon sx={{ display: { xs: 'block', sm: 'none' }, m: 1 }} />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Latchkey
+            </Box>
           </Typography>
           {user && (
-            <>
-              <Button color="inherit" component={RouterLink} to="/account">
-                {t('nav.account')}
-              </Button>
-              <Button color="inherit" component={RouterLink} to="/organizations">
-                {t('nav.organizations')}
-              </Button>
-              {isPlatformAdmin(user) && (
-                <Button color="inherit" component={RouterLink} to="/admin/users">
-                  {t('nav.admin')}
-                </Button>
-              )}
-            </>
+            // The user menu has it too; at phone width only there.
+            <Button
+              color="inherit"
+              component={RouterLink}
+              to="/organizations"
+              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+            >
+              {t('nav.organizations')}
+            </Button>
           )}
           <Box sx={{ flexGrow: 1 }} />
           {user && <OrganizationSwitcher />}
           <OutboxLink />
           <LanguageMenu />
+          <ColorSchemeMenu />
           {user ? (
-            <Button
-              color="inherit"
-              onClick={async () => {
-                await signOut();
-                navigate('/sign-in');
-              }}
-            >
-              {t('nav.signOut')}
-            </Button>
+            <UserMenu user={user} />
           ) : (
             <Button color="inherit" component={RouterLink} to="/sign-in">
               {t('nav.signIn')}
@@ -73,7 +74,7 @@ export function Layout() {
         </Toolbar>
       </AppBar>
       <ImpersonationBanner />
-      <Box component="main">
+      <Box component="main" id={SKIP_TARGET_ID} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
         <Outlet />
       </Box>
     </Box>

@@ -1,7 +1,7 @@
 /**
  * @module Everything a screen relies on: the auth client, the query cache kept fresh by the
- * client's success events, i18next, the chosen language and the MUI theme that follows it. Tests
- * render screens inside the same providers.
+ * client's success events, i18next, the chosen language, the MUI theme that follows it with the
+ * chosen color scheme, and the toasts. Tests render screens inside the same providers.
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -15,16 +15,26 @@ import type { Language } from '../lib/languages';
 import { createQueryClient } from '../lib/query-client';
 import { watchSessionEnd } from '../lib/session-end';
 import { syncQueryCache } from '../lib/sync-query-cache';
-import { createAppTheme } from '../lib/theme';
+import { COLOR_SCHEME_STORAGE_KEY, createAppTheme } from '../lib/theme';
+import { ToastProvider } from '../components/toast';
 import { STALE_AFTER } from './stale-after';
 
 function Themed({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const theme = useMemo(() => createAppTheme(language), [language]);
   return (
-    <ThemeProvider theme={theme}>
+    // noSsr: the remembered or system scheme is read before the first paint, so a dark-mode user
+    // never sees a flash of the light page.
+    <ThemeProvider
+      theme={theme}
+      defaultMode="system"
+      modeStorageKey={COLOR_SCHEME_STORAGE_KEY}
+      noSsr
+      // Colours change at once: fading ones would pass through unreadable contrasts.
+      disableTransitionOnChange
+    >
       <CssBaseline />
-      {children}
+      <ToastProvider>{children}</ToastProvider>
     </ThemeProvider>
   );
 }

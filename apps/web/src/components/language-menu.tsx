@@ -18,16 +18,19 @@ export function LanguageMenu() {
     <>
       <Button
         color="inherit"
-        aria-label={t('language.choose')}
+        // The visible code is part of the name, so speech input users can say what they see.
+        aria-label={`${t('language.choose')}: ${language.tag.toUpperCase()}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={Boolean(anchor)}
         data-testid="language-menu"
+        sx={{ minWidth: 40 }}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {language.tag.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Inside the header's landmark, not portalled to the end of the body (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} disablePortal onClose={() => setAnchor(null)}>
         {LANGUAGES.map((option) => (
           <MenuItem
             key={option.id}

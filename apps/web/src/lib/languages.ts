@@ -42,9 +42,27 @@ export function languageByTag(tag: string): Language {
 /** Where the choice is remembered: the SPEC's id, as a string. */
 export const LANGUAGE_STORAGE_KEY = 'latchkey.language';
 
-export function rememberedLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language {
+/**
+ * The first of the browser's preferred languages (navigator.languages, most preferred first) that
+ * the app speaks, matched by primary subtag (`de-AT` → German); none matches: undefined.
+ */
+export function preferredLanguage(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const primary = tag.toLowerCase().split('-')[0];
+    const match = LANGUAGES.find((language) => language.tag === primary);
+    if (match) return match;
+  }
+  return undefined;
+}
+
+/** On first visit the browser's language; once the user has chosen one, their choice. */
+export function initialLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  browserLanguages: readonly string[] = [],
+): Language {
   const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-  return (stored !== null && stored !== undefined && languageById(Number(stored))) || DEFAULT_LANGUAGE;
+  const chosen = stored !== null && stored !== undefined ? languageById(Number(stored)) : undefined;
+  return chosen ?? preferredLanguage(browserLanguages) ?? DEFAULT_LANGUAGE;
 }
 
 export function saveLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined): void {

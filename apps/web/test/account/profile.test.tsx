@@ -72,7 +72,10 @@ describe('profile', () => {
     await ui.type(screen.getByLabelText('Display username'), handle.toUpperCase());
     await ui.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe('Saved');
+    // The outcome is told by the app's one toast system.
+    const toast = await screen.findByTestId('toast');
+    expect(toast.getAttribute('role')).toBe('status');
+    expect(toast.textContent).toBe('Saved');
     const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
     expect(data?.user).toMatchObject({
       name: 'Grace Hopper',

@@ -38,7 +38,10 @@ describe('impersonation', () => {
     expect(session.user.id).toBe(member.id);
     expect(session.session.impersonatedBy).toBeTruthy();
     // The admin console is closed to the impersonated user.
-    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'User menu: Ivy Impersonated' }));
+    expect(within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Admin' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
     await user.click(within(banner).getByRole('button', { name: 'Stop impersonating' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/users/${member.id}`));

@@ -1,21 +1,24 @@
 /**
- * @module The profile form: name, picture URL (previewed as the avatar), username and display
- * username. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
+ * @module The profile form: name, picture (an uploaded file made small, or a URL; previewed as the
+ * avatar), username and display username; saving says so in a toast. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
  * as you type; the server's refusals (a taken username) land at the username field too.
  */
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { useToast } from '../../../components/toast';
+import { UserAvatar } from '../../../components/user-avatar';
 import type { ErrorCode } from '../../../lib/auth';
 import { usernameProblem } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateProfile } from '../api/update-profile';
+import { MAX_IMAGE_LENGTH } from '../lib/picture-data-url';
 import { FormFooter } from './form-footer';
+import { PictureUploadButton } from './picture-upload-button';
 
 /** The username plugin's codes, all about the username field. */
 const USERNAME_ERRORS = {
@@ -46,7 +49,7 @@ function profileSchema(hasUsername: boolean) {
       image: z
         .string()
         .trim()
-        .max(2048)
+        .max(MAX_IMAGE_LENGTH)
         .superRefine((value, ctx) => {
           if (value === '' || isImageUrl(value)) return;
           const plainHttp = /^http:/i.test(value);
@@ -76,19 +79,10 @@ export interface ProfileUser {
   displayUsername?: string | null;
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
-
 export function ProfileForm({ user }: { user: ProfileUser }) {
   const { t } = useTranslation('account');
   const updateProfile = useUpdateProfile();
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const schema = useMemo(() => profileSchema(Boolean(user.username)), [user.username]);
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
@@ -99,7 +93,6 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
       displayUsername: user.displayUsername ?? '',
     },
     mutationFn: (values: ProfileValues) => {
-      setSaved(false);
       return updateProfile({
         name: values.name,
         image: values.image === '' ? null : values.image,
@@ -109,7 +102,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
     },
     onSuccess: (_data, values) => {
       form.reset(values);
-      setSaved(true);
+      toast({ message: t('common:saved') });
     },
     errorFields: USERNAME_ERRORS,
   });
@@ -120,9 +113,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Avatar src={preview} alt={t('profile.avatarAlt')} sx={{ width: 64, height: 64, fontSize: 24 }}>
-            {initials(name ?? '')}
-          </Avatar>
+          <UserAvatar name={name ?? ''} image={preview} size={64} alt={t('profile.avatarAlt')} />
           <FormTextField
             control={form.control}
             name="image"
@@ -132,6 +123,9 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
             helperText={t('profile.imageHelp')}
           />
         </Box>
+        <PictureUploadButton
+          onPicture={(dataUrl) => form.setValue('image', dataUrl, { shouldDirty: true, shouldValidate: true })}
+        />
         <FormTextField control={form.control} name="name" label={t('profile.name')} autoComplete="name" required />
         <FormTextField
           control={form.control}
@@ -146,12 +140,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
           label={t('profile.displayUsername')}
           helperText={t('profile.displayUsernameHelp')}
         />
-        <FormFooter
-          serverError={serverError}
-          pending={pending}
-          outcome={saved ? { severity: 'success', text: t('common:saved') } : null}
-          submitLabel={t('common:save')}
-        />
+        <FormFooter serverError={serverError} pending={pending} outcome={null} submitLabel={t('common:save')} />
       </Stack>
     </Box>
   );

@@ -29,7 +29,7 @@ export function ErrorPage() {
         <Box
           component="code"
           data-testid="error-code"
-          sx={{ bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}
+          sx={{ bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}
         >
           {code}
         </Box>

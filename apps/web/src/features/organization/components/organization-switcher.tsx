@@ -45,14 +45,15 @@ export function OrganizationSwitcher() {
         aria-expanded={Boolean(anchor)}
         data-testid="organization-switcher"
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', maxWidth: { xs: 160, sm: 240 } }}
+        sx={{ textTransform: 'none', maxWidth: { xs: 120, sm: 240 } }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
         <span aria-hidden style={{ marginLeft: 4 }}>
           ▾
         </span>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      {/* Inside the header's landmark, not portalled to the end of the body (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} disablePortal onClose={close}>
         {organizations.map((organization) => (
           <MenuItem
             key={organization.id}

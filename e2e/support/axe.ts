@@ -1,0 +1,33 @@
+/**
+ * @module axe-core run inside the page: its source is read from node_modules and injected as a
+ * script (no network). The page's CSP forbids inline scripts, so contexts that audit are opened
+ * with `bypassCSP: true`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  help: string;
+  targets: string[];
+}
+
+/** The page's axe violations (WCAG 2.x A and AA rules and axe's best practices), empty when none. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } })
+      .axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      // The failure summary names the colours and ratio of a contrast failure.
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+  });
+}
