@@ -5,10 +5,32 @@
  * is told to verify the address first, verifies it from the outbox, accepts and lands in the
  * organization; A then makes B an admin and removes B.
  */
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { fillSignIn, mailLink, signUpByApi, uniqueEmail } from './support/users';
+
+/** Each place the element's text wraps onto a new line, as the two characters around it. */
+function lineBreaksIn(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const characters: { text: string; top: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let at = 0; at < text.length; at += 1) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        characters.push({ text: text[at]!, top: Math.round(range.getBoundingClientRect().top) });
+      }
+    }
+    return characters
+      .slice(1)
+      .filter((character, at) => character.top > characters[at]!.top)
+      .map((character) => `${characters[characters.indexOf(character) - 1]!.text}${character.text}`);
+  });
+}
 
 describeInBrowser('organizations', (e2e) => {
   it('create → invite → the invitee accepts in another browser → role changed → removed', async () => {
@@ -78,6 +100,10 @@ describeInBrowser('organizations', (e2e) => {
     await pageB.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
     await pageB.getByRole('tab', { name: 'Members' }).click();
     await pageB.getByRole('table', { name: 'Members' }).getByText(emailA).waitFor();
+    // At phone width an address wraps before its '@' or a dot (or after a hyphen), never inside a word.
+    for (const wrap of await lineBreaksIn(pageB.getByRole('table', { name: 'Members' }).getByText(emailA))) {
+      expect(wrap, `${emailA} wraps between "${wrap}"`).toMatch(/^(.[@.]|-.)$/);
+    }
     await saveScreenshot(pageB, 'organization-member-view-phone');
 
     // A makes B an admin, then removes B.

@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useSendVerificationEmail } from '../api/send-verification-email';
@@ -22,8 +23,8 @@ export function EmailStatus({ email, verified }: { email: string; verified: bool
         {t('profile.email')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ wordBreak: 'break-all' }} data-testid="account-email">
-          {email}
+        <Typography data-testid="account-email">
+          <EmailText email={email} />
         </Typography>
         <Chip
           size="small"

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -41,9 +42,9 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-invitation-id={invitation.id}>
       <ListItemText
-        primary={invitation.email}
+        primary={<EmailText email={invitation.email} />}
         secondary={details.join(' · ')}
-        sx={{ minWidth: 200, wordBreak: 'break-all' }}
+        sx={{ minWidth: 200, overflowWrap: 'anywhere' }}
       />
       {expired && <Chip label={t('invitations.expired')} size="small" color="warning" />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

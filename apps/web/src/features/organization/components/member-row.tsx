@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import type { FullOrganization } from '../api/get-organization';
@@ -53,8 +54,8 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
         <TableCell sx={{ wordBreak: 'break-word' }}>
           {member.user.name}
           {isSelf && <Chip label={t('members.you')} size="small" sx={{ ml: 1 }} />}
-          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            {member.user.email}
+          <Typography variant="body2" color="text.secondary">
+            <EmailText email={member.user.email} />
           </Typography>
         </TableCell>
         <TableCell>
