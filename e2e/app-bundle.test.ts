@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { fillSignIn, signUpByApi } from './support/users';
+import { chooseFromUserMenu, fillSignIn, signUpByApi } from './support/users';
 
 /** The DataGrid's theme name: its components and its locales both carry it, minified or not. */
 const DATA_GRID_MARKER = 'MuiDataGrid';
@@ -51,11 +51,8 @@ describeInBrowser('the downloads of the web app', (e2e) => {
     for (const [name, path, heading] of visits) {
       const scripts = recordScripts(page);
       if (name === 'account') await fillSignIn(page, ADMIN_EMAIL);
-      else
-        await page
-          .getByRole('banner')
-          .getByRole('link', { name: name === 'admin' ? 'Admin' : 'Organizations' })
-          .click();
+      else if (name === 'admin') await chooseFromUserMenu(page, 'Admin');
+      else await page.getByRole('banner').getByRole('link', { name: 'Organizations' }).click();
       await page.waitForURL(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       loaded[name] = [...scripts.keys()].filter((url) => !seen.has(url));

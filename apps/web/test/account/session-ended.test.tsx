@@ -28,8 +28,8 @@ async function expectSessionEndedAt(app: RenderedApp, returnTo: string): Promise
   const { pathname, search } = app.router.state.location;
   expect(pathname).toBe('/sign-in');
   expect(new URLSearchParams(search).get('redirectTo')).toBe(returnTo);
-  // The header no longer offers to sign out a session that is gone.
-  expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  // The header no longer offers the menu (with its Sign out) of a session that is gone.
+  expect(screen.queryByRole('button', { name: /^User menu/ })).toBeNull();
 }
 
 describe('a session ended in another browser', () => {
@@ -84,7 +84,8 @@ describe('a session ended in another browser', () => {
     const ui = userEvent.setup({ document });
     await screen.findByLabelText(/^Name/);
 
-    await ui.click(screen.getByRole('button', { name: 'Sign out' }));
+    await ui.click(screen.getByRole('button', { name: /^User menu/ }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
     // A protected page opened afterwards is sent to sign-in as any signed-out visit is.
     await app.router.navigate('/account/sessions');

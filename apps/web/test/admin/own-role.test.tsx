@@ -4,7 +4,7 @@
  * cookie cache still vouches for the old role for up to a minute.
  */
 import '../support/dom';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -48,12 +48,18 @@ describe("the signed-in admin's own role", () => {
       { initialEntries: ['/probe'] },
     );
     render(<App auth={second} language={DEFAULT_LANGUAGE} router={router} />);
-    expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'User menu: Sam Second' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Admin' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Step down' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull());
+    // The menu, opened after the change, follows the session as it is read again.
+    await user.click(screen.getByRole('button', { name: 'User menu: Sam Second' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).toBeNull());
     expect((await admin.client.admin.getUser({ query: { id: created.data!.user.id } })).data!.role).toBe('user');
     // Still signed in, as the same user: only the role changed.
-    expect(screen.getByRole('link', { name: 'Account' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Account' })).toBeTruthy();
   });
 });
