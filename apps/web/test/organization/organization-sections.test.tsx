@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import organizationText from '../../src/locales/en/organization.json';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
 
 const server = useTestServer();
@@ -35,7 +36,7 @@ describe('organization settings', () => {
     await user.paste('{"plan": "pro"}');
     await user.type(screen.getByLabelText('Logo URL'), 'https://example.com/p.png');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
+    await toastSaying('Settings saved.');
     const { data } = await owner.auth.client.organization.getFullOrganization({
       query: { organizationId: organization.id },
     });
@@ -135,7 +136,7 @@ describe('leaving and deleting', () => {
     await user.type(confirm, organization.slug);
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
-    expect((await screen.findByRole('status')).textContent).toBe('Organization “Sterling” deleted.');
+    await toastSaying('Organization “Sterling” deleted.');
     expect((await owner.auth.client.organization.list()).data).toEqual([]);
   });
 
