@@ -58,6 +58,7 @@ describe('the user page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
 
     expect(await within(ban).findByText(/^Banned until/)).toBeTruthy();
+    await toastSaying(`${member.email} is banned.`);
     expect(within(ban).getByText('Reason: Spamming the forum')).toBeTruthy();
     const banned = await userOnServer(member.id);
     expect(banned.banned).toBe(true);
@@ -70,6 +71,7 @@ describe('the user page', () => {
 
     await user.click(within(ban).getByRole('button', { name: 'Unban' }));
     expect(await within(ban).findByRole('button', { name: 'Ban user' })).toBeTruthy();
+    await toastSaying(`The ban on ${member.email} was lifted.`);
     expect((await userOnServer(member.id)).banned).toBe(false);
   });
 

@@ -73,6 +73,7 @@ describe('inviting a member', () => {
 
     await user.click(screen.getByRole('button', { name: `Cancel the invitation to ${invitee}` }));
     expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+    await toastSaying(`Invitation to ${invitee} canceled.`);
     const { data } = await owner.auth.client.organization.listInvitations({
       query: { organizationId: organization.id },
     });

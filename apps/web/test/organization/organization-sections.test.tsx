@@ -79,7 +79,7 @@ describe('organization settings', () => {
 });
 
 describe('teams', () => {
-  it('creates, refuses a duplicate name at the field, renames, and cannot remove the last team', async () => {
+  it('creates, refuses a duplicate name at the field, renames, cannot remove the last team but removes another', async () => {
     const owner = await signUp(server, 'Kim');
     const organization = await createOrganization(owner, 'Bluth');
     const user = userEvent.setup({ document });
@@ -100,6 +100,7 @@ describe('teams', () => {
     await user.clear(newName);
     await user.type(newName, 'Banana Stand{Enter}');
     await waitFor(() => expect(within(list).getByText('Banana Stand')).toBeTruthy());
+    await toastSaying('Team “Banana Stand” created.');
 
     // The dialog's exit transition keeps the page hidden from the accessibility tree for a moment.
     await user.click(await screen.findByRole('button', { name: 'Rename team Banana Stand' }));
@@ -107,8 +108,15 @@ describe('teams', () => {
     await user.clear(field);
     await user.type(field, 'Model Home{Enter}');
     await waitFor(() => expect(within(list).getByText('Model Home')).toBeTruthy());
+    await toastSaying('Team renamed to “Model Home”.');
     const { data } = await owner.auth.client.organization.listTeams({ query: { organizationId: organization.id } });
     expect(data?.map((team: { name: string }) => team.name).sort()).toEqual(['Bluth', 'Model Home']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove team Model Home' }));
+    const removeDialog = await screen.findByRole('dialog', { name: 'Remove team?' });
+    await user.click(within(removeDialog).getByRole('button', { name: 'Remove' }));
+    await toastSaying('Team “Model Home” removed.');
+    await waitFor(() => expect(within(list).queryByText('Model Home')).toBeNull());
   });
 });
 
@@ -155,6 +163,7 @@ describe('leaving and deleting', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave Cyberdyne?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
+    await toastSaying('You left “Cyberdyne”.');
     expect((await owner.auth.client.organization.list()).data).toEqual([]);
   });
 });

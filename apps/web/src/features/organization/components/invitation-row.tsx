@@ -1,7 +1,7 @@
 /**
  * @module One pending invitation: address, role, team, expiry (an expired one says so), and the
  * resend and cancel actions the caller's role allows, each with its own progress and error; a
- * resend is told in a toast.
+ * resend or a cancellation is told in a toast.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -72,7 +72,11 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
             disabled={busy}
             aria-busy={cancel.isPending}
             aria-label={t('invitations.cancelTo', { email: invitation.email })}
-            onClick={() => cancel.mutate(invitation.id)}
+            onClick={() =>
+              cancel.mutate(invitation.id, {
+                onSuccess: () => toast({ message: t('invitations.canceled', { email: invitation.email }) }),
+              })
+            }
           >
             {t('invitations.cancel')}
           </Button>
