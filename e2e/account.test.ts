@@ -66,7 +66,7 @@ describeInBrowser('the account screens', (e2e) => {
     await page.getByRole('checkbox', { name: 'Sign out other devices' }).check();
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect
-      .poll(() => page.getByRole('status').textContent())
+      .poll(() => page.getByTestId('toast').textContent())
       .toBe('Your password was changed and your other devices were signed out.');
     expect(await isSignedIn(server.url, otherDevice)).toBe(false);
 

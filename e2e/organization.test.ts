@@ -53,7 +53,7 @@ describeInBrowser('organizations', (e2e) => {
     await create.getByLabel(/^Name/).fill(name);
     await create.getByText('This slug is free').waitFor();
     await create.getByRole('button', { name: 'Create' }).click();
-    await pageA.getByRole('status').getByText(`Organization “${name}” created.`).waitFor();
+    await pageA.getByTestId('toast').getByText(`Organization “${name}” created.`).waitFor();
     await saveScreenshot(pageA, 'organization-list');
     await pageA
       .getByRole('list', { name: 'Your organizations' })
@@ -68,7 +68,7 @@ describeInBrowser('organizations', (e2e) => {
     const invite = pageA.getByRole('form', { name: 'Invite a member' });
     await invite.getByLabel(/^E-mail/).fill(emailB);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await invite.getByRole('status').getByText(`Invitation sent to ${emailB}.`).waitFor();
+    await pageA.getByTestId('toast').getByText(`Invitation sent to ${emailB}.`).waitFor();
     await pageA.getByRole('list', { name: 'Pending invitations' }).getByText(emailB).waitFor();
     await saveScreenshot(pageA, 'organization-invitations');
     const invitationLink = await mailLink(server, emailB, /\/invitations\/[^/]+$/);
@@ -94,8 +94,8 @@ describeInBrowser('organizations', (e2e) => {
     await saveScreenshot(pageB, 'organization-invitation-page');
     await pageB.getByRole('button', { name: 'Accept' }).click();
     await pageB.getByRole('heading', { level: 1, name }).waitFor();
-    // Accepting lands on the members, saying so (a plain member's settings would be read-only).
-    await pageB.getByRole('status').getByText(`You joined ${name}.`).waitFor();
+    // Accepting lands on the members, saying so in a toast (a plain member's settings would be read-only).
+    await pageB.getByTestId('toast').getByText(`You joined ${name}.`).waitFor();
     expect(new URL(pageB.url()).pathname).toMatch(/^\/organizations\/[^/]+\/members$/);
     await pageB.getByRole('button', { name: `Active organization: ${name}` }).waitFor();
     await pageB.getByRole('tab', { name: 'Members' }).click();

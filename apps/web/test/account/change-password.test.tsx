@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import errors from '../../src/locales/en/errors.json';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { otherDevice, signedInUser } from './signed-in-user';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -62,9 +63,7 @@ describe('change password', () => {
     await ui.click(screen.getByRole('checkbox', { name: 'Sign out other devices' }));
     await ui.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe(
-      'Your password was changed and your other devices were signed out.',
-    );
+    await toastSaying('Your password was changed and your other devices were signed out.');
     expect((await phone.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
     // This device got a new session and stays signed in.
     expect((await user.auth.client.getSession()).data?.user.email).toBe(user.email);

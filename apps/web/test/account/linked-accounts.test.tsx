@@ -13,6 +13,7 @@ import account from '../../src/locales/en/account.json';
 import auth from '../../src/locales/en/auth.json';
 import type { AppAuth } from '../../src/lib/auth';
 import { renderApp } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { useSocialTestServer } from '../support/social-providers';
 import type { TestServer } from '../support/test-server';
 import { signedInUser } from './signed-in-user';
@@ -91,7 +92,7 @@ describe('linked accounts', () => {
     await ui.click(within(githubItem).getByRole('button', { name: 'Unlink GitHub' }));
     const dialog = await screen.findByRole('dialog', { name: account.linked.unlinkTitle });
     await ui.click(within(dialog).getByRole('button', { name: 'Unlink' }));
-    expect((await screen.findByRole('status')).textContent).toBe('GitHub was unlinked.');
+    await toastSaying('GitHub was unlinked.');
     await waitFor(() => expect(screen.getAllByTestId('linked-account')).toHaveLength(1));
     expect((await user.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
   });

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { otherDevice, signedInUser } from './signed-in-user';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -36,7 +37,7 @@ describe('sessions', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
-    expect((await screen.findByRole('status')).textContent).toBe('The session on Firefox 128 on Windows was revoked.');
+    await toastSaying('The session on Firefox 128 on Windows was revoked.');
     expect((await laptop.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
     expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data).not.toBeNull();
   });
@@ -57,7 +58,7 @@ describe('sessions', () => {
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
     for (const device of [laptop, phone])
       expect((await device.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
-    expect((await screen.findByRole('status')).textContent).toBe('All other devices were signed out.');
+    await toastSaying('All other devices were signed out.');
     // Nothing left to sign out (once the dialog has gone).
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Sign out all other devices' }) as HTMLButtonElement).disabled).toBe(

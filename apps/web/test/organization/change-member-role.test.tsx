@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import errors from '../../src/locales/en/errors.json';
 import organizationText from '../../src/locales/en/organization.json';
 import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
@@ -31,6 +32,7 @@ describe('members and their roles', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Owner', 'Admin', 'Member']);
     await user.click(screen.getByRole('option', { name: 'Admin' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Tess' }).textContent).toBe('Admin'));
+    await toastSaying('Role of Tess changed to Admin.');
     const { data } = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });
     expect(data?.members.find((m: { id: string }) => m.id === memberId)).toMatchObject({ role: 'admin' });
 
@@ -38,6 +40,7 @@ describe('members and their roles', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove member?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Role of Tess' })).toBeNull());
+    await toastSaying('Tess was removed.');
     const after = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });
     expect(after.data?.members.map((m: { userId: string }) => m.userId)).not.toContain(memberId);
   });

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { createOrganization, descriptionOf, signUp } from './organization-fixtures';
 
 const server = useTestServer();
@@ -85,7 +86,7 @@ describe('creating an organization', () => {
     await user.type(within(dialog).getByLabelText('Logo URL'), 'https://example.com/logo.png');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', `Organization “${name}” created.`);
+    await toastSaying(`Organization “${name}” created.`);
     const list = await screen.findByRole('list', { name: 'Your organizations' });
     await waitFor(() => expect(within(list).getByText(name)).toBeTruthy());
     await waitFor(() => expect(within(list).getByText('Active')).toBeTruthy());

@@ -8,6 +8,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { createOrganization, signUp, verifyEmail, type TestUser } from './organization-fixtures';
 
 const server = useTestServer();
@@ -33,7 +34,7 @@ describe('the invitation page', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${organization.id}/members`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cyberdyne' })).toBeTruthy();
-    expect((await screen.findByRole('status')).textContent).toBe('You joined Cyberdyne.');
+    await toastSaying('You joined Cyberdyne.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Active organization: Cyberdyne' })).toBeTruthy());
     const { data } = await invitee.auth.client.organization.list();
     expect(data?.map((o: { id: string }) => o.id)).toEqual([organization.id]);

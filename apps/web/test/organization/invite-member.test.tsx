@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { uniqueEmail } from '../support/test-server';
 import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
 
@@ -34,7 +35,7 @@ describe('inviting a member', () => {
     await user.click(within(form).getByRole('combobox', { name: /^Role/ }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect((await within(form).findByRole('status')).textContent).toBe(`Invitation sent to ${invitee}.`);
+    await toastSaying(`Invitation sent to ${invitee}.`);
     expect((email as HTMLInputElement).value).toBe('');
 
     const pending = await screen.findByRole('list', { name: 'Pending invitations' });
@@ -67,11 +68,12 @@ describe('inviting a member', () => {
     renderApp(server, `/organizations/${organization.id}/invitations`, { auth: owner.auth });
 
     await user.click(await screen.findByRole('button', { name: `Resend the invitation to ${invitee}` }));
-    expect(await screen.findByText('Invitation sent again.')).toBeTruthy();
+    await toastSaying('Invitation sent again.');
     await waitFor(() => expect(server.outbox.list().filter((mail) => mail.to === invitee)).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: `Cancel the invitation to ${invitee}` }));
     expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+    await toastSaying(`Invitation to ${invitee} canceled.`);
     const { data } = await owner.auth.client.organization.listInvitations({
       query: { organizationId: organization.id },
     });

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import organizationText from '../../src/locales/en/organization.json';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { addMember, createOrganization, descriptionOf, signUp } from './organization-fixtures';
 
 const server = useTestServer();
@@ -35,7 +36,7 @@ describe('organization settings', () => {
     await user.paste('{"plan": "pro"}');
     await user.type(screen.getByLabelText('Logo URL'), 'https://example.com/p.png');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
+    await toastSaying('Settings saved.');
     const { data } = await owner.auth.client.organization.getFullOrganization({
       query: { organizationId: organization.id },
     });
@@ -78,7 +79,7 @@ describe('organization settings', () => {
 });
 
 describe('teams', () => {
-  it('creates, refuses a duplicate name at the field, renames, and cannot remove the last team', async () => {
+  it('creates, refuses a duplicate name at the field, renames, cannot remove the last team but removes another', async () => {
     const owner = await signUp(server, 'Kim');
     const organization = await createOrganization(owner, 'Bluth');
     const user = userEvent.setup({ document });
@@ -99,6 +100,7 @@ describe('teams', () => {
     await user.clear(newName);
     await user.type(newName, 'Banana Stand{Enter}');
     await waitFor(() => expect(within(list).getByText('Banana Stand')).toBeTruthy());
+    await toastSaying('Team “Banana Stand” created.');
 
     // The dialog's exit transition keeps the page hidden from the accessibility tree for a moment.
     await user.click(await screen.findByRole('button', { name: 'Rename team Banana Stand' }));
@@ -106,8 +108,15 @@ describe('teams', () => {
     await user.clear(field);
     await user.type(field, 'Model Home{Enter}');
     await waitFor(() => expect(within(list).getByText('Model Home')).toBeTruthy());
+    await toastSaying('Team renamed to “Model Home”.');
     const { data } = await owner.auth.client.organization.listTeams({ query: { organizationId: organization.id } });
     expect(data?.map((team: { name: string }) => team.name).sort()).toEqual(['Bluth', 'Model Home']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove team Model Home' }));
+    const removeDialog = await screen.findByRole('dialog', { name: 'Remove team?' });
+    await user.click(within(removeDialog).getByRole('button', { name: 'Remove' }));
+    await toastSaying('Team “Model Home” removed.');
+    await waitFor(() => expect(within(list).queryByText('Model Home')).toBeNull());
   });
 });
 
@@ -135,7 +144,7 @@ describe('leaving and deleting', () => {
     await user.type(confirm, organization.slug);
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
-    expect((await screen.findByRole('status')).textContent).toBe('Organization “Sterling” deleted.');
+    await toastSaying('Organization “Sterling” deleted.');
     expect((await owner.auth.client.organization.list()).data).toEqual([]);
   });
 
@@ -154,6 +163,7 @@ describe('leaving and deleting', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave Cyberdyne?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
+    await toastSaying('You left “Cyberdyne”.');
     expect((await owner.auth.client.organization.list()).data).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import organizationText from '../../src/locales/en/organization.json';
 import { renderApp, useTestServer } from '../support/render-app';
+import { toastSaying } from '../support/toast';
 import { addMember, createOrganization, descriptionOf, signUp, type TestUser } from './organization-fixtures';
 
 const server = useTestServer();
@@ -50,6 +51,7 @@ describe('team members', () => {
     await user.click(screen.getByRole('button', { name: 'Add to team' }));
     const list = await screen.findByRole('list', { name: 'Members of Design' });
     await waitFor(() => expect(within(list).getByText('Tess')).toBeTruthy());
+    await toastSaying('Tess added to the team.');
     expect(within(list).getByText(member.email)).toBeTruthy();
     expect(await teamUserIds(owner, teamId)).toEqual([memberUserId]);
 
@@ -60,6 +62,7 @@ describe('team members', () => {
 
     await user.click(within(list).getByRole('button', { name: 'Remove Tess from Design' }));
     expect(await screen.findByText(organizationText.teamMembers.none)).toBeTruthy();
+    await toastSaying('Tess removed from the team.');
     expect(await teamUserIds(owner, teamId)).toEqual([]);
     // Still a member of the organization.
     const { data } = await owner.auth.client.organization.listMembers({ query: { organizationId: organization.id } });

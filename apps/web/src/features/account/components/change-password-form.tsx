@@ -1,15 +1,16 @@
 /**
  * @module Change password: the current password (asked even with a session, so a borrowed session
  * cannot lock the owner out), the new one twice, and "sign out other devices". A wrong current
- * password is shown at its field; the new one's length rules (SPEC §5) are checked as you type.
+ * password is shown at its field; the new one's length rules (SPEC §5) are checked as you type. A
+ * change is told in a toast.
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CurrentPasswordField, NewPasswordField } from '../../../components/credential-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
+import { useToast } from '../../../components/toast';
 import { passwordField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useChangePassword } from '../api/change-password';
@@ -30,16 +31,14 @@ const schema = z
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const changePassword = useChangePassword();
-  const [done, setDone] = useState<{ revoked: boolean } | null>(null);
+  const toast = useToast();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false },
-    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }) => {
-      setDone(null);
-      return changePassword({ currentPassword, newPassword, revokeOtherSessions });
-    },
+    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }) =>
+      changePassword({ currentPassword, newPassword, revokeOtherSessions }),
     onSuccess: (_data, values) => {
-      setDone({ revoked: values.revokeOtherSessions });
+      toast({ message: values.revokeOtherSessions ? t('password.changedAndSignedOut') : t('password.changed') });
       form.reset();
     },
     errorFields: {
@@ -62,17 +61,7 @@ export function ChangePasswordForm() {
         />
         <NewPasswordField control={form.control} name="confirmPassword" label={t('password.confirm')} />
         <FormCheckbox control={form.control} name="revokeOtherSessions" label={t('password.revokeOthers')} />
-        <FormFooter
-          serverError={serverError}
-          pending={pending}
-          outcome={
-            done && {
-              severity: 'success',
-              text: done.revoked ? t('password.changedAndSignedOut') : t('password.changed'),
-            }
-          }
-          submitLabel={t('password.submit')}
-        />
+        <FormFooter serverError={serverError} pending={pending} outcome={null} submitLabel={t('password.submit')} />
       </Stack>
     </Box>
   );

@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProviderIcon } from '../../../components/provider-icons';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { useSocialProviders } from '../../../lib/social-providers';
 import { clientErrorOf } from '../../../lib/unwrap';
@@ -38,7 +39,7 @@ export function LinkedAccountsSection() {
   const enabled = useSocialProviders().data ?? [];
   const unlink = useUnlinkAccount();
   const [target, setTarget] = useState<LinkedAccount | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const toast = useToast();
   const lastMethodId = useId();
   const unlinkError = clientErrorOf(unlink.error);
   const flowError = flowErrorOf(searchParams);
@@ -112,11 +113,6 @@ export function LinkedAccountsSection() {
           {t('linked.lastMethod')}
         </Typography>
       )}
-      {notice && (
-        <Alert severity="success" role="status" sx={{ mt: 2 }} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
       <LinkAccountButtons providers={linkable} />
       <ConfirmDialog
         open={target !== null}
@@ -132,7 +128,7 @@ export function LinkedAccountsSection() {
             { providerId: target.providerId, accountId: target.accountId },
             {
               onSuccess: () => {
-                setNotice(t('linked.unlinked', { provider: nameOf(target.providerId) }));
+                toast({ message: t('linked.unlinked', { provider: nameOf(target.providerId) }) });
                 setTarget(null);
               },
             },

@@ -1,14 +1,15 @@
 /**
  * @module Sessions (/account/sessions): where the account is signed in, this device marked, with
- * "revoke" for one other session and "sign out all other devices", each after a confirmation.
+ * "revoke" for one other session and "sign out all other devices", each after a confirmation and
+ * told in a toast.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListSessions, type ListedSession } from '../api/list-sessions';
@@ -27,7 +28,7 @@ export function SessionsSection() {
   const revokeOthers = useRevokeOtherSessions();
   const [target, setTarget] = useState<ListedSession | null>(null);
   const [confirmOthers, setConfirmOthers] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const toast = useToast();
 
   const list = sessions.data ?? [];
   const others = list.filter((session) => session.id !== currentId);
@@ -45,11 +46,6 @@ export function SessionsSection() {
             setTarget(session);
           }}
         />
-      )}
-      {notice && (
-        <Alert severity="success" role="status" sx={{ mt: 2 }} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
       )}
       <Box sx={{ mt: 2 }}>
         <Button
@@ -77,7 +73,7 @@ export function SessionsSection() {
           if (!target) return;
           revoke.mutate(target.token, {
             onSuccess: () => {
-              setNotice(t('sessions.revoked', { device: deviceName(t, target.userAgent) }));
+              toast({ message: t('sessions.revoked', { device: deviceName(t, target.userAgent) }) });
               setTarget(null);
             },
           });
@@ -94,7 +90,7 @@ export function SessionsSection() {
         onConfirm={() =>
           revokeOthers.mutate(undefined, {
             onSuccess: () => {
-              setNotice(t('sessions.othersRevoked'));
+              toast({ message: t('sessions.othersRevoked') });
               setConfirmOthers(false);
             },
           })

@@ -15,6 +15,7 @@ import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useAuthClient } from '../../../lib/auth';
@@ -49,6 +50,7 @@ export function BanForm({ user, isYou }: { user: AdminUserDetail; isYou: boolean
 function BanState({ user }: { user: AdminUserDetail }) {
   const { t, i18n } = useTranslation('admin');
   const unban = useUnbanUser();
+  const toast = useToast();
   const until = user.banExpires ? new Date(user.banExpires).toLocaleString(i18n.language) : null;
   return (
     <>
@@ -62,7 +64,12 @@ function BanState({ user }: { user: AdminUserDetail }) {
         disabled={unban.isPending}
         aria-busy={unban.isPending}
         startIcon={unban.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        onClick={() => unban.mutate({ userId: user.id })}
+        onClick={() =>
+          unban.mutate(
+            { userId: user.id },
+            { onSuccess: () => toast({ message: t('ban.lifted', { email: user.email }) }) },
+          )
+        }
       >
         {t('ban.unban')}
       </Button>
@@ -73,6 +80,7 @@ function BanState({ user }: { user: AdminUserDetail }) {
 function BanUserForm({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation('admin');
   const client = useAuthClient();
+  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
@@ -83,6 +91,7 @@ function BanUserForm({ userId, email }: { userId: string; email: string }) {
         banReason: values.banReason.trim() || undefined,
         banExpiresIn: banExpiresIn(values.duration, values.until),
       }),
+    onSuccess: () => toast({ message: t('ban.done', { email }) }),
   });
   const duration = form.watch('duration');
   // The form is checked first, so the dialog never asks about a ban the form would refuse; the

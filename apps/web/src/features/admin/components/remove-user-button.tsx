@@ -1,6 +1,6 @@
 /**
  * @module Remove the user for good, after a confirmation that names them; then the users list,
- * which says whom it removed. On the admin's own record the button is disabled with the reason:
+ * with a toast saying whom it removed. On the admin's own record the button is disabled with the reason:
  * the server refuses it (better-auth's "You cannot remove yourself"), and one's own account is
  * deleted from the account page.
  */
@@ -11,14 +11,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useRemoveUser } from '../api/remove-user';
-import { removedNotice } from './removed-notice';
 
 export function RemoveUserButton({ userId, email, isYou }: { userId: string; email: string; isYou: boolean }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const remove = useRemoveUser();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const reasonId = useId();
   if (isYou) {
@@ -47,7 +48,11 @@ export function RemoveUserButton({ userId, email, isYou }: { userId: string; ema
         error={clientErrorOf(remove.error)}
         onConfirm={() =>
           remove.mutate(userId, {
-            onSuccess: () => navigate('/admin/users', { replace: true, state: removedNotice(email) }),
+            onSuccess: () => {
+              // The toast lives above the routes, so it outlives this page.
+              toast({ message: t('remove.done', { email }) });
+              void navigate('/admin/users', { replace: true });
+            },
           })
         }
         onClose={() => {

@@ -5,12 +5,13 @@
  * closes the console under one's feet (and the last admin's is refused by the server anyway).
  */
 import Alert from '@mui/material/Alert';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormSelectField } from '../../../components/form-select-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { rolesOf } from '../../../lib/roles';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSetRole } from '../api/set-role';
@@ -29,16 +30,13 @@ export function RoleForm({ userId, role, isYou }: { userId: string; role: string
   const { t } = useTranslation('admin');
   const setRole = useSetRole();
   const reasonId = useId();
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const options = [...new Set<string>([...KNOWN_ROLES, ...rolesOf(role)])];
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { roles: shownRoles(role) },
-    mutationFn: ({ roles }: RoleValues) => {
-      setSaved(false);
-      return setRole({ userId, role: roles.length === 1 ? roles[0]! : roles });
-    },
-    onSuccess: () => setSaved(true),
+    mutationFn: ({ roles }: RoleValues) => setRole({ userId, role: roles.length === 1 ? roles[0]! : roles }),
+    onSuccess: () => toast({ message: t('role.saved') }),
     errorFields: { YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'roles' },
   });
   // The role changed on the server (saved here, or by another admin): show what it is now.
@@ -62,11 +60,6 @@ export function RoleForm({ userId, role, isYou }: { userId: string; role: string
         slotProps={{ select: { multiple: true, renderValue: (value) => (value as string[]).map(label).join(', ') } }}
       />
       <ServerError error={serverError} />
-      {saved && (
-        <Alert severity="success" sx={{ my: 1 }}>
-          {t('role.saved')}
-        </Alert>
-      )}
       <SubmitButton pending={pending} disabled={isYou} aria-describedby={isYou ? reasonId : undefined}>
         {t('role.submit')}
       </SubmitButton>

@@ -3,13 +3,12 @@
  * sessions are kept, as the server does; revoke them below to sign them out everywhere. "Generate"
  * fills in a strong password and shows it, for the admin to hand over.
  */
-import Alert from '@mui/material/Alert';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NewPasswordField } from '../../../components/credential-fields';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { useAuthClient } from '../../../lib/auth';
 import { passwordField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -23,16 +22,13 @@ type PasswordValues = z.infer<typeof schema>;
 export function SetPasswordForm({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
   const client = useAuthClient();
-  const [done, setDone] = useState(false);
+  const toast = useToast();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { newPassword: '' },
-    mutationFn: ({ newPassword }: PasswordValues) => {
-      setDone(false);
-      return setUserPassword(client, { userId, newPassword });
-    },
+    mutationFn: ({ newPassword }: PasswordValues) => setUserPassword(client, { userId, newPassword }),
     onSuccess: () => {
-      setDone(true);
+      toast({ message: t('password.done') });
       form.reset();
     },
     errorFields: { PASSWORD_TOO_SHORT: 'newPassword', PASSWORD_TOO_LONG: 'newPassword' },
@@ -49,11 +45,6 @@ export function SetPasswordForm({ userId }: { userId: string }) {
         generate
       />
       <ServerError error={serverError} />
-      {done && (
-        <Alert severity="success" sx={{ my: 1 }}>
-          {t('password.done')}
-        </Alert>
-      )}
       <SubmitButton pending={pending}>{t('password.submit')}</SubmitButton>
     </form>
   );

@@ -2,9 +2,9 @@
  * @module The user's live sessions (device, IP, created, expires; impersonations marked), each
  * revocable, and "revoke all" to sign the user out everywhere. The device reads as on the account
  * page ("Chrome 126 on Linux"; the raw header in its tooltip). At phone width each row becomes a
- * card of labelled lines, so Revoke is in view without scrolling sideways.
+ * card of labelled lines, so Revoke is in view without scrolling sideways. A revocation is told in
+ * a toast; the one-session message is the account page's, reused rather than worded twice.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { deviceName } from '../../../lib/device-name';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useUserSessions } from '../api/list-user-sessions';
@@ -45,6 +46,7 @@ export function UserSessions({ userId }: { userId: string }) {
   const sessions = useUserSessions(userId);
   const revokeOne = useRevokeUserSession();
   const revokeAll = useRevokeUserSessions();
+  const toast = useToast();
   const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
   const device = (userAgent: string | null | undefined) =>
     deviceName(userAgent, {
@@ -94,7 +96,17 @@ export function UserSessions({ userId }: { userId: string }) {
                         disabled={pending}
                         aria-busy={pending}
                         startIcon={progress(pending)}
-                        onClick={() => revokeOne.mutate({ sessionToken: session.token })}
+                        onClick={() =>
+                          revokeOne.mutate(
+                            { sessionToken: session.token },
+                            {
+                              onSuccess: () =>
+                                toast({
+                                  message: t('account:sessions.revoked', { device: device(session.userAgent) }),
+                                }),
+                            },
+                          )
+                        }
                       >
                         {t('sessions.revoke')}
                       </Button>
@@ -106,11 +118,6 @@ export function UserSessions({ userId }: { userId: string }) {
           </Table>
         </TableContainer>
       )}
-      {revokeAll.isSuccess && list.length === 0 && (
-        <Alert severity="success" sx={{ my: 1 }}>
-          {t('sessions.allRevoked')}
-        </Alert>
-      )}
       <Stack direction="row" sx={{ mt: 2 }}>
         <Button
           variant="outlined"
@@ -118,7 +125,9 @@ export function UserSessions({ userId }: { userId: string }) {
           disabled={revokeAll.isPending || list.length === 0}
           aria-busy={revokeAll.isPending}
           startIcon={progress(revokeAll.isPending)}
-          onClick={() => revokeAll.mutate({ userId })}
+          onClick={() =>
+            revokeAll.mutate({ userId }, { onSuccess: () => toast({ message: t('sessions.allRevoked') }) })
+          }
         >
           {t('sessions.revokeAll')}
         </Button>

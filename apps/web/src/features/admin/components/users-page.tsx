@@ -1,22 +1,19 @@
 /**
  * @module /admin/users: every user, paged, sorted and filtered by the server (list-users), with
  * the search bar above the grid and the total. The grid's models and the search are this page's
- * state; together they are the query. A row opens the user's page. After a removal, the page says
- * whom it removed (the navigation's state) until the admin dismisses it.
+ * state; together they are the query. A row opens the user's page.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListUsers, type AdminUser } from '../api/list-users';
-import { removedEmailOf } from './removed-notice';
 import { filterModelOf, presetOf, type FilterPreset } from './users-filter-presets';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PAGE_SIZES, UsersGrid } from './users-grid';
@@ -28,9 +25,6 @@ const NO_USERS: AdminUser[] = [];
 
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const location = useLocation();
-  const navigate = useNavigate();
-  const removedEmail = removedEmailOf(location.state);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
   const [sort, setSort] = useState<GridSortModel>([]);
   const [filter, setFilter] = useState<GridFilterModel>({ items: [] });
@@ -79,16 +73,6 @@ export function UsersPage() {
         </Button>
       }
     >
-      {removedEmail && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          // Dismissed by dropping the state, so a reload or a return here does not repeat it.
-          onClose={() => navigate('.', { replace: true, state: null })}
-        >
-          {t('remove.done', { email: removedEmail })}
-        </Alert>
-      )}
       <UsersSearchBar
         search={search}
         onSearchChange={changeSearch}

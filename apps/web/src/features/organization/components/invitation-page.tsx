@@ -20,12 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { useSession, type AppError } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
-import type { OrganizationNotice } from './organization-page';
 import { useRoleLabel } from './use-role-label';
 import { VerifyToAnswer } from './verify-to-answer';
 
@@ -71,6 +71,7 @@ export function InvitationPage() {
   const { t, i18n } = useTranslation('organization');
   const { invitationId = '' } = useParams();
   const navigate = useNavigate();
+  const toast = useToast();
   const roleLabel = useRoleLabel();
   const { data: session } = useSession();
   const invitation = useInvitation(invitationId);
@@ -147,10 +148,11 @@ export function InvitationPage() {
           startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           onClick={() =>
             accept.mutate(data.id, {
-              onSuccess: (result) =>
-                navigate(`/organizations/${result.member.organizationId}/members`, {
-                  state: { joined: data.organizationName } satisfies OrganizationNotice,
-                }),
+              onSuccess: (result) => {
+                // The toast lives above the routes, so it is still up on the organization's page.
+                toast({ message: t('invitationReturn.joined', { organization: data.organizationName }) });
+                void navigate(`/organizations/${result.member.organizationId}/members`);
+              },
             })
           }
         >

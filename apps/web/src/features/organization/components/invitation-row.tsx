@@ -1,6 +1,7 @@
 /**
  * @module One pending invitation: address, role, team, expiry (an expired one says so), and the
- * resend and cancel actions the caller's role allows, each with its own progress and error.
+ * resend and cancel actions the caller's role allows, each with its own progress and error; a
+ * resend or a cancellation is told in a toast.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import { useResendInvitation } from '../api/invite-member';
@@ -26,6 +28,7 @@ export interface InvitationRowProps {
 
 export function InvitationRow({ invitation, organizationId, abilities, teamName }: InvitationRowProps) {
   const { t, i18n } = useTranslation('organization');
+  const toast = useToast();
   const roleLabel = useRoleLabel();
   const resend = useResendInvitation(organizationId);
   const cancel = useCancelInvitation();
@@ -53,7 +56,12 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
             disabled={busy}
             aria-busy={resend.isPending}
             aria-label={t('invitations.resendTo', { email: invitation.email })}
-            onClick={() => resend.mutate({ email: invitation.email, role, teamId: invitation.teamId })}
+            onClick={() =>
+              resend.mutate(
+                { email: invitation.email, role, teamId: invitation.teamId },
+                { onSuccess: () => toast({ message: t('invitations.resent') }) },
+              )
+            }
           >
             {t('invitations.resend')}
           </Button>
@@ -64,17 +72,16 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
             disabled={busy}
             aria-busy={cancel.isPending}
             aria-label={t('invitations.cancelTo', { email: invitation.email })}
-            onClick={() => cancel.mutate(invitation.id)}
+            onClick={() =>
+              cancel.mutate(invitation.id, {
+                onSuccess: () => toast({ message: t('invitations.canceled', { email: invitation.email }) }),
+              })
+            }
           >
             {t('invitations.cancel')}
           </Button>
         )}
       </Box>
-      {resend.isSuccess && (
-        <Box role="status" sx={{ width: '100%', typography: 'body2', color: 'success.main' }}>
-          {t('invitations.resent')}
-        </Box>
-      )}
       <Box sx={{ width: '100%' }}>
         <ServerError error={clientErrorOf(resend.error ?? cancel.error)} />
       </Box>

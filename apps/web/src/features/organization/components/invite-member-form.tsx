@@ -1,19 +1,19 @@
 /**
  * @module Invite someone by e-mail, with a role (owner only offered to owners) and optionally a
  * team. A second invitation to an address with one still open, or to a member, is refused by the
- * server and shown at the e-mail field; the pending list below offers "Resend" instead.
+ * server and shown at the e-mail field; the pending list below offers "Resend" instead. A sent
+ * invitation is told in a toast.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmailField } from '../../../components/credential-fields';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useInviteMember } from '../api/invite-member';
 import type { OrganizationTeam } from '../api/list-teams';
@@ -36,14 +36,11 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
   const { t } = useTranslation('organization');
   const roleLabel = useRoleLabel();
   const invite = useInviteMember(organizationId);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const toast = useToast();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { email: '', role: 'member', teamId: '' },
-    mutationFn: (values) => {
-      setSentTo(null);
-      return invite(values);
-    },
+    mutationFn: (values) => invite(values),
     errorFields: {
       USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: 'email',
       USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: 'email',
@@ -52,7 +49,7 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
       TEAM_NOT_FOUND: 'teamId',
     },
     onSuccess: (_invitation, values) => {
-      setSentTo(values.email);
+      toast({ message: t('invitations.sent', { email: values.email }) });
       form.reset({ ...values, email: '' });
     },
   });
@@ -109,11 +106,6 @@ export function InviteMemberForm({ organizationId, abilities, teams }: InviteMem
         />
       )}
       <ServerError error={serverError} />
-      {sentTo && (
-        <Alert severity="success" role="status" sx={{ my: 2 }}>
-          {t('invitations.sent', { email: sentTo })}
-        </Alert>
-      )}
       <SubmitButton pending={pending} sx={{ mt: 1 }}>
         {t('invitations.submit')}
       </SubmitButton>

@@ -15,16 +15,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
 import { isSoleOwner } from '../lib/member-permissions';
-import type { OrganizationsNotice } from './organizations-page';
 import type { SectionProps } from './section-props';
 
 function LeaveCard({ organization, userId }: SectionProps) {
   const { t } = useTranslation('organization');
   const navigate = useNavigate();
+  const toast = useToast();
   const leave = useLeaveOrganization(organization.id);
   const [open, setOpen] = useState(false);
   const reasonId = useId();
@@ -62,8 +63,11 @@ function LeaveCard({ organization, userId }: SectionProps) {
         error={clientErrorOf(leave.error)}
         onConfirm={() =>
           leave.mutate(undefined, {
-            onSuccess: () =>
-              navigate('/organizations', { state: { left: organization.name } satisfies OrganizationsNotice }),
+            onSuccess: () => {
+              // The toast lives above the routes, so it is still up on the list.
+              toast({ message: t('leave.done', { name: organization.name }) });
+              void navigate('/organizations');
+            },
           })
         }
         onClose={() => {
@@ -78,6 +82,7 @@ function LeaveCard({ organization, userId }: SectionProps) {
 function DeleteCard({ organization }: SectionProps) {
   const { t } = useTranslation('organization');
   const navigate = useNavigate();
+  const toast = useToast();
   const remove = useDeleteOrganization(organization.id);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -114,8 +119,10 @@ function DeleteCard({ organization }: SectionProps) {
             return;
           }
           remove.mutate(undefined, {
-            onSuccess: () =>
-              navigate('/organizations', { state: { deleted: organization.name } satisfies OrganizationsNotice }),
+            onSuccess: () => {
+              toast({ message: t('delete.done', { name: organization.name }) });
+              void navigate('/organizations');
+            },
           });
         }}
         onClose={close}

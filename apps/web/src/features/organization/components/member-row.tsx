@@ -2,7 +2,8 @@
  * @module One member in the Members table: the role picker (owner/admin/member; the owner role
  * only offered by an owner, an owner's row only changeable by an owner) and the remove button with
  * its confirmation. The only owner's own picker is disabled with the reason under it (the server
- * would refuse the change). A refusal from the server is shown in a row under the member it concerns.
+ * would refuse the change). A refusal from the server is shown in a row under the member it concerns;
+ * a change or a removal is told in a toast.
  */
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import type { FullOrganization } from '../api/get-organization';
 import type { OrganizationMember } from '../api/list-members';
@@ -38,6 +40,7 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
   const roleLabel = useRoleLabel();
   const updateRole = useUpdateMemberRole(organization.id);
   const remove = useRemoveMember(organization.id);
+  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
   const name = member.user.name || member.user.email;
@@ -65,8 +68,12 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
               value={member.role}
               disabled={updateRole.isPending || soleOwner}
               onChange={(event) => {
-                if (event.target.value !== member.role)
-                  updateRole.mutate({ memberId: member.id, role: event.target.value });
+                const role = event.target.value;
+                if (role !== member.role)
+                  updateRole.mutate(
+                    { memberId: member.id, role },
+                    { onSuccess: () => toast({ message: t('members.roleChanged', { name, role: roleLabel(role) }) }) },
+                  );
               }}
               inputProps={{
                 'aria-label': t('members.roleOf', { name }),
@@ -113,7 +120,14 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
         confirmLabel={t('common:remove')}
         pending={remove.isPending}
         error={clientErrorOf(remove.error)}
-        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          remove.mutate(member.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ message: t('members.removed', { name }) });
+            },
+          })
+        }
         onClose={() => {
           setConfirming(false);
           remove.reset();

@@ -3,9 +3,7 @@
  * its own address, so a section can be linked and the back button works). The caller's role,
  * read from the organization's members, decides which actions are offered; the server decides
  * in the end. On a phone the tabs wrap onto several lines instead of hiding behind scrolling.
- * Coming from an accepted invitation, it says "You joined …" (router state).
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,7 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useSession, type ErrorCode } from '../../../lib/auth';
@@ -28,11 +26,6 @@ import { OrganizationAvatar } from './organization-avatar';
 import { OrganizationSettings } from './organization-settings';
 import type { SectionProps } from './section-props';
 import { TeamsSection } from './teams-section';
-
-/** What the invitation page tells this page after an accepted invitation (router state). */
-export interface OrganizationNotice {
-  joined?: string;
-}
 
 const SECTIONS = ['settings', 'members', 'invitations', 'teams', 'leave'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -59,9 +52,6 @@ export function OrganizationPage() {
   const { data: session } = useSession();
   const { data: organization, error, isPending } = useOrganization(organizationId);
   const userId = session?.user.id ?? '';
-  const location = useLocation();
-  const navigate = useNavigate();
-  const joined = ((location.state ?? {}) as OrganizationNotice).joined;
 
   if (isPending) {
     return (
@@ -100,16 +90,6 @@ export function OrganizationPage() {
           {organization.slug}
         </Typography>
       </Box>
-      {joined && (
-        <Alert
-          severity="success"
-          role="status"
-          sx={{ mb: 2 }}
-          onClose={() => navigate('.', { replace: true, state: null })}
-        >
-          {t('invitationReturn.joined', { organization: joined })}
-        </Alert>
-      )}
       <Tabs
         value={section}
         aria-label={t('page.sections')}

@@ -5,13 +5,13 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSlugCheck } from '../api/check-slug';
 import { useUpdateOrganization } from '../api/update-organization';
@@ -32,7 +32,7 @@ const schema = z.object({
 export function OrganizationSettings({ organization, abilities }: SectionProps) {
   const { t } = useTranslation('organization');
   const update = useUpdateOrganization(organization.id);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const readOnly = !abilities.updateOrganization;
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
@@ -42,19 +42,17 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
       logo: organization.logo ?? '',
       metadata: metadataText(organization.metadata),
     },
-    mutationFn: (values) => {
-      setSaved(false);
-      return update({
+    mutationFn: (values) =>
+      update({
         name: values.name,
         slug: values.slug,
         logo: values.logo || null,
         metadata: parseMetadata(values.metadata) ?? null,
-      });
-    },
+      }),
     errorFields: { SLUG_IS_TAKEN: 'slug', ORGANIZATION_ALREADY_EXISTS: 'slug' },
     onSuccess: (_data, values) => {
       form.reset(values);
-      setSaved(true);
+      toast({ message: t('settings.saved') });
     },
   });
   const slug = useWatch({ control: form.control, name: 'slug' });
@@ -77,11 +75,6 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
       />
       <ServerError error={serverError} />
-      {saved && (
-        <Alert severity="success" role="status" sx={{ my: 2 }}>
-          {t('settings.saved')}
-        </Alert>
-      )}
       {!readOnly && (
         <SubmitButton pending={pending} sx={{ mt: 1 }}>
           {t('common:save')}

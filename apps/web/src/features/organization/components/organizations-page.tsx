@@ -1,39 +1,22 @@
 /**
  * @module /organizations: the user's organizations, the "new organization" dialog, and the
- * invitations waiting for the user. Leaving or deleting an organization comes back here with a
- * note of what happened.
+ * invitations waiting for the user. A creation is told in a toast (as are a leave and a delete,
+ * which come back here).
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
+import { useToast } from '../../../components/toast';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 import { OrganizationList } from './organization-list';
 import { UserInvitations } from './user-invitations';
 
-/** What the organization page tells this page after a leave or a delete (router state). */
-export interface OrganizationsNotice {
-  left?: string;
-  deleted?: string;
-}
-
 export function OrganizationsPage() {
   const { t } = useTranslation('organization');
-  const location = useLocation();
-  const navigate = useNavigate();
+  const toast = useToast();
   // A new key per opening gives the dialog a fresh, empty form each time.
   const [dialog, setDialog] = useState({ open: false, key: 0 });
-  const [created, setCreated] = useState<string | null>(null);
-  const notice = (location.state ?? {}) as OrganizationsNotice;
-  const message = created
-    ? t('create.done', { name: created })
-    : notice.left
-      ? t('leave.done', { name: notice.left })
-      : notice.deleted
-        ? t('delete.done', { name: notice.deleted })
-        : null;
 
   return (
     <Page
@@ -44,19 +27,6 @@ export function OrganizationsPage() {
         </Button>
       }
     >
-      {message && (
-        <Alert
-          severity="success"
-          role="status"
-          sx={{ mb: 2 }}
-          onClose={() => {
-            setCreated(null);
-            if (notice.left || notice.deleted) navigate('.', { replace: true, state: null });
-          }}
-        >
-          {message}
-        </Alert>
-      )}
       <OrganizationList />
       <UserInvitations />
       <CreateOrganizationDialog
@@ -65,7 +35,7 @@ export function OrganizationsPage() {
         onClose={() => setDialog((state) => ({ ...state, open: false }))}
         onCreated={(organization) => {
           setDialog((state) => ({ ...state, open: false }));
-          setCreated(organization.name);
+          toast({ message: t('create.done', { name: organization.name }) });
         }}
       />
     </Page>

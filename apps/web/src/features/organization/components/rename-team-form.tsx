@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { OrganizationTeam } from '../api/list-teams';
 import { useRenameTeam } from '../api/update-team';
@@ -25,12 +26,16 @@ export function RenameTeamForm({
 }) {
   const { t } = useTranslation('organization');
   const rename = useRenameTeam(organizationId, team.id);
+  const toast = useToast();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: team.name },
     mutationFn: rename,
     errorFields: { TEAM_ALREADY_EXISTS: 'name' },
-    onSuccess: onDone,
+    onSuccess: (_team, values) => {
+      toast({ message: t('teams.renamed', { name: values.name.trim() }) });
+      onDone();
+    },
   });
   return (
     <Box

@@ -2,7 +2,8 @@
  * @module One team's members, opened from its row on the Teams tab: each with "remove from team",
  * and a picker of the organization's members not in it yet with "add to team", for roles that may
  * change members. The server changes teams of the session's active organization only: elsewhere
- * the actions are disabled and say so (the page's "make active" button is at the top).
+ * the actions are disabled and say so (the page's "make active" button is at the top). An addition
+ * or a removal is told in a toast.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
+import { useToast } from '../../../components/toast';
 import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAddTeamMember, useRemoveTeamMember } from '../api/change-team-member';
@@ -36,6 +38,7 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
   const listed = useListTeamMembers(organization.id, team.id, true);
   const add = useAddTeamMember();
   const remove = useRemoveTeamMember();
+  const toast = useToast();
   const [chosen, setChosen] = useState('');
   const reasonId = useId();
   const active = session?.session.activeOrganizationId === organization.id;
@@ -75,7 +78,12 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
                     disabled={!active || remove.isPending}
                     aria-describedby={describedBy}
                     aria-label={t('teamMembers.removeNamed', { name: nameOf(row.userId), team: team.name })}
-                    onClick={() => remove.mutate({ teamId: team.id, userId: row.userId })}
+                    onClick={() =>
+                      remove.mutate(
+                        { teamId: team.id, userId: row.userId },
+                        { onSuccess: () => toast({ message: t('teamMembers.removed', { name: nameOf(row.userId) }) }) },
+                      )
+                    }
                   >
                     {t('common:remove')}
                   </Button>
@@ -98,7 +106,16 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}
           onSubmit={(event) => {
             event.preventDefault();
-            if (chosen) add.mutate({ teamId: team.id, userId: chosen }, { onSuccess: () => setChosen('') });
+            if (!chosen) return;
+            add.mutate(
+              { teamId: team.id, userId: chosen },
+              {
+                onSuccess: () => {
+                  toast({ message: t('teamMembers.added', { name: nameOf(chosen) }) });
+                  setChosen('');
+                },
+              },
+            );
           }}
         >
           <TextField

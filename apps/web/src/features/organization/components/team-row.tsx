@@ -1,6 +1,7 @@
 /**
  * @module One team: its name, its members (opened on demand), rename in place, and remove with a
  * confirmation. The organization's last team cannot be removed; the server says so in the dialog.
+ * A removal is told in a toast.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import type { FullOrganization } from '../api/get-organization';
 import type { OrganizationTeam } from '../api/list-teams';
@@ -27,6 +29,7 @@ export function TeamRow({ team, organization, abilities }: TeamRowProps) {
   const organizationId = organization.id;
   const { t } = useTranslation('organization');
   const remove = useRemoveTeam(organizationId);
+  const toast = useToast();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showMembers, setShowMembers] = useState(false);
@@ -71,7 +74,14 @@ export function TeamRow({ team, organization, abilities }: TeamRowProps) {
         confirmLabel={t('common:remove')}
         pending={remove.isPending}
         error={clientErrorOf(remove.error)}
-        onConfirm={() => remove.mutate(team.id, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          remove.mutate(team.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ message: t('teams.removed', { name: team.name }) });
+            },
+          })
+        }
         onClose={() => {
           setConfirming(false);
           remove.reset();
