@@ -50,6 +50,8 @@ describeInBrowser('the admin console', (e2e) => {
     await admin.getByLabel(/^Password/).fill(PASSWORD);
     await admin.getByRole('button', { name: 'Create user' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Bob Banned' }).waitFor();
+    // The standalone server lets an admin see a user's organizations (none yet for a new user).
+    await admin.getByRole('region', { name: 'Organizations' }).getByText('Not a member of any organization.').waitFor();
     await admin.getByRole('link', { name: 'Back to users' }).click();
     await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
     await saveScreenshot(admin, 'admin-users');

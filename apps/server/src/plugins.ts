@@ -3,7 +3,13 @@
  * `create-admin` command must agree on them, since they decide the migrations and the user columns.
  * Their precise types make `StandaloneAuth` (index.ts), which the web app's client is typed from.
  */
-import { DEFAULT_ADMIN_ROLES, adminPlugin, organizationPlugin, usernamePlugin } from '@latchkey/server';
+import {
+  DEFAULT_ADMIN_ROLES,
+  adminPlugin,
+  organizationPlugin,
+  platformPermission,
+  usernamePlugin,
+} from '@latchkey/server';
 import type { ServerConfig } from './config';
 import { transportErrorsPlugin } from './transport-errors';
 
@@ -11,14 +17,18 @@ export function serverPlugins(
   config: Pick<ServerConfig, 'adminEmails'> &
     Partial<Pick<ServerConfig, 'adminRoles' | 'organizationLimit' | 'maximumTeams'>>,
 ) {
+  // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
+  const admin = { adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } };
+  const allows = platformPermission(admin);
   return [
     usernamePlugin(),
-    // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
-    adminPlugin({ adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } }),
+    adminPlugin(admin),
     // Teams on: the web app manages them, and better-auth clients with teams expect the routes.
     organizationPlugin({
       organizationLimit: config.organizationLimit,
       teams: { enabled: true, maximumTeams: config.maximumTeams },
+      // The admin console's page of a user lists their organizations to whoever may view that user.
+      mayListUserOrganizations: (caller) => allows(caller, { user: ['get'] }),
     }),
     transportErrorsPlugin(),
   ] as const;

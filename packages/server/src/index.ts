@@ -97,6 +97,7 @@ export type {
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
 export {
   adminPlugin,
+  platformPermission,
   ADMIN_STATEMENTS,
   DEFAULT_ADMIN_ROLES,
   type AdminOptions,

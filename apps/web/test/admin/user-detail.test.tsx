@@ -37,6 +37,22 @@ async function openUser(id: string, name = 'Mia Member') {
 }
 
 describe('the user page', () => {
+  it("lists the user's organizations with the user's role in each", async () => {
+    const member = await signInUser(server);
+    const slug = `acme-${member.id.slice(0, 8).toLowerCase()}`;
+    expect((await member.auth.client.organization.create({ name: 'Acme', slug })).error).toBeNull();
+    await openUser(member.id);
+    const organizations = within(section('Organizations'));
+    const list = await organizations.findByRole('list', { name: 'Organizations' });
+    expect(within(list).getByText('Acme')).toBeTruthy();
+    expect(within(list).getByText('Owner')).toBeTruthy();
+    cleanup();
+
+    const loner = await signInUser(server, uniqueEmail('loner'), 'Lou Loner');
+    await openUser(loner.id, 'Lou Loner');
+    expect(await within(section('Organizations')).findByText('Not a member of any organization.')).toBeTruthy();
+  });
+
   it('bans with a reason for a day: the server has the ban, the page shows it, and unban lifts it', async () => {
     const user = userEvent.setup({ document });
     const member = await signInUser(server);

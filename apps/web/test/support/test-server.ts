@@ -14,6 +14,7 @@ import {
   createAuth,
   createOutboxMailer,
   organizationPlugin,
+  platformPermission,
   usernamePlugin,
   type AuthOptions,
   type OutboxMailer,
@@ -53,7 +54,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     plugins: [
       usernamePlugin(),
       adminPlugin({ adminEmails: [ADMIN_EMAIL] }),
-      organizationPlugin({ teams: { enabled: true } }),
+      // As the standalone server (apps/server/src/plugins.ts): whoever may view a user sees their organizations.
+      organizationPlugin({
+        teams: { enabled: true },
+        mayListUserOrganizations: (caller) =>
+          platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { user: ['get'] }),
+      }),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },

@@ -18,6 +18,7 @@ const routes = {
   setActiveOrganization: { path: '/organization/set-active', method: 'POST' },
   getFullOrganization: { path: '/organization/get-full-organization', method: 'GET' },
   listOrganizations: { path: '/organization/list', method: 'GET' },
+  listUserOrganizations: { path: '/organization/list-user-organizations', method: 'GET' },
   removeMember: { path: '/organization/remove-member', method: 'POST' },
   updateMemberRole: { path: '/organization/update-member-role', method: 'POST' },
   leaveOrganization: { path: '/organization/leave', method: 'POST' },

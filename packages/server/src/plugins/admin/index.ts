@@ -5,7 +5,9 @@
  */
 import { definePlugin } from '../../plugin-api';
 import { ADMIN_ERRORS } from './errors';
+import type { PermissionRequest } from './access-control';
 import { resolveAdminOptions, type AdminOptions } from './options';
+import { isAllowed } from './require-permission';
 import { setRole } from './routes/set-role';
 import { createUser } from './routes/create-user';
 import { listUsers } from './routes/list-users';
@@ -34,6 +36,15 @@ export {
   type RoleTable as AdminRoleTable,
 } from './access-control';
 export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
+
+/**
+ * Whether a user's platform roles (or the configured admin ids) grant the actions, for a host that
+ * lets another plugin's route follow the admin plugin's roles: plugins never import each other.
+ */
+export function platformPermission(options: AdminOptions = {}) {
+  const resolved = resolveAdminOptions(options);
+  return (user: { id: string; role?: unknown }, request: PermissionRequest) => isAllowed(resolved, user, request);
+}
 
 export function adminPlugin(options: AdminOptions = {}) {
   const resolved = resolveAdminOptions(options);

@@ -6,6 +6,8 @@ import { defineErrors } from '../../plugin-api';
 
 export const ORGANIZATION_ERRORS = defineErrors({
   notAllowedToCreateOrganization: [403, 'You are not allowed to create a new organization'],
+  // Latchkey's own (list-user-organizations, a platform admin's view): not in better-auth.
+  notAllowedToListUserOrganizations: [403, "You are not allowed to list this user's organizations"],
   notAllowedToUpdateOrganization: [403, 'You are not allowed to update this organization'],
   notAllowedToDeleteOrganization: [403, 'You are not allowed to delete this organization'],
   organizationLimitReached: [403, 'You have reached the maximum number of organizations'],

@@ -14,6 +14,7 @@ import { deleteOrganization } from './routes/delete-organization';
 import { setActiveOrganization } from './routes/set-active-organization';
 import { getFullOrganization } from './routes/get-full-organization';
 import { listOrganizations } from './routes/list-organizations';
+import { listUserOrganizationsForAdmin } from './routes/list-user-organizations';
 import { addMember } from './routes/add-member';
 import { removeMember } from './routes/remove-member';
 import { updateMemberRole } from './routes/update-member-role';
@@ -56,6 +57,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
       setActiveOrganization(resolved),
       getFullOrganization(resolved),
       listOrganizations(resolved),
+      listUserOrganizationsForAdmin(resolved),
       addMember(resolved),
       removeMember(resolved),
       updateMemberRole(resolved),

@@ -15,6 +15,12 @@ export interface OrganizationOptions {
   /** How many organizations one user may create; unlimited when unset. */
   organizationLimit?: number;
   teams?: { enabled?: boolean; maximumTeams?: number; allowRemovingAllTeams?: boolean };
+  /**
+   * Who may list another user's organizations (`GET /organization/list-user-organizations`): a
+   * platform admin, as the host decides (the standalone server asks the admin plugin). Nobody by
+   * default: this plugin knows nothing of platform roles.
+   */
+  mayListUserOrganizations?: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
 }
 
 export interface ResolvedOrganizationOptions {
@@ -29,6 +35,7 @@ export interface ResolvedOrganizationOptions {
     readonly maximumTeams: number | undefined;
     readonly allowRemovingAllTeams: boolean;
   };
+  readonly mayListUserOrganizations: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
 }
 
 export function resolveOrganizationOptions(options: OrganizationOptions = {}): ResolvedOrganizationOptions {
@@ -46,6 +53,7 @@ export function resolveOrganizationOptions(options: OrganizationOptions = {}): R
     invitationExpiresIn: options.invitationExpiresIn ?? DEFAULTS.invitationExpiresIn,
     allowUserToCreateOrganization: typeof allow === 'function' ? allow : () => allow,
     organizationLimit: options.organizationLimit,
+    mayListUserOrganizations: options.mayListUserOrganizations ?? (() => false),
     teams: Object.freeze({
       enabled: options.teams?.enabled ?? false,
       maximumTeams: options.teams?.maximumTeams,

@@ -138,6 +138,22 @@ export async function listUserOrganizations(auth: AuthContext, userId: string): 
     .execute();
 }
 
+/** A user's organizations with the user's role in each, for a platform admin's view of that user. */
+export async function listUserMemberships(
+  auth: AuthContext,
+  userId: string,
+): Promise<Array<OrganizationRow & { role: string }>> {
+  return organizationDb(auth)
+    .selectFrom('organization')
+    .innerJoin('member', 'member.organizationId', 'organization.id')
+    .selectAll('organization')
+    .select('member.role')
+    .where('member.userId', '=', userId)
+    .orderBy('organization.createdAt')
+    .orderBy('organization.id')
+    .execute();
+}
+
 export interface OrganizationChanges {
   name?: string | undefined;
   slug?: string | undefined;

@@ -12,4 +12,5 @@ export const adminKeys = {
   users: (query: ListUsersQuery) => ['admin', 'users', query] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   sessions: (userId: string) => ['admin', 'user-sessions', userId] as const,
+  organizations: (userId: string) => ['admin', 'user-organizations', userId] as const,
 };

@@ -22,6 +22,7 @@ import { ImpersonateButton } from './impersonate-button';
 import { RemoveUserButton } from './remove-user-button';
 import { RoleForm } from './role-form';
 import { SetPasswordForm } from './set-password-form';
+import { UserOrganizations } from './user-organizations';
 import { UserSessions } from './user-sessions';
 import { UserSummary } from './user-summary';
 
@@ -57,6 +58,9 @@ export function UserDetailPage() {
             {!isYou && <ImpersonateButton userId={user.id} email={user.email} />}
             <RemoveUserButton userId={user.id} email={user.email} isYou={isYou} />
           </Stack>
+        </DetailSection>
+        <DetailSection title={t('organizations.title')}>
+          <UserOrganizations userId={user.id} />
         </DetailSection>
         <DetailSection title={t('mails.title')}>
           <AccountMails email={user.email} emailVerified={user.emailVerified} />
