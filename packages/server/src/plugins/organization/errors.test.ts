@@ -12,6 +12,8 @@ describe('the organization error catalogue', () => {
     );
     expect(wording).toEqual({
       notAllowedToCreateOrganization: '403 You are not allowed to create a new organization',
+      // Latchkey's own, for its list-user-organizations route.
+      notAllowedToListUserOrganizations: "403 You are not allowed to list this user's organizations",
       notAllowedToUpdateOrganization: '403 You are not allowed to update this organization',
       notAllowedToDeleteOrganization: '403 You are not allowed to delete this organization',
       organizationLimitReached: '403 You have reached the maximum number of organizations',
