@@ -4,8 +4,15 @@
  * server message; either way it is announced with the field.
  */
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { Controller, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
+/** The field's error, translated if it is a key, else the helper text given. */
+export function fieldHelperText(t: TFunction, error: FieldError | undefined, helperText: ReactNode): ReactNode {
+  return error?.message ? t(error.message, { defaultValue: error.message }) : helperText;
+}
 
 export type FormTextFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -35,11 +42,7 @@ export function FormTextField<T extends FieldValues>({
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={
-            fieldState.error?.message
-              ? t(fieldState.error.message, { defaultValue: fieldState.error.message })
-              : helperText
-          }
+          helperText={fieldHelperText(t, fieldState.error, helperText)}
         />
       )}
     />

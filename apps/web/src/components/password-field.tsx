@@ -2,7 +2,7 @@
  * @module A password field bound to react-hook-form: the show/hide toggle always, and where a
  * password is set, the strength meter (`strength`) and, for an admin handing a password over,
  * "Generate" (`generate`), which fills in a random strong password and shows it so it can be
- * copied. Its error text is translated as FormTextField's is.
+ * copied. Its error text is translated as FormTextField's is (`fieldHelperText`).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { generatePassword } from '../lib/generate-password';
+import { fieldHelperText } from './form-text-field';
 import { PasswordStrength } from './password-strength';
 import { PasswordTextField, type PasswordTextFieldProps } from './password-text-field';
 
@@ -49,9 +50,7 @@ export function PasswordField<T extends FieldValues>({
       inputRef={field.ref}
       label={label}
       error={Boolean(fieldState.error)}
-      helperText={
-        fieldState.error?.message ? t(fieldState.error.message, { defaultValue: fieldState.error.message }) : helperText
-      }
+      helperText={fieldHelperText(t, fieldState.error, helperText)}
       revealed={revealed}
       onRevealedChange={setRevealed}
     />

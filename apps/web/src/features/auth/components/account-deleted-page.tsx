@@ -5,19 +5,14 @@
  * server adds `?error=unauthorized|invalid_token|token_expired` when the link could not delete.
  * Opened without `deleted=1` or an error, nothing was deleted: that is the invalid-link state.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
+import { LinkOutcome } from './link-outcome';
 
 /** The delete-user callback's failures, each explained in `accountDeleted.errors.*`. */
 const FAILURES = ['unauthorized', 'invalid_token', 'token_expired'] as const;
-type Failure = (typeof FAILURES)[number];
-
-function isKnownFailure(code: string): code is Failure {
-  return (FAILURES as readonly string[]).includes(code);
-}
 
 export function AccountDeletedPage() {
   const { t } = useTranslation('auth');
@@ -26,17 +21,7 @@ export function AccountDeletedPage() {
 
   return (
     <CardPage title={t(failure ? 'accountDeleted.failedTitle' : 'accountDeleted.title')}>
-      {failure ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={failure}>
-          {isKnownFailure(failure)
-            ? t(`accountDeleted.errors.${failure}`)
-            : t('accountDeleted.errors.other', { code: failure })}
-        </Alert>
-      ) : (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('accountDeleted.done')}
-        </Alert>
-      )}
+      <LinkOutcome page="accountDeleted" failure={failure} knownFailures={FAILURES} />
       <Button component={RouterLink} to="/sign-in" variant="contained" fullWidth>
         {t('backToSignIn')}
       </Button>

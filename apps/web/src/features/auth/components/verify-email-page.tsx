@@ -8,21 +8,16 @@
  * the link from the page that asked for it, such as an invitation; only a path of this app), else the
  * account; otherwise sign-in, which then leads there.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
+import { LinkOutcome } from './link-outcome';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
 
 /** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
 const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
-type Failure = (typeof FAILURES)[number];
-
-function isKnownFailure(code: string): code is Failure {
-  return (FAILURES as readonly string[]).includes(code);
-}
 
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
@@ -36,17 +31,7 @@ export function VerifyEmailPage() {
 
   return (
     <CardPage title={t(failure ? 'verifyEmail.failedTitle' : 'verifyEmail.title')}>
-      {failure ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={failure}>
-          {isKnownFailure(failure)
-            ? t(`verifyEmail.errors.${failure}`)
-            : t('verifyEmail.errors.other', { code: failure })}
-        </Alert>
-      ) : (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('verifyEmail.done')}
-        </Alert>
-      )}
+      <LinkOutcome page="verifyEmail" failure={failure} knownFailures={FAILURES} />
       {data ? (
         <Button component={RouterLink} to={returnTo || '/account'} variant="contained" fullWidth>
           {returnTo ? t('returnAddress.continue') : t('goToAccount')}
