@@ -30,6 +30,7 @@ import { createNodeHandler, type NodeHandler } from './http/node-handler';
 import { createRouter } from './http/router';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
+import { createEventSink } from './observer';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -115,6 +116,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
     logger,
+    events: createEventSink(options.observers ?? [], logger),
     background: createBackgroundTasks(logger),
     fields,
     hooks: plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
