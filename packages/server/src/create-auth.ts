@@ -18,7 +18,7 @@ import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
-import { migrate } from './db/migrate';
+import { migrate, pendingMigrations } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
@@ -62,6 +62,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   readonly errorCodes: readonly AuthErrorCode<P>[];
   /** Creates or updates the schema; safe to run on every start. */
   migrate(): Promise<void>;
+  /** The migrations `migrate` would run, by name (readiness, `latchkey doctor`, `migrate --dry-run`). */
+  pendingMigrations(): Promise<string[]>;
   /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
@@ -149,6 +151,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
       ...plugins.flatMap((plugin) => (plugin.errors ? [plugin.errors] : [])),
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations, logger),
+    pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();
