@@ -13,6 +13,7 @@ import type { UserStore } from './db/user-store';
 import type { VerificationStore } from './db/verification-store';
 import type { Mailer } from './mail/mailer';
 import type { ExtraFields } from './db/extra-fields';
+import type { EventSink } from './observer';
 import type { Logger, ResolvedOptions } from './options';
 import type { Session, User } from './db/records';
 import type { CurrentSession } from './session/current-session-record';
@@ -37,6 +38,8 @@ export interface AuthContext {
   readonly mailer: Mailer | undefined;
   readonly kv: KeyValueStore;
   readonly logger: Logger;
+  /** Security events and request records, to the observers of the options (observer.ts). */
+  readonly events: EventSink;
   readonly background: BackgroundTasks;
   /** The columns enabled plugins add to user and session. */
   readonly fields: ExtraFields;

@@ -18,7 +18,7 @@ import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
-import { migrate } from './db/migrate';
+import { migrate, pendingMigrations } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
@@ -30,6 +30,7 @@ import { createNodeHandler, type NodeHandler } from './http/node-handler';
 import { createRouter } from './http/router';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
+import { createEventSink } from './observer';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -61,6 +62,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   readonly errorCodes: readonly AuthErrorCode<P>[];
   /** Creates or updates the schema; safe to run on every start. */
   migrate(): Promise<void>;
+  /** The migrations `migrate` would run, by name (readiness, `latchkey doctor`, `migrate --dry-run`). */
+  pendingMigrations(): Promise<string[]>;
   /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
@@ -115,6 +118,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
     logger,
+    events: createEventSink(options.observers ?? [], logger),
     background: createBackgroundTasks(logger),
     fields,
     hooks: plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
@@ -147,6 +151,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
       ...plugins.flatMap((plugin) => (plugin.errors ? [plugin.errors] : [])),
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations, logger),
+    pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();

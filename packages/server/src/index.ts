@@ -3,6 +3,13 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
+export type {
+  AuthEvent,
+  AuthEventDetail,
+  AuthEventType,
+  AuthObserver,
+  RequestRecord,
+} from './observer';
 export {
   AuthError,
   ERRORS,

@@ -10,6 +10,7 @@ import type { KeyValueStore } from './storage/key-value-store';
 import type { RevocationFeed } from './session/revocations';
 import { normalizeIp } from './http/client-ip';
 import type { Mailer } from './mail/mailer';
+import type { AuthObserver } from './observer';
 import type { OAuthProvider } from './oauth/provider';
 import type { PluginDeclarations } from './plugin-declarations';
 
@@ -253,6 +254,8 @@ export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly 
   };
   plugins?: P;
   logger?: Logger;
+  /** Told of every security event and every answered request (audit log, metrics); observer.ts. */
+  observers?: readonly AuthObserver[];
   /** The clock; tests inject one to move time without sleeping. */
   now?: () => Date;
 }

@@ -14,14 +14,9 @@ export interface Migration {
   up(db: Kysely<unknown>, types: ColumnTypes, logger: Logger): Promise<void>;
 }
 
-export async function migrate(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  migrations: readonly Migration[],
-  logger: Logger,
-): Promise<void> {
+function migratorOf(db: Kysely<Database>, dialect: Dialect, migrations: readonly Migration[], logger: Logger) {
   const types = columnTypes(dialect);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     migrationTableName: 'latchkey_migration',
     migrationLockTableName: 'latchkey_migration_lock',
@@ -35,9 +30,28 @@ export async function migrate(
       },
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrate(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  migrations: readonly Migration[],
+  logger: Logger,
+): Promise<void> {
+  const { error, results } = await migratorOf(db, dialect, migrations, logger).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`Latchkey: migration ${failed ?? ''} failed`, { cause: error });
   }
+}
+
+/** The names of the migrations not yet run, sorted; throws when the database cannot be reached. */
+export async function pendingMigrations(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  migrations: readonly Migration[],
+  logger: Logger,
+): Promise<string[]> {
+  const known = await migratorOf(db, dialect, migrations, logger).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

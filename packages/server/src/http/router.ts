@@ -124,15 +124,38 @@ function createRoute(auth: AuthContext, endpoint: AnyEndpoint, route: string): R
   };
 }
 
+/** The route, timed and told to the observers with its endpoint's id. */
+function recorded(auth: AuthContext, routeId: string, route: Route): Route {
+  return async (call, url, params) => {
+    const started = performance.now();
+    const answer = await route(call, url, params);
+    auth.events.recordRequest({
+      routeId,
+      method: call.method,
+      status: 'response' in answer ? answer.response.status : answer.status,
+      durationMs: performance.now() - started,
+    });
+    return answer;
+  };
+}
+
 export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]): Dispatch {
   const router = new RegExpRouter<Route>();
+  // Checked once here: without observers the hot path does not even read the clock.
+  const observed = auth.events.observesRequests;
   for (const endpoint of endpoints) {
     if (endpoint.serverOnly) continue;
     // Counted per route, not per concrete path: a path parameter (a token, an id) must not give
     // each guess a counter of its own. Spellings like `//sign-in/email/` match the same route.
     const route = auth.options.basePath + endpoint.path;
-    router.add(endpoint.method, route, createRoute(auth, endpoint, route));
+    const handle = createRoute(auth, endpoint, route);
+    router.add(endpoint.method, route, observed ? recorded(auth, endpoint.id, handle) : handle);
   }
+  const notFound = (call: IncomingCall): PlainAnswer => {
+    const answer = errorAnswer(new AuthError(ERRORS.notFound));
+    if (observed) auth.events.recordRequest({ routeId: undefined, method: call.method, status: 404, durationMs: 0 });
+    return answer;
+  };
 
   return async (call) => {
     try {
@@ -141,7 +164,7 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
       const method = call.method === 'HEAD' ? 'GET' : call.method;
       const [matches, stash] = router.match(method, normalizedPath(url));
       const match = matches[0];
-      if (!match) return errorAnswer(new AuthError(ERRORS.notFound));
+      if (!match) return notFound(call);
       const [route, indexes] = match;
       const params: Record<string, string> = {};
       for (const [name, index] of Object.entries(indexes)) {
