@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDialect, type Harness } from './support/harness';
+import { createAuth } from '../src';
+import { BASE_URL, SECRET, describeEachDialect, type Harness } from './support/harness';
+import { createTestDatabase } from './support/test-database';
 import { CORE_COLUMNS } from './support/core-columns';
 
 async function indexedColumns(h: Harness, table: string): Promise<string[]> {
@@ -29,6 +31,23 @@ async function indexedColumns(h: Harness, table: string): Promise<string[]> {
 }
 
 describeEachDialect('migrations', (h) => {
+  it('pendingMigrations names what migrate would run, and nothing once it has run', async () => {
+    const database = await createTestDatabase(h().dialect);
+    const auth = createAuth({ baseURL: BASE_URL, secret: SECRET, database: { url: database.url } });
+    try {
+      const pending = await auth.pendingMigrations();
+      expect(pending).toContain('0001-core');
+      expect(pending).toEqual([...pending].sort());
+      // Asking creates nothing: the database is as empty as before.
+      expect(await auth.pendingMigrations()).toEqual(pending);
+      await auth.migrate();
+      expect(await auth.pendingMigrations()).toEqual([]);
+    } finally {
+      await auth.close();
+      await database.drop();
+    }
+  });
+
   it('running migrate again changes nothing and fails nothing', async () => {
     await h().auth.migrate();
     await h().auth.migrate();
