@@ -129,7 +129,11 @@ describe('latchkey doctor on the configuration', () => {
   });
 
   it('an https base URL gives Secure cookies ✓; http off this machine is ✗ in production and a warning in development', async () => {
-    const https = await doctor({ BASE_URL: 'https://auth.example.com', DATABASE_URL: migratedFile, LATCHKEY_SECRET: SECRET });
+    const https = await doctor({
+      BASE_URL: 'https://auth.example.com',
+      DATABASE_URL: migratedFile,
+      LATCHKEY_SECRET: SECRET,
+    });
     expect(linesOf(https.lines, 'base URL')).toEqual([
       '✓ base URL: https://auth.example.com is https: cookies are Secure, with the __Secure- prefix',
     ]);
@@ -190,7 +194,11 @@ describe('latchkey doctor on Redis', () => {
   it('a port where nothing listens is ✗ with the fix, within the timeout', async () => {
     const port = await freePort();
     const started = Date.now();
-    const { code, lines } = await doctor({ ...base, DATABASE_URL: migratedFile, REDIS_URL: `redis://127.0.0.1:${port}` });
+    const { code, lines } = await doctor({
+      ...base,
+      DATABASE_URL: migratedFile,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+    });
     expect(linesOf(lines, 'redis')).toEqual([
       `✗ redis: redis://127.0.0.1:${port} does not answer: connect ECONNREFUSED 127.0.0.1:${port} — fix: check REDIS_URL (host, port, password), and that Redis is running and lets this host in`,
     ]);
@@ -237,7 +245,9 @@ describe('latchkey doctor on SMTP', () => {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
     });
     expect(linesOf(lines, 'smtp')[0]).toMatch(
-      new RegExp(`^✗ smtp: smtp://127.0.0.1:${port} cannot be reached: .*ECONNREFUSED.* — fix: check the host and port`),
+      new RegExp(
+        `^✗ smtp: smtp://127.0.0.1:${port} cannot be reached: .*ECONNREFUSED.* — fix: check the host and port`,
+      ),
     );
     expect(code).toBe(1);
   });
@@ -251,7 +261,11 @@ describe('latchkey doctor on social sign-in', () => {
   beforeAll(async () => {
     op = await startOpenIDProvider({
       clients: [
-        { client_id: 'latchkey', client_secret: 'op-secret', redirect_uris: ['http://localhost:3000/api/auth/callback/corp'] },
+        {
+          client_id: 'latchkey',
+          client_secret: 'op-secret',
+          redirect_uris: ['http://localhost:3000/api/auth/callback/corp'],
+        },
       ],
     });
     // A self-hosted GitLab's authorization page, as far as the check can see one without a user.
@@ -333,7 +347,9 @@ describeEach(
     it('an empty database is ✗ with `latchkey migrate`; once migrated every check is ✓ and the clock agrees', async () => {
       const empty = await doctor({ DATABASE_URL: database.url, LATCHKEY_SECRET: SECRET });
       expect(linesOf(empty.lines, 'database')).toEqual([expect.stringMatching(/^✓ database: .* answers$/)]);
-      expect(linesOf(empty.lines, 'migrations')[0]).toMatch(/^✗ migrations: \d+ not applied \(0001-core, .*\) — fix: run `latchkey migrate`/);
+      expect(linesOf(empty.lines, 'migrations')[0]).toMatch(
+        /^✗ migrations: \d+ not applied \(0001-core, .*\) — fix: run `latchkey migrate`/,
+      );
       expect(empty.code).toBe(1);
 
       await migrated(database.url);
@@ -362,7 +378,9 @@ describeEach(
       url.port = String(await freePort());
       const started = Date.now();
       const { code, lines } = await doctor({ DATABASE_URL: url.href, LATCHKEY_SECRET: SECRET });
-      expect(linesOf(lines, 'database')[0]).toMatch(/^✗ database: .* cannot be reached: .*ECONNREFUSED.* — fix: check DATABASE_URL/);
+      expect(linesOf(lines, 'database')[0]).toMatch(
+        /^✗ database: .* cannot be reached: .*ECONNREFUSED.* — fix: check DATABASE_URL/,
+      );
       expect(linesOf(lines, 'migrations')).toEqual([]);
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(code).toBe(1);

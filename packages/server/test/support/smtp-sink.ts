@@ -45,7 +45,11 @@ export async function startSmtpSink({ users }: SmtpSinkOptions = {}): Promise<Sm
           authMethods: ['PLAIN', 'LOGIN'],
           allowInsecureAuth: true,
           onAuth(auth, _session, callback) {
-            if (auth.username !== undefined && Object.hasOwn(users, auth.username) && users[auth.username] === auth.password)
+            if (
+              auth.username !== undefined &&
+              Object.hasOwn(users, auth.username) &&
+              users[auth.username] === auth.password
+            )
               callback(null, { user: auth.username });
             else callback(new Error('Invalid username or password'));
           },

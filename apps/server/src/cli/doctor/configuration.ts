@@ -70,6 +70,7 @@ function withoutVariables(env: Env, names: ReadonlySet<string>): Env {
 function fixOf(problem: string): string {
   const name = /^[A-Z][A-Z0-9_]*/.exec(problem)?.[0];
   if (name === 'LATCHKEY_SECRET') return SECRET_FIX;
+  if (name && / is required to enable /.test(problem)) return `set ${name}, or unset the provider's other variables`;
   return name ? `correct ${name} (README, Configuration)` : 'correct the configuration (README, Configuration)';
 }
 
@@ -83,8 +84,10 @@ function checkLoaded(config: ServerConfig, env: Env, refused: ReadonlySet<string
 
 /** As `resolveSecret` (secret.ts) will decide at start, without generating anything. */
 export function checkSecret(config: Pick<ServerConfig, 'secret' | 'production' | 'dataDir'>): CheckResult {
-  if (config.secret !== undefined) return ok('secret', `LATCHKEY_SECRET is set (${MIN_SECRET_LENGTH} characters or more)`);
-  if (config.production) return fail('secret', 'LATCHKEY_SECRET is not set, and NODE_ENV=production requires it', SECRET_FIX);
+  if (config.secret !== undefined)
+    return ok('secret', `LATCHKEY_SECRET is set (${MIN_SECRET_LENGTH} characters or more)`);
+  if (config.production)
+    return fail('secret', 'LATCHKEY_SECRET is not set, and NODE_ENV=production requires it', SECRET_FIX);
   const file = join(config.dataDir, 'secret');
   let stored: string;
   try {
@@ -94,7 +97,11 @@ export function checkSecret(config: Pick<ServerConfig, 'secret' | 'production' |
     if (code === 'ENOENT') {
       return ok('secret', `LATCHKEY_SECRET is not set: development generates one into ${file} at the first start`);
     }
-    return fail('secret', `${file} cannot be read (${code ?? String(error)})`, `let the server's user read it, or ${SECRET_FIX}`);
+    return fail(
+      'secret',
+      `${file} cannot be read (${code ?? String(error)})`,
+      `let the server's user read it, or ${SECRET_FIX}`,
+    );
   }
   if (stored.length < MIN_SECRET_LENGTH) {
     return fail(

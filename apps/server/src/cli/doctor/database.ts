@@ -17,9 +17,7 @@ const MIGRATE_FIX = 'run `latchkey migrate` (the server also migrates when it st
 export async function checkDatabase(config: ServerConfig, now: () => number = Date.now): Promise<CheckResult[]> {
   const where = describeDatabase(config);
   if (config.dialect === 'sqlite' && config.databaseUrl !== ':memory:' && !existsSync(config.databaseUrl)) {
-    return [
-      fail('database', `${where} does not exist`, `${MIGRATE_FIX}, or point DATABASE_URL at the database`),
-    ];
+    return [fail('database', `${where} does not exist`, `${MIGRATE_FIX}, or point DATABASE_URL at the database`)];
   }
   const auth = createAuth({
     baseURL: config.baseURL,
@@ -66,11 +64,7 @@ function describeDatabase(config: Pick<ServerConfig, 'dialect' | 'databaseUrl'>)
  * The database's time read between two readings of this host's: the skew is measured from the
  * midpoint, and only what exceeds half the round trip counts against the limit.
  */
-async function checkClock(
-  auth: Auth,
-  config: Pick<ServerConfig, 'dialect'>,
-  now: () => number,
-): Promise<CheckResult> {
+async function checkClock(auth: Auth, config: Pick<ServerConfig, 'dialect'>, now: () => number): Promise<CheckResult> {
   // SQLite runs inside this process: its time is this host's, so there is nothing to compare.
   if (config.dialect === 'sqlite') return ok('clock', "SQLite keeps time by this host's clock: no skew possible");
   let databaseTime: Date;

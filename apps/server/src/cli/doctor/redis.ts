@@ -31,7 +31,7 @@ export async function checkRedis(url: string): Promise<CheckResult> {
     return fail(
       'redis',
       `${where} does not answer: ${describeError(reason ?? error)}`,
-      "check REDIS_URL (host, port, password), and that Redis is running and lets this host in",
+      'check REDIS_URL (host, port, password), and that Redis is running and lets this host in',
     );
   } finally {
     redis.disconnect();

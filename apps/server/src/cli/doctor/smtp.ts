@@ -25,7 +25,11 @@ export async function checkSmtp(url: string): Promise<CheckResult> {
     return ok('smtp', login ? `${where} answers and accepts the login` : `${where} answers (no login configured)`);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EAUTH') {
-      return fail('smtp', `${where} refused the login: ${describeError(error)}`, "check the user and password in SMTP_URL");
+      return fail(
+        'smtp',
+        `${where} refused the login: ${describeError(error)}`,
+        'check the user and password in SMTP_URL',
+      );
     }
     return fail(
       'smtp',

@@ -52,7 +52,9 @@ async function checkProvider(provider: OAuthProvider, baseURL: string, fix: stri
       `the authorization endpoint ${endpoint} answers (its token and profile endpoints need a user's sign-in to check)`,
     );
   } catch (error) {
-    const what = endpoint ? `the authorization endpoint ${endpoint} cannot be reached` : 'its authorization URL cannot be built';
+    const what = endpoint
+      ? `the authorization endpoint ${endpoint} cannot be reached`
+      : 'its authorization URL cannot be built';
     return fail(subject, `${what}: ${describeError(error)}`, fix);
   }
 }
