@@ -19,6 +19,7 @@ import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
+import { readDatabaseClock } from './db/database-clock';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
@@ -64,6 +65,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   migrate(): Promise<void>;
   /** The migrations `migrate` would run, by name (readiness, `latchkey doctor`, `migrate --dry-run`). */
   pendingMigrations(): Promise<string[]>;
+  /** The database server's clock (`latchkey doctor` compares it with this host's); throws when unreachable. */
+  databaseTime(): Promise<Date>;
   /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
@@ -152,6 +155,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations, logger),
     pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
+    databaseTime: () => readDatabaseClock(db, dialect),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();

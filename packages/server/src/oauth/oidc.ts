@@ -55,6 +55,8 @@ export interface OidcClient {
    */
   claims(tokens: ProviderTokens): Promise<Record<string, unknown> | null>;
   verifyIdToken(input: IdTokenInput): Promise<boolean>;
+  /** The JWKS URL: configured, else discovered (throws when discovery fails). */
+  signingKeysURL(): Promise<string>;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -116,6 +118,8 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   };
 
   return {
+    signingKeysURL: async () => required((await server()).jwks_uri, 'jwks_uri'),
+
     async createAuthorizationURL(request) {
       const as = await server();
       return createAuthorizationURL(

@@ -90,6 +90,12 @@ export interface OAuthProvider {
   refreshAccessToken?(refreshToken: string): Promise<ProviderTokens>;
   /** For providers that can check an id_token held by the client: false when it does not verify. */
   verifyIdToken?(input: IdTokenInput): Promise<boolean>;
+  /**
+   * OpenID Connect providers: where the provider publishes its signing keys (its JWKS), read from
+   * its discovery document when not configured. It needs no user, so an operator's check
+   * (`latchkey doctor`) can reach the very URLs sign-in will.
+   */
+  signingKeysURL?(): Promise<string>;
 }
 
 /** How every provider is configured; providers add their own fields (Apple's key, a tenant). */

@@ -27,12 +27,34 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /**
+   * Require a login (AUTH PLAIN or LOGIN, over the plain connection) with one of these user names
+   * and its password; by default there is no login to configure.
+   */
+  users?: Readonly<Record<string, string>>;
+}
+
+export async function startSmtpSink({ users }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
-    // Plain SMTP on loopback: no certificate for nodemailer to reject, no login to configure.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
+    // Plain SMTP on loopback: no certificate for nodemailer to reject.
+    ...(users
+      ? {
+          disabledCommands: ['STARTTLS'],
+          authMethods: ['PLAIN', 'LOGIN'],
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (
+              auth.username !== undefined &&
+              Object.hasOwn(users, auth.username) &&
+              users[auth.username] === auth.password
+            )
+              callback(null, { user: auth.username });
+            else callback(new Error('Invalid username or password'));
+          },
+        }
+      : { disabledCommands: ['STARTTLS', 'AUTH'], authOptional: true }),
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];

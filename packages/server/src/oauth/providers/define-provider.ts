@@ -129,6 +129,7 @@ export function defineOidcProvider(definition: OidcProviderDefinition): OAuthPro
     createAuthorizationURL: (request) => client.createAuthorizationURL(request),
     validateAuthorizationCode: exchange ?? ((code) => client.validateAuthorizationCode(code)),
     refreshAccessToken: (refreshToken) => client.refreshAccessToken(refreshToken),
+    signingKeysURL: () => client.signingKeysURL(),
     ...(definition.idTokenSignIn === false
       ? {}
       : { verifyIdToken: (input: IdTokenInput) => client.verifyIdToken(input) }),
