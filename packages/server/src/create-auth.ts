@@ -17,7 +17,7 @@ import { ColumnValuesPlugin } from './db/column-values-plugin';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
-import { createDatabase, type DatabaseHandle } from './db/create-database';
+import { createDatabase, type DatabaseHandle, type PoolStats } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
@@ -64,6 +64,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   migrate(): Promise<void>;
   /** The migrations `migrate` would run, by name (readiness, `latchkey doctor`, `migrate --dry-run`). */
   pendingMigrations(): Promise<string[]>;
+  /** The database pool's occupancy (metrics); undefined for SQLite, which has none. */
+  poolStats(): PoolStats | undefined;
   /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
@@ -152,6 +154,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations, logger),
     pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
+    poolStats: () => handle.poolStats?.(),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();
