@@ -212,13 +212,17 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
-  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000))
+  if (
+    parsed.success &&
+    parsed.data.METRICS_PORT !== undefined &&
+    parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000)
+  )
     problems.push(`METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT, the public port`);
   // The URL may hold a password, so its problem is described without echoing it.
   if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
   const social = parseSocialProviders(env);
   problems.push(...social.problems);
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || 'problem' in database || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';

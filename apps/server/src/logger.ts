@@ -21,5 +21,8 @@ export async function createLogger(
   if (logFormat(stdoutIsTTY, production) === 'json') return pino({ level });
   const { default: pretty } = await import('pino-pretty');
   // Synchronous: the last lines before `process.exit` (a failed start, "Stopped") are not lost.
-  return pino({ level }, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return pino(
+    { level },
+    pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+  );
 }

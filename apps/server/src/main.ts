@@ -136,7 +136,11 @@ async function main(): Promise<void> {
       ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
       counters: storage ? 'redis' : 'memory',
       mail: config.smtpUrl ? 'smtp' : mail.outbox ? 'outbox' : 'off',
-      metrics: metricsServer ? `http://127.0.0.1:${config.metricsPort}${METRICS_PATH}` : config.metricsToken ? 'token' : 'off',
+      metrics: metricsServer
+        ? `http://127.0.0.1:${config.metricsPort}${METRICS_PATH}`
+        : config.metricsToken
+          ? 'token'
+          : 'off',
     },
     `Latchkey listening on ${config.baseURL}`,
   );

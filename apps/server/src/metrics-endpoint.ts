@@ -59,7 +59,11 @@ function answerError(response: ServerResponse, entry: ErrorEntry, headers: Recor
 }
 
 /** The loopback listener of METRICS_PORT: `/metrics` and nothing else. */
-export async function listenForMetrics(metrics: Metrics, port: number, onError: (error: unknown) => void): Promise<Server> {
+export async function listenForMetrics(
+  metrics: Metrics,
+  port: number,
+  onError: (error: unknown) => void,
+): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?', 1)[0];
     if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD'))

@@ -56,7 +56,9 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
       'METRICS_PORT="8080": must differ from PORT, the public port',
     ]);
-    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual(['METRICS_PORT="3000": must differ from PORT, the public port']);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT="3000": must differ from PORT, the public port',
+    ]);
   });
 
   it('reads LATCHKEY_PREVIOUS_SECRETS as a list and refuses a short one without echoing any', () => {

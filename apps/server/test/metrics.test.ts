@@ -3,7 +3,7 @@
  * yet), the request records, the pool gauge, and the bearer check of the scrape token.
  */
 import { createHash } from 'node:crypto';
-import type { AuthEvent } from '@latchkey/server';
+import type { AuthEvent, PoolStats } from '@latchkey/server';
 import { describe, expect, it } from 'vitest';
 import { createMetrics, type Metrics } from '../src/metrics';
 import { bearerMatches } from '../src/metrics-endpoint';
@@ -41,10 +41,10 @@ describe('the metrics observer', () => {
     expect(sampleValue(families, 'latchkey_rate_limited_total', { route: 'signInEmail' })).toBe(1);
     expect(sampleValue(families, 'latchkey_mails_total', { kind: 'verification', outcome: 'sent' })).toBe(1);
     expect(sampleValue(families, 'latchkey_mails_total', { kind: 'reset-password', outcome: 'failed' })).toBe(1);
-    const latchkeySamples = families
-      .filter((family) => family.name.startsWith('latchkey_sign_ins') || family.name.startsWith('latchkey_mails'))
-      .flatMap((family) => family.metrics);
-    expect(latchkeySamples).toHaveLength(5);
+    const counted = families.samples.filter((s) =>
+      /^latchkey_(sign_ins|sign_in_locks|rate_limited|mails)_total$/.test(s.name),
+    );
+    expect(counted).toHaveLength(7);
   });
 
   it('counts requests by route id, method and status, with a latency histogram, and unmatched paths under one label', async () => {
@@ -58,28 +58,32 @@ describe('the metrics observer', () => {
     expect(sampleValue(families, requests.name, { route: 'getSession', method: 'GET', status: '200' })).toBe(2);
     expect(sampleValue(families, requests.name, { route: 'signInEmail', method: 'POST', status: '401' })).toBe(1);
     expect(sampleValue(families, requests.name, { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
-    const histogram = families.find((family) => family.name === 'latchkey_http_request_duration_seconds');
-    expect(histogram?.type).toBe('HISTOGRAM');
-    const getSession = histogram!.metrics.find((m) => m.labels?.route === 'getSession');
-    expect(getSession).toMatchObject({ count: '2', sum: '0.032' });
-    expect(getSession!.buckets!['0.0025']).toBe('1');
-    expect(getSession!.buckets!['0.05']).toBe('2');
+    const histogram = 'latchkey_http_request_duration_seconds';
+    expect(families.types.get(histogram)).toBe('histogram');
+    expect(sampleValue(families, `${histogram}_count`, { route: 'getSession' })).toBe(2);
+    expect(sampleValue(families, `${histogram}_sum`, { route: 'getSession' })).toBeCloseTo(0.032);
+    expect(sampleValue(families, `${histogram}_bucket`, { route: 'getSession', le: '0.0025' })).toBe(1);
+    expect(sampleValue(families, `${histogram}_bucket`, { route: 'getSession', le: '0.05' })).toBe(2);
+    expect(sampleValue(families, `${histogram}_bucket`, { route: 'signInEmail', le: '0.1' })).toBe(0);
+    expect(sampleValue(families, `${histogram}_bucket`, { route: 'signInEmail', le: '0.25' })).toBe(1);
   });
 
   it('reports the database pool at each scrape, and nothing for a database without one', async () => {
     const metrics = await createMetrics();
-    let stats: { total: number; idle: number; waiting: number; max: number } | undefined;
-    metrics.watchPool(() => stats);
-    expect((await scrape(metrics)).find((f) => f.name === 'latchkey_db_pool_connections')?.metrics ?? []).toEqual([]);
-    stats = { total: 4, idle: 1, waiting: 2, max: 10 };
+    const pool: { stats?: PoolStats } = {};
+    metrics.watchPool(() => pool.stats);
+    expect((await scrape(metrics)).samples.filter((s) => s.name === 'latchkey_db_pool_connections')).toEqual([]);
+    pool.stats = { total: 4, idle: 1, waiting: 2, max: 10 };
     const families = await scrape(metrics);
-    for (const [state, value] of Object.entries(stats))
+    for (const [state, value] of Object.entries(pool.stats))
       expect(sampleValue(families, 'latchkey_db_pool_connections', { state })).toBe(value);
   });
 
   it('includes the process and event-loop metrics', async () => {
-    const names = (await scrape(await createMetrics())).map((family) => family.name);
-    expect(names).toEqual(expect.arrayContaining(['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']));
+    const { types } = await scrape(await createMetrics());
+    expect([...types.keys()]).toEqual(
+      expect.arrayContaining(['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']),
+    );
   });
 });
 

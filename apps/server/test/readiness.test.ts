@@ -69,21 +69,24 @@ describe('readiness of what cannot be reached', () => {
     expect(result.checks).toEqual({ database: 'timed out', migrations: 'unknown' });
   });
 
-  it.runIf(inject('redis'))('checks Redis when it is configured: ready when it answers, not when it is away', async () => {
-    const migrated = { pendingMigrations: async () => [] };
-    const up = createRedisStore(REDIS_URL);
-    const down = createRedisStore(`redis://127.0.0.1:${await freePort()}`);
-    try {
-      expect(await checkReadiness({ ...migrated, pingRedis: () => up.ping() })).toMatchObject({
-        ready: true,
-        checks: { database: 'ok', migrations: 'ok', redis: 'ok' },
-      });
-      const away = await checkReadiness({ ...migrated, pingRedis: () => down.ping() });
-      expect(away.ready).toBe(false);
-      expect(away.checks.redis).toBe('unreachable');
-    } finally {
-      await up.close();
-      await down.close();
-    }
-  });
+  it.runIf(inject('redis'))(
+    'checks Redis when it is configured: ready when it answers, not when it is away',
+    async () => {
+      const migrated = { pendingMigrations: async () => [] };
+      const up = createRedisStore(REDIS_URL);
+      const down = createRedisStore(`redis://127.0.0.1:${await freePort()}`);
+      try {
+        expect(await checkReadiness({ ...migrated, pingRedis: () => up.ping() })).toMatchObject({
+          ready: true,
+          checks: { database: 'ok', migrations: 'ok', redis: 'ok' },
+        });
+        const away = await checkReadiness({ ...migrated, pingRedis: () => down.ping() });
+        expect(away.ready).toBe(false);
+        expect(away.checks.redis).toBe('unreachable');
+      } finally {
+        await up.close();
+        await down.close();
+      }
+    },
+  );
 });
