@@ -1,7 +1,8 @@
 /**
  * `/readyz`'s checks against real databases of each dialect: a database without this version's
  * migrations is not ready, the same one migrated is; an unreachable database or Redis is named as
- * such, and a check that hangs gives up in time.
+ * such, and a check that hangs gives up in time. Beside them, the other probe the server reads
+ * from the auth: its pool's occupancy, for the metrics.
  */
 import { createAuth, createRedisStore, type Auth } from '@latchkey/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -45,6 +46,17 @@ for (const dialect of inject('dialects')) {
       const after = await checkReadiness({ pendingMigrations: () => auth.pendingMigrations() });
       expect(after).toMatchObject({ ready: true, checks: { database: 'ok', migrations: 'ok' } });
     });
+
+    it(
+      dialect === 'sqlite' ? 'reports no pool, SQLite having none' : 'reports its pool, with the connections it opened',
+      () => {
+        const stats = auth.poolStats();
+        if (dialect === 'sqlite') return void expect(stats).toBeUndefined();
+        expect(stats).toMatchObject({ max: 10, waiting: 0 });
+        expect(stats!.total).toBeGreaterThanOrEqual(1);
+        expect(stats!.idle).toBeLessThanOrEqual(stats!.total);
+      },
+    );
   });
 }
 
