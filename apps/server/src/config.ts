@@ -57,7 +57,14 @@ export interface ServerConfig {
   readonly cookiePrefix: string;
   /** The enabled social sign-in providers (social-providers-config.ts), built in main.ts. */
   readonly socialProviders: readonly SocialProviderConfig[];
+  /** METRICS_TOKEN: `/metrics` on the main port, for `Authorization: Bearer <token>` only. */
+  readonly metricsToken: string | undefined;
+  /** METRICS_PORT: `/metrics` on a listener of its own, bound to 127.0.0.1, without a token. */
+  readonly metricsPort: number | undefined;
 }
+
+/** A scrape token is a password a Prometheus config holds: long enough not to be guessed online. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -175,6 +182,14 @@ const schema = z.object({
       )
       .optional(),
   ),
+  METRICS_TOKEN: optional.pipe(
+    z
+      .string()
+      .min(MIN_METRICS_TOKEN_LENGTH, `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+      .optional(),
+  ),
+  METRICS_PORT: port,
   LOG_LEVEL: optional.pipe(
     z
       .enum(
@@ -197,11 +212,17 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => describeIssue(env, issue.path, issue.message));
+  if (
+    parsed.success &&
+    parsed.data.METRICS_PORT !== undefined &&
+    parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000)
+  )
+    problems.push(`METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT, the public port`);
   // The URL may hold a password, so its problem is described without echoing it.
   if ('problem' in database) problems.push(`DATABASE_URL: ${database.problem}`);
   const social = parseSocialProviders(env);
   problems.push(...social.problems);
-  if (!parsed.success || 'problem' in database || social.problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || 'problem' in database || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -237,6 +258,8 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   });
 }
 
@@ -249,6 +272,7 @@ function describeIssue(env: Env, path: readonly PropertyKey[], message: string):
   if (
     key === 'LATCHKEY_SECRET' ||
     key === 'LATCHKEY_PREVIOUS_SECRETS' ||
+    key === 'METRICS_TOKEN' ||
     key === 'REDIS_URL' ||
     key === 'SMTP_URL' ||
     key === 'ADMIN_ROLES'

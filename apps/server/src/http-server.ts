@@ -1,15 +1,26 @@
 /**
  * @module The Node HTTP server around the engine's Node handler: paths under the base path go to
  * the engine, which answers from Node's request and response directly; `GET /api/dev/outbox` lists the development
- * outbox when there is one; other `/api` paths are a JSON 404; everything else is the web app. Requests that Node cannot even
- * parse are answered here (400, or 408, 413, 431 where Node says why) from the transport's catalogue, since they never
- * reach a handler.
+ * outbox when there is one; the server's own routes (`/readyz`, `/metrics`) answer their exact paths; other `/api`
+ * paths are a JSON 404; everything else is the web app. Every request gets an id (request-id.ts), returned in its
+ * `X-Request-Id` and set on the headers the engine reads, so the engine's error logs name it too; and is logged once
+ * (request-log.ts). Requests that Node cannot even parse are answered here (400, or 408, 413, 431 where Node says
+ * why) from the transport's catalogue, since they never reach a handler.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
-import { AuthError, ERRORS, type ErrorEntry, type NodeHandler, type OutboxMailer } from '@latchkey/server';
+import {
+  AuthError,
+  ERRORS,
+  REQUEST_ID_HEADER,
+  type ErrorEntry,
+  type NodeHandler,
+  type OutboxMailer,
+} from '@latchkey/server';
+import { requestIdFor } from './request-id';
+import type { LogRequest } from './request-log';
 import { TRANSPORT_ERRORS } from './transport-errors';
 import type { WebApp } from './web-app';
 
@@ -18,7 +29,11 @@ const OUTBOX_PATH = '/api/dev/outbox';
 
 export interface ServerLogger {
   debug(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
 }
+
+/** One of the server's own routes, answered from Node's request and response. */
+export type ServerRoute = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export interface HttpServerInput {
   /** The engine's Node handler: the API is answered straight from Node's request and response. */
@@ -30,6 +45,12 @@ export interface HttpServerInput {
   outbox?: OutboxMailer | undefined;
   /** The built web app, served outside `/api`; absent: those paths answer 404 too. */
   webApp?: WebApp | undefined;
+  /** Proxies whose `X-Request-Id` is kept, written as `normalizeIp` writes them. */
+  trustedProxies?: ReadonlySet<string>;
+  /** Logs each request once; absent: none is. */
+  logRequest?: LogRequest | undefined;
+  /** GET and HEAD of these exact paths (outside the base path): `/readyz`, `/metrics`. */
+  routes?: ReadonlyMap<string, ServerRoute>;
 }
 
 export interface HttpServer {
@@ -41,7 +62,16 @@ export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
 
-export function createHttpServer({ handler, basePath, logger, outbox, webApp }: HttpServerInput): HttpServer {
+export function createHttpServer({
+  handler,
+  basePath,
+  logger,
+  outbox,
+  webApp,
+  trustedProxies = new Set(),
+  logRequest,
+  routes = new Map(),
+}: HttpServerInput): HttpServer {
   let closing = false;
   // The rest (the outbox, the web app's files) is web-standard, through Hono's Node adapter.
   const others = getRequestListener(async (request) => {
@@ -52,9 +82,19 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
   });
   const server = createServer((request, response) => {
     if (closing) response.shouldKeepAlive = false;
+    const requestId = requestIdFor(request, trustedProxies);
+    // Replaces whatever the client sent: the engine logs this header's value (request-id.ts).
+    request.headers[REQUEST_ID_HEADER] = requestId;
+    response.setHeader(REQUEST_ID_HEADER, requestId);
+    logRequest?.(request, response, requestId);
+    const url = request.url ?? '/';
     if (!isUsableHost(request.headers.host)) answerBadHost(response);
-    else if (isUnderBasePath(request.url ?? '/', basePath)) void handler(request, response);
-    else void others(request, response);
+    else if (isUnderBasePath(url, basePath)) void handler(request, response);
+    else {
+      const route = routes.size > 0 ? ownRoute(routes, request.method, url) : undefined;
+      if (route) void runRoute(route, request, response, logger, requestId);
+      else void others(request, response);
+    }
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, logger));
 
@@ -72,6 +112,30 @@ export function createHttpServer({ handler, basePath, logger, outbox, webApp }: 
         server.closeIdleConnections();
       }),
   };
+}
+
+function ownRoute(routes: ReadonlyMap<string, ServerRoute>, method: string | undefined, url: string) {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const path = pathOf(url.startsWith('/') ? `http://localhost${url}` : url);
+  return path === undefined ? undefined : routes.get(path);
+}
+
+async function runRoute(
+  route: ServerRoute,
+  request: IncomingMessage,
+  response: ServerResponse,
+  logger: ServerLogger,
+  requestId: string,
+): Promise<void> {
+  try {
+    await route(request, response);
+  } catch (error) {
+    logger.error({ err: error, requestId }, 'Unexpected error while handling a request');
+    if (response.headersSent) return void response.destroy();
+    const failure = new AuthError(ERRORS.internal);
+    response.writeHead(failure.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(failure.toJSON()));
+  }
 }
 
 let lastUsableHost: string | undefined;

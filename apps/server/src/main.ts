@@ -1,14 +1,19 @@
 /**
  * @module The standalone server's entry point: configuration from the environment, the secret,
- * migrations and the admins of LATCHKEY_ADMIN_EMAILS, then the HTTP server; graceful shutdown on
- * SIGTERM/SIGINT.
+ * migrations and the admins of LATCHKEY_ADMIN_EMAILS, then the HTTP server (with `/readyz`, and
+ * `/metrics` when configured); graceful shutdown on SIGTERM/SIGINT.
  */
 import type { Server } from 'node:http';
-import { DEFAULTS, createAuth, createRedisRevocationFeed, createRedisStore } from '@latchkey/server';
-import { pino, type Logger } from 'pino';
+import { DEFAULTS, createAuth, createRedisRevocationFeed, createRedisStore, normalizeIp } from '@latchkey/server';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
-import { createHttpServer } from './http-server';
+import { createHttpServer, type ServerRoute } from './http-server';
+import { createLogger } from './logger';
+import { createMetrics } from './metrics';
+import { METRICS_PATH, listenForMetrics, metricsRoute } from './metrics-endpoint';
 import { serverPlugins } from './plugins';
+import { readinessRoute } from './readiness';
+import { createRequestLog } from './request-log';
 import { StartupError, resolveSecret } from './secret';
 import { createServerMail } from './server-mail';
 import { buildSocialProviders } from './social-providers';
@@ -20,7 +25,7 @@ const SHUTDOWN_TIMEOUT_MS = 8_000;
 async function main(): Promise<void> {
   // `npm start` runs in apps/server; relative paths mean the folder the user started npm in.
   const config = loadConfig(process.env, process.env.INIT_CWD || process.cwd());
-  const logger = pino({ level: config.logLevel });
+  const logger = await createLogger(config.logLevel, config.production);
   keepRunningOnStrayErrors(logger);
 
   const secret = resolveSecret({
@@ -33,6 +38,8 @@ async function main(): Promise<void> {
   const storage = config.redisUrl ? createRedisStore(config.redisUrl, { logger }) : undefined;
   const revocationFeed = config.redisUrl ? createRedisRevocationFeed(config.redisUrl, { logger }) : undefined;
   const mail = createServerMail(config, logger);
+  // prom-client is loaded only here: a server without metrics does not hold it in memory.
+  const metrics = config.metricsToken || config.metricsPort ? await createMetrics() : undefined;
   // Without a mailer (production without SMTP_URL) nothing waits for a mail that cannot be sent:
   // sign-up skips the verification mail and delete-user deletes on the password or a fresh session.
   const canMail = mail.mailer !== undefined;
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
     storage,
     revocationFeed,
     logger,
+    observers: metrics ? [metrics.observer] : [],
     mailer: mail.mailer,
     emailAndPassword: { requireEmailVerification: config.requireEmailVerification },
     emailVerification: {
@@ -68,6 +76,7 @@ async function main(): Promise<void> {
     socialProviders: buildSocialProviders(config.socialProviders),
     plugins: serverPlugins(config),
   });
+  metrics?.watchPool(() => auth.poolStats());
   const closeAll = async () => {
     await auth.close();
     await storage?.close();
@@ -90,14 +99,33 @@ async function main(): Promise<void> {
       { dir: config.webDir },
       'The web app is not built (npm run build -w @latchkey/web): serving the API only',
     );
+  const routes = new Map<string, ServerRoute>([
+    [
+      '/readyz',
+      readinessRoute(
+        { pendingMigrations: () => auth.pendingMigrations(), pingRedis: storage && (() => storage.ping()) },
+        logger,
+      ),
+    ],
+  ]);
+  if (metrics && config.metricsToken) routes.set(METRICS_PATH, metricsRoute(metrics, config.metricsToken));
   const http = createHttpServer({
     handler: auth.nodeHandler,
     basePath: DEFAULTS.basePath,
     logger,
     outbox: mail.outbox,
     webApp,
+    trustedProxies: new Set(config.trustedProxies.map(normalizeIp).filter(Boolean)),
+    logRequest: createRequestLog(logger, DEFAULTS.basePath),
+    routes,
   });
   await listen(http.server, config.port);
+  const metricsServer =
+    metrics && config.metricsPort !== undefined
+      ? await listenForMetrics(metrics, config.metricsPort, (error) =>
+          logger.error({ err: error }, 'Metrics listener error'),
+        )
+      : undefined;
   // After start-up an error here (EMFILE on accept, say) must be logged, not thrown at the process.
   http.server.on('error', (error) => logger.error({ err: error }, 'HTTP server error'));
   logger.info(
@@ -108,6 +136,11 @@ async function main(): Promise<void> {
       ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
       counters: storage ? 'redis' : 'memory',
       mail: config.smtpUrl ? 'smtp' : mail.outbox ? 'outbox' : 'off',
+      metrics: metricsServer
+        ? `http://127.0.0.1:${config.metricsPort}${METRICS_PATH}`
+        : config.metricsToken
+          ? 'token'
+          : 'off',
     },
     `Latchkey listening on ${config.baseURL}`,
   );
@@ -120,6 +153,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
+    metricsServer?.close();
     await http.close(SHUTDOWN_TIMEOUT_MS);
     await closeAll();
     logger.info({}, 'Stopped');

@@ -35,7 +35,30 @@ describe('loadConfig', () => {
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
       socialProviders: [],
+      metricsToken: undefined,
+      metricsPort: undefined,
     });
+  });
+
+  it('serves metrics only when METRICS_TOKEN or METRICS_PORT says how, refusing a short token without echoing it', () => {
+    const token = 'scrape-token-0123456789';
+    expect(loadConfig({ METRICS_TOKEN: token }, CWD)).toMatchObject({ metricsToken: token, metricsPort: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }, CWD)).toMatchObject({ metricsToken: undefined, metricsPort: 9464 });
+    const problems = problemsOf({ METRICS_TOKEN: 'short-secret' });
+    expect(problems).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
+    expect(problems.join()).not.toContain('short-secret');
+    expect(problemsOf({ METRICS_TOKEN: 'with a space in the token' })).toEqual([
+      'METRICS_TOKEN: must be printable ASCII without spaces (it is sent in a header)',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '70000' })).toEqual([
+      'METRICS_PORT="70000": must be a whole number between 1 and 65535',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT="8080": must differ from PORT, the public port',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT="3000": must differ from PORT, the public port',
+    ]);
   });
 
   it('reads LATCHKEY_PREVIOUS_SECRETS as a list and refuses a short one without echoing any', () => {

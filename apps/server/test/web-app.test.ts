@@ -64,7 +64,7 @@ beforeAll(async () => {
       response.end(JSON.stringify({ api: true }));
     },
     basePath: '/api/auth',
-    logger: { debug() {} },
+    logger: { debug() {}, error() {} },
     webApp,
   });
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));

@@ -17,7 +17,7 @@ import { ColumnValuesPlugin } from './db/column-values-plugin';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
-import { createDatabase, type DatabaseHandle } from './db/create-database';
+import { createDatabase, type DatabaseHandle, type PoolStats } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { readDatabaseClock } from './db/database-clock';
 import { coreMigration } from './db/migrations/0001-core';
@@ -67,6 +67,8 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   pendingMigrations(): Promise<string[]>;
   /** The database server's clock (`latchkey doctor` compares it with this host's); throws when unreachable. */
   databaseTime(): Promise<Date>;
+  /** The database pool's occupancy (metrics); undefined for SQLite, which has none. */
+  poolStats(): PoolStats | undefined;
   /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
@@ -156,6 +158,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     migrate: () => migrate(db, dialect, migrations, logger),
     pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
     databaseTime: () => readDatabaseClock(db, dialect),
+    poolStats: () => handle.poolStats?.(),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();

@@ -3,13 +3,7 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
-export type {
-  AuthEvent,
-  AuthEventDetail,
-  AuthEventType,
-  AuthObserver,
-  RequestRecord,
-} from './observer';
+export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './observer';
 export {
   AuthError,
   ERRORS,
@@ -44,6 +38,9 @@ export type {
 } from './auth-types';
 export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin-schema';
 export type { AuthHandler, RequestInfo } from './http/fetch-handler';
+export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
+export { normalizeIp } from './http/client-ip';
+export type { PoolStats } from './db/create-database';
 export type { NodeHandler } from './http/node-handler';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';

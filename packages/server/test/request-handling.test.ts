@@ -343,6 +343,32 @@ describeEachDialect(
       });
     });
 
+    it("writes the host's request id into a 500's log line, and a malformed one not at all", async () => {
+      logged.length = 0;
+      const id = '0b6f3c9e-1f0a-4d7b-9c55-2f6e8a1b3c4d';
+      expect(
+        (
+          await h()
+            .client()
+            .get('/boom', { headers: { 'x-request-id': id } })
+        ).status,
+      ).toBe(500);
+      expect(logged.filter((entry) => entry.level === 'error').map((entry) => entry.obj)).toEqual([
+        { err: expect.any(Error), requestId: id },
+      ]);
+      logged.length = 0;
+      expect(
+        (
+          await h()
+            .client()
+            .get('/boom', { headers: { 'x-request-id': 'forged id, with spaces' } })
+        ).status,
+      ).toBe(500);
+      expect(logged.filter((entry) => entry.level === 'error').map((entry) => entry.obj)).toEqual([
+        { err: expect.any(Error) },
+      ]);
+    });
+
     it('answers a thrown value that is not an Error with a logged 500 as well', async () => {
       logged.length = 0;
       const response = await h().client().post('/boom-not-an-error', {});

@@ -15,9 +15,21 @@ import type { Database, Dialect } from './schema';
 import type { PrepareRead } from './session-with-user';
 import { offloadCheckpoints, type OffloadedCheckpoints } from './sqlite-checkpoints';
 
+/** A connection pool's occupancy at one moment (metrics); SQLite has no pool. */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  readonly total: number;
+  readonly idle: number;
+  /** Queries waiting for a connection: above 0 for long, the pool is too small or the database slow. */
+  readonly waiting: number;
+  readonly max: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The pool's occupancy, for PostgreSQL and MySQL; read on demand (a metrics scrape), never per request. */
+  poolStats?: () => PoolStats;
   /** SQLite's hot-path reads, run on the spot (session-with-user.ts). */
   prepareRead?: PrepareRead;
   /** A SQLite file's checkpoints moved off the event loop for a bulk writer (sqlite-checkpoints.ts). */
@@ -25,6 +37,7 @@ export interface DatabaseHandle {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+const POOL_SIZE = 10;
 
 /** The drivers of the other dialects load when chosen: each costs megabytes a SQLite server never needs. */
 const load = createRequire(import.meta.url);
@@ -40,13 +53,22 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
     const types = new pg.TypeOverrides();
     types.setTypeParser(pg.types.builtins.INT8, Number);
     // A database that does not answer fails the request (503, db/unavailable.ts) instead of holding it.
-    const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: POOL_SIZE,
+      types,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // A connection the server closed (a restart) fails its query, if it had one, and is dropped by
     // the pool, which makes a new one on the next query. pg also emits the error on the connection
     // (checked out) or the pool (idle), where without a listener it would end the process.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return { dialect, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+    return {
+      dialect,
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
+    };
   }
   if (dialect === 'mysql') {
     const { createPool } = load('mysql2') as typeof MysqlDriver;
@@ -54,10 +76,14 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
     const pool = createPool({
       uri: url.replace(/^mariadb:/i, 'mysql:'),
       timezone: 'Z',
-      connectionLimit: 10,
+      connectionLimit: POOL_SIZE,
       connectTimeout: CONNECT_TIMEOUT_MS,
     });
-    return { dialect, db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
+    return {
+      dialect,
+      db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }),
+      poolStats: () => mysqlPoolStats(pool as unknown as MysqlPoolInternals),
+    };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
   const database = new SQLite(url);
@@ -76,6 +102,22 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
       return (parameters) => (database.inTransaction ? null : (statement.get(...parameters) as unknown[] | undefined));
     },
     offloadCheckpoints: url === ':memory:' ? undefined : (onFailure) => offloadCheckpoints(database, url, onFailure),
+  };
+}
+
+/** mysql2 keeps its counts in fields it does not document; read defensively, 0 if they move. */
+interface MysqlPoolInternals {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+function mysqlPoolStats(pool: MysqlPoolInternals): PoolStats {
+  return {
+    total: pool._allConnections?.length ?? 0,
+    idle: pool._freeConnections?.length ?? 0,
+    waiting: pool._connectionQueue?.length ?? 0,
+    max: POOL_SIZE,
   };
 }
 

@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS, type Logger } from '../options';
+import { requestIdOf } from './request-id';
 import type { Answer, Dispatch, RequestHeaders } from './transport';
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -89,17 +90,19 @@ async function writeAnswer(response: ServerResponse, answer: Answer): Promise<vo
 
 export function createNodeHandler(dispatch: Dispatch, logger: Logger): NodeHandler {
   return async (request, response) => {
+    const headers = new NodeRequestHeaders(request.headers);
     try {
       const answer = await dispatch({
         method: request.method ?? 'GET',
         target: request.url ?? '/',
-        headers: new NodeRequestHeaders(request.headers),
+        headers,
         clientIp: request.socket.remoteAddress,
         readBody: (maxBytes) => readNodeText(request, response, maxBytes),
       });
       await writeAnswer(response, answer);
     } catch (error) {
-      logger.error({ err: error }, 'Request failed outside the router');
+      const requestId = requestIdOf(headers);
+      logger.error({ err: error, ...(requestId && { requestId }) }, 'Request failed outside the router');
       if (response.headersSent) return void response.destroy();
       const failure = new AuthError(ERRORS.internal);
       response.writeHead(failure.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -19,7 +19,16 @@ import { RequestCookies, ResponseCookies } from './cookies';
 import { checkContentType, checkOrigin } from './origin-check';
 import { enforceRateLimit } from './rate-limit';
 import { parseFormBody, parseJsonBody } from './read-body';
-import { JSON_HEADERS, jsonTextOf, type Answer, type Dispatch, type IncomingCall, type PlainAnswer } from './transport';
+import { requestIdOf } from './request-id';
+import {
+  JSON_HEADERS,
+  jsonTextOf,
+  type Answer,
+  type Dispatch,
+  type IncomingCall,
+  type PlainAnswer,
+  type RequestHeaders,
+} from './transport';
 
 /** The request target as an absolute URL, the form Hono's path and query helpers read. */
 function absolute(target: string): string {
@@ -74,13 +83,15 @@ function errorAnswer(error: AuthError, cookies: Iterable<string> = []): PlainAns
 /** Long enough for a database restart or a failover, short enough that a client does not give up. */
 const RETRY_AFTER_SECONDS = 5;
 
-function toAuthError(auth: AuthContext, error: unknown): AuthError {
+/** `headers` give the host's request id (request-id.ts), so a 500's log line names its request. */
+function toAuthError(auth: AuthContext, error: unknown, headers: RequestHeaders): AuthError {
   if (error instanceof AuthError) return error;
+  const requestId = requestIdOf(headers);
   if (isDatabaseUnavailable(error)) {
-    auth.logger.warn({ err: error }, 'The database is unreachable: answered 503');
+    auth.logger.warn({ err: error, ...(requestId && { requestId }) }, 'The database is unreachable: answered 503');
     return new AuthError(ERRORS.serviceUnavailable, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   }
-  auth.logger.error({ err: error }, 'Unexpected error while handling a request');
+  auth.logger.error({ err: error, ...(requestId && { requestId }) }, 'Unexpected error while handling a request');
   return new AuthError(ERRORS.internal);
 }
 
@@ -119,7 +130,7 @@ function createRoute(auth: AuthContext, endpoint: AnyEndpoint, route: string): R
       return toAnswer(value, bodyType === 'form', cookies);
     } catch (error) {
       // An expired session's clearing, a refused request's refreshed cache: queued before the failure, sent with it.
-      return errorAnswer(toAuthError(auth, error), cookies.headers);
+      return errorAnswer(toAuthError(auth, error, headers), cookies.headers);
     }
   };
 }
@@ -173,7 +184,7 @@ export function createRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[
       }
       return await route(call, url, params);
     } catch (error) {
-      return errorAnswer(toAuthError(auth, error));
+      return errorAnswer(toAuthError(auth, error, call.headers));
     }
   };
 }

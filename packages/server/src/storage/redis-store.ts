@@ -58,6 +58,11 @@ redis.call('DEL', unpack(KEYS))
 return 0`;
 
 export interface RedisStore extends KeyValueStore {
+  /**
+   * Resolves when Redis answers a PING, rejects when it does not within `REDIS_TIMEOUT_MS`
+   * (readiness): the counters' quiet fallback to memory would otherwise hide an outage.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -155,6 +160,10 @@ export function createRedisStore(url: string, { prefix = 'latchkey:', logger }: 
         },
         (store) => store.delete(key),
       ),
+    async ping() {
+      await firstConnection();
+      await redis.ping();
+    },
     async close() {
       // Not `quit`: with Redis away it would wait for a reconnection that is no longer wanted.
       redis.disconnect();
