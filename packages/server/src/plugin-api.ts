@@ -14,6 +14,8 @@ export { lockedTransaction } from './db/locked-transaction';
 export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from './endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
 export { DEFAULTS } from './options';
+export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from './emit-event';
+export type { AuthEvent, AuthEventDetail, AuthEventType } from './observer';
 export {
   definePlugin,
   type ExpiringRows,
