@@ -35,6 +35,7 @@ export { readStashedSession, resumeStashedSession, stashSession } from './sessio
 export { nameForMail, renderMail } from './mail/templates';
 export { requestLanguage, type ServerLanguage } from './i18n/request-language';
 export type { MailMessage } from './mail/mailer';
+export { sendMail, type MailKind } from './mail/send-mail';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
 export { randomString } from './crypto/random';

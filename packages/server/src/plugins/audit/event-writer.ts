@@ -11,10 +11,14 @@ import type { AuditEventTable } from './schema';
 
 export const AUDIT_WRITE_FAILED = 'Could not write audit events';
 
+/** A flood's 429s make one row per client and window: the rate limit marks the first of them. */
+const worthARow = (event: AuthEvent) => event.type !== 'rate-limited' || event.detail?.first === true;
+
 /** The plugin's `event` hook. Queues per auth: one plugin value may serve several auths. */
 export function createEventWriter(): (event: AuthEvent, auth: AuthContext) => void {
   const queues = new WeakMap<AuthContext, AuditEventTable[]>();
   return (event, auth) => {
+    if (!worthARow(event)) return;
     const queued = queues.get(auth);
     // The row is made now, so its time is the event's, however late the write.
     if (queued) return void queued.push(toAuditRow(event));
