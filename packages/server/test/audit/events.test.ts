@@ -72,7 +72,10 @@ describeEachDialect(
         ['sign-in', 'failure'],
         ['user-unbanned', 'success'],
       ]);
-      expect(rows[1]).toMatchObject({ actorUserId: admin.user.id, detail: JSON.stringify({ reason: 'spam', expiresAt: null }) });
+      expect(rows[1]).toMatchObject({
+        actorUserId: admin.user.id,
+        detail: JSON.stringify({ reason: 'spam', expiresAt: null }),
+      });
       expect(JSON.parse(rows[2]!.detail!)).toEqual({ code: 'BANNED_USER' });
       expect(rows[3]).toMatchObject({ actorUserId: admin.user.id });
     });

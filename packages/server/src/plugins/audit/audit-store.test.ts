@@ -15,7 +15,13 @@ describe('toAuditRow', () => {
   });
 
   it('cuts what is longer than its column and stores what is absent as null', () => {
-    const row = toAuditRow({ type: 'sign-in', outcome: 'success', at: AT, userAgent: 'x'.repeat(2000), method: 'm'.repeat(300) });
+    const row = toAuditRow({
+      type: 'sign-in',
+      outcome: 'success',
+      at: AT,
+      userAgent: 'x'.repeat(2000),
+      method: 'm'.repeat(300),
+    });
     expect(row.userAgent).toHaveLength(512);
     expect(row.method).toHaveLength(255);
     expect([row.userId, row.actorUserId, row.organizationId, row.ipAddress, row.detail]).toEqual([
