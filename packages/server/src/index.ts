@@ -4,6 +4,8 @@
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
 export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './observer';
+// Plugins outside this package tell their events as the bundled ones do.
+export { emitEvent, type EventFields, type EventOrigin } from './emit-event';
 export {
   AuthError,
   ERRORS,
@@ -110,4 +112,5 @@ export {
   type ProvisionAdminResult,
 } from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
+export { auditPlugin, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
 /* eslint-enable import/no-restricted-paths */

@@ -14,6 +14,7 @@ import {
   checkPasswordLength,
   defineEndpoint,
   emailField,
+  emitEvent,
   hashPassword,
   isUniqueViolation,
   nameField,
@@ -45,7 +46,7 @@ export function createUser(options: ResolvedAdminOptions) {
     path: '/admin/create-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['create'] }, ADMIN_ERRORS.notAllowedToCreateUsers);
       let role = options.defaultRole;
       if (body.role !== undefined) {
@@ -78,6 +79,11 @@ export function createUser(options: ResolvedAdminOptions) {
         throw await creationFailure(auth, error, email, data);
       }
       await afterUserCreated(auth, user);
+      emitEvent({ auth, headers, clientIp }, 'user-created', {
+        userId: user.id,
+        actorUserId: session.user.id,
+        detail: { role },
+      });
       // Read back, so the answer carries the columns' defaults (banned false…).
       return { user: (await auth.users.findById(user.id)) ?? user };
     },

@@ -5,6 +5,7 @@
 import {
   AuthError,
   defineEndpoint,
+  emitEvent,
   readStashedSession,
   resumeStashedSession,
   toSessionResponse,
@@ -30,6 +31,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
       if (!admin || admin.current.user.id !== adminId) throw new AuthError(ADMIN_ERRORS.failedToFindAdminSession);
       await auth.sessions.deleteById(session.session.id, session.session.userId);
       resumeStashedSession(ctx, ADMIN_SESSION_COOKIE, admin);
+      emitEvent(ctx, 'impersonation-stopped', { userId: session.user.id, actorUserId: adminId });
       return toSessionResponse(admin.current);
     },
   });
