@@ -18,7 +18,8 @@ import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './extend-bodies';
 import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle } from './db/create-database';
-import { migrate, pendingMigrations } from './db/migrate';
+import { migrate, pendingMigrationSql, pendingMigrations } from './db/migrate';
+import type { MigrationSql } from './db/migration-sql';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
@@ -65,6 +66,11 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   /** The migrations `migrate` would run, by name (readiness, `latchkey doctor`, `migrate --dry-run`). */
   pendingMigrations(): Promise<string[]>;
   /**
+   * The SQL those migrations would send, compiled for this database's dialect and sent nowhere
+   * (`latchkey migrate --dry-run`; db/migration-sql.ts says what a recording cannot show).
+   */
+  pendingMigrationSql(): Promise<MigrationSql[]>;
+  /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
    */
@@ -99,7 +105,8 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...plugins.flatMap((plugin) => plugin.migrations ?? []),
   ];
   const { dialect } = handle;
-  const db = handle.db.withPlugin(new ColumnValuesPlugin(dialect, readColumnKinds(migrations)));
+  const columnValues = new ColumnValuesPlugin(dialect, readColumnKinds(migrations));
+  const db = handle.db.withPlugin(columnValues);
   const fields = collectExtraFields(plugins);
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge, options.revocationFeed);
@@ -152,6 +159,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ]) as readonly AuthErrorCode<P>[],
     migrate: () => migrate(db, dialect, migrations, logger),
     pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
+    pendingMigrationSql: () => pendingMigrationSql(db, dialect, migrations, [columnValues], logger),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();
