@@ -64,7 +64,9 @@ describeEach('latchkey seed', inject('dialects'), (dialect) => {
       database: { url: database.url },
       plugins: serverPlugins({ adminEmails: [] }),
     });
-    const signIn = await auth.api.signInEmail({ body: { email: `seed-user-${users}@example.com`, password: PASSWORD } });
+    const signIn = await auth.api.signInEmail({
+      body: { email: `seed-user-${users}@example.com`, password: PASSWORD },
+    });
     expect(signIn.user).toMatchObject({ email: `seed-user-${users}@example.com`, emailVerified: true });
     // Over HTTP, for the session cookie: the first user owns the first organization.
     const signInOwner = await auth.handler(
@@ -75,8 +77,13 @@ describeEach('latchkey seed', inject('dialects'), (dialect) => {
       }),
     );
     expect(signInOwner.status).toBe(200);
-    const cookie = signInOwner.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const list = await auth.handler(new Request('http://localhost/api/auth/organization/list', { headers: { cookie } }));
+    const cookie = signInOwner.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const list = await auth.handler(
+      new Request('http://localhost/api/auth/organization/list', { headers: { cookie } }),
+    );
     expect(list.status).toBe(200);
     expect(((await list.json()) as Array<{ slug: string }>).map((o) => o.slug)).toContain('seed-org-1');
     await expect(

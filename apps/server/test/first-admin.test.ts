@@ -81,7 +81,12 @@ function post(path: string, body: unknown, cookie?: string): Promise<Response> {
 
 describe('latchkey create-admin', () => {
   it.each([
-    ['without --email', ['create-admin', '--password', ADMIN.password], 2, "required option '--email <address>' not specified"],
+    [
+      'without --email',
+      ['create-admin', '--password', ADMIN.password],
+      2,
+      "required option '--email <address>' not specified",
+    ],
     ['with a blank --email', ['create-admin', '--email', ' ', '--password', ADMIN.password], 2, '--email is required'],
     [
       'with an unknown option',

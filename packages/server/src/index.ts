@@ -3,13 +3,7 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
-export type {
-  AuthEvent,
-  AuthEventDetail,
-  AuthEventType,
-  AuthObserver,
-  RequestRecord,
-} from './observer';
+export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './observer';
 export {
   AuthError,
   ERRORS,

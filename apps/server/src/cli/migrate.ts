@@ -17,8 +17,10 @@ export interface MigrateOptions {
 /** How `migrate` wraps the statements, which the recording leaves out. */
 const BOOKKEEPING: Record<DatabaseDialect, string> = {
   sqlite: 'SQLite: each migration runs on its own, recorded in latchkey_migration once it succeeded.',
-  postgres: 'PostgreSQL: all of them run in one transaction, each recorded in latchkey_migration.',
-  mysql: 'MySQL/MariaDB: each statement commits on its own (DDL is not transactional there); each migration is recorded in latchkey_migration once it succeeded.',
+  postgres:
+    'PostgreSQL: all of them run in one transaction (begin … commit below), each recorded in latchkey_migration.',
+  mysql:
+    'MySQL/MariaDB: each statement commits on its own (DDL is not transactional there); each migration is recorded in latchkey_migration once it succeeded.',
 };
 
 export async function runMigrate(options: MigrateOptions, io: CliIo): Promise<number> {
@@ -53,7 +55,12 @@ function printPlan(plan: readonly MigrationSql[], dialect: DatabaseDialect, io: 
   }
   io.stdout(`-- latchkey migrate --dry-run: ${plan.length} pending migration(s) for ${dialect}; nothing was applied.`);
   io.stdout(`-- ${BOOKKEEPING[dialect]}`);
-  io.stdout('-- Queries that read (checks before a change) are listed; migrate runs them and stops when they find a problem.');
+  io.stdout(
+    '-- Queries that read (checks before a change) are listed; migrate runs them and stops when they find a problem.',
+  );
+  io.stdout('-- Run by hand, these statements are not recorded as applied: migrate would try them again.');
+  // As the Migrator does on PostgreSQL; the savepoints of 0202 need the transaction around them.
+  if (dialect === 'postgres') io.stdout('begin;');
   for (const migration of plan) {
     io.stdout('');
     io.stdout(`-- ${migration.name}`);
@@ -62,6 +69,7 @@ function printPlan(plan: readonly MigrationSql[], dialect: DatabaseDialect, io: 
       if (statement.parameters.length > 0) io.stdout(`-- parameters: ${JSON.stringify(statement.parameters)}`);
     }
   }
+  if (dialect === 'postgres') io.stdout('commit;');
 }
 
 /** A configuration problem as the server reports it; a database error with its cause. */

@@ -62,7 +62,14 @@ export function seedUserRows(
     const id = newId();
     const at = new Date(end.getTime() - (numbers.last - n));
     // Verified: a server with REQUIRE_EMAIL_VERIFICATION lets seeded users sign in too.
-    rows.users.push({ id, name: `Seed User ${n}`, email: seedEmail(n), emailVerified: true, createdAt: at, updatedAt: at });
+    rows.users.push({
+      id,
+      name: `Seed User ${n}`,
+      email: seedEmail(n),
+      emailVerified: true,
+      createdAt: at,
+      updatedAt: at,
+    });
     rows.accounts.push({
       id: newId(),
       accountId: id,
@@ -110,7 +117,14 @@ export function seedOrganizationRows(
     });
     for (let k = 0; k < size; k++) {
       const userId = userIds[(position + k) % userIds.length]!;
-      rows.members.push({ id: newId(), organizationId, userId, role: k === 0 ? 'owner' : 'member', teamId: null, createdAt: now });
+      rows.members.push({
+        id: newId(),
+        organizationId,
+        userId,
+        role: k === 0 ? 'owner' : 'member',
+        teamId: null,
+        createdAt: now,
+      });
     }
     const teamId = newId();
     rows.teams.push({ id: teamId, name, organizationId, createdAt: now, updatedAt: now });

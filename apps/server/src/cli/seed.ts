@@ -63,7 +63,12 @@ export async function runSeed(options: SeedOptions, io: CliIo): Promise<number> 
     const progress = await startProgress('Seeding', options.users + options.orgs);
     try {
       const userIds = await insertUsers(db, { from: firstUser, to: firstUser + options.users }, passwordHash, progress);
-      await insertOrganizations(db, { from: firstOrganization, to: firstOrganization + options.orgs }, userIds, progress);
+      await insertOrganizations(
+        db,
+        { from: firstOrganization, to: firstOrganization + options.orgs },
+        userIds,
+        progress,
+      );
     } finally {
       progress.stop();
     }

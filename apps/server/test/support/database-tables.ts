@@ -41,7 +41,11 @@ export async function listTables(dialect: TestDialect, url: string): Promise<str
 }
 
 /** `select count(*)` of each table named, by the dialect's driver. */
-export async function countRows(dialect: TestDialect, url: string, tables: readonly string[]): Promise<Record<string, number>> {
+export async function countRows(
+  dialect: TestDialect,
+  url: string,
+  tables: readonly string[],
+): Promise<Record<string, number>> {
   const quote = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
   const counts: Record<string, number> = {};
   if (dialect === 'postgres') {

@@ -14,7 +14,11 @@ export interface CommandRun {
   stderr: string;
 }
 
-export function runLatchkey(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<CommandRun> {
+export function runLatchkey(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CommandRun> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

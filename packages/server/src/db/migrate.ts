@@ -2,10 +2,9 @@
  * @module Versioned migrations through Kysely's Migrator: it records what ran in its own table and
  * takes a lock, so several instances starting at once migrate once. Running it again is a no-op.
  */
-import { Migrator, type Kysely, type KyselyPlugin } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import type { Logger } from '../options';
 import { columnTypes, type ColumnTypes } from './column-types';
-import { recordMigrationSql, type MigrationSql } from './migration-sql';
 import type { Database, Dialect } from './schema';
 
 export interface Migration {
@@ -55,25 +54,4 @@ export async function pendingMigrations(
 ): Promise<string[]> {
   const known = await migratorOf(db, dialect, migrations, logger).getMigrations();
   return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
-}
-
-/**
- * The SQL of the migrations not yet run, in the order `migrate` runs them, recorded without being
- * sent (migration-sql.ts); reading which have run is the only query made.
- */
-export async function pendingMigrationSql(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  migrations: readonly Migration[],
-  plugins: readonly KyselyPlugin[],
-  logger: Logger,
-): Promise<MigrationSql[]> {
-  const byName = new Map(migrations.map((migration) => [migration.name, migration]));
-  const pending = await pendingMigrations(db, dialect, migrations, logger);
-  return recordMigrationSql(
-    dialect,
-    pending.map((name) => byName.get(name)!),
-    plugins,
-    logger,
-  );
 }

@@ -30,8 +30,8 @@ import {
 } from 'kysely';
 import type { Logger } from '../options';
 import { columnTypes } from './column-types';
-import type { Migration } from './migrate';
-import type { Dialect } from './schema';
+import { pendingMigrations, type Migration } from './migrate';
+import type { Database, Dialect } from './schema';
 
 export interface MigrationSql {
   readonly name: string;
@@ -52,7 +52,6 @@ class RecordingDriver implements Driver {
         queries.push(query);
         return { rows: [] };
       },
-      // eslint-disable-next-line require-yield -- a recorder streams no rows
       async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
         queries.push(query);
       },
@@ -82,11 +81,10 @@ function recordingDialect(dialect: Dialect, driver: RecordingDriver): KyselyDial
 }
 
 /**
- * The statements of `migrations`, in the order given (the Migrator's: by name), as `dialect`
- * would receive them; `plugins` are the engine's own (its value conversions), so values are
+ * The statements of `migrations`, in the order given, as `dialect` would receive them; `plugins` are the engine's own (its value conversions), so values are
  * written as a real run writes them.
  */
-export async function recordMigrationSql(
+async function recordMigrationSql(
   dialect: Dialect,
   migrations: readonly Migration[],
   plugins: readonly KyselyPlugin[],
@@ -104,4 +102,25 @@ export async function recordMigrationSql(
     });
   }
   return result;
+}
+
+/**
+ * The SQL of the migrations not yet run, in the order `migrate` runs them (the Migrator's: by
+ * name), recorded without being sent; reading which have run is the only query made.
+ */
+export async function pendingMigrationSql(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  migrations: readonly Migration[],
+  plugins: readonly KyselyPlugin[],
+  logger: Logger,
+): Promise<MigrationSql[]> {
+  const byName = new Map(migrations.map((migration) => [migration.name, migration]));
+  const pending = await pendingMigrations(db, dialect, migrations, logger);
+  return recordMigrationSql(
+    dialect,
+    pending.map((name) => byName.get(name)!),
+    plugins,
+    logger,
+  );
 }
