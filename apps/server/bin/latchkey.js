@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * @module The `latchkey` command. Its command line is read in src/cli/program.ts (`latchkey --help`
- * lists the commands); `latchkey` and `latchkey start` load the server alone. It runs the server's code as a bundle
- * (server-build.js), built at the first start after a change; where the bundle cannot be written
- * (a read-only install), through tsx as TypeScript.
+ * @module The `latchkey` command. Its command line is read in src/cli/program.ts (`latchkey
+ * --help` lists the commands); `latchkey` and `latchkey start` load the server alone. It runs the
+ * server's code as a bundle (server-build.js), built at the first start after a change; where the
+ * bundle cannot be written (a read-only install), through tsx as TypeScript.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
