@@ -55,7 +55,7 @@ describe('latchkey --help and --version', () => {
   });
 });
 
-describe('a command line that does not parse', () => {
+describe('a command line that does not parse, and commands refused', () => {
   it.each([
     ['an unknown command', ['frobnicate'], "latchkey: unknown command 'frobnicate'"],
     ['an unknown option', ['--frobnicate'], "latchkey: unknown option '--frobnicate'"],
@@ -73,6 +73,15 @@ describe('a command line that does not parse', () => {
     expect(run.stdout).toBe('');
     expect(existsSync(databaseUrl)).toBe(false);
   });
+
+  it.each(['migrate', 'seed --users 1', 'create-admin --email root@example.com'])(
+    '%s on a database that does not answer exits 1 with the reason in one line',
+    async (command) => {
+      const run = await runLatchkey(command.split(' '), cwd, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/^latchkey [a-z-]+: .*ECONNREFUSED 127\.0\.0\.1:1\n$/);
+    },
+  );
 
   it('a bad environment variable exits 1 with the same report as the server', async () => {
     const run = await runLatchkey(['migrate'], cwd, { DATABASE_URL: databaseUrl, PORT: 'eighty' });

@@ -6,9 +6,10 @@
  * command line itself is read by program.ts.
  */
 import { AuthError, type ProvisionAdminInput, type ProvisionAdminResult } from '@latchkey/server';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import type { CliIo } from './cli-io';
 import { openCommandAuth } from './command-auth';
+import { describeFailure } from './command-failure';
 
 export type { CliIo } from './cli-io';
 
@@ -42,11 +43,9 @@ export async function runCreateAdmin(input: ProvisionAdminInput, io: CliIo): Pro
       io.stderr(`latchkey create-admin: ${error.message} (${error.entry.code})`);
       return 1;
     }
-    if (error instanceof ConfigError) {
-      io.stderr(`latchkey create-admin: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // A bad configuration, a database that does not answer: refused, in one line.
+    io.stderr(`latchkey create-admin: ${describeFailure(error)}`);
+    return 1;
   }
 }
 

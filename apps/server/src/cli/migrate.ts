@@ -6,9 +6,10 @@
  * recording cannot show); stdout holds only SQL and `--` comments, so it can be saved as a file.
  */
 import type { MigrationSql } from '@latchkey/server';
-import { ConfigError, loadConfig, type DatabaseDialect } from '../config';
+import { loadConfig, type DatabaseDialect } from '../config';
 import type { CliIo } from './cli-io';
 import { openCommandAuth } from './command-auth';
+import { describeFailure } from './command-failure';
 
 export interface MigrateOptions {
   dryRun: boolean;
@@ -70,12 +71,4 @@ function printPlan(plan: readonly MigrationSql[], dialect: DatabaseDialect, io: 
     }
   }
   if (dialect === 'postgres') io.stdout('commit;');
-}
-
-/** A configuration problem as the server reports it; a database error with its cause. */
-function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return error.message;
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
 }

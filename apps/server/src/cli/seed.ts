@@ -8,9 +8,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { databaseOf, hashPassword, newId } from '@latchkey/server/operations';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import type { CliIo } from './cli-io';
 import { openCommandAuth } from './command-auth';
+import { describeFailure } from './command-failure';
 import { startProgress, type Progress } from './progress';
 import {
   SEED_EMAIL_PREFIX,
@@ -83,10 +84,7 @@ export async function runSeed(options: SeedOptions, io: CliIo): Promise<number> 
     );
     return 0;
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    io.stderr(
-      `latchkey seed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}${cause}`,
-    );
+    io.stderr(`latchkey seed: ${describeFailure(error)}`);
     return 1;
   } finally {
     await auth?.close();
