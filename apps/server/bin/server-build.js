@@ -18,7 +18,12 @@ const outdir = join(app, 'dist');
  * finds by path), and the drivers of the other databases, mail and Redis, loaded only when used.
  */
 const BUNDLED_PACKAGES = /^(@latchkey\/|(kysely|zod|jose|hono|@hono\/node-server|oauth4webapi)(\/|$))/;
+/**
+ * `cli` reads the command line and imports the module of the command it runs; the commands'
+ * modules become chunks of their own, so starting the server loads none of the others.
+ */
 export const ENTRIES = {
+  cli: join(app, 'src', 'cli', 'program.ts'),
   main: join(app, 'src', 'main.ts'),
   'create-admin': join(app, 'src', 'cli', 'create-admin.ts'),
 };

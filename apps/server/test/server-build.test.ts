@@ -11,9 +11,10 @@ import { serverBuild } from '../bin/server-build.js';
 const build = serverBuild as (name: string) => Promise<string>;
 
 describe("the server's bundle", () => {
-  it('holds the server and create-admin, and is not rebuilt while no source changed', async () => {
+  it('holds the command line, the server and create-admin, and is not rebuilt while no source changed', async () => {
     const main = await build('main');
     const createAdmin = await build('create-admin');
+    expect(existsSync(await build('cli'))).toBe(true);
     expect(main).toMatch(/apps\/server\/dist\/main\.mjs$/);
     expect(existsSync(createAdmin)).toBe(true);
     const builtAt = statSync(main).mtimeMs;

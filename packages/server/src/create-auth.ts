@@ -20,6 +20,7 @@ import { codesOf, ERRORS } from './errors';
 import { createDatabase, type DatabaseHandle, type PoolStats } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { readDatabaseClock } from './db/database-clock';
+import { pendingMigrationSql, type MigrationSql } from './db/migration-sql';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
@@ -70,6 +71,11 @@ export interface Auth<P extends readonly Plugin[] = readonly Plugin[]> {
   /** The database pool's occupancy (metrics); undefined for SQLite, which has none. */
   poolStats(): PoolStats | undefined;
   /**
+   * The SQL those migrations would send, compiled for this database's dialect and sent nowhere
+   * (`latchkey migrate --dry-run`; db/migration-sql.ts says what a recording cannot show).
+   */
+  pendingMigrationSql(): Promise<MigrationSql[]>;
+  /**
    * Stops the prune job (its batch in flight finishes), waits for work still running after its
    * answer, then closes the database pool.
    */
@@ -104,7 +110,8 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     ...plugins.flatMap((plugin) => plugin.migrations ?? []),
   ];
   const { dialect } = handle;
-  const db = handle.db.withPlugin(new ColumnValuesPlugin(dialect, readColumnKinds(migrations)));
+  const columnValues = new ColumnValuesPlugin(dialect, readColumnKinds(migrations));
+  const db = handle.db.withPlugin(columnValues);
   const fields = collectExtraFields(plugins);
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge, options.revocationFeed);
@@ -163,6 +170,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     pendingMigrations: () => pendingMigrations(db, dialect, migrations, logger),
     databaseTime: () => readDatabaseClock(db, dialect),
     poolStats: () => handle.poolStats?.(),
+    pendingMigrationSql: () => pendingMigrationSql(db, dialect, migrations, [columnValues], logger),
     close: async () => {
       await pruneJob.stop();
       await context.background.drain();

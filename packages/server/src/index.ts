@@ -46,6 +46,7 @@ export type { PoolStats } from './db/create-database';
 export type { NodeHandler } from './http/node-handler';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
+export type { MigrationSql } from './db/migration-sql';
 export type { User, Session } from './db/records';
 export { createRedisStore, type RedisStore } from './storage/redis-store';
 export {

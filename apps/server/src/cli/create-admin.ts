@@ -1,67 +1,28 @@
 /**
- * @module `latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]`: the first
+ * @module `latchkey create-admin --email ADDRESS [--password PASSWORD] [--name NAME]`: the first
  * admin, without a running server. It reads the server's configuration (DATABASE_URL…), migrates,
  * then creates the user with the admin role, or gives the role (and, with --password, the new
- * password) to the user who already has the address. One line on stdout says what was done.
+ * password) to the user who already has the address. One line on stdout says what was done. The
+ * command line itself is read by program.ts.
  */
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { AuthError, createAuth, type ProvisionAdminInput, type ProvisionAdminResult } from '@latchkey/server';
-import { ConfigError, loadConfig, type Env } from '../config';
-import { serverPlugins } from '../plugins';
+import { AuthError, type ProvisionAdminInput, type ProvisionAdminResult } from '@latchkey/server';
+import { loadConfig } from '../config';
+import type { CliIo } from './cli-io';
+import { openCommandAuth } from './command-auth';
+import { describeFailure } from './command-failure';
 
-export const CREATE_ADMIN_USAGE = 'usage: latchkey create-admin --email ADDRESS --password PASSWORD [--name NAME]';
-
-/** A mistake in the command line: reported with the usage line, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(`${message}\n${CREATE_ADMIN_USAGE}`);
-    this.name = 'UsageError';
-  }
-}
-
-export function parseCreateAdminArgs(args: readonly string[]): ProvisionAdminInput {
-  let values: { email?: string; password?: string; name?: string };
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    // parseArgs names the unknown option or the option missing its value.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (!values.email?.trim()) throw new UsageError('--email is required');
-  return { email: values.email, password: values.password, name: values.name };
-}
-
-export interface CliIo {
-  env: Env;
-  cwd: string;
-  stdout(line: string): void;
-  stderr(line: string): void;
-}
+export type { CliIo } from './cli-io';
 
 /** Runs the command; resolves to the process's exit code. */
-export async function runCreateAdmin(args: readonly string[], io: CliIo): Promise<number> {
+export async function runCreateAdmin(input: ProvisionAdminInput, io: CliIo): Promise<number> {
+  // The option parser accepts `--email ''`; an address of blanks is as missing as none.
+  if (!input.email.trim()) {
+    io.stderr('latchkey create-admin: --email is required (add --help for usage)');
+    return 2;
+  }
   try {
-    const input = parseCreateAdminArgs(args);
     const config = loadConfig(io.env, io.cwd);
-    const auth = createAuth({
-      baseURL: config.baseURL,
-      // Nothing is signed by this command (it starts no session), so it needs no configured secret.
-      secret: randomBytes(32).toString('hex'),
-      database: { url: config.databaseUrl },
-      logger: {
-        info() {},
-        warn() {},
-        error: (obj, msg) => io.stderr(`latchkey create-admin: ${msg ?? ''} ${JSON.stringify(obj)}`),
-      },
-      // Migrations and user columns must be the server's own.
-      plugins: serverPlugins(config),
-    });
+    const auth = openCommandAuth(config, io, 'create-admin');
     try {
       await auth.migrate();
       const result = await auth.api.provisionAdmin({ body: input });
@@ -77,20 +38,14 @@ export async function runCreateAdmin(args: readonly string[], io: CliIo): Promis
       await auth.close();
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`latchkey create-admin: ${error.message}`);
-      return 2;
-    }
     // The engine's own rules (an invalid address, a password too short or too long), in its words.
     if (error instanceof AuthError) {
       io.stderr(`latchkey create-admin: ${error.message} (${error.entry.code})`);
       return 1;
     }
-    if (error instanceof ConfigError) {
-      io.stderr(`latchkey create-admin: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // A bad configuration, a database that does not answer: refused, in one line.
+    io.stderr(`latchkey create-admin: ${describeFailure(error)}`);
+    return 1;
   }
 }
 
