@@ -16,9 +16,24 @@ import { createTestDatabase, type TestDatabase } from '../../../packages/server/
 import { runImportBetterAuth } from '../src/cli/import-better-auth';
 import { openSourceDatabase } from '../src/cli/import-better-auth/source-database';
 import { serverPlugins } from '../src/plugins';
-import { BASE_URL, BETTER_AUTH_SECRET, createBetterAuthSource, type BetterAuthSource } from './support/better-auth-source';
+import {
+  BASE_URL,
+  BETTER_AUTH_SECRET,
+  createBetterAuthSource,
+  type BetterAuthSource,
+} from './support/better-auth-source';
 
-const TABLES = ['user', 'account', 'session', 'verification', 'organization', 'team', 'member', 'teamMember', 'invitation'];
+const TABLES = [
+  'user',
+  'account',
+  'session',
+  'verification',
+  'organization',
+  'team',
+  'member',
+  'teamMember',
+  'invitation',
+];
 
 interface Run {
   code: number;
@@ -75,7 +90,9 @@ function cookiesOf(response: Response): string {
 
 async function rows(auth: Auth, table: string): Promise<Record<string, unknown>[]> {
   const { db } = authInternalsForTests(auth);
-  const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.ref('id')}`.execute(db);
+  const result = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} order by ${sql.ref('id')}`.execute(db);
   return result.rows;
 }
 
@@ -121,11 +138,19 @@ for (const dialect of inject('dialects')) {
     it('imports every table and reports counts per table', async () => {
       expect(first.stderr).toEqual([]);
       expect(first.code).toBe(0);
-      expect(first.stdout[0]).toBe(`Moved in from better-auth (${dialect} → ${dialect}):`);
-      expect(first.stdout).toContain('  user          3 imported, 0 already present');
-      expect(first.stdout).toContain('  session       3 imported, 0 already present, 1 expired (left out)');
-      expect(first.stdout).toContain('  teamMember    1 imported, 0 already present');
-      expect(first.stdout).toContain('  invitation    1 imported, 0 already present');
+      // better-auth made a default team with the organization, alice its member.
+      expect(first.stdout).toEqual([
+        `Moved in from better-auth (${dialect} → ${dialect}):`,
+        '  user          3 imported, 0 already present',
+        '  account       4 imported, 0 already present',
+        '  session       3 imported, 0 already present, 1 expired (left out)',
+        '  verification  1 imported, 0 already present',
+        '  organization  1 imported, 0 already present',
+        '  team          2 imported, 0 already present',
+        '  member        2 imported, 0 already present',
+        '  teamMember    2 imported, 0 already present',
+        '  invitation    1 imported, 0 already present',
+      ]);
     });
 
     it('keeps every id, so foreign keys stay valid, and leaves expired sessions behind', async () => {
@@ -147,7 +172,10 @@ for (const dialect of inject('dialects')) {
     it("finds the session of better-auth's old cookie when the secret and cookie prefix are better-auth's", async () => {
       const response = await call(auth, '/get-session', { cookie: source.aliceCookie });
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { user: { id: string }; session: { activeOrganizationId: string | null } };
+      const body = (await response.json()) as {
+        user: { id: string };
+        session: { activeOrganizationId: string | null };
+      };
       expect(body.user.id).toBe(source.alice.id);
       expect(body.session.activeOrganizationId).toBe(source.organizationId);
     });
@@ -262,15 +290,52 @@ for (const dialect of inject('dialects')) {
       expect(response.status).toBe(200);
     });
 
-    it('run again, changes nothing and reports every row as already present', async () => {
+    it('leaves out a user whose e-mail a Latchkey user already has, and what hangs on it, and exits 1', async () => {
+      const otherDb = await createTestDatabase(dialect);
+      const other = latchkey(otherDb);
+      try {
+        await other.migrate();
+        const signUp = await call(other, '/sign-up/email', {
+          body: { email: source.dave.email, password: 'another dave password', name: 'Another Dave' },
+        });
+        expect(signUp.status).toBe(200);
+        const run = await importInto(sourceDb.url, otherDb, cwd);
+        expect(run.code).toBe(1);
+        expect(run.stdout).toContain(
+          '  user          2 imported, 0 already present, 1 taking a value another row holds (left out)',
+        );
+        expect(run.stdout).toContain(
+          '  account       3 imported, 0 already present, 1 whose owner is not in Latchkey (left out)',
+        );
+        expect(run.stderr[0]).toBe(
+          `latchkey import-better-auth: user: 1 rows left out, for example ids ${source.dave.id}`,
+        );
+        expect(run.stderr[1]).toMatch(/^latchkey import-better-auth: account: 1 rows left out, for example ids \S+$/);
+      } finally {
+        await other.close();
+        await otherDb.drop();
+      }
+    });
+
+    it('run again, changes nothing, reports every row as already present and brings back nothing Latchkey deleted', async () => {
       const before = await Promise.all(TABLES.map((table) => rows(auth, table)));
       const again = await importInto(sourceDb.url, targetDb, cwd);
       expect(again.stderr).toEqual([]);
       expect(again.code).toBe(0);
-      expect(again.stdout).toContain('  user          0 imported, 3 already present');
-      expect(again.stdout).toContain('  organization  0 imported, 1 already present');
+      expect(again.stdout.slice(1)).toEqual([
+        '  user          0 imported, 3 already present',
+        '  account       0 imported, 4 already present',
+        '  session       0 imported, 3 already present, 1 expired (left out)',
+        '  verification  0 imported, 1 already present',
+        '  organization  0 imported, 1 already present',
+        '  team          0 imported, 2 already present',
+        '  member        0 imported, 2 already present',
+        '  teamMember    0 imported, 2 already present',
+        '  invitation    0 imported, 1 already present',
+      ]);
       const after = await Promise.all(TABLES.map((table) => rows(auth, table)));
-      // Alice's upgraded hash and bob's new password among them: nothing is put back.
+      // Alice's upgraded hash stays; bob's sessions (revoked by his reset) and the used reset link
+      // stay deleted, though better-auth's database still holds them.
       expect(after).toEqual(before);
     });
   });
@@ -281,7 +346,12 @@ describe('import-better-auth refusals', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'latchkey-import-'));
     try {
       const stderr: string[] = [];
-      const io = { env: { DATABASE_URL: join(cwd, 'latchkey.db') }, cwd, stdout: () => {}, stderr: (l: string) => stderr.push(l) };
+      const io = {
+        env: { DATABASE_URL: join(cwd, 'latchkey.db') },
+        cwd,
+        stdout: () => {},
+        stderr: (l: string) => stderr.push(l),
+      };
       expect(await runImportBetterAuth({ from: ' ' }, io)).toBe(2);
       expect(await runImportBetterAuth({ from: join(cwd, 'missing.db') }, io)).toBe(1);
       expect(stderr.join('\n')).toContain('no SQLite file at');

@@ -3,7 +3,8 @@
  * postgres:// or mysql://, with better-auth's default table and column names) into the Latchkey
  * database the server's configuration names (DATABASE_URL…), migrated first. Each table is copied
  * in one transaction, parents first, ids kept (import-better-auth/copy-table.ts); running it again
- * changes nothing and reports the rows as already present. The secret is the server's own
+ * changes nothing and reports the rows as already present, and what Latchkey deleted since (a
+ * revoked session, a used reset link) is not brought back (import-better-auth/import-ledger.ts). The secret is the server's own
  * (LATCHKEY_SECRET, or the development secret in the data folder), since provider tokens are
  * encrypted with it and the server must read them back.
  *
@@ -17,6 +18,7 @@ import { serverPlugins } from '../plugins';
 import { StartupError, resolveSecret } from '../secret';
 import type { CliIo } from './create-admin';
 import { copyTable, type TableCounts } from './import-better-auth/copy-table';
+import { ensureLedger } from './import-better-auth/import-ledger';
 import { createProgress } from './import-better-auth/progress';
 import { SourceError, openSourceDatabase, type SourceDatabase } from './import-better-auth/source-database';
 import { leftOutLines, summaryLines, type TableOutcome } from './import-better-auth/summary';
@@ -48,14 +50,20 @@ export async function runImportBetterAuth(options: { from: string }, io: CliIo):
         secret,
         previousSecrets: [...config.previousSecrets],
         database: { url: config.databaseUrl },
-        logger: { info() {}, warn() {}, error: (obj, msg) => io.stderr(`${NAME}: ${msg ?? ''} ${JSON.stringify(obj)}`) },
+        logger: {
+          info() {},
+          warn() {},
+          error: (obj, msg) => io.stderr(`${NAME}: ${msg ?? ''} ${JSON.stringify(obj)}`),
+        },
         prune: { enabled: false },
         // The server's plugins decide the target's tables and columns.
         plugins: serverPlugins(config),
       });
       try {
         await auth.migrate();
-        return await importTables(source, importTargetOf(auth), io, `${source.dialect} → ${config.dialect}`);
+        const target = importTargetOf(auth);
+        await ensureLedger(target.db);
+        return await importTables(source, target, io, `${source.dialect} → ${config.dialect}`);
       } finally {
         await auth.close();
       }

@@ -75,10 +75,11 @@ export async function createBetterAuthSource(dialect: TestDialect, url: string):
   const auth = betterAuth(options);
   const context = await auth.$context;
 
-  async function signUp(user: Omit<SourceUser, 'id'>, name: string): Promise<{ id: string; cookie: string; token: string }> {
-    const response = await auth.handler(
-      new Request(`${BASE_URL}/api/auth/sign-up/email`, json({ ...user, name })),
-    );
+  async function signUp(
+    user: Omit<SourceUser, 'id'>,
+    name: string,
+  ): Promise<{ id: string; cookie: string; token: string }> {
+    const response = await auth.handler(new Request(`${BASE_URL}/api/auth/sign-up/email`, json({ ...user, name })));
     if (response.status !== 200) throw new Error(`better-auth sign-up: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { token: string; user: { id: string } };
     const cookie = response.headers
@@ -98,7 +99,10 @@ export async function createBetterAuthSource(dialect: TestDialect, url: string):
   const headers = new Headers({ cookie: a.cookie });
 
   await context.internalAdapter.updateUser(a.id, { role: 'admin' });
-  const org = await auth.api.createOrganization({ body: { name: 'Acme', slug: 'acme', metadata: { plan: 'pro' } }, headers });
+  const org = await auth.api.createOrganization({
+    body: { name: 'Acme', slug: 'acme', metadata: { plan: 'pro' } },
+    headers,
+  });
   if (!org) throw new Error('better-auth did not create the organization');
   const team = await auth.api.createTeam({ body: { name: 'Engineering', organizationId: org.id }, headers });
   await auth.api.addMember({ body: { userId: b.id, role: 'admin', organizationId: org.id } });

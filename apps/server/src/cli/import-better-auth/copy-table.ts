@@ -1,13 +1,15 @@
 /**
  * @module Copies one table in one transaction of the target: the table is in Latchkey whole or not
- * at all. Every row keeps its id, so a second run finds each row already present and changes
- * nothing (a row a user has changed since, a password upgraded to Argon2id, stays as it is now).
+ * at all. Every row keeps its id, and the ledger (import-ledger.ts) remembers it, so a second run
+ * finds each row already imported and changes nothing: a row changed since (a password upgraded to
+ * Argon2id) stays as it is now, and one deleted since (a revoked session) stays deleted.
  * What Latchkey would refuse is found before writing, so the transaction never fails half-way on a
  * constraint: a row whose parent is absent, or one that takes a unique value (an e-mail, a
  * username, a slug) another row already holds, is left out and counted.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { ImportTarget } from '@latchkey/server/import-target';
+import { importedIds, recordImported } from './import-ledger';
 import type { SourceDatabase } from './source-database';
 import type { SkipReason, TablePlan, TargetRow } from './table-plan';
 
@@ -82,12 +84,25 @@ export async function copyTable(
         candidates.push(mapping.row);
         if (mapping.note) counts.notes.set(mapping.note, (counts.notes.get(mapping.note) ?? 0) + 1);
       }
-      const present = await existingKeys(trx, plan.target, ['id'], candidates, keyOf);
-      let fresh = candidates.filter((row) => !present.has(keyOf([row.id])));
+      const imported = await importedIds(
+        trx,
+        plan.source,
+        candidates.map((row) => row.id),
+      );
+      const notYet = candidates.filter((row) => !imported.has(row.id));
+      // Rows with the id already there (an earlier run that kept no ledger): recorded, not written.
+      const present = await existingKeys(trx, plan.target, ['id'], notYet, keyOf);
+      const adopted = notYet.filter((row) => present.has(keyOf([row.id])));
+      let fresh = notYet.filter((row) => !present.has(keyOf([row.id])));
       counts.present += candidates.length - fresh.length;
       for (const [column, parentTable] of Object.entries(plan.parents)) {
         const withParent = await existingKeys(trx, parentTable, ['id'], fresh, keyOf, column);
-        fresh = leaveOut(fresh, (row) => row[column] !== null && !withParent.has(keyOf([row[column]])), counts, 'orphans');
+        fresh = leaveOut(
+          fresh,
+          (row) => row[column] !== null && !withParent.has(keyOf([row[column]])),
+          counts,
+          'orphans',
+        );
       }
       for (const [index, columns] of plan.uniqueKeys.entries()) {
         const held = await existingKeys(trx, plan.target, columns, fresh, keyOf);
@@ -108,6 +123,11 @@ export async function copyTable(
         );
       }
       if (fresh.length > 0) await trx.insertInto(plan.target).values(fresh).execute();
+      await recordImported(
+        trx,
+        plan.source,
+        [...adopted, ...fresh].map((row) => row.id),
+      );
       counts.imported += fresh.length;
       onRows?.(page.length);
     }
@@ -134,7 +154,7 @@ function leaveOut(
  * `rows[lookup]` (by default the first column) is what is looked for.
  */
 async function existingKeys(
-  trx: Transaction<LooseDatabase> | Kysely<LooseDatabase>,
+  trx: QueryExecutorProvider,
   table: string,
   columns: readonly string[],
   rows: readonly TargetRow[],

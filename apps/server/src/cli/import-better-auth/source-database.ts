@@ -44,7 +44,9 @@ export async function openSourceDatabase(from: string, cwd: string): Promise<Sou
     return sourceOver(db, dialect, tables);
   } catch (error) {
     await db.destroy();
-    throw new SourceError(`--from: cannot read the database (${error instanceof Error ? error.message : String(error)})`);
+    throw new SourceError(
+      `--from: cannot read the database (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 

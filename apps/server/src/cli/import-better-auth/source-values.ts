@@ -10,7 +10,9 @@ export type SourceRow = Readonly<Record<string, unknown>>;
 
 export class SourceValueError extends Error {
   constructor(table: string, row: SourceRow, column: string, expected: string) {
-    super(`better-auth's ${table} row ${String(row.id)}: ${column} is not ${expected} (${JSON.stringify(row[column])})`);
+    super(
+      `better-auth's ${table} row ${String(row.id)}: ${column} is not ${expected} (${JSON.stringify(row[column])})`,
+    );
     this.name = 'SourceValueError';
   }
 }

@@ -3,13 +3,7 @@
  * already in Latchkey when its row is written.
  */
 import { accountPlan, sessionPlan, userPlan, verificationPlan } from './core-tables';
-import {
-  invitationPlan,
-  memberPlan,
-  organizationPlan,
-  teamMemberPlan,
-  teamPlan,
-} from './organization-tables';
+import { invitationPlan, memberPlan, organizationPlan, teamMemberPlan, teamPlan } from './organization-tables';
 import type { TablePlan } from './table-plan';
 
 export const TABLE_PLANS: readonly TablePlan[] = Object.freeze([
