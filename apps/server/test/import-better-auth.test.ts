@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAuth, type Auth } from '@latchkey/server';
 import { authInternalsForTests } from '@latchkey/server/testing';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../packages/server/test/support/test-database';
 import { runImportBetterAuth } from '../src/cli/import-better-auth';
+import { PAGE_SIZE } from '../src/cli/import-better-auth/copy-table';
 import { openSourceDatabase } from '../src/cli/import-better-auth/source-database';
 import { serverPlugins } from '../src/plugins';
 import {
@@ -342,6 +344,48 @@ for (const dialect of inject('dialects')) {
 }
 
 describe('import-better-auth refusals', () => {
+  it('imports a table whole or not at all: a bad row on its second page leaves none of it, and a later run completes it', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'latchkey-import-'));
+    const sourceFile = join(cwd, 'better-auth.db');
+    const target: TestDatabase = { url: join(cwd, 'latchkey.db'), drop: async () => {} };
+    const source = await createBetterAuthSource('sqlite', sourceFile);
+    await source.close();
+    const file = new Database(sourceFile);
+    const latchkeyAuth = latchkey(target);
+    try {
+      // Past the first page (PAGE_SIZE), and last in id order: the first page is written before it fails.
+      const insert = file.prepare(
+        'insert into user (id, name, email, emailVerified, createdAt, updatedAt) values (?, ?, ?, 0, ?, ?)',
+      );
+      const now = new Date().toISOString();
+      // One transaction: 600 separate commits would each wait for the disk.
+      file.transaction(() => {
+        for (let i = 0; i < PAGE_SIZE + 100; i++) {
+          const id = `zz-${String(i).padStart(4, '0')}`;
+          insert.run(id, `User ${i}`, `user${i}@example.com`, now, now);
+        }
+      })();
+      file.prepare("update user set createdAt = 'not a date' where id = 'zz-0599'").run();
+
+      const failed = await importInto(sourceFile, target, cwd);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.join('\n')).toContain(
+        "user: nothing of this table was imported, nor of the tables after it: better-auth's user row zz-0599: createdAt is not a date",
+      );
+      expect(await rows(latchkeyAuth, 'user')).toEqual([]);
+
+      file.prepare('update user set createdAt = ? where id = ?').run(now, 'zz-0599');
+      const completed = await importInto(sourceFile, target, cwd);
+      expect(completed.stderr).toEqual([]);
+      expect(completed.code).toBe(0);
+      expect(completed.stdout[1]).toBe(`  user          ${PAGE_SIZE + 103} imported, 0 already present`);
+    } finally {
+      file.close();
+      await latchkeyAuth.close();
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 without --from, and 1 for a source that is not there', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'latchkey-import-'));
     try {
