@@ -386,7 +386,7 @@ describe('import-better-auth refusals', () => {
     }
   });
 
-  it('exits 2 without --from, and 1 for a source that is not there', async () => {
+  it('exits 2 without --from, and 1 for a source that is not there or is the target itself', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'latchkey-import-'));
     try {
       const stderr: string[] = [];
@@ -399,6 +399,10 @@ describe('import-better-auth refusals', () => {
       expect(await runImportBetterAuth({ from: ' ' }, io)).toBe(2);
       expect(await runImportBetterAuth({ from: join(cwd, 'missing.db') }, io)).toBe(1);
       expect(stderr.join('\n')).toContain('no SQLite file at');
+      expect(await runImportBetterAuth({ from: 'latchkey.db' }, io)).toBe(1);
+      expect(stderr.at(-1)).toBe(
+        'latchkey import-better-auth: --from names the database DATABASE_URL names: import into another database',
+      );
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

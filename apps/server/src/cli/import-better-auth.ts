@@ -20,7 +20,12 @@ import type { CliIo } from './create-admin';
 import { copyTable, type TableCounts } from './import-better-auth/copy-table';
 import { ensureLedger } from './import-better-auth/import-ledger';
 import { createProgress } from './import-better-auth/progress';
-import { SourceError, openSourceDatabase, type SourceDatabase } from './import-better-auth/source-database';
+import {
+  SourceError,
+  openSourceDatabase,
+  sourceLocation,
+  type SourceDatabase,
+} from './import-better-auth/source-database';
 import { leftOutLines, summaryLines, type TableOutcome } from './import-better-auth/summary';
 import { TABLE_PLANS } from './import-better-auth/table-plans';
 
@@ -36,6 +41,10 @@ export async function runImportBetterAuth(options: { from: string }, io: CliIo):
   if (!options.from?.trim()) return fail(`--from is required\n${IMPORT_BETTER_AUTH_USAGE}`, 2);
   try {
     const config = loadConfig(io.env, io.cwd);
+    // Latchkey's migrations would change the better-auth database, and its sessions would stay in
+    // clear: the move needs a database of Latchkey's own.
+    if (sourceLocation(options.from.trim(), io.cwd).url === config.databaseUrl)
+      return fail('--from names the database DATABASE_URL names: import into another database');
     const secret = resolveSecret({
       configured: config.secret,
       production: config.production,

@@ -30,12 +30,17 @@ export interface SourceDatabase {
   close(): Promise<void>;
 }
 
-/** A relative SQLite path means the folder the command was started in. */
-export async function openSourceDatabase(from: string, cwd: string): Promise<SourceDatabase> {
+/** Where `--from` points: a server URL as given, or a SQLite file's absolute path (relative to `cwd`). */
+export function sourceLocation(from: string, cwd: string): { dialect: SourceDialect; url: string } {
   const parsed = parseDatabaseUrl(from);
   if ('problem' in parsed) throw new SourceError(`--from ${parsed.problem}`);
-  const { dialect } = parsed;
-  const db = new Kysely<unknown>({ dialect: await kyselyDialect(dialect, parsed.url, cwd) });
+  if (parsed.dialect !== 'sqlite' || parsed.url === ':memory:' || isAbsolute(parsed.url)) return parsed;
+  return { dialect: 'sqlite', url: resolve(cwd, parsed.url) };
+}
+
+export async function openSourceDatabase(from: string, cwd: string): Promise<SourceDatabase> {
+  const { dialect, url } = sourceLocation(from, cwd);
+  const db = new Kysely<unknown>({ dialect: await kyselyDialect(dialect, url) });
   try {
     const tables = new Map<string, ReadonlySet<string>>();
     for (const table of await db.introspection.getTables()) {
@@ -50,7 +55,7 @@ export async function openSourceDatabase(from: string, cwd: string): Promise<Sou
   }
 }
 
-async function kyselyDialect(dialect: SourceDialect, url: string, cwd: string): Promise<KyselyDialect> {
+async function kyselyDialect(dialect: SourceDialect, url: string): Promise<KyselyDialect> {
   if (dialect === 'postgres') {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -64,10 +69,9 @@ async function kyselyDialect(dialect: SourceDialect, url: string, cwd: string): 
     return new MysqlDialect({ pool: createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 2 }) });
   }
   if (url === ':memory:') throw new SourceError('--from: an in-memory SQLite database holds nothing to import');
-  const file = isAbsolute(url) ? url : resolve(cwd, url);
-  if (!existsSync(file)) throw new SourceError(`--from: no SQLite file at ${file}`);
+  if (!existsSync(url)) throw new SourceError(`--from: no SQLite file at ${url}`);
   const { default: SQLite } = await import('better-sqlite3');
-  return new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) });
+  return new SqliteDialect({ database: new SQLite(url, { readonly: true, fileMustExist: true }) });
 }
 
 function sourceOver(
