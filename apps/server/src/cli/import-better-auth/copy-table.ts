@@ -19,6 +19,7 @@ export const PAGE_SIZE = 500;
 const EXAMPLES = 5;
 
 type LooseDatabase = Record<string, Record<string, unknown>>;
+type KeyOf = (values: readonly unknown[]) => string;
 
 export interface TableCounts {
   readonly table: string;
@@ -65,12 +66,12 @@ export async function copyTable(
 ): Promise<TableCounts> {
   const counts = emptyCounts(plan.target);
   // MySQL's default collation compares text without case, so its unique indexes do too.
-  const keyOf = (values: readonly unknown[]) =>
+  const keyOf: KeyOf = (values) =>
     JSON.stringify(values.map((v) => (target.dialect === 'mysql' ? String(v).toLowerCase() : String(v))));
   const db = target.db.withTables<LooseDatabase>();
   await db.transaction().execute(async (trx) => {
-    // Unique values taken by rows of this run, which the target's query cannot see yet when they
-    // differ from a row of the same page only by case.
+    // Unique values taken by rows of this run: rows of one page are not in the target yet when
+    // they are checked, and two source rows may collide once lower-cased (e-mails, usernames).
     const taken = plan.uniqueKeys.map(() => new Set<string>());
     for await (const page of source.pages(plan.source, PAGE_SIZE)) {
       counts.read += page.length;
@@ -93,35 +94,9 @@ export async function copyTable(
       // Rows with the id already there (an earlier run that kept no ledger): recorded, not written.
       const present = await existingKeys(trx, plan.target, ['id'], notYet, keyOf);
       const adopted = notYet.filter((row) => present.has(keyOf([row.id])));
-      let fresh = notYet.filter((row) => !present.has(keyOf([row.id])));
-      counts.present += candidates.length - fresh.length;
-      for (const [column, parentTable] of Object.entries(plan.parents)) {
-        const withParent = await existingKeys(trx, parentTable, ['id'], fresh, keyOf, column);
-        fresh = leaveOut(
-          fresh,
-          (row) => row[column] !== null && !withParent.has(keyOf([row[column]])),
-          counts,
-          'orphans',
-        );
-      }
-      for (const [index, columns] of plan.uniqueKeys.entries()) {
-        const held = await existingKeys(trx, plan.target, columns, fresh, keyOf);
-        const seen = taken[index] ?? new Set<string>();
-        fresh = leaveOut(
-          fresh,
-          (row) => {
-            const values = columns.map((column) => row[column]);
-            // NULLs never collide in a unique index (users without a username).
-            if (values.some((value) => value === null || value === undefined)) return false;
-            const key = keyOf(values);
-            if (held.has(key) || seen.has(key)) return true;
-            seen.add(key);
-            return false;
-          },
-          counts,
-          'conflicts',
-        );
-      }
+      const absent = notYet.filter((row) => !present.has(keyOf([row.id])));
+      counts.present += candidates.length - absent.length;
+      const fresh = await writableRows(trx, plan, absent, { keyOf, taken, counts });
       if (fresh.length > 0) await trx.insertInto(plan.target).values(fresh).execute();
       await recordImported(
         trx,
@@ -133,6 +108,39 @@ export async function copyTable(
     }
   });
   return counts;
+}
+
+/** The rows Latchkey would accept: their parents are there and their unique values are free. */
+async function writableRows(
+  trx: QueryExecutorProvider,
+  plan: TablePlan,
+  rows: TargetRow[],
+  { keyOf, taken, counts }: { keyOf: KeyOf; taken: Set<string>[]; counts: TableCounts },
+): Promise<TargetRow[]> {
+  let fresh = rows;
+  for (const [column, parentTable] of Object.entries(plan.parents)) {
+    const withParent = await existingKeys(trx, parentTable, ['id'], fresh, keyOf, column);
+    fresh = leaveOut(fresh, (row) => row[column] !== null && !withParent.has(keyOf([row[column]])), counts, 'orphans');
+  }
+  for (const [index, columns] of plan.uniqueKeys.entries()) {
+    const held = await existingKeys(trx, plan.target, columns, fresh, keyOf);
+    const seen = taken[index] ?? new Set<string>();
+    fresh = leaveOut(
+      fresh,
+      (row) => {
+        const values = columns.map((column) => row[column]);
+        // NULLs never collide in a unique index (users without a username).
+        if (values.some((value) => value === null || value === undefined)) return false;
+        const key = keyOf(values);
+        if (held.has(key) || seen.has(key)) return true;
+        seen.add(key);
+        return false;
+      },
+      counts,
+      'conflicts',
+    );
+  }
+  return fresh;
 }
 
 function leaveOut(
@@ -158,7 +166,7 @@ async function existingKeys(
   table: string,
   columns: readonly string[],
   rows: readonly TargetRow[],
-  keyOf: (values: readonly unknown[]) => string,
+  keyOf: KeyOf,
   lookup: string = columns[0] ?? 'id',
 ): Promise<Set<string>> {
   const [first] = columns;
