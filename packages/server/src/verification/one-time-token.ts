@@ -19,7 +19,8 @@ export interface TokenSubject {
 
 export type TokenLookup = { status: 'valid'; subject: TokenSubject } | { status: 'expired' } | { status: 'invalid' };
 
-const identifierOf = (purpose: TokenPurpose, token: string) => `${purpose}:${sha256Hex(token)}`;
+/** The identifier a token is found by; exported for imports of tokens another server issued (bulk-import.ts). */
+export const identifierOf = (purpose: TokenPurpose, token: string) => `${purpose}:${sha256Hex(token)}`;
 
 export async function issueToken(
   auth: AuthContext,
