@@ -17,6 +17,7 @@ import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({
   newEmail: emailField,
@@ -27,6 +28,8 @@ export const changeEmail = defineEndpoint({
   id: 'changeEmail',
   method: 'POST',
   path: '/change-email',
+  errors: [ERRORS.changeEmailDisabled, ERRORS.invalidEmail, ERRORS.emailIsTheSame, ERRORS.couldNotUpdateEmail, ERRORS.verificationEmailNotEnabled, ERRORS.userNotFound],
+  response: statusResponse,
   body,
   session: 'required',
   rateLimit: 'strict',

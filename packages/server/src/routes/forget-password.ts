@@ -17,6 +17,7 @@ import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
+import { statusMessageResponse } from '../validation/responses';
 
 const resetRequest = z.object({
   email: emailField,
@@ -74,6 +75,8 @@ function defineResetRequest<Id extends string, P extends string>(id: Id, path: P
     id,
     method: 'POST',
     path,
+    errors: [ERRORS.invalidEmail, ERRORS.resetPasswordNotEnabled],
+    response: statusMessageResponse,
     body: resetRequest,
     rateLimit: 'mail',
     handler: startPasswordReset,

@@ -22,6 +22,13 @@ export const getAccessToken = defineEndpoint({
   id: 'getAccessToken',
   method: 'POST',
   path: '/get-access-token',
+  response: z.object({
+    accessToken: z.string(),
+    accessTokenExpiresAt: z.iso.datetime().optional(),
+    scopes: z.array(z.string()),
+    idToken: z.string().optional(),
+  }),
+  errors: [ERRORS.failedToGetAccessToken],
   body,
   async handler(ctx) {
     const { auth } = ctx;

@@ -18,6 +18,16 @@ export const refreshToken = defineEndpoint({
   id: 'refreshToken',
   method: 'POST',
   path: '/refresh-token',
+  response: z.object({
+    accessToken: z.string().nullable(),
+    refreshToken: z.string().nullable(),
+    accessTokenExpiresAt: z.iso.datetime().optional(),
+    refreshTokenExpiresAt: z.iso.datetime().optional(),
+    scope: z.string().nullable(),
+    idToken: z.string().optional(),
+    providerId: z.string(),
+    accountId: z.string(),
+  }),
   body,
   async handler(ctx) {
     const found = await findTokenAccount(ctx, ctx.body);

@@ -11,6 +11,7 @@ import { AuthError, ERRORS } from '../errors';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { redeemToken } from '../verification/one-time-token';
+import { statusResponse } from '../validation/responses';
 
 const tokenField = z.string().max(256);
 const body = z.object({ newPassword: passwordField, token: tokenField.optional() });
@@ -20,6 +21,8 @@ export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
   path: '/reset-password',
+  errors: [ERRORS.invalidToken, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
+  response: statusResponse,
   body,
   query,
   async handler({ auth, body, query }) {

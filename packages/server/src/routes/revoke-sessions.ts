@@ -3,11 +3,13 @@
  */
 import { defineEndpoint } from '../endpoint';
 import { clearSessionCookies } from '../session/session-cookies';
+import { statusResponse } from '../validation/responses';
 
 export const revokeSessions = defineEndpoint({
   id: 'revokeSessions',
   method: 'POST',
   path: '/revoke-sessions',
+  response: statusResponse,
   session: 'required',
   async handler({ auth, session, cookies }) {
     await auth.sessions.deleteByUser(session.user.id);

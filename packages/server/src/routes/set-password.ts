@@ -10,6 +10,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({ newPassword: passwordField });
 
@@ -17,6 +18,8 @@ export const setPassword = defineEndpoint({
   id: 'setPassword',
   method: 'POST',
   path: '/set-password',
+  errors: [ERRORS.userAlreadyHasPassword, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
+  response: statusResponse,
   body,
   session: 'required',
   serverOnly: true,

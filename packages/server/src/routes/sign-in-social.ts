@@ -17,6 +17,7 @@ import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
+import { providerRedirectResponse, signInResponse } from '../validation/responses';
 
 const TOKEN_MAX = 16 * 1024;
 const providerField = z.string().min(1).max(64);
@@ -46,6 +47,8 @@ export const signInSocial = defineEndpoint({
   id: 'signInSocial',
   method: 'POST',
   path: '/sign-in/social',
+  errors: [ERRORS.providerNotFound],
+  response: z.union([providerRedirectResponse, signInResponse]),
   body,
   rateLimit: 'strict',
   checkOriginWithoutCookies: true,

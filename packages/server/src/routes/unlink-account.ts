@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({
   providerId: z.string().min(1).max(255),
@@ -17,6 +18,8 @@ export const unlinkAccount = defineEndpoint({
   id: 'unlinkAccount',
   method: 'POST',
   path: '/unlink-account',
+  errors: [ERRORS.accountNotFound, ERRORS.cannotUnlinkLastAccount],
+  response: statusResponse,
   body,
   session: 'fresh',
   async handler({ auth, body, session }) {

@@ -25,6 +25,7 @@ import {
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { redirect, withQuery } from '../http/redirect';
+import { userResponse } from '../validation/responses';
 
 const query = z.object({
   token: z.string().max(256),
@@ -146,6 +147,8 @@ export const verifyEmail = defineEndpoint({
   id: 'verifyEmail',
   method: 'GET',
   path: '/verify-email',
+  errors: [ERRORS.tokenExpired, ERRORS.invalidVerificationToken, ERRORS.userNotFound, ERRORS.couldNotUpdateEmail],
+  response: [z.object({ status: z.boolean(), user: userResponse.nullable() }), 'redirect'],
   query,
   async handler(ctx) {
     const { callbackURL } = ctx.query;

@@ -23,6 +23,7 @@ export function banUser(options: ResolvedAdminOptions) {
     id: 'banUser',
     method: 'POST',
     path: '/admin/ban-user',
+    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotBanYourself],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -15,6 +15,7 @@ export function getUser(options: ResolvedAdminOptions) {
     id: 'getUser',
     method: 'GET',
     path: '/admin/get-user',
+    errors: [ADMIN_ERRORS.notAllowedToGetUser, ERRORS.userNotFound],
     query,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

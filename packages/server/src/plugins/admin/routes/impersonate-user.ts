@@ -24,6 +24,7 @@ export function impersonateUser(options: ResolvedAdminOptions) {
     id: 'impersonateUser',
     method: 'POST',
     path: '/admin/impersonate-user',
+    errors: [ADMIN_ERRORS.notAllowedToImpersonateUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotImpersonateAdmins],
     body,
     session: 'required',
     async handler(ctx) {

@@ -16,6 +16,7 @@ export function listUserSessions(options: ResolvedAdminOptions) {
     id: 'listUserSessions',
     method: 'POST',
     path: '/admin/list-user-sessions',
+    errors: [ADMIN_ERRORS.notAllowedToListSessions],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -16,6 +16,7 @@ export function listUsers(options: ResolvedAdminOptions) {
     id: 'listUsers',
     method: 'GET',
     path: '/admin/list-users',
+    errors: [ADMIN_ERRORS.notAllowedToListUsers],
     query: listUsersQuery,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

@@ -19,6 +19,7 @@ export function removeUser(options: ResolvedAdminOptions) {
     id: 'removeUser',
     method: 'POST',
     path: '/admin/remove-user',
+    errors: [ADMIN_ERRORS.notAllowedToDeleteUsers, ADMIN_ERRORS.cannotRemoveYourself, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

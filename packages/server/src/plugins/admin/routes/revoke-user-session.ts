@@ -16,6 +16,7 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     id: 'revokeUserSession',
     method: 'POST',
     path: '/admin/revoke-user-session',
+    errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

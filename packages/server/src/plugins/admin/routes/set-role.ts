@@ -20,6 +20,7 @@ export function setRole(options: ResolvedAdminOptions) {
     id: 'setRole',
     method: 'POST',
     path: '/admin/set-role',
+    errors: [ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

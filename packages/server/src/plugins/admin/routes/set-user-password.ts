@@ -24,6 +24,7 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     id: 'setUserPassword',
     method: 'POST',
     path: '/admin/set-user-password',
+    errors: [ADMIN_ERRORS.notAllowedToSetPassword, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

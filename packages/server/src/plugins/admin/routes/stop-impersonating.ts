@@ -19,6 +19,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     id: 'stopImpersonating',
     method: 'POST',
     path: '/admin/stop-impersonating',
+    errors: [ADMIN_ERRORS.notImpersonating, ADMIN_ERRORS.failedToFindAdminSession],
     session: 'required',
     async handler(ctx) {
       const { auth, session } = ctx;

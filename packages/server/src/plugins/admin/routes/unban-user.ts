@@ -15,6 +15,7 @@ export function unbanUser(options: ResolvedAdminOptions) {
     id: 'unbanUser',
     method: 'POST',
     path: '/admin/unban-user',
+    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

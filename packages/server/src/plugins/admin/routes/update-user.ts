@@ -22,6 +22,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     id: 'adminUpdateUser',
     method: 'POST',
     path: '/admin/update-user',
+    errors: [ADMIN_ERRORS.notAllowedToUpdateUsers, ADMIN_ERRORS.noDataToUpdate, ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -17,6 +17,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
+    errors: [ORGANIZATION_ERRORS.invitationNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

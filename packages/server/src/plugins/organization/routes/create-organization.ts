@@ -49,6 +49,7 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
     id: 'createOrganization',
     method: 'POST',
     path: '/organization/create',
+    errors: [ORGANIZATION_ERRORS.notAllowedToCreateOrganization, ORGANIZATION_ERRORS.organizationAlreadyExists, ERRORS.userNotFound],
     body,
     // Checked in the handler: a server call without headers may name the user instead.
     session: 'none',

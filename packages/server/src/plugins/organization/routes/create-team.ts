@@ -17,6 +17,7 @@ export function createTeam(options: ResolvedOrganizationOptions) {
     id: 'createTeam',
     method: 'POST',
     path: '/organization/create-team',
+    errors: [ORGANIZATION_ERRORS.teamAlreadyExists],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

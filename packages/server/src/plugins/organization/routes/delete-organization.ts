@@ -23,6 +23,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
     id: 'deleteOrganization',
     method: 'POST',
     path: '/organization/delete',
+    errors: [ORGANIZATION_ERRORS.organizationNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

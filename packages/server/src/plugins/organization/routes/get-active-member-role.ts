@@ -19,6 +19,7 @@ export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMemberRole',
     method: 'GET',
     path: '/organization/get-active-member-role',
+    errors: [ORGANIZATION_ERRORS.memberNotFound],
     query,
     session: 'required',
     async handler({ auth, query, session }) {

@@ -64,6 +64,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     id: 'createInvitation',
     method: 'POST',
     path: '/organization/invite-member',
+    errors: [ERRORS.invalidEmail, ORGANIZATION_ERRORS.notAllowedToInviteWithRole, ORGANIZATION_ERRORS.organizationNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers }) {

@@ -21,6 +21,7 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     id: 'removeMember',
     method: 'POST',
     path: '/organization/remove-member',
+    errors: [ORGANIZATION_ERRORS.memberNotFound, ORGANIZATION_ERRORS.notAllowedToDeleteMember],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

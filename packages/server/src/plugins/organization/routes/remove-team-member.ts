@@ -15,6 +15,7 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
     id: 'removeTeamMember',
     method: 'POST',
     path: '/organization/remove-team-member',
+    errors: [ORGANIZATION_ERRORS.notATeamMember],
     body: teamMemberChangeBody,
     session: 'required',
     async handler(request) {

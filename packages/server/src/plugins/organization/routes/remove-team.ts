@@ -19,6 +19,7 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     id: 'removeTeam',
     method: 'POST',
     path: '/organization/remove-team',
+    errors: [ORGANIZATION_ERRORS.notAllowedToDeleteTeam],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

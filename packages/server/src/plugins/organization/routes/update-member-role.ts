@@ -24,6 +24,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     id: 'updateMemberRole',
     method: 'POST',
     path: '/organization/update-member-role',
+    errors: [ORGANIZATION_ERRORS.memberNotFound, ORGANIZATION_ERRORS.notAllowedToUpdateMember],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -25,6 +25,7 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     id: 'updateOrganization',
     method: 'POST',
     path: '/organization/update',
+    errors: [ORGANIZATION_ERRORS.organizationNotFound, ORGANIZATION_ERRORS.slugIsTaken],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -20,6 +20,7 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
     id: 'updateTeam',
     method: 'POST',
     path: '/organization/update-team',
+    errors: [ORGANIZATION_ERRORS.notAllowedToUpdateTeams, ORGANIZATION_ERRORS.teamAlreadyExists],
     body,
     session: 'required',
     async handler({ auth, body, session }) {
