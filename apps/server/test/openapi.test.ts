@@ -13,9 +13,19 @@ import { serverPlugins } from '../src/plugins';
 // The plugins' catalogues, to read the entries their route files name.
 import { ADMIN_ERRORS } from '../../../packages/server/src/plugins/admin/errors';
 import { ORGANIZATION_ERRORS } from '../../../packages/server/src/plugins/organization/errors';
+import { MEMBER_ACTIONS } from '../../../packages/server/src/plugins/organization/membership';
 import { USERNAME_ERRORS } from '../../../packages/server/src/plugins/username/errors';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The organization plugin's guards that routes call, and what each answers. */
+const HELPER_ERRORS: Record<string, string[]> = {
+  requireCallerMembership: [ORGANIZATION_ERRORS.noActiveOrganization.code, ORGANIZATION_ERRORS.notAMember.code],
+  authorizeTeamMemberChange: [ORGANIZATION_ERRORS.noActiveOrganization.code, ORGANIZATION_ERRORS.notAMember.code],
+  organizationIdOf: [ORGANIZATION_ERRORS.noActiveOrganization.code],
+  requireMember: [ORGANIZATION_ERRORS.notAMember.code],
+  passwordSignIn: [ERRORS.emailNotVerified.code, ERRORS.failedToCreateSession.code],
+};
 
 const BASE_URL = 'http://localhost:3000';
 
@@ -165,9 +175,16 @@ describe('the OpenAPI document', () => {
       for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
         const source = readFileSync(join(folder, file), 'utf8');
         const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
-        const named = [...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS)\.(\w+)/g)].map(
-          ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
-        );
+        const named = [
+          ...[...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS)\.(\w+)/g)].map(
+            ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
+          ),
+          // An action's refusal, where the route requires the action (not where it only asks).
+          ...[...source.matchAll(/requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g)].map(
+            ([, action, teamAction]) => MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
+          ),
+          ...Object.entries(HELPER_ERRORS).flatMap(([call, codes]) => (source.includes(`${call}(`) ? codes : [])),
+        ];
         for (const id of ids) {
           const operation = operations.get(id);
           if (!operation) continue;

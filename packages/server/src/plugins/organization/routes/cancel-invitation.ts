@@ -17,7 +17,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
-    errors: [ORGANIZATION_ERRORS.invitationNotFound],
+    errors: [ORGANIZATION_ERRORS.invitationNotFound, ORGANIZATION_ERRORS.notAMember, MEMBER_ACTIONS.cancelInvitation.refusal],
     body,
     session: 'required',
     async handler({ auth, body, session }) {
