@@ -27,6 +27,7 @@ describe.skipIf(!inject('chromium'))('the API reference page', { timeout: 90_000
       database: { url: 'sqlite::memory:' },
       plugins: serverPlugins({ adminEmails: [] }),
     });
+    await auth.migrate();
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
@@ -85,9 +86,9 @@ describe.skipIf(!inject('chromium'))('the API reference page', { timeout: 90_000
   it('serves its files with a year of caching under names that change with their content', async () => {
     const page = await (await fetch(`${url}/api/auth/reference`)).text();
     const files = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
-    expect(files.length).toBe(4);
+    expect(files.length).toBe(5);
     for (const file of files) {
-      expect(file).toMatch(/^\/api\/auth\/reference\/[\w-]+\.[0-9a-f]{12}\.(js|css)$/);
+      expect(file).toMatch(/^\/api\/auth\/reference\/[\w-]+\.[0-9a-f]{12}\.(js|css|png)$/);
       const answer = await fetch(`${url}${file}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

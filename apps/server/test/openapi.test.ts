@@ -57,6 +57,7 @@ describe('the OpenAPI document', () => {
 
   beforeAll(async () => {
     auth = standaloneAuth();
+    await auth.migrate();
     ({ document } = await fetchDocument(auth));
   });
   afterAll(() => auth.close());
@@ -199,6 +200,7 @@ describe('the OpenAPI document', () => {
   it('names the session cookie with the configured prefix', async () => {
     const prefixed = standaloneAuth({ cookiePrefix: 'acme' });
     try {
+      await prefixed.migrate();
       const { document: other } = await fetchDocument(prefixed);
       expect(other.components.securitySchemes.sessionCookie.name).toBe('acme.session_token');
     } finally {

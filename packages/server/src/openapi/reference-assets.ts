@@ -1,6 +1,6 @@
 /**
- * @module The files of the API reference page (GET /reference): Swagger UI's standalone bundle
- * and style sheet from the swagger-ui-dist package, and the page's own start script and styles,
+ * @module The files of the API reference page (GET /reference): Swagger UI's standalone bundle,
+ * style sheet and icon from the swagger-ui-dist package, and the page's own start script and styles,
  * read once into memory at the first request for the page. Each name carries a hash of its content,
  * so the files are cached for a year and an upgrade changes the names. The style sheet's inline
  * `data:` images become files of their own: the page's CSP allows images from this server only.
@@ -19,7 +19,13 @@ export interface ReferenceAssets {
   /** By file name, hash included. */
   readonly files: ReadonlyMap<string, ReferenceAsset>;
   /** The names the page links: Swagger UI's script and styles, the page's start script and styles. */
-  readonly page: { readonly script: string; readonly style: string; readonly start: string; readonly pageStyle: string };
+  readonly page: {
+    readonly script: string;
+    readonly style: string;
+    readonly start: string;
+    readonly pageStyle: string;
+    readonly icon: string;
+  };
 }
 
 const JS = 'text/javascript; charset=utf-8';
@@ -60,18 +66,29 @@ function decodeDataUri(uri: string): ReferenceAsset | null {
   const [type = '', ...flags] = uri.slice('data:'.length, comma).split(';');
   const payload = uri.slice(comma + 1);
   if (!type.startsWith('image/')) return null;
-  const body = flags.includes('base64')
-    ? Buffer.from(payload, 'base64')
-    : Buffer.from(decodeURIComponent(payload.replace(/\\(["'])/g, '$1')), 'utf8');
+  const body = flags.includes('base64') ? Buffer.from(payload, 'base64') : Buffer.from(percentDecoded(payload), 'utf8');
   return { body: new Uint8Array(body), type };
 }
 
-const DATA_URL = /url\(\s*(?:"(data:[^"]*)"|'(data:[^']*)'|(data:[^)"']*))\s*\)/g;
+/** Style sheets write SVG both percent-encoded and raw (where a lone `%` is not an escape). */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+// A quoted URL may hold escaped quotes (`\"`), which end it only unescaped.
+const DATA_URL = /url\(\s*(?:"(data:(?:[^"\\]|\\.)*)"|'(data:(?:[^'\\]|\\.)*)'|(data:[^)"'\s]*))\s*\)/g;
+const SOURCE_MAP = /\n?\/[/*]# sourceMappingURL=[^\n]*$/;
 
 /** The style sheet with each `data:` image replaced by a file beside it. */
 function extractImages(css: string, files: Map<string, ReferenceAsset>): string {
   return css.replace(DATA_URL, (whole, double?: string, single?: string, bare?: string) => {
-    const asset = decodeDataUri((double ?? single ?? bare)!);
+    const quoted = double ?? single;
+    // CSS string escapes (`\"`, `\\`) undone; an unquoted URL has none.
+    const asset = decodeDataUri(quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : bare!);
     if (!asset) return whole;
     const extension = asset.type === 'image/svg+xml' ? '.svg' : `.${asset.type.slice('image/'.length)}`;
     const name = hashed(`image${extension}`, asset.body);
@@ -88,17 +105,23 @@ function add(files: Map<string, ReferenceAsset>, name: string, body: Uint8Array,
 
 export async function loadReferenceAssets(): Promise<ReferenceAssets> {
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  const [bundle, css] = await Promise.all([
+  const [bundle, css, icon] = await Promise.all([
     readFile(join(dist, 'swagger-ui-bundle.js')),
     readFile(join(dist, 'swagger-ui.css'), 'utf8'),
+    readFile(join(dist, 'favicon-32x32.png')),
   ]);
   const files = new Map<string, ReferenceAsset>();
+  // Their source maps are not served: a browser's developer tools would ask for them in vain.
+  const script = bundle.toString('utf8').replace(SOURCE_MAP, '');
+  const style = css.replace(SOURCE_MAP, '');
   const encoder = new TextEncoder();
   const page = {
-    script: add(files, 'swagger-ui-bundle.js', new Uint8Array(bundle), JS),
-    style: add(files, 'swagger-ui.css', encoder.encode(extractImages(css, files)), CSS),
+    script: add(files, 'swagger-ui-bundle.js', encoder.encode(script), JS),
+    style: add(files, 'swagger-ui.css', encoder.encode(extractImages(style, files)), CSS),
     start: add(files, 'reference.js', encoder.encode(START_SCRIPT), JS),
     pageStyle: add(files, 'reference.css', encoder.encode(PAGE_STYLE), CSS),
+    // Named, so the browser does not ask for /favicon.ico, which this server may not have.
+    icon: add(files, 'favicon.png', new Uint8Array(icon), 'image/png'),
   };
   return { files, page };
 }

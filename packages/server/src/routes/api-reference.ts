@@ -1,14 +1,13 @@
 /**
  * @module GET /reference: an interactive reference of the API (Swagger UI) rendering
- * GET /openapi.json, and GET /reference/:file, its files. Everything is served by this server from
- * memory, nothing from a CDN: the page's CSP lets it load scripts, styles, images and data from
- * this origin only, and run no inline script or style. The files are read at the first request
- * (openapi/reference-assets.ts), so a server whose reference nobody opens never loads them.
+ * GET /openapi.json. Its files (GET /reference/:file) are served by this server from memory,
+ * nothing from a CDN: the page's CSP lets it load scripts, styles, images and data from this
+ * origin only, and run no inline script or style. The files are read at the first request
+ * (openapi/reference-loader.ts), so a server whose reference nobody opens never loads them.
  */
 import { html } from 'hono/html';
 import { defineEndpoint } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
-import type { ReferenceAssets } from '../openapi/reference-assets';
+import { referenceAssets } from '../openapi/reference-loader';
 
 const PAGE_HEADERS = Object.freeze({
   'content-type': 'text/html; charset=utf-8',
@@ -19,19 +18,6 @@ const PAGE_HEADERS = Object.freeze({
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
 });
-
-let assets: Promise<ReferenceAssets> | undefined;
-
-function referenceAssets(): Promise<ReferenceAssets> {
-  if (!assets) {
-    assets = import('../openapi/reference-assets').then(({ loadReferenceAssets }) => loadReferenceAssets());
-    // A failed read (the package missing) is tried again at the next request rather than kept.
-    assets.catch(() => {
-      assets = undefined;
-    });
-  }
-  return assets;
-}
 
 export const apiReference = defineEndpoint({
   id: 'apiReference',
@@ -47,6 +33,7 @@ export const apiReference = defineEndpoint({
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Latchkey API reference</title>
+          <link rel="icon" type="image/png" href="${base + page.icon}" />
           <link rel="stylesheet" href="${base + page.style}" />
           <link rel="stylesheet" href="${base + page.pageStyle}" />
         </head>
@@ -57,25 +44,5 @@ export const apiReference = defineEndpoint({
         </body>
       </html>`;
     return new Response(body.toString(), { headers: PAGE_HEADERS });
-  },
-});
-
-export const apiReferenceFile = defineEndpoint({
-  id: 'apiReferenceFile',
-  method: 'GET',
-  path: '/reference/:file',
-  response: 'file',
-  errors: [ERRORS.notFound],
-  async handler({ params }) {
-    const file = (await referenceAssets()).files.get(params.file ?? '');
-    if (!file) throw new AuthError(ERRORS.notFound);
-    return new Response(file.body, {
-      headers: {
-        'content-type': file.type,
-        // The name holds a hash of the content: a new version is a new name.
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      },
-    });
   },
 });

@@ -43,7 +43,7 @@ export const deleteUserCallback = defineEndpoint({
   id: 'deleteUserCallback',
   method: 'GET',
   path: '/delete-user/callback',
-  errors: [ERRORS.unknownDeleteAccountToken, ERRORS.tokenExpired],
+  errors: [ERRORS.notFound, ERRORS.unauthorized, ERRORS.unknownDeleteAccountToken, ERRORS.tokenExpired],
   response: [successMessageResponse, 'redirect'],
   query,
   async handler({ auth, query, requestCookies, cookies }) {

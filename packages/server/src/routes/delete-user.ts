@@ -68,7 +68,7 @@ export const deleteUser = defineEndpoint({
   id: 'deleteUser',
   method: 'POST',
   path: '/delete-user',
-  errors: [ERRORS.credentialAccountNotFound, ERRORS.invalidPassword, ERRORS.sessionExpired, ERRORS.verificationEmailNotEnabled, ERRORS.invalidToken],
+  errors: [ERRORS.notFound, ERRORS.credentialAccountNotFound, ERRORS.invalidPassword, ERRORS.sessionExpired, ERRORS.verificationEmailNotEnabled, ERRORS.invalidToken],
   response: successMessageResponse,
   body,
   session: 'required',

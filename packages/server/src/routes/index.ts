@@ -31,7 +31,8 @@ import { linkSocial } from './link-social';
 import { refreshToken } from './refresh-token';
 import { getAccessToken } from './get-access-token';
 import { openApiDocument } from './openapi';
-import { apiReference, apiReferenceFile } from './api-reference';
+import { apiReference } from './api-reference';
+import { apiReferenceFile } from './api-reference-file';
 
 export const coreEndpoints = [
   signUpEmail,
