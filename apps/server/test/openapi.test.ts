@@ -16,7 +16,7 @@ import { ORGANIZATION_ERRORS } from '../../../packages/server/src/plugins/organi
 import { MEMBER_ACTIONS } from '../../../packages/server/src/plugins/organization/membership';
 import { USERNAME_ERRORS } from '../../../packages/server/src/plugins/username/errors';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** The organization plugin's guards that routes call, and what each answers. */
 const HELPER_ERRORS: Record<string, string[]> = {
@@ -47,7 +47,9 @@ async function fetchDocument(auth: ReturnType<typeof standaloneAuth>): Promise<{
 /** The codes an operation's error answers list, from their `code` enums. */
 function errorCodes(operation: Json): string[] {
   return Object.entries(operation.responses as Json).flatMap(([status, response]) =>
-    Number(status) >= 400 ? (response.content['application/json'].schema.allOf[1].properties.code.enum as string[]) : [],
+    Number(status) >= 400
+      ? (response.content['application/json'].schema.allOf[1].properties.code.enum as string[])
+      : [],
   );
 }
 
@@ -108,7 +110,9 @@ describe('the OpenAPI document', () => {
     expect(requestBody.required).toBe(true);
     const schema = requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['email', 'password', 'rememberMe', 'callbackURL']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['email', 'password', 'rememberMe', 'callbackURL']),
+    );
     expect(requestBody.content['application/x-www-form-urlencoded'].schema).toEqual(schema);
     expect(document.paths['/sign-in/email'].post.responses['200'].content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['redirect', 'token', 'user']),
@@ -181,8 +185,13 @@ describe('the OpenAPI document', () => {
             ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
           ),
           // An action's refusal, where the route requires the action (not where it only asks).
-          ...[...source.matchAll(/requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g)].map(
-            ([, action, teamAction]) => MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
+          ...[
+            ...source.matchAll(
+              /requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g,
+            ),
+          ].map(
+            ([, action, teamAction]) =>
+              MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
           ),
           ...Object.entries(HELPER_ERRORS).flatMap(([call, codes]) => (source.includes(`${call}(`) ? codes : [])),
         ];

@@ -127,7 +127,9 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   });
   const routeGroups: RouteGroup[] = [
     { name: 'core', endpoints: extendBodies(coreEndpoints, plugins) },
-    ...plugins.flatMap((plugin) => (plugin.endpoints?.length ? [{ name: plugin.id, endpoints: plugin.endpoints }] : [])),
+    ...plugins.flatMap((plugin) =>
+      plugin.endpoints?.length ? [{ name: plugin.id, endpoints: plugin.endpoints }] : [],
+    ),
   ];
   const endpoints: readonly AnyEndpoint[] = Object.freeze(routeGroups.flatMap((group) => group.endpoints));
   registerRouteGroups(context, routeGroups);

@@ -55,7 +55,7 @@ export function createSchemaConverter(): SchemaConverter {
         // Types JSON cannot carry (a custom check) are described as "anything" rather than failing the document.
         unrepresentable: 'any',
         override: ({ zodSchema }) => {
-          const mark = redirectTargets.get(zodSchema as z.ZodType);
+          const mark = redirectTargets.get(zodSchema);
           if (mark) redirectErrors.push(mark.error);
         },
       }) as JsonSchema;

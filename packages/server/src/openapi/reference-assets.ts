@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 export interface ReferenceAsset {
-  readonly body: Uint8Array;
+  readonly body: Uint8Array<ArrayBuffer>;
   readonly type: string;
 }
 
@@ -97,7 +97,7 @@ function extractImages(css: string, files: Map<string, ReferenceAsset>): string 
   });
 }
 
-function add(files: Map<string, ReferenceAsset>, name: string, body: Uint8Array, type: string): string {
+function add(files: Map<string, ReferenceAsset>, name: string, body: Uint8Array<ArrayBuffer>, type: string): string {
   const file = hashed(name, body);
   files.set(file, { body, type });
   return file;

@@ -147,7 +147,13 @@ export const verifyEmail = defineEndpoint({
   id: 'verifyEmail',
   method: 'GET',
   path: '/verify-email',
-  errors: [ERRORS.unauthorized, ERRORS.tokenExpired, ERRORS.invalidVerificationToken, ERRORS.userNotFound, ERRORS.couldNotUpdateEmail],
+  errors: [
+    ERRORS.unauthorized,
+    ERRORS.tokenExpired,
+    ERRORS.invalidVerificationToken,
+    ERRORS.userNotFound,
+    ERRORS.couldNotUpdateEmail,
+  ],
   response: [z.object({ status: z.boolean(), user: userResponse.nullable() }), 'redirect'],
   query,
   async handler(ctx) {

@@ -43,7 +43,13 @@ export function createUser(options: ResolvedAdminOptions) {
     id: 'createUser',
     method: 'POST',
     path: '/admin/create-user',
-    errors: [ADMIN_ERRORS.notAllowedToCreateUsers, ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.invalidEmail, ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail, ADMIN_ERRORS.failedToCreateUser],
+    errors: [
+      ADMIN_ERRORS.notAllowedToCreateUsers,
+      ADMIN_ERRORS.notAllowedToChangeRole,
+      ERRORS.invalidEmail,
+      ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail,
+      ADMIN_ERRORS.failedToCreateUser,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -22,7 +22,12 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     id: 'adminUpdateUser',
     method: 'POST',
     path: '/admin/update-user',
-    errors: [ADMIN_ERRORS.notAllowedToUpdateUsers, ADMIN_ERRORS.noDataToUpdate, ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.userNotFound],
+    errors: [
+      ADMIN_ERRORS.notAllowedToUpdateUsers,
+      ADMIN_ERRORS.noDataToUpdate,
+      ADMIN_ERRORS.notAllowedToChangeRole,
+      ERRORS.userNotFound,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

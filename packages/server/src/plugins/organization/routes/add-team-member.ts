@@ -15,7 +15,11 @@ export function addTeamMember(options: ResolvedOrganizationOptions) {
     id: 'addTeamMember',
     method: 'POST',
     path: '/organization/add-team-member',
-    errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember, MEMBER_ACTIONS.addTeamMember.refusal],
+    errors: [
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.addTeamMember.refusal,
+    ],
     body: teamMemberChangeBody,
     session: 'required',
     async handler(request) {
