@@ -127,6 +127,7 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['searchValue', 'offset', 'sortBy', 'filterField']),
     );
     expect(operation.security).toEqual([{ sessionCookie: [] }]);
+    expect(operation.responses['200'].content['application/json'].schema.required).toEqual(['users', 'total']);
   });
 
   it('turns path parameters into {param} with a path parameter', () => {

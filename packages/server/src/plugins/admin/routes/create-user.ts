@@ -22,6 +22,7 @@ import {
   randomString,
   type AuthContext,
   type User,
+  userResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -43,6 +44,7 @@ export function createUser(options: ResolvedAdminOptions) {
     id: 'createUser',
     method: 'POST',
     path: '/admin/create-user',
+    response: z.object({ user: userResponse }),
     errors: [
       ADMIN_ERRORS.notAllowedToCreateUsers,
       ADMIN_ERRORS.notAllowedToChangeRole,

@@ -3,7 +3,7 @@
  * 1.7 answers it.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -15,6 +15,7 @@ export function getUser(options: ResolvedAdminOptions) {
     id: 'getUser',
     method: 'GET',
     path: '/admin/get-user',
+    response: userResponse,
     errors: [ADMIN_ERRORS.notAllowedToGetUser, ERRORS.userNotFound],
     query,
     session: 'required',

@@ -8,7 +8,15 @@
  * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, createSession, defineEndpoint, stashSession, toSessionResponse } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  createSession,
+  defineEndpoint,
+  stashSession,
+  toSessionResponse,
+  sessionWithUserResponse,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { isAdminUser } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
@@ -24,6 +32,7 @@ export function impersonateUser(options: ResolvedAdminOptions) {
     id: 'impersonateUser',
     method: 'POST',
     path: '/admin/impersonate-user',
+    response: sessionWithUserResponse,
     errors: [ADMIN_ERRORS.notAllowedToImpersonateUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotImpersonateAdmins],
     body,
     session: 'required',

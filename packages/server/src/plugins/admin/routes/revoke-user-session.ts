@@ -16,6 +16,7 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     id: 'revokeUserSession',
     method: 'POST',
     path: '/admin/revoke-user-session',
+    response: z.object({ success: z.boolean() }),
     errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
     body,
     session: 'required',

@@ -14,6 +14,7 @@ export function revokeUserSessions(options: ResolvedAdminOptions) {
     id: 'revokeUserSessions',
     method: 'POST',
     path: '/admin/revoke-user-sessions',
+    response: z.object({ success: z.boolean() }),
     errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
     body,
     session: 'required',

@@ -12,6 +12,7 @@ import {
   defineEndpoint,
   hashPassword,
   passwordField,
+  statusResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -24,6 +25,7 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     id: 'setUserPassword',
     method: 'POST',
     path: '/admin/set-user-password',
+    response: statusResponse,
     errors: [ADMIN_ERRORS.notAllowedToSetPassword, ERRORS.userNotFound],
     body,
     session: 'required',

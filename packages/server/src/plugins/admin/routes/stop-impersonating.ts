@@ -8,6 +8,7 @@ import {
   readStashedSession,
   resumeStashedSession,
   toSessionResponse,
+  sessionWithUserResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -19,6 +20,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     id: 'stopImpersonating',
     method: 'POST',
     path: '/admin/stop-impersonating',
+    response: sessionWithUserResponse,
     errors: [ADMIN_ERRORS.notImpersonating, ADMIN_ERRORS.failedToFindAdminSession],
     session: 'required',
     async handler(ctx) {

@@ -6,7 +6,15 @@
  * 400 `NO_DATA_TO_UPDATE`. Answers the updated user bare, as better-auth 1.7 does.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  defineEndpoint,
+  isUniqueViolation,
+  type AuthContext,
+  type User,
+  userResponse,
+} from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';
@@ -22,6 +30,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     id: 'adminUpdateUser',
     method: 'POST',
     path: '/admin/update-user',
+    response: userResponse,
     errors: [
       ADMIN_ERRORS.notAllowedToUpdateUsers,
       ADMIN_ERRORS.noDataToUpdate,
