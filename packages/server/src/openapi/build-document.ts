@@ -6,7 +6,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import type { JsonSchema } from './json-schema';
 import { createSchemaConverter } from './json-schema';
-import { describeOperation, SESSION_SCHEME } from './operation';
+import { describeOperation, SESSION_SCHEME, sharedErrorResponses } from './operation';
 import type { RouteGroup } from './route-groups';
 
 export interface DocumentSettings {
@@ -56,6 +56,7 @@ export function buildOpenApiDocument(groups: readonly RouteGroup[], settings: Do
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA, ...converter.components },
+      responses: sharedErrorResponses(),
       securitySchemes: {
         [SESSION_SCHEME]: {
           type: 'apiKey',

@@ -4,7 +4,7 @@
  * each listing the catalogue codes it may carry.
  */
 import type { AnyEndpoint, EndpointAnswer, EndpointResponse } from '../endpoint';
-import type { ErrorEntry } from '../errors';
+import { ERRORS, type ErrorEntry } from '../errors';
 import type { JsonSchema, SchemaConverter } from './json-schema';
 import { routeErrors } from './route-errors';
 
@@ -75,26 +75,43 @@ function successResponses(endpoint: AnyEndpoint, converter: SchemaConverter): Js
   return responses;
 }
 
+/** An error answer listing its codes, each with an example. */
+function errorResponse(group: readonly ErrorEntry[]): JsonSchema {
+  const codes = [...new Set(group.map((entry) => entry.code))];
+  const examples: Record<string, JsonSchema> = {};
+  for (const { code, message } of group) {
+    const key = examples[code] ? `${code}_${Object.keys(examples).length}` : code;
+    examples[key] = { value: { code, message } };
+  }
+  return {
+    description: codes.map((code) => `\`${code}\``).join(', '),
+    content: {
+      'application/json': {
+        schema: { allOf: [{ $ref: ERROR_SCHEMA_REF }, { properties: { code: { enum: codes } } }] },
+        examples,
+      },
+    },
+  };
+}
+
+/** The answers every route may give alike, written once in the document's components. */
+const SHARED_ERRORS: readonly (readonly [string, ErrorEntry])[] = [
+  ['TooManyRequests', ERRORS.tooManyRequests],
+  ['InternalServerError', ERRORS.internal],
+  ['ServiceUnavailable', ERRORS.serviceUnavailable],
+];
+
+export function sharedErrorResponses(): JsonSchema {
+  return Object.fromEntries(SHARED_ERRORS.map(([name, entry]) => [name, errorResponse([entry])]));
+}
+
 function errorResponses(entries: readonly ErrorEntry[]): JsonSchema {
   const byStatus = new Map<number, ErrorEntry[]>();
   for (const entry of entries) byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), entry]);
   const responses: JsonSchema = {};
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const codes = [...new Set(group.map((entry) => entry.code))];
-    const examples: Record<string, JsonSchema> = {};
-    for (const { code, message } of group) {
-      const key = examples[code] ? `${code}_${Object.keys(examples).length}` : code;
-      examples[key] = { value: { code, message } };
-    }
-    responses[String(status)] = {
-      description: codes.map((code) => `\`${code}\``).join(', '),
-      content: {
-        'application/json': {
-          schema: { allOf: [{ $ref: ERROR_SCHEMA_REF }, { properties: { code: { enum: codes } } }] },
-          examples,
-        },
-      },
-    };
+    const shared = group.length === 1 ? SHARED_ERRORS.find(([, entry]) => entry === group[0]) : undefined;
+    responses[String(status)] = shared ? { $ref: `#/components/responses/${shared[0]}` } : errorResponse(group);
   }
   return responses;
 }

@@ -9,6 +9,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { refreshAccountTokens } from '../oauth/refresh-account-tokens';
 import { findTokenAccount } from '../oauth/token-account';
+import { isoDate } from '../validation/responses';
 
 const EXPIRY_MARGIN_MS = 5_000;
 
@@ -24,7 +25,7 @@ export const getAccessToken = defineEndpoint({
   path: '/get-access-token',
   response: z.object({
     accessToken: z.string(),
-    accessTokenExpiresAt: z.iso.datetime().optional(),
+    accessTokenExpiresAt: isoDate.optional(),
     scopes: z.array(z.string()),
     idToken: z.string().optional(),
   }),

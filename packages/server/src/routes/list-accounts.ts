@@ -6,6 +6,7 @@
 import type { LinkedAccount } from '../db/account-store';
 import { defineEndpoint } from '../endpoint';
 import { z } from 'zod';
+import { isoDate } from '../validation/responses';
 
 /** The account table keeps granted scopes comma-separated (SPEC §3). */
 function parseScopes(scope: string | null): string[] {
@@ -43,8 +44,8 @@ export const listAccounts = defineEndpoint({
       userId: z.string(),
       accountId: z.string(),
       scopes: z.array(z.string()),
-      createdAt: z.iso.datetime(),
-      updatedAt: z.iso.datetime(),
+      createdAt: isoDate,
+      updatedAt: isoDate,
     }),
   ),
   session: 'required',

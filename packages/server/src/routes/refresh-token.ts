@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { refreshAccountTokens } from '../oauth/refresh-account-tokens';
 import { findTokenAccount } from '../oauth/token-account';
+import { isoDate } from '../validation/responses';
 
 const body = z.object({
   providerId: z.string().min(1).max(64),
@@ -21,8 +22,8 @@ export const refreshToken = defineEndpoint({
   response: z.object({
     accessToken: z.string().nullable(),
     refreshToken: z.string().nullable(),
-    accessTokenExpiresAt: z.iso.datetime().optional(),
-    refreshTokenExpiresAt: z.iso.datetime().optional(),
+    accessTokenExpiresAt: isoDate.optional(),
+    refreshTokenExpiresAt: isoDate.optional(),
     scope: z.string().nullable(),
     idToken: z.string().optional(),
     providerId: z.string(),

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-const isoDate = z.iso.datetime();
+/** Described by its format alone: zod's own ISO check would write its whole pattern into the document. */
+export const isoDate = z.string().meta({ format: 'date-time' });
 
 export const userResponse = z.looseObject({
   id: z.string(),
