@@ -39,6 +39,9 @@ export const coreClient = defineClientPlugin({
     refreshToken: { path: '/refresh-token', method: 'POST' },
     getAccessToken: { path: '/get-access-token', method: 'POST' },
     listSocialProviders: { path: '/social-providers', method: 'GET' },
+    // The API description (issue #18): the document for tools, the page as `error` is one.
+    openApiDocument: { path: '/openapi.json', method: 'GET' },
+    apiReference: { path: '/reference', method: 'GET' },
   } satisfies RouteTableOf<CoreEndpoints[number]>,
   stores: { session: { route: 'getSession', hook: 'useSession' } },
   refresh: {

@@ -33,6 +33,7 @@ import { createRouter } from './http/router';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
 import { createEventSink, type AuthEvent, type AuthObserver } from './observer';
+import { registerRouteGroups, type RouteGroup } from './openapi/route-groups';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -140,10 +141,14 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     hooks: plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),
     now,
   });
-  const endpoints: readonly AnyEndpoint[] = Object.freeze([
-    ...extendBodies(coreEndpoints, plugins),
-    ...plugins.flatMap((plugin) => plugin.endpoints ?? []),
-  ]);
+  const routeGroups: RouteGroup[] = [
+    { name: 'core', endpoints: extendBodies(coreEndpoints, plugins) },
+    ...plugins.flatMap((plugin) =>
+      plugin.endpoints?.length ? [{ name: plugin.id, endpoints: plugin.endpoints }] : [],
+    ),
+  ];
+  const endpoints: readonly AnyEndpoint[] = Object.freeze(routeGroups.flatMap((group) => group.endpoints));
+  registerRouteGroups(context, routeGroups);
   const dispatch = createRouter(context, endpoints);
   const pruneJob = startPruneJob({
     db,

@@ -5,12 +5,20 @@
  */
 import type { z } from 'zod';
 import type { AuthContext } from './context';
+import type { ErrorEntry } from './errors';
 import type { ResponseCookies, RequestCookies } from './http/cookies';
 import type { CurrentSession } from './session/current-session';
 import type { RequestHeaders } from './http/transport';
 
 export type SessionGuard = 'none' | 'required' | 'fresh';
 export type RateLimitTier = 'default' | 'strict' | 'mail';
+/**
+ * What a success answers, for the API description only (openapi/): the JSON body's schema, a page
+ * (`'html'`), a 302 (`'redirect'`) or a file (`'file'`); a list where it depends on the request.
+ * Never checked at run time: the hot path stays a handler and `JSON.stringify`.
+ */
+export type EndpointAnswer = z.ZodType | 'html' | 'redirect' | 'file';
+export type EndpointResponse = EndpointAnswer | readonly EndpointAnswer[];
 
 /** A body or query schema; `undefined` for an endpoint that takes none. */
 export type EndpointSchema = z.ZodType | undefined;
@@ -70,6 +78,13 @@ export interface Endpoint<
    * (the OAuth callback's state, bound to the browser that started the flow).
    */
   readonly crossSiteCallback?: boolean;
+  /** Described in the API document; absent is "some JSON". */
+  readonly response?: EndpointResponse;
+  /**
+   * The catalogue entries the route itself answers, for the API description. The guards' entries
+   * (validation, session, origin, rate limit) are derived from the fields above and need no listing.
+   */
+  readonly errors?: readonly ErrorEntry[];
   handler(ctx: EndpointContext<Parsed<B>, Parsed<Q>, G>): Promise<R>;
 }
 

@@ -19,6 +19,7 @@ import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { sendMail } from '../mail/send-mail';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({
   newEmail: emailField,
@@ -29,6 +30,15 @@ export const changeEmail = defineEndpoint({
   id: 'changeEmail',
   method: 'POST',
   path: '/change-email',
+  errors: [
+    ERRORS.changeEmailDisabled,
+    ERRORS.invalidEmail,
+    ERRORS.emailIsTheSame,
+    ERRORS.couldNotUpdateEmail,
+    ERRORS.verificationEmailNotEnabled,
+    ERRORS.userNotFound,
+  ],
+  response: statusResponse,
   body,
   session: 'required',
   rateLimit: 'strict',

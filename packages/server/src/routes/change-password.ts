@@ -16,6 +16,7 @@ import { readDeviceCookie } from '../session/device-cookie';
 import { readDontRemember } from '../session/session-cookies';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
+import { tokenUserResponse } from '../validation/responses';
 
 const body = z.object({
   newPassword: passwordField,
@@ -27,6 +28,8 @@ export const changePassword = defineEndpoint({
   id: 'changePassword',
   method: 'POST',
   path: '/change-password',
+  errors: [ERRORS.credentialAccountNotFound, ERRORS.invalidPassword, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
+  response: tokenUserResponse,
   body,
   session: 'required',
   rateLimit: 'strict',

@@ -23,6 +23,7 @@ import { readCurrentSession } from '../session/current-session';
 import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-user-account';
 import { redirectUrl } from '../validation/fields';
 import { redirect, withQuery } from '../http/redirect';
+import { successMessageResponse } from '../validation/responses';
 
 const query = z.object({
   token: z.string().max(256),
@@ -42,6 +43,8 @@ export const deleteUserCallback = defineEndpoint({
   id: 'deleteUserCallback',
   method: 'GET',
   path: '/delete-user/callback',
+  errors: [ERRORS.notFound, ERRORS.unauthorized, ERRORS.unknownDeleteAccountToken, ERRORS.tokenExpired],
+  response: [successMessageResponse, 'redirect'],
   query,
   async handler({ auth, query, requestCookies, cookies, headers, clientIp }) {
     if (!auth.options.deleteUser.enabled) throw new AuthError(ERRORS.notFound);

@@ -20,6 +20,7 @@ import { passwordField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendMail } from '../mail/send-mail';
+import { successMessageResponse } from '../validation/responses';
 
 const body = z.object({
   /** Where the mailed link lands after the deletion. */
@@ -70,6 +71,15 @@ export const deleteUser = defineEndpoint({
   id: 'deleteUser',
   method: 'POST',
   path: '/delete-user',
+  errors: [
+    ERRORS.notFound,
+    ERRORS.credentialAccountNotFound,
+    ERRORS.invalidPassword,
+    ERRORS.sessionExpired,
+    ERRORS.verificationEmailNotEnabled,
+    ERRORS.invalidToken,
+  ],
+  response: successMessageResponse,
   body,
   session: 'required',
   // A wrong password is answered as such: the strict tier keeps a stolen session from becoming a

@@ -28,6 +28,7 @@ export const errorPage = defineEndpoint({
   method: 'GET',
   path: '/error',
   query: z.object({ error: z.string().optional() }),
+  response: 'html',
   async handler({ auth, query, headers }) {
     // Shown whatever its length (this page is where failures land), but never more than a line of it.
     const code = query.error?.slice(0, 256) || 'Unknown';

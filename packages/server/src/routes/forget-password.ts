@@ -18,6 +18,7 @@ import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendMail } from '../mail/send-mail';
+import { statusMessageResponse } from '../validation/responses';
 
 const resetRequest = z.object({
   email: emailField,
@@ -77,6 +78,8 @@ function defineResetRequest<Id extends string, P extends string>(id: Id, path: P
     id,
     method: 'POST',
     path,
+    errors: [ERRORS.invalidEmail, ERRORS.resetPasswordNotEnabled],
+    response: statusMessageResponse,
     body: resetRequest,
     rateLimit: 'mail',
     handler: startPasswordReset,

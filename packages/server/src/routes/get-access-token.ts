@@ -9,6 +9,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { refreshAccountTokens } from '../oauth/refresh-account-tokens';
 import { findTokenAccount } from '../oauth/token-account';
+import { isoDate } from '../validation/responses';
 
 const EXPIRY_MARGIN_MS = 5_000;
 
@@ -22,6 +23,13 @@ export const getAccessToken = defineEndpoint({
   id: 'getAccessToken',
   method: 'POST',
   path: '/get-access-token',
+  response: z.object({
+    accessToken: z.string(),
+    accessTokenExpiresAt: isoDate.optional(),
+    scopes: z.array(z.string()),
+    idToken: z.string().optional(),
+  }),
+  errors: [ERRORS.failedToGetAccessToken],
   body,
   async handler(ctx) {
     const { auth } = ctx;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { readCurrentSession, toSessionResponse } from '../session/current-session';
 import { queryBoolean } from '../validation/fields';
+import { sessionWithUserResponse } from '../validation/responses';
 
 const query = z.object({
   disableCookieCache: queryBoolean.optional(),
@@ -15,6 +16,7 @@ export const getSession = defineEndpoint({
   id: 'getSession',
   method: 'GET',
   path: '/get-session',
+  response: sessionWithUserResponse.nullable(),
   query,
   async handler({ auth, query, requestCookies, cookies }) {
     const current = await readCurrentSession(auth, requestCookies, cookies, query);

@@ -30,6 +30,9 @@ import { callbackOAuth, callbackOAuthFormPost } from './oauth-callback';
 import { linkSocial } from './link-social';
 import { refreshToken } from './refresh-token';
 import { getAccessToken } from './get-access-token';
+import { openApiDocument } from './openapi';
+import { apiReference } from './api-reference';
+import { apiReferenceFile } from './api-reference-file';
 
 export const coreEndpoints = [
   signUpEmail,
@@ -65,6 +68,10 @@ export const coreEndpoints = [
   refreshToken,
   getAccessToken,
   listSocialProviders,
+  // The API description (issue #18)
+  openApiDocument,
+  apiReference,
+  apiReferenceFile,
 ] as const;
 
 /** The core routes' definitions as a type: what `@latchkey/client` infers its calls from. */

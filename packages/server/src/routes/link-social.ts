@@ -10,6 +10,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
+import { providerRedirectResponse } from '../validation/responses';
 
 const body = z.object({
   provider: z.string().min(1).max(64),
@@ -24,6 +25,8 @@ export const linkSocial = defineEndpoint({
   id: 'linkSocial',
   method: 'POST',
   path: '/link-social',
+  errors: [ERRORS.providerNotFound],
+  response: providerRedirectResponse,
   body,
   session: 'fresh',
   async handler(ctx) {

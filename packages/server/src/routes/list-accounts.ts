@@ -5,6 +5,8 @@
  */
 import type { LinkedAccount } from '../db/account-store';
 import { defineEndpoint } from '../endpoint';
+import { z } from 'zod';
+import { isoDate } from '../validation/responses';
 
 /** The account table keeps granted scopes comma-separated (SPEC §3). */
 function parseScopes(scope: string | null): string[] {
@@ -34,6 +36,18 @@ export const listAccounts = defineEndpoint({
   id: 'listAccounts',
   method: 'GET',
   path: '/list-accounts',
+  response: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.string(),
+      providerId: z.string(),
+      userId: z.string(),
+      accountId: z.string(),
+      scopes: z.array(z.string()),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    }),
+  ),
   session: 'required',
   async handler({ auth, session }) {
     const accounts = await auth.accounts.listByUser(session.user.id);

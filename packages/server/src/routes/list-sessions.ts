@@ -4,13 +4,16 @@
  * and with which nobody can sign in. The caller's own session shows the token the caller already
  * holds, as get-session does, so an application marks "this device" by comparing the two.
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { visibleSessions } from '../plugin-hooks';
+import { sessionResponse } from '../validation/responses';
 
 export const listSessions = defineEndpoint({
   id: 'listSessions',
   method: 'GET',
   path: '/list-sessions',
+  response: z.array(sessionResponse),
   session: 'required',
   async handler({ auth, session }) {
     const sessions = await visibleSessions(auth, await auth.sessions.listByUser(session.user.id, auth.now()), session);

@@ -5,12 +5,14 @@
  * leaves: credentials and endpoints stay in the provider values. Not a better-auth route: its
  * clients are configured with their providers instead.
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 
 export const listSocialProviders = defineEndpoint({
   id: 'listSocialProviders',
   method: 'GET',
   path: '/social-providers',
+  response: z.array(z.object({ id: z.string(), name: z.string() })),
   async handler({ auth }) {
     return [...auth.options.socialProviders.values()].map((provider) => ({ id: provider.id, name: provider.name }));
   },

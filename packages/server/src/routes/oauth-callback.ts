@@ -127,6 +127,7 @@ export const callbackOAuth = defineEndpoint({
   id: 'callbackOAuth',
   method: 'GET',
   path: '/callback/:providerId',
+  response: 'redirect',
   query: anyFields,
   async handler(ctx) {
     const fields = parseFields(ctx.auth, ctx.query);
@@ -138,6 +139,7 @@ export const callbackOAuthFormPost = defineEndpoint({
   id: 'callbackOAuthFormPost',
   method: 'POST',
   path: '/callback/:providerId',
+  response: 'redirect',
   body: anyFields,
   query: anyFields,
   acceptsForm: true,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { refreshAccountTokens } from '../oauth/refresh-account-tokens';
 import { findTokenAccount } from '../oauth/token-account';
+import { isoDate } from '../validation/responses';
 
 const body = z.object({
   providerId: z.string().min(1).max(64),
@@ -18,6 +19,16 @@ export const refreshToken = defineEndpoint({
   id: 'refreshToken',
   method: 'POST',
   path: '/refresh-token',
+  response: z.object({
+    accessToken: z.string().nullable(),
+    refreshToken: z.string().nullable(),
+    accessTokenExpiresAt: isoDate.optional(),
+    refreshTokenExpiresAt: isoDate.optional(),
+    scope: z.string().nullable(),
+    idToken: z.string().optional(),
+    providerId: z.string(),
+    accountId: z.string(),
+  }),
   body,
   async handler(ctx) {
     const found = await findTokenAccount(ctx, ctx.body);

@@ -12,6 +12,7 @@ import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { redeemToken } from '../verification/one-time-token';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 const tokenField = z.string().max(256);
 const body = z.object({ newPassword: passwordField, token: tokenField.optional() });
@@ -21,6 +22,8 @@ export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
   path: '/reset-password',
+  errors: [ERRORS.invalidToken, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
+  response: statusResponse,
   body,
   query,
   async handler({ auth, body, query, headers, clientIp }) {

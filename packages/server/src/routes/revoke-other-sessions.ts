@@ -3,11 +3,13 @@
  */
 import { defineEndpoint } from '../endpoint';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 export const revokeOtherSessions = defineEndpoint({
   id: 'revokeOtherSessions',
   method: 'POST',
   path: '/revoke-other-sessions',
+  response: statusResponse,
   session: 'required',
   async handler({ auth, session, headers, clientIp }) {
     await auth.sessions.deleteByUser(session.user.id, session.session.id);

@@ -8,11 +8,13 @@ import { sha256Hex } from '../crypto/digest';
 import { defineEndpoint } from '../endpoint';
 import { clearSessionCookies } from '../session/session-cookies';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 export const revokeSession = defineEndpoint({
   id: 'revokeSession',
   method: 'POST',
   path: '/revoke-session',
+  response: statusResponse,
   body: z.object({ token: z.string().min(1).max(256) }),
   session: 'required',
   async handler({ auth, body, session, cookies, headers, clientIp }) {

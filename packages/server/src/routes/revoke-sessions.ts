@@ -4,11 +4,13 @@
 import { defineEndpoint } from '../endpoint';
 import { clearSessionCookies } from '../session/session-cookies';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 export const revokeSessions = defineEndpoint({
   id: 'revokeSessions',
   method: 'POST',
   path: '/revoke-sessions',
+  response: statusResponse,
   session: 'required',
   async handler({ auth, session, cookies, headers, clientIp }) {
     await auth.sessions.deleteByUser(session.user.id);

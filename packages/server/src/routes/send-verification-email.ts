@@ -12,6 +12,7 @@ import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({
   email: emailField,
@@ -22,6 +23,8 @@ export const sendVerificationEmail = defineEndpoint({
   id: 'sendVerificationEmail',
   method: 'POST',
   path: '/send-verification-email',
+  errors: [ERRORS.invalidEmail, ERRORS.verificationEmailNotEnabled, ERRORS.emailMismatch, ERRORS.emailAlreadyVerified],
+  response: statusResponse,
   body,
   rateLimit: 'mail',
   async handler({ auth, body, requestCookies, cookies, headers }) {

@@ -11,6 +11,7 @@ import { AuthError, ERRORS } from '../errors';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({ newPassword: passwordField });
 
@@ -18,6 +19,8 @@ export const setPassword = defineEndpoint({
   id: 'setPassword',
   method: 'POST',
   path: '/set-password',
+  errors: [ERRORS.userAlreadyHasPassword, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
+  response: statusResponse,
   body,
   session: 'required',
   serverOnly: true,

@@ -9,6 +9,7 @@ import { CREDENTIAL_FORM, defineEndpoint } from '../endpoint';
 import { ERRORS } from '../errors';
 import { passwordSignIn } from '../session/password-sign-in';
 import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email-password-request';
+import { signInResponse } from '../validation/responses';
 
 const body = z.object(emailPasswordFields);
 
@@ -16,6 +17,14 @@ export const signInEmail = defineEndpoint({
   id: 'signInEmail',
   method: 'POST',
   path: '/sign-in/email',
+  errors: [
+    ERRORS.invalidEmailOrPassword,
+    ERRORS.emailNotVerified,
+    ERRORS.emailAndPasswordNotEnabled,
+    ERRORS.invalidEmail,
+    ERRORS.failedToCreateSession,
+  ],
+  response: signInResponse,
   body,
   ...CREDENTIAL_FORM,
   async handler(ctx) {

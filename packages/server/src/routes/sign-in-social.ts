@@ -18,6 +18,7 @@ import { requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
 import { emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
+import { providerRedirectResponse, signInResponse } from '../validation/responses';
 
 const TOKEN_MAX = 16 * 1024;
 const providerField = z.string().min(1).max(64);
@@ -47,6 +48,8 @@ export const signInSocial = defineEndpoint({
   id: 'signInSocial',
   method: 'POST',
   path: '/sign-in/social',
+  errors: [ERRORS.providerNotFound],
+  response: z.union([providerRedirectResponse, signInResponse]),
   body,
   rateLimit: 'strict',
   checkOriginWithoutCookies: true,

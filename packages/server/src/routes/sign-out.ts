@@ -2,6 +2,7 @@
  * @module POST /sign-out: deletes the session the cookie names and clears every session cookie.
  * Signing out without a session still succeeds: the outcome the caller wants already holds.
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { readCurrentSession } from '../session/current-session';
 import { clearSessionCookies } from '../session/session-cookies';
@@ -11,6 +12,7 @@ export const signOut = defineEndpoint({
   id: 'signOut',
   method: 'POST',
   path: '/sign-out',
+  response: z.object({ success: z.boolean() }),
   async handler({ auth, requestCookies, cookies, headers, clientIp }) {
     const current = await readCurrentSession(auth, requestCookies, cookies, {
       disableCookieCache: true,

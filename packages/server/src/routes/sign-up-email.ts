@@ -19,6 +19,7 @@ import { imageField, nameField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
+import { tokenUserResponse } from '../validation/responses';
 
 const fields = emailPasswordFields;
 // In better-auth's order, which is the order of a VALIDATION_ERROR's details.
@@ -35,6 +36,15 @@ export const signUpEmail = defineEndpoint({
   id: 'signUpEmail',
   method: 'POST',
   path: '/sign-up/email',
+  errors: [
+    ERRORS.userAlreadyExistsUseAnotherEmail,
+    ERRORS.emailAndPasswordNotEnabled,
+    ERRORS.invalidEmail,
+    ERRORS.passwordTooShort,
+    ERRORS.passwordTooLong,
+    ERRORS.failedToCreateSession,
+  ],
+  response: tokenUserResponse,
   body,
   ...CREDENTIAL_FORM,
   async handler(ctx) {

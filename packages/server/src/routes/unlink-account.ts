@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { emitEvent } from '../emit-event';
+import { statusResponse } from '../validation/responses';
 
 const body = z.object({
   providerId: z.string().min(1).max(255),
@@ -18,6 +19,8 @@ export const unlinkAccount = defineEndpoint({
   id: 'unlinkAccount',
   method: 'POST',
   path: '/unlink-account',
+  errors: [ERRORS.accountNotFound, ERRORS.cannotUnlinkLastAccount],
+  response: statusResponse,
   body,
   session: 'fresh',
   async handler({ auth, body, session, headers, clientIp }) {

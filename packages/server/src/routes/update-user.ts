@@ -11,11 +11,14 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { pluginUserInput } from '../plugin-hooks';
 import { setCookieCache } from '../session/cookie-cache';
 import { imageField, nameField } from '../validation/fields';
+import { statusResponse } from '../validation/responses';
 
 export const updateUser = defineEndpoint({
   id: 'updateUser',
   method: 'POST',
   path: '/update-user',
+  errors: [ERRORS.emailCanNotBeUpdated],
+  response: statusResponse,
   body: z.object({
     name: nameField.optional(),
     image: imageField.nullable().optional(),

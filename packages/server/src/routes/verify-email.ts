@@ -26,6 +26,7 @@ import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { redirect, withQuery } from '../http/redirect';
 import { emitEvent } from '../emit-event';
+import { userResponse } from '../validation/responses';
 
 const query = z.object({
   token: z.string().max(256),
@@ -149,6 +150,14 @@ export const verifyEmail = defineEndpoint({
   id: 'verifyEmail',
   method: 'GET',
   path: '/verify-email',
+  errors: [
+    ERRORS.unauthorized,
+    ERRORS.tokenExpired,
+    ERRORS.invalidVerificationToken,
+    ERRORS.userNotFound,
+    ERRORS.couldNotUpdateEmail,
+  ],
+  response: [z.object({ status: z.boolean(), user: userResponse.nullable() }), 'redirect'],
   query,
   async handler(ctx) {
     const { callbackURL } = ctx.query;

@@ -5,7 +5,7 @@
  * (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
@@ -23,6 +23,8 @@ export function banUser(options: ResolvedAdminOptions) {
     id: 'banUser',
     method: 'POST',
     path: '/admin/ban-user',
+    response: z.object({ user: userResponse }),
+    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotBanYourself],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

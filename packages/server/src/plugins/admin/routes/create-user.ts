@@ -23,6 +23,7 @@ import {
   randomString,
   type AuthContext,
   type User,
+  userResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -44,6 +45,14 @@ export function createUser(options: ResolvedAdminOptions) {
     id: 'createUser',
     method: 'POST',
     path: '/admin/create-user',
+    response: z.object({ user: userResponse }),
+    errors: [
+      ADMIN_ERRORS.notAllowedToCreateUsers,
+      ADMIN_ERRORS.notAllowedToChangeRole,
+      ERRORS.invalidEmail,
+      ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail,
+      ADMIN_ERRORS.failedToCreateUser,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

@@ -3,7 +3,7 @@
  * 1.7 answers it.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -15,6 +15,8 @@ export function getUser(options: ResolvedAdminOptions) {
     id: 'getUser',
     method: 'GET',
     path: '/admin/get-user',
+    response: userResponse,
+    errors: [ADMIN_ERRORS.notAllowedToGetUser, ERRORS.userNotFound],
     query,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

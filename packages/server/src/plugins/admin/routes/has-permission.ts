@@ -19,6 +19,7 @@ export function userHasPermission(options: ResolvedAdminOptions) {
     id: 'userHasPermission',
     method: 'POST',
     path: '/admin/has-permission',
+    errors: [ERRORS.unauthorized, ERRORS.userNotFound],
     body,
     // The session is read here: a server-side call (auth.api) may name a role or user instead.
     session: 'none',

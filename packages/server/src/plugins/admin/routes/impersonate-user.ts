@@ -16,6 +16,7 @@ import {
   emitEvent,
   stashSession,
   toSessionResponse,
+  sessionWithUserResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { isAdminUser } from '../access-control';
@@ -32,6 +33,8 @@ export function impersonateUser(options: ResolvedAdminOptions) {
     id: 'impersonateUser',
     method: 'POST',
     path: '/admin/impersonate-user',
+    response: sessionWithUserResponse,
+    errors: [ADMIN_ERRORS.notAllowedToImpersonateUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotImpersonateAdmins],
     body,
     session: 'required',
     async handler(ctx) {

@@ -4,7 +4,7 @@
  * session with it (revoke-user-session) but not sign in as its owner.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint, sessionResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -16,6 +16,8 @@ export function listUserSessions(options: ResolvedAdminOptions) {
     id: 'listUserSessions',
     method: 'POST',
     path: '/admin/list-user-sessions',
+    response: z.object({ sessions: z.array(sessionResponse) }),
+    errors: [ADMIN_ERRORS.notAllowedToListSessions],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -5,7 +5,8 @@
  * request gave them (DESIGN.md). Without a limit, one page of 100; a limit above 1,000 is cut
  * to 1,000 (and the answer's `limit` says so). Without sortBy, oldest first.
  */
-import { defineEndpoint, toUser } from '../../../plugin-api';
+import { z } from 'zod';
+import { defineEndpoint, toUser, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { listUsersQuery, queryUserPage } from '../list-users-query';
 import type { ResolvedAdminOptions } from '../options';
@@ -16,6 +17,13 @@ export function listUsers(options: ResolvedAdminOptions) {
     id: 'listUsers',
     method: 'GET',
     path: '/admin/list-users',
+    response: z.object({
+      users: z.array(userResponse),
+      total: z.number(),
+      limit: z.number().optional(),
+      offset: z.number().optional(),
+    }),
+    errors: [ADMIN_ERRORS.notAllowedToListUsers],
     query: listUsersQuery,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

@@ -19,6 +19,8 @@ export function removeUser(options: ResolvedAdminOptions) {
     id: 'removeUser',
     method: 'POST',
     path: '/admin/remove-user',
+    response: z.object({ success: z.boolean() }),
+    errors: [ADMIN_ERRORS.notAllowedToDeleteUsers, ADMIN_ERRORS.cannotRemoveYourself, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

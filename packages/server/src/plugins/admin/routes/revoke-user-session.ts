@@ -16,6 +16,8 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     id: 'revokeUserSession',
     method: 'POST',
     path: '/admin/revoke-user-session',
+    response: z.object({ success: z.boolean() }),
+    errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {

@@ -14,6 +14,8 @@ export function revokeUserSessions(options: ResolvedAdminOptions) {
     id: 'revokeUserSessions',
     method: 'POST',
     path: '/admin/revoke-user-sessions',
+    response: z.object({ success: z.boolean() }),
+    errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {

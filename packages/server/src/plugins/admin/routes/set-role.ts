@@ -5,7 +5,7 @@
  * (last-admin.ts). Answers {user}.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
@@ -20,6 +20,8 @@ export function setRole(options: ResolvedAdminOptions) {
     id: 'setRole',
     method: 'POST',
     path: '/admin/set-role',
+    response: z.object({ user: userResponse }),
+    errors: [ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

@@ -13,6 +13,7 @@ import {
   emitEvent,
   hashPassword,
   passwordField,
+  statusResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -25,6 +26,8 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     id: 'setUserPassword',
     method: 'POST',
     path: '/admin/set-user-password',
+    response: statusResponse,
+    errors: [ADMIN_ERRORS.notAllowedToSetPassword, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

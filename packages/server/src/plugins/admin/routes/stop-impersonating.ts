@@ -9,6 +9,7 @@ import {
   readStashedSession,
   resumeStashedSession,
   toSessionResponse,
+  sessionWithUserResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
@@ -20,6 +21,8 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     id: 'stopImpersonating',
     method: 'POST',
     path: '/admin/stop-impersonating',
+    response: sessionWithUserResponse,
+    errors: [ADMIN_ERRORS.notImpersonating, ADMIN_ERRORS.failedToFindAdminSession],
     session: 'required',
     async handler(ctx) {
       const { auth, session } = ctx;

@@ -3,7 +3,7 @@
  * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -15,6 +15,8 @@ export function unbanUser(options: ResolvedAdminOptions) {
     id: 'unbanUser',
     method: 'POST',
     path: '/admin/unban-user',
+    response: z.object({ user: userResponse }),
+    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

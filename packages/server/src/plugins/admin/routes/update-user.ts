@@ -14,6 +14,7 @@ import {
   isUniqueViolation,
   type AuthContext,
   type User,
+  userResponse,
 } from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
@@ -30,6 +31,13 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     id: 'adminUpdateUser',
     method: 'POST',
     path: '/admin/update-user',
+    response: userResponse,
+    errors: [
+      ADMIN_ERRORS.notAllowedToUpdateUsers,
+      ADMIN_ERRORS.noDataToUpdate,
+      ADMIN_ERRORS.notAllowedToChangeRole,
+      ERRORS.userNotFound,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

@@ -33,6 +33,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
     id: 'acceptInvitation',
     method: 'POST',
     path: '/organization/accept-invitation',
+    errors: [ORGANIZATION_ERRORS.inviterNoLongerMember, ORGANIZATION_ERRORS.alreadyAMember],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {

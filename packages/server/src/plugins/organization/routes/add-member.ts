@@ -36,6 +36,12 @@ export function addMember(options: ResolvedOrganizationOptions) {
     id: 'addMember',
     method: 'POST',
     path: '/organization/add-member',
+    errors: [
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.organizationNotFound,
+      ERRORS.userNotFound,
+      ORGANIZATION_ERRORS.alreadyAMember,
+    ],
     body,
     session: 'none',
     serverOnly: true,

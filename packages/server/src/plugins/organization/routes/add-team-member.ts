@@ -8,12 +8,18 @@ import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
 import { findOrAddTeamMember } from '../team-store';
+import { ORGANIZATION_ERRORS } from '../errors';
 
 export function addTeamMember(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'addTeamMember',
     method: 'POST',
     path: '/organization/add-team-member',
+    errors: [
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.addTeamMember.refusal,
+    ],
     body: teamMemberChangeBody,
     session: 'required',
     async handler(request) {

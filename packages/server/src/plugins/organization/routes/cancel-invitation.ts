@@ -17,6 +17,11 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
+    errors: [
+      ORGANIZATION_ERRORS.invitationNotFound,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.cancelInvitation.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

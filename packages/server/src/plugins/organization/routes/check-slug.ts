@@ -15,6 +15,7 @@ export function checkOrganizationSlug(_options: ResolvedOrganizationOptions) {
     id: 'checkOrganizationSlug',
     method: 'POST',
     path: '/organization/check-slug',
+    errors: [ORGANIZATION_ERRORS.slugIsTaken],
     body,
     session: 'required',
     async handler({ auth, body }) {

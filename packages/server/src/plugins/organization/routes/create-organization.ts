@@ -49,6 +49,12 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
     id: 'createOrganization',
     method: 'POST',
     path: '/organization/create',
+    errors: [
+      ORGANIZATION_ERRORS.notAllowedToCreateOrganization,
+      ORGANIZATION_ERRORS.organizationAlreadyExists,
+      ERRORS.userNotFound,
+      ERRORS.unauthorized,
+    ],
     body,
     // Checked in the handler: a server call without headers may name the user instead.
     session: 'none',

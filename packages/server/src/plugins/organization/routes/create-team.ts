@@ -17,6 +17,12 @@ export function createTeam(options: ResolvedOrganizationOptions) {
     id: 'createTeam',
     method: 'POST',
     path: '/organization/create-team',
+    errors: [
+      ORGANIZATION_ERRORS.teamAlreadyExists,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.createTeam.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

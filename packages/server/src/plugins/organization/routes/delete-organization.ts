@@ -23,6 +23,11 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
     id: 'deleteOrganization',
     method: 'POST',
     path: '/organization/delete',
+    errors: [
+      ORGANIZATION_ERRORS.organizationNotFound,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.deleteOrganization.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

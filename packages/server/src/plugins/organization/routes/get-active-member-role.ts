@@ -19,6 +19,11 @@ export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMemberRole',
     method: 'GET',
     path: '/organization/get-active-member-role',
+    errors: [
+      ORGANIZATION_ERRORS.memberNotFound,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+    ],
     query,
     session: 'required',
     async handler({ auth, query, session }) {

@@ -14,6 +14,7 @@ export function getActiveMember(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMember',
     method: 'GET',
     path: '/organization/get-active-member',
+    errors: [ORGANIZATION_ERRORS.memberNotFound, ORGANIZATION_ERRORS.noActiveOrganization],
     session: 'required',
     async handler({ auth, session }) {
       const organizationId = organizationIdOf(session, undefined);

@@ -20,6 +20,7 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
     id: 'getInvitation',
     method: 'GET',
     path: '/organization/get-invitation',
+    errors: [ORGANIZATION_ERRORS.organizationNotFound, ORGANIZATION_ERRORS.inviterNoLongerMember],
     query,
     session: 'required',
     // The recipient check reads the e-mail: not from a cookie cache older than a change of address.

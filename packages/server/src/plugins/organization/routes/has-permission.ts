@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint, permissionRequestBody } from '../../../plugin-api';
 import { memberMay, requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { ORGANIZATION_ERRORS } from '../errors';
 
 const body = permissionRequestBody({ organizationId: z.string().min(1).optional() });
 
@@ -16,6 +17,7 @@ export function hasPermission(options: ResolvedOrganizationOptions) {
     id: 'hasPermission',
     method: 'POST',
     path: '/organization/has-permission',
+    errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

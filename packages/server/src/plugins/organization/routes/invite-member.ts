@@ -66,6 +66,14 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     id: 'createInvitation',
     method: 'POST',
     path: '/organization/invite-member',
+    errors: [
+      ERRORS.invalidEmail,
+      ORGANIZATION_ERRORS.notAllowedToInviteWithRole,
+      ORGANIZATION_ERRORS.organizationNotFound,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.invite.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

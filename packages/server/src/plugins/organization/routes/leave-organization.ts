@@ -17,6 +17,7 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
     id: 'leaveOrganization',
     method: 'POST',
     path: '/organization/leave',
+    errors: [ORGANIZATION_ERRORS.notAMember],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {

@@ -8,6 +8,7 @@ import { defineEndpoint } from '../../../plugin-api';
 import { listOrganizationInvitations } from '../invitation-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { ORGANIZATION_ERRORS } from '../errors';
 
 const query = z.object({ organizationId: z.string().min(1).optional() });
 
@@ -16,6 +17,7 @@ export function listInvitations(_options: ResolvedOrganizationOptions) {
     id: 'listInvitations',
     method: 'GET',
     path: '/organization/list-invitations',
+    errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',
     // Membership decides access: a member just removed must not read from a stale cookie cache.

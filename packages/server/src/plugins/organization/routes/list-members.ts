@@ -8,6 +8,7 @@ import { defineEndpoint } from '../../../plugin-api';
 import { countMembers, listMembersWithUser } from '../member-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { ORGANIZATION_ERRORS } from '../errors';
 
 const MAX_PAGE = 1000;
 
@@ -22,6 +23,7 @@ export function listMembers(options: ResolvedOrganizationOptions) {
     id: 'listMembers',
     method: 'GET',
     path: '/organization/list-members',
+    errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',
     async handler({ auth, query, session }) {

@@ -33,6 +33,7 @@ export function listTeamMembers(options: ResolvedOrganizationOptions) {
     id: 'listTeamMembers',
     method: 'GET',
     path: '/organization/list-team-members',
+    errors: [ORGANIZATION_ERRORS.noActiveTeam, ORGANIZATION_ERRORS.notATeamMember],
     query,
     session: 'required',
     // The active team and membership decide access; a cached session may be a minute stale.

@@ -7,6 +7,7 @@ import { defineEndpoint } from '../../../plugin-api';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listTeams } from '../team-store';
+import { ORGANIZATION_ERRORS } from '../errors';
 
 const query = z.object({ organizationId: z.string().min(1).optional() });
 
@@ -15,6 +16,7 @@ export function listOrganizationTeams(_options: ResolvedOrganizationOptions) {
     id: 'listOrganizationTeams',
     method: 'GET',
     path: '/organization/list-teams',
+    errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',
     // The active organization decides what is listed; a cached one may be a minute stale.

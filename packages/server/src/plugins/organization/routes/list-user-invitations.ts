@@ -14,6 +14,7 @@ export function listUserInvitations(_options: ResolvedOrganizationOptions) {
     id: 'listUserInvitations',
     method: 'GET',
     path: '/organization/list-user-invitations',
+    errors: [ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations],
     session: 'required',
     // The recipient check reads the e-mail and its verification: not from a cookie cache older
     // than a change of address.

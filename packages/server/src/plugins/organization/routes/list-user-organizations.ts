@@ -17,6 +17,7 @@ export function listUserOrganizationsForAdmin(options: ResolvedOrganizationOptio
     id: 'listUserOrganizations',
     method: 'GET',
     path: '/organization/list-user-organizations',
+    errors: [ORGANIZATION_ERRORS.notAllowedToListUserOrganizations],
     query,
     session: 'required',
     async handler({ auth, query, session }) {

@@ -17,6 +17,7 @@ export function rejectInvitation(_options: ResolvedOrganizationOptions) {
     id: 'rejectInvitation',
     method: 'POST',
     path: '/organization/reject-invitation',
+    errors: [ORGANIZATION_ERRORS.invitationNotFound],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

@@ -21,6 +21,13 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     id: 'removeMember',
     method: 'POST',
     path: '/organization/remove-member',
+    errors: [
+      ORGANIZATION_ERRORS.memberNotFound,
+      ORGANIZATION_ERRORS.notAllowedToDeleteMember,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.deleteMember.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {

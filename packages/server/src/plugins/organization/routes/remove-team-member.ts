@@ -15,6 +15,12 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
     id: 'removeTeamMember',
     method: 'POST',
     path: '/organization/remove-team-member',
+    errors: [
+      ORGANIZATION_ERRORS.notATeamMember,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.removeTeamMember.refusal,
+    ],
     body: teamMemberChangeBody,
     session: 'required',
     async handler(request) {

@@ -19,6 +19,12 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     id: 'removeTeam',
     method: 'POST',
     path: '/organization/remove-team',
+    errors: [
+      ORGANIZATION_ERRORS.notAllowedToDeleteTeam,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.deleteTeam.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -16,6 +16,7 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
     id: 'setActiveTeam',
     method: 'POST',
     path: '/organization/set-active-team',
+    errors: [ORGANIZATION_ERRORS.teamNotFound, ORGANIZATION_ERRORS.notATeamMember],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

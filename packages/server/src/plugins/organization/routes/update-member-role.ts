@@ -24,6 +24,13 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     id: 'updateMemberRole',
     method: 'POST',
     path: '/organization/update-member-role',
+    errors: [
+      ORGANIZATION_ERRORS.memberNotFound,
+      ORGANIZATION_ERRORS.notAllowedToUpdateMember,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.updateMember.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {

@@ -25,6 +25,13 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     id: 'updateOrganization',
     method: 'POST',
     path: '/organization/update',
+    errors: [
+      ORGANIZATION_ERRORS.organizationNotFound,
+      ORGANIZATION_ERRORS.slugIsTaken,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+      ORGANIZATION_ERRORS.notAMember,
+      MEMBER_ACTIONS.updateOrganization.refusal,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

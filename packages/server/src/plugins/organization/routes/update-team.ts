@@ -20,6 +20,11 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
     id: 'updateTeam',
     method: 'POST',
     path: '/organization/update-team',
+    errors: [
+      ORGANIZATION_ERRORS.notAllowedToUpdateTeams,
+      ORGANIZATION_ERRORS.teamAlreadyExists,
+      ORGANIZATION_ERRORS.noActiveOrganization,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session }) {

@@ -16,6 +16,7 @@ export function isUsernameAvailable(rules: UsernameRules) {
     id: 'isUsernameAvailable',
     method: 'POST',
     path: '/is-username-available',
+    errors: [USERNAME_ERRORS.usernameIsInvalid],
     body,
     async handler({ auth, body }) {
       // better-auth answers an empty username `username is invalid` before the length rules.

@@ -29,6 +29,12 @@ export function signInUsername(rules: UsernameRules) {
     id: 'signInUsername',
     method: 'POST',
     path: '/sign-in/username',
+    errors: [
+      ERRORS.emailAndPasswordNotEnabled,
+      USERNAME_ERRORS.invalidUsernameOrPassword,
+      ERRORS.emailNotVerified,
+      ERRORS.failedToCreateSession,
+    ],
     body,
     ...CREDENTIAL_FORM,
     async handler(ctx) {

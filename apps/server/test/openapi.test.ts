@@ -1,0 +1,220 @@
+/**
+ * GET /api/auth/openapi.json of the standalone server's auth: a valid OpenAPI 3.1 document with
+ * every route served over HTTP (and none of the server-only ones), the request schemas of the
+ * endpoints, and the error codes each route answers, the guards' and the route's own.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverPlugins } from '../src/plugins';
+// The plugins' catalogues, to read the entries their route files name.
+import { ADMIN_ERRORS } from '../../../packages/server/src/plugins/admin/errors';
+import { ORGANIZATION_ERRORS } from '../../../packages/server/src/plugins/organization/errors';
+import { MEMBER_ACTIONS } from '../../../packages/server/src/plugins/organization/membership';
+import { USERNAME_ERRORS } from '../../../packages/server/src/plugins/username/errors';
+
+type Json = Record<string, any>;
+
+/** The organization plugin's guards that routes call, and what each answers. */
+const HELPER_ERRORS: Record<string, string[]> = {
+  requireCallerMembership: [ORGANIZATION_ERRORS.noActiveOrganization.code, ORGANIZATION_ERRORS.notAMember.code],
+  authorizeTeamMemberChange: [ORGANIZATION_ERRORS.noActiveOrganization.code, ORGANIZATION_ERRORS.notAMember.code],
+  organizationIdOf: [ORGANIZATION_ERRORS.noActiveOrganization.code],
+  requireMember: [ORGANIZATION_ERRORS.notAMember.code],
+  passwordSignIn: [ERRORS.emailNotVerified.code, ERRORS.failedToCreateSession.code],
+};
+
+const BASE_URL = 'http://localhost:3000';
+
+function standaloneAuth(options: { cookiePrefix?: string } = {}) {
+  return createAuth({
+    baseURL: BASE_URL,
+    secret: 'openapi-document-test-secret-0123456789ab',
+    database: { url: 'sqlite::memory:' },
+    plugins: serverPlugins({ adminEmails: [] }),
+    advanced: options.cookiePrefix ? { cookiePrefix: options.cookiePrefix } : undefined,
+  });
+}
+
+async function fetchDocument(auth: ReturnType<typeof standaloneAuth>): Promise<{ response: Response; document: Json }> {
+  const response = await auth.handler(new Request(`${BASE_URL}/api/auth/openapi.json`));
+  return { response, document: (await response.clone().json()) as Json };
+}
+
+/** The codes an operation's error answers list, from their `code` enums (shared answers by reference). */
+function errorCodes(operation: Json, document: Json): string[] {
+  return Object.entries(operation.responses as Json).flatMap(([status, response]) => {
+    if (Number(status) < 400) return [];
+    const answer = response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response;
+    return answer.content['application/json'].schema.allOf[1].properties.code.enum as string[];
+  });
+}
+
+describe('the OpenAPI document', () => {
+  let auth: ReturnType<typeof standaloneAuth>;
+  let document: Json;
+
+  beforeAll(async () => {
+    auth = standaloneAuth();
+    await auth.migrate();
+    ({ document } = await fetchDocument(auth));
+  });
+  afterAll(() => auth.close());
+
+  it('is a valid OpenAPI 3.1 document, served as JSON', async () => {
+    const { response } = await fetchDocument(auth);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(document.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names Latchkey, its version and where the routes are', () => {
+    expect(document.info).toMatchObject({ title: 'Latchkey', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(document.servers).toEqual([{ url: `${BASE_URL}/api/auth` }]);
+    expect(document.components.securitySchemes.sessionCookie).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'latchkey.session_token' }),
+    );
+  });
+
+  it('describes every route served over HTTP with its method, and no server-only one', () => {
+    const served = auth.endpoints.filter((endpoint) => !endpoint.serverOnly);
+    expect(served.length).toBeGreaterThan(80);
+    for (const endpoint of served) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
+      expect(document.paths[path]?.[endpoint.method.toLowerCase()]?.operationId, `${endpoint.method} ${path}`).toBe(
+        endpoint.id,
+      );
+    }
+    const operations = Object.values(document.paths as Json).flatMap((item) => Object.keys(item));
+    expect(operations).toHaveLength(served.length);
+    const serverOnly = auth.endpoints.filter((endpoint) => endpoint.serverOnly).map((endpoint) => endpoint.path);
+    expect(serverOnly).toEqual(expect.arrayContaining(['/set-password', '/organization/add-member']));
+    for (const path of serverOnly) expect(document.paths[path]).toBeUndefined();
+  });
+
+  it('tags each operation with the plugin that declares it', () => {
+    expect(document.paths['/sign-in/email'].post.tags).toEqual(['core']);
+    expect(document.paths['/admin/list-users'].get.tags).toEqual(['admin']);
+    expect(document.paths['/organization/create'].post.tags).toEqual(['organization']);
+    expect(document.paths['/sign-in/username'].post.tags).toEqual(['username']);
+  });
+
+  it('gives sign-in/email a JSON and form body with email and password required', () => {
+    const { requestBody } = document.paths['/sign-in/email'].post;
+    expect(requestBody.required).toBe(true);
+    const schema = requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['email', 'password', 'rememberMe', 'callbackURL']),
+    );
+    expect(requestBody.content['application/x-www-form-urlencoded'].schema).toEqual(schema);
+    expect(document.paths['/sign-in/email'].post.responses['200'].content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['redirect', 'token', 'user']),
+    );
+  });
+
+  it('gives admin/list-users its query parameters, limit among them, and the session cookie as security', () => {
+    const operation = document.paths['/admin/list-users'].get;
+    const limit = operation.parameters.find((parameter: Json) => parameter.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false });
+    expect(operation.parameters.map((parameter: Json) => parameter.name)).toEqual(
+      expect.arrayContaining(['searchValue', 'offset', 'sortBy', 'filterField']),
+    );
+    expect(operation.security).toEqual([{ sessionCookie: [] }]);
+    expect(operation.responses['200'].content['application/json'].schema.required).toEqual(['users', 'total']);
+  });
+
+  it('turns path parameters into {param} with a path parameter', () => {
+    const operation = document.paths['/reset-password/{token}'].get;
+    expect(operation.parameters).toEqual(
+      expect.arrayContaining([{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }]),
+    );
+    expect(operation.responses['302']).toBeDefined();
+  });
+
+  it("lists the error codes of a route: the guards' and the route's own, by status", () => {
+    const signIn = document.paths['/sign-in/email'].post;
+    expect(signIn.responses['401'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual([
+      'INVALID_EMAIL_OR_PASSWORD',
+    ]);
+    expect(errorCodes(signIn, document)).toEqual(
+      expect.arrayContaining([
+        'VALIDATION_ERROR',
+        'TOO_MANY_REQUESTS',
+        'INVALID_ORIGIN',
+        'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
+        'INVALID_CALLBACKURL',
+        'EMAIL_NOT_VERIFIED',
+      ]),
+    );
+    expect(signIn.responses['401'].content['application/json'].examples.INVALID_EMAIL_OR_PASSWORD.value).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+    const listUsers = document.paths['/admin/list-users'].get;
+    expect(errorCodes(listUsers, document)).toEqual(
+      expect.arrayContaining(['UNAUTHORIZED', 'VALIDATION_ERROR', ADMIN_ERRORS.notAllowedToListUsers.code]),
+    );
+    // A GET without a session guard answers neither 401 nor an origin refusal.
+    expect(errorCodes(document.paths['/ok'].get, document)).not.toContain('UNAUTHORIZED');
+    expect(errorCodes(document.paths['/ok'].get, document)).not.toContain('INVALID_ORIGIN');
+  });
+
+  it('lists every catalogue entry a route file names among the codes of its operations', () => {
+    const catalogues: Record<string, ErrorCatalogue> = { ERRORS, ADMIN_ERRORS, ORGANIZATION_ERRORS, USERNAME_ERRORS };
+    const operations = new Map<string, Json>();
+    for (const item of Object.values(document.paths as Json))
+      for (const operation of Object.values(item as Json)) operations.set(operation.operationId, operation);
+    const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
+    const folders = [
+      join(src, 'routes'),
+      ...['admin', 'organization', 'username'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
+    ];
+    let checked = 0;
+    for (const folder of folders) {
+      for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+        const source = readFileSync(join(folder, file), 'utf8');
+        const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
+        const named = [
+          ...[...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS)\.(\w+)/g)].map(
+            ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
+          ),
+          // An action's refusal, where the route requires the action (not where it only asks).
+          ...[
+            ...source.matchAll(
+              /requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g,
+            ),
+          ].map(
+            ([, action, teamAction]) =>
+              MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
+          ),
+          ...Object.entries(HELPER_ERRORS).flatMap(([call, codes]) => (source.includes(`${call}(`) ? codes : [])),
+        ];
+        for (const id of ids) {
+          const operation = operations.get(id);
+          if (!operation) continue;
+          expect(errorCodes(operation, document), `${file}: ${id}`).toEqual(expect.arrayContaining(named));
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(70);
+  });
+
+  it('names the session cookie with the configured prefix', async () => {
+    const prefixed = standaloneAuth({ cookiePrefix: 'acme' });
+    try {
+      await prefixed.migrate();
+      const { document: other } = await fetchDocument(prefixed);
+      expect(other.components.securitySchemes.sessionCookie.name).toBe('acme.session_token');
+    } finally {
+      await prefixed.close();
+    }
+  });
+});

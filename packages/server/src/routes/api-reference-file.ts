@@ -1,0 +1,27 @@
+/**
+ * @module GET /reference/:file: the files of the API reference page (routes/api-reference.ts),
+ * from memory. Their names carry a hash of their content, so they are cached for a year.
+ */
+import { defineEndpoint } from '../endpoint';
+import { AuthError, ERRORS } from '../errors';
+import { referenceAssets } from '../openapi/reference-loader';
+
+export const apiReferenceFile = defineEndpoint({
+  id: 'apiReferenceFile',
+  method: 'GET',
+  path: '/reference/:file',
+  response: 'file',
+  errors: [ERRORS.notFound],
+  async handler({ params }) {
+    const file = (await referenceAssets()).files.get(params.file ?? '');
+    if (!file) throw new AuthError(ERRORS.notFound);
+    return new Response(file.body, {
+      headers: {
+        'content-type': file.type,
+        // A new version is a new name.
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  },
+});

@@ -1,0 +1,50 @@
+/**
+ * @module The wire shapes of the answers several routes share, as zod schemas for the API
+ * description only (an endpoint's `response`): never parsed at run time. Dates travel as ISO
+ * strings; users and sessions are open objects, since plugins add columns to both.
+ */
+import { z } from 'zod';
+
+/** Described by its format alone: zod's own ISO check would write its whole pattern into the document. */
+export const isoDate = z.string().meta({ format: 'date-time' });
+
+export const userResponse = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export const sessionResponse = z.looseObject({
+  id: z.string(),
+  token: z.string().meta({ description: "The caller's own session token; the digest for other sessions" }),
+  userId: z.string(),
+  expiresAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+export const sessionWithUserResponse = z.object({ session: sessionResponse, user: userResponse });
+
+export const statusResponse = z.object({ status: z.boolean() });
+export const statusMessageResponse = z.object({ status: z.boolean(), message: z.string() });
+export const successMessageResponse = z.object({ success: z.boolean(), message: z.string() });
+
+/** Sign-in's answer; `redirect` and `url` tell a client to follow the callback URL it gave. */
+export const signInResponse = z.object({
+  redirect: z.boolean(),
+  token: z.string(),
+  url: z.string().optional(),
+  user: userResponse,
+});
+
+/** `token` is null when no session was created (e-mail verification required, or no auto sign-in). */
+export const tokenUserResponse = z.object({ token: z.string().nullable(), user: userResponse });
+
+/** A social sign-in or link that goes through the provider: its authorization URL. */
+export const providerRedirectResponse = z.object({ url: z.string(), redirect: z.boolean() });
