@@ -1,5 +1,5 @@
 /**
- * @module `@latchkey/server/import-target`: what a bulk import from another server (`latchkey
+ * @module What a bulk import from another server (`latchkey
  * import-better-auth`) needs beneath `auth.api`. Rows are copied with their ids, which no endpoint
  * does, so the importer writes through the auth's own database handle (its column values plugin
  * makes dates and booleans right for the dialect), and every secret goes through the same functions

@@ -12,7 +12,7 @@
  * left out, a table that failed); 2 bad usage.
  */
 import { AuthError, createAuth } from '@latchkey/server';
-import { importTargetOf, type ImportTarget } from '@latchkey/server/import-target';
+import { importTargetOf, type ImportTarget } from '@latchkey/server/operations';
 import { ConfigError, loadConfig } from '../config';
 import { serverPlugins } from '../plugins';
 import { StartupError, resolveSecret } from '../secret';

@@ -8,7 +8,7 @@
  * username, a slug) another row already holds, is left out and counted.
  */
 import { sql, type QueryExecutorProvider } from 'kysely';
-import type { ImportTarget } from '@latchkey/server/import-target';
+import type { ImportTarget } from '@latchkey/server/operations';
 import { importedIds, recordImported } from './import-ledger';
 import type { SourceDatabase } from './source-database';
 import type { SkipReason, TablePlan, TargetRow } from './table-plan';

@@ -12,7 +12,7 @@
  *   usable by Latchkey (stored as its digests); better-auth's e-mail verification and change-e-mail
  *   links are signed JWTs that were never rows, and OAuth states live minutes.
  */
-import type { TokenColumn } from '@latchkey/server/import-target';
+import type { TokenColumn } from '@latchkey/server/operations';
 import type { MapContext, Mapping, TablePlan } from './table-plan';
 import { readerOf, type SourceRow } from './source-values';
 

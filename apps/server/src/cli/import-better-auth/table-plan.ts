@@ -3,7 +3,7 @@
  * Latchkey, which rows it needs to exist first (foreign keys) and which values Latchkey keeps
  * unique besides the id. copy-table.ts does the rest the same way for every table.
  */
-import type { ImportTarget } from '@latchkey/server/import-target';
+import type { ImportTarget } from '@latchkey/server/operations';
 import type { SourceRow } from './source-values';
 
 /** A Latchkey row, column by column, with Dates and booleans as they are (the target converts them). */
