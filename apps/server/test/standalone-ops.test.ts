@@ -167,6 +167,26 @@ describe('a server with METRICS_TOKEN, behind a trusted proxy', () => {
     expect(families.types.has('nodejs_eventloop_lag_seconds')).toBe(true);
   });
 
+  it('counts the sign-ins the engine reports, by method and outcome', async () => {
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}/api/auth${path}`, {
+        method: 'POST',
+        // Node's fetch sends Sec-Fetch-Mode as a browser does, so it must name its origin too.
+        headers: { 'content-type': 'application/json', origin: server.url.replace('127.0.0.1', 'localhost') },
+        body: JSON.stringify(body),
+      });
+    const email = `counted-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    expect((await post('/sign-up/email', { email, password, name: 'Counted' })).status).toBe(200);
+    expect((await post('/sign-in/email', { email, password })).status).toBe(200);
+    expect((await post('/sign-in/email', { email, password: 'not the password at all' })).status).toBe(401);
+    const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const families = parseMetrics(await response.text());
+    const signIns = 'latchkey_sign_ins_total';
+    expect(sampleValue(families, signIns, { method: 'email', outcome: 'success' })).toBe(1);
+    expect(sampleValue(families, signIns, { method: 'email', outcome: 'failure' })).toBe(1);
+  });
+
   it('keeps the request id a trusted proxy sends, unless it is malformed', async () => {
     const kept = await fetch(`${server.url}/api/auth/ok`, { headers: { 'x-request-id': 'Root=1-abc-def' } });
     expect(kept.headers.get('x-request-id')).toBe('Root=1-abc-def');
