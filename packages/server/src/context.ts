@@ -19,6 +19,8 @@ import type { Session, User } from './db/records';
 import type { CurrentSession } from './session/current-session-record';
 import type { SessionRevocations } from './session/revocations';
 import type { KeyValueStore } from './storage/key-value-store';
+import type { RequestCookies, ResponseCookies } from './http/cookies';
+import type { RequestHeaders } from './http/transport';
 
 export interface AuthContext {
   readonly options: ResolvedOptions;
@@ -48,6 +50,20 @@ export interface AuthContext {
   now(): Date;
 }
 
+/** A sign-in whose credentials checked out, its session not yet created (`interceptSignIn`). */
+export interface SignInAttempt {
+  readonly auth: AuthContext;
+  readonly user: User;
+  /** The sign-in method of its events: `email`, `username`. */
+  readonly method: string;
+  /** Whether the user unticked "remember me". */
+  readonly dontRemember: boolean;
+  readonly headers: RequestHeaders;
+  readonly clientIp: string | undefined;
+  readonly requestCookies: RequestCookies;
+  readonly cookies: ResponseCookies;
+}
+
 /** Declared beside the context its hooks receive, so that the context needs no plugin contract. */
 export interface PluginHooks {
   /**
@@ -58,6 +74,12 @@ export interface PluginHooks {
     input: Record<string, unknown>,
     context: { auth: AuthContext; userId: string | null },
   ): Promise<Record<string, unknown>>;
+  /**
+   * Runs when a password sign-in (e-mail, username) has checked the password, before its session
+   * is created: answer something to send in the session's stead (a second step, say), or nothing
+   * to let the session be created. The first plugin that answers decides. It may set cookies.
+   */
+  interceptSignIn?(signIn: SignInAttempt): Promise<Record<string, unknown> | undefined>;
   /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
   beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
   /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */

@@ -40,7 +40,10 @@ export type AuthEventType =
   | 'invitation-canceled'
   | 'rate-limited'
   | 'mail-sent'
-  | 'mail-failed';
+  | 'mail-failed'
+  | 'two-factor-enabled'
+  | 'two-factor-disabled'
+  | 'backup-codes-generated';
 
 /** A detail's values: names, ids, counts. Never a password, a token or a hash. */
 export type AuthEventDetail = Readonly<Record<string, string | number | boolean | null>>;

@@ -95,7 +95,20 @@ export const DEFAULTS = Object.freeze({
   minUsernameLength: 3,
   maxUsernameLength: 30,
   impersonationSessionDuration: 3600,
-  /** Also the lifetime of the device cookie that sign-in throttling trusts. */
+  /** The two-factor plugin: the name authenticator apps show beside the account, unless configured… */
+  twoFactorIssuer: 'Latchkey',
+  /** …how long a sign-in may wait for its second step (better-auth's two_factor cookie: 10 minutes)… */
+  twoFactorChallengeExpiresIn: 10 * 60,
+  /** …how long a mailed code lasts (better-auth's OTP period: 3 minutes), and wrong tries it allows… */
+  twoFactorOtpExpiresIn: 3 * 60,
+  twoFactorOtpAllowedAttempts: 5,
+  /** …and the backup codes: how many, and how long each (better-auth's: 10 of 10 characters). */
+  twoFactorBackupCodeCount: 10,
+  twoFactorBackupCodeLength: 10,
+  /**
+   * Also the lifetime of the device cookie that sign-in throttling trusts, and of the two-factor
+   * plugin's trusted-device cookie (SPEC §9: 2,592,000 s).
+   */
   trustedDeviceCookieMaxAge: 30 * DAY,
   /** The background job that deletes expired rows (maintenance/prune-job.ts): a pass this often… */
   pruneIntervalSeconds: 5 * 60,

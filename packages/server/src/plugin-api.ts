@@ -44,5 +44,18 @@ export { checkPasswordLength } from './validation/password-policy';
 export { emailField, imageField, nameField } from './validation/fields';
 export { pluginUserInput } from './plugin-hooks';
 export { toUser } from './db/user-store';
-export { sessionResponse, sessionWithUserResponse, statusResponse, userResponse } from './validation/responses';
+export {
+  sessionResponse,
+  sessionWithUserResponse,
+  statusResponse,
+  tokenUserResponse,
+  userResponse,
+} from './validation/responses';
 export { permissionRequestBody } from './validation/permission-request';
+export { signInThrottle, emitLockout } from './http/sign-in-throttle';
+export { verifyPassword } from './crypto/password';
+export { signValue, unsignValue } from './crypto/hmac';
+export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } from './session/session-cookies';
+export type { SignInAttempt } from './context';
+export type { RequestCookies, ResponseCookies } from './http/cookies';
+export type { RequestHeaders } from './http/transport';

@@ -1,7 +1,7 @@
 /**
  * @module Running the enabled plugins' hooks from core routes.
  */
-import type { AuthContext } from './context';
+import type { AuthContext, SignInAttempt } from './context';
 import type { Session, User } from './db/records';
 import { pluginBodyFields } from './extend-bodies';
 import type { ExtensibleEndpointId } from './plugin';
@@ -20,6 +20,15 @@ export async function pluginUserInput(
     if (hooks.userInput) Object.assign(columns, await hooks.userInput(input, { auth, userId }));
   }
   return columns;
+}
+
+/** The answer the first plugin gives in a sign-in's session's stead, or undefined: create the session. */
+export async function interceptSignIn(signIn: SignInAttempt): Promise<Record<string, unknown> | undefined> {
+  for (const hooks of signIn.auth.hooks) {
+    const answer = await hooks.interceptSignIn?.(signIn);
+    if (answer) return answer;
+  }
+  return undefined;
 }
 
 export async function beforeCreateSession(auth: AuthContext, user: User): Promise<void> {

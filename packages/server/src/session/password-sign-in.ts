@@ -14,6 +14,7 @@ import type { RequestCookies } from '../http/cookies';
 import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
+import { interceptSignIn } from '../plugin-hooks';
 import { createSession, type SessionOrigin } from './create-session';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 
@@ -38,6 +39,11 @@ export interface PasswordSignInRequest {
   body: { password: string; rememberMe?: boolean | undefined; callbackURL?: string | undefined };
 }
 
+/**
+ * A sign-in answered with a session. When a plugin intercepts the sign-in (`interceptSignIn`, a
+ * second step), its answer is returned instead, yet typed as this: better-auth types its sign-in
+ * routes the same way, the client plugin reading the other answer (`twoFactorRedirect`).
+ */
 export interface PasswordSignInResult {
   redirect: boolean;
   token: string;
@@ -53,6 +59,8 @@ export async function passwordSignIn(
   const attempt: { userId: string | null } = { userId: null };
   try {
     const result = await checkAndSignIn(origin, request, attempt);
+    // An intercepted sign-in is not one yet: the plugin that holds it tells when it completes.
+    if ('intercepted' in result) return result.intercepted as unknown as PasswordSignInResult;
     emitEvent(origin, 'sign-in', { method: request.method, userId: result.user.id, actorUserId: result.user.id });
     return result;
   } catch (error) {
@@ -70,7 +78,7 @@ async function checkAndSignIn(
   origin: PasswordSignInOrigin,
   request: PasswordSignInRequest,
   attempt: { userId: string | null },
-): Promise<PasswordSignInResult> {
+): Promise<PasswordSignInResult | { intercepted: Record<string, unknown> }> {
   const { auth } = origin;
   const device = readDeviceCookie(auth, origin.requestCookies);
   // A browser with a genuine device cookie may be the owner's, whom the identifier's lock must not
@@ -116,7 +124,10 @@ async function checkAndSignIn(
   if (needsRehash(passwordHash) && found.accountId) {
     await auth.accounts.updatePassword(found.accountId, await hashPassword(request.body.password), auth.now());
   }
-  const current = await createSession(origin, found.user, { dontRemember: request.body.rememberMe === false });
+  const dontRemember = request.body.rememberMe === false;
+  const intercepted = await interceptSignIn({ ...origin, user: found.user, method: request.method, dontRemember });
+  if (intercepted) return { intercepted };
+  const current = await createSession(origin, found.user, { dontRemember });
   setDeviceCookie(auth, origin.cookies, found.user.id);
   return {
     redirect: request.body.callbackURL !== undefined,

@@ -1,0 +1,24 @@
+/**
+ * @module The two-factor plugin's entries of the error catalogue: better-auth 1.7's messages and
+ * codes (its TWO_FACTOR_ERROR_CODES), which `twoFactorClient()` users match on, with the statuses
+ * better-auth answers them with.
+ */
+import { defineErrors } from '../../plugin-api';
+
+export const TWO_FACTOR_ERRORS = defineErrors({
+  otpNotEnabled: [400, 'OTP not enabled', 'OTP_NOT_ENABLED'],
+  otpNotConfigured: [400, 'OTP is not available', 'OTP_NOT_CONFIGURED'],
+  otpHasExpired: [401, 'OTP has expired', 'OTP_HAS_EXPIRED'],
+  totpNotEnabled: [400, 'TOTP not enabled', 'TOTP_NOT_ENABLED'],
+  totpAlreadyEnabled: [400, 'TOTP is already enabled', 'TOTP_ALREADY_ENABLED'],
+  twoFactorNotEnabled: [400, "Two factor isn't enabled", 'TWO_FACTOR_NOT_ENABLED'],
+  backupCodesNotEnabled: [400, "Backup codes aren't enabled", 'BACKUP_CODES_NOT_ENABLED'],
+  invalidBackupCode: [401, 'Invalid backup code', 'INVALID_BACKUP_CODE'],
+  invalidCode: [401, 'Invalid code', 'INVALID_CODE'],
+  tooManyAttemptsRequestNewCode: [
+    400,
+    'Too many attempts. Please request a new code.',
+    'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+  ],
+  invalidTwoFactorCookie: [401, 'Invalid two factor cookie', 'INVALID_TWO_FACTOR_COOKIE'],
+});

@@ -1,0 +1,39 @@
+/**
+ * @module The two-factor plugin (issue #19): TOTP with backup codes and mailed codes as a second
+ * sign-in step, and trusted browsers that skip it, wire-compatible with better-auth 1.7's
+ * `twoFactor` plugin so that its `twoFactorClient()` works unchanged. It uses the engine only
+ * through `plugin-api`; the sign-in is held through the `interceptSignIn` hook.
+ */
+import { definePlugin } from '../../plugin-api';
+import { TWO_FACTOR_ERRORS } from './errors';
+import { twoFactorMigration } from './migrations/0500-two-factor';
+import { resolveTwoFactorOptions, type TwoFactorOptions } from './options';
+import { disableTwoFactor } from './routes/disable';
+import { enableTwoFactor } from './routes/enable';
+import { generateBackupCodes } from './routes/generate-backup-codes';
+import { getTotpUri } from './routes/get-totp-uri';
+import { verifyBackupCode } from './routes/verify-backup-code';
+import { verifyTotp } from './routes/verify-totp';
+import { twoFactorSchema } from './schema';
+import { interceptTwoFactorSignIn } from './sign-in-hook';
+
+export { TWO_FACTOR_ERRORS, type TwoFactorOptions };
+
+export function twoFactorPlugin(input: TwoFactorOptions = {}) {
+  const options = resolveTwoFactorOptions(input);
+  return definePlugin({
+    id: 'two-factor',
+    errors: TWO_FACTOR_ERRORS,
+    endpoints: [
+      enableTwoFactor(options),
+      verifyTotp(options),
+      disableTwoFactor,
+      verifyBackupCode(options),
+      generateBackupCodes,
+      getTotpUri(options),
+    ],
+    migrations: [twoFactorMigration],
+    fields: twoFactorSchema.fields,
+    hooks: { interceptSignIn: interceptTwoFactorSignIn(options) },
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * @module POST /two-factor/disable {password}: two-factor off, its secret and backup codes
+ * deleted, and every browser trusted for the user forgotten.
+ */
+import { z } from 'zod';
+import { ERRORS, defineEndpoint, emitEvent, statusResponse, verifyPassword } from '../../../plugin-api';
+import { assertPassword } from '../second-step';
+import { forgetTrustedDevices } from '../trusted-device';
+import { twoFactorStore } from '../two-factor-store';
+
+const body = z.object({ password: z.string() });
+
+export const disableTwoFactor = defineEndpoint({
+  id: 'disableTwoFactor',
+  method: 'POST',
+  path: '/two-factor/disable',
+  body,
+  session: 'required',
+  // A cached session could outlive its revocation by a minute: not for turning protection off.
+  sessionFromDatabase: true,
+  rateLimit: 'strict',
+  errors: [ERRORS.invalidPassword],
+  response: statusResponse,
+  async handler(ctx) {
+    const { auth, body, session } = ctx;
+    const user = session.user;
+    await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
+    await twoFactorStore(auth).delete(user.id);
+    await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
+    await forgetTrustedDevices(ctx, user.id);
+    emitEvent(ctx, 'two-factor-disabled', { userId: user.id, actorUserId: user.id });
+    return { status: true };
+  },
+});

@@ -1,0 +1,123 @@
+/**
+ * @module What the verify routes share. A code is checked either for the signed-in user (the
+ * first code that turns two-factor on, or a re-check) or for a pending sign-in (the `two_factor`
+ * cookie's challenge). Wrong codes count toward the account's sign-in throttle, as wrong passwords
+ * do, so the second factor cannot be guessed faster than the first. A pending sign-in that passes
+ * takes its challenge (once) and gets its session, and the browser is trusted if asked.
+ */
+import {
+  AuthError,
+  createSession,
+  emitEvent,
+  emitLockout,
+  errorCodeOf,
+  readCurrentSession,
+  signInThrottle,
+  type AuthContext,
+  type ErrorEntry,
+  type RequestCookies,
+  type RequestHeaders,
+  type ResponseCookies,
+  type User,
+} from '../../plugin-api';
+import { readChallenge, takeChallenge, type Challenge } from './challenge';
+import type { ResolvedTwoFactorOptions } from './options';
+import { trustDevice } from './trusted-device';
+
+/** What the verify routes receive (an endpoint context without a session guard). */
+export interface StepScope {
+  readonly auth: AuthContext;
+  readonly headers: RequestHeaders;
+  readonly clientIp: string | undefined;
+  readonly requestCookies: RequestCookies;
+  readonly cookies: ResponseCookies;
+}
+
+/** Whose code it is: the signed-in user's (`token` set), or a pending sign-in's (`challenge` set). */
+export interface StepSubject {
+  readonly user: User;
+  readonly token: string | null;
+  readonly challenge: Challenge | null;
+}
+
+export async function stepSubject(scope: StepScope): Promise<StepSubject> {
+  const current = await readCurrentSession(scope.auth, scope.requestCookies, scope.cookies);
+  if (current) {
+    // The row, not the cookie cache: it may predate two-factor being turned on.
+    const user = (await scope.auth.users.findById(current.user.id)) ?? current.user;
+    return { user, token: current.token, challenge: null };
+  }
+  const challenge = await readChallenge(scope);
+  return { user: challenge.user, token: null, challenge };
+}
+
+/** The throttle's key of the account: the one password sign-ins of the account count under. */
+function accountThrottle(auth: AuthContext, userId: string) {
+  return signInThrottle(auth, `user:${userId}`);
+}
+
+/**
+ * Runs `check` under the account's throttle: refused while the account is locked, and a false
+ * answer counts as a failed sign-in and throws `failure`.
+ */
+export async function checkUnderThrottle(
+  scope: StepScope,
+  subject: StepSubject,
+  method: string,
+  check: () => Promise<boolean>,
+  failure: ErrorEntry,
+): Promise<void> {
+  const { auth } = scope;
+  const userId = subject.user.id;
+  const throttle = accountThrottle(auth, userId);
+  try {
+    await throttle.assertOpen();
+    if (!(await check())) {
+      emitLockout(scope, await throttle.failed(), { method, userId });
+      throw new AuthError(failure);
+    }
+    await throttle.succeeded();
+  } catch (error) {
+    if (subject.challenge) {
+      emitEvent(scope, 'sign-in', { outcome: 'failure', method, userId, detail: { code: errorCodeOf(error) } });
+    }
+    throw error;
+  }
+}
+
+/** Checks a password the way the sign-in does, under the account's throttle (enable, disable…). */
+export async function assertPassword(
+  scope: StepScope,
+  user: User,
+  password: string,
+  verify: (hash: string, password: string) => Promise<boolean>,
+  failure: ErrorEntry,
+): Promise<void> {
+  const throttle = accountThrottle(scope.auth, user.id);
+  await throttle.assertOpen();
+  const credential = await scope.auth.accounts.findCredential(user.id);
+  if (!credential?.password || !(await verify(credential.password, password))) {
+    emitLockout(scope, await throttle.failed(), { method: 'password', userId: user.id });
+    throw new AuthError(failure);
+  }
+  await throttle.succeeded();
+}
+
+/**
+ * The answer of a passed second step, better-auth's `{token, user}`: for a pending sign-in, its
+ * challenge taken, a new session and, if asked, the trusted-device cookie.
+ */
+export async function finishStep(
+  scope: StepScope,
+  subject: StepSubject,
+  method: string,
+  { trust, options }: { trust: boolean | undefined; options: ResolvedTwoFactorOptions },
+): Promise<{ token: string; user: User }> {
+  const { challenge } = subject;
+  if (!challenge) return { token: subject.token ?? '', user: subject.user };
+  await takeChallenge(scope, challenge);
+  const current = await createSession(scope, challenge.user, { dontRemember: challenge.dontRemember });
+  if (trust) await trustDevice(scope, challenge.user.id, options.trustDeviceMaxAge);
+  emitEvent(scope, 'sign-in', { method, userId: current.user.id, actorUserId: current.user.id });
+  return { token: current.token, user: current.user };
+}

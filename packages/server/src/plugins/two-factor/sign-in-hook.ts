@@ -1,0 +1,25 @@
+/**
+ * @module The sign-in of a user with two-factor on: once the password checked out, a browser the
+ * user trusted skips the second step; any other gets the `two_factor` cookie instead of a session
+ * and better-auth's answer `{twoFactorRedirect: true, twoFactorMethods}`, on which
+ * `twoFactorClient()` calls its `onTwoFactorRedirect`.
+ */
+import type { SignInAttempt } from '../../plugin-api';
+import { startChallenge } from './challenge';
+import type { ResolvedTwoFactorOptions } from './options';
+import { twoFactorSchema } from './schema';
+import { twoFactorStore } from './two-factor-store';
+import { useTrustedDevice } from './trusted-device';
+
+export function interceptTwoFactorSignIn(options: ResolvedTwoFactorOptions) {
+  return async (signIn: SignInAttempt): Promise<Record<string, unknown> | undefined> => {
+    const user = twoFactorSchema.user(signIn.user);
+    if (user.twoFactorEnabled !== true) return undefined;
+    if (await useTrustedDevice(signIn, user.id, options.trustDeviceMaxAge)) return undefined;
+    await startChallenge(signIn, user.id, signIn.dontRemember);
+    const methods: string[] = [];
+    const row = await twoFactorStore(signIn.auth).find(user.id);
+    if (row?.verified) methods.push('totp');
+    return { twoFactorRedirect: true, twoFactorMethods: methods };
+  };
+}

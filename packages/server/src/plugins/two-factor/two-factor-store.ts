@@ -1,0 +1,96 @@
+/**
+ * @module Queries on the twoFactor table. What must happen once happens in one conditional
+ * statement, whose row count says which of parallel requests won: a TOTP step is taken by raising
+ * `lastTotpStep` only if it is lower, a backup code by replacing the exact list it was read from.
+ */
+import type { AuthContext } from '../../plugin-api';
+import { twoFactorSchema, type TwoFactorTable } from './schema';
+
+/** The cipher purpose of the secret: a ciphertext copied into another column does not decrypt there. */
+const SECRET_PURPOSE = 'two-factor-secret';
+
+export interface TwoFactorRecord {
+  id: string;
+  userId: string;
+  /** Decrypted. */
+  secret: string;
+  backupCodes: string;
+  verified: boolean;
+  lastTotpStep: number | null;
+}
+
+export function twoFactorStore(auth: AuthContext) {
+  const db = twoFactorSchema.db(auth);
+
+  function toRecord(row: TwoFactorTable): TwoFactorRecord {
+    return {
+      id: row.id,
+      userId: row.userId,
+      secret: auth.tokenCipher.decrypt(row.secret, SECRET_PURPOSE),
+      backupCodes: row.backupCodes,
+      // SQLite keeps booleans as 0/1.
+      verified: Boolean(row.verified),
+      lastTotpStep: row.lastTotpStep === null ? null : Number(row.lastTotpStep),
+    };
+  }
+
+  return {
+    async find(userId: string): Promise<TwoFactorRecord | null> {
+      const row = await db.selectFrom('twoFactor').selectAll().where('userId', '=', userId).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    /** A new, unverified secret and backup codes for the user, replacing an unverified row's. */
+    async put(row: { id: string; userId: string; secret: string; backupCodes: string }): Promise<void> {
+      const values = {
+        secret: auth.tokenCipher.encrypt(row.secret, SECRET_PURPOSE),
+        backupCodes: row.backupCodes,
+        verified: false,
+        lastTotpStep: null,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('twoFactor').where('userId', '=', row.userId).where('verified', '=', false).execute();
+        await trx
+          .insertInto('twoFactor')
+          .values({ id: row.id, userId: row.userId, ...values })
+          .execute();
+      });
+    },
+
+    async markVerified(id: string): Promise<void> {
+      await db.updateTable('twoFactor').set({ verified: true }).where('id', '=', id).execute();
+    },
+
+    /** True only for the caller that moved `lastTotpStep` up to `step`: a code's step counts once. */
+    async takeTotpStep(id: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('twoFactor')
+        .set({ lastTotpStep: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('lastTotpStep', 'is', null), eb('lastTotpStep', '<', step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** Replaces the backup codes if they are still `expected`: true only for the caller that did. */
+    async swapBackupCodes(id: string, expected: string, next: string): Promise<boolean> {
+      const result = await db
+        .updateTable('twoFactor')
+        .set({ backupCodes: next })
+        .where('id', '=', id)
+        .where('backupCodes', '=', expected)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async setBackupCodes(id: string, backupCodes: string): Promise<void> {
+      await db.updateTable('twoFactor').set({ backupCodes }).where('id', '=', id).execute();
+    },
+
+    async delete(userId: string): Promise<void> {
+      await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+    },
+  };
+}
+
+export type TwoFactorStore = ReturnType<typeof twoFactorStore>;
