@@ -7,7 +7,8 @@ import type { AuthContext } from '../context';
 import { emitEvent } from '../emit-event';
 import type { Mailer, MailMessage } from './mailer';
 
-export type MailKind = 'verification' | 'reset-password' | 'delete-account' | 'change-email' | 'invitation';
+export type MailKind =
+  'verification' | 'reset-password' | 'delete-account' | 'change-email' | 'invitation' | 'two-factor-otp';
 
 export async function sendMail(
   auth: AuthContext,

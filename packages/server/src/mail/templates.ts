@@ -10,27 +10,35 @@ import type { MailMessage } from './mailer';
 import { MAIL_TEXTS } from './texts';
 
 /** One mail's words; every mail Latchkey sends, plugins' too, is laid out by `renderMail`. */
-export interface MailContent {
+/**
+ * A mail carries either a link (`action` and `url`) or a code to type (`code`, a second sign-in
+ * step's): never both, so that a code mail holds no link to follow.
+ */
+export type MailContent = {
   subject: string;
   greeting: string;
   body: string;
-  action: string;
-  url: string;
   footer: string;
-}
+} & ({ action: string; url: string; code?: undefined } | { code: string; action?: undefined; url?: undefined });
 
 export async function renderMail(
   to: string,
-  { subject, greeting, body, action, url, footer }: MailContent,
+  content: MailContent,
   language: ServerLanguage = 'en',
 ): Promise<MailMessage> {
-  const text = `${greeting}\n\n${body}\n\n${action}:\n${url}\n\n${footer}\n`;
+  const { subject, greeting, body, footer } = content;
+  const middle = content.code === undefined ? `${content.action}:\n${content.url}` : content.code;
+  const text = `${greeting}\n\n${body}\n\n${middle}\n\n${footer}\n`;
   const page = await html`<!doctype html>
     <html lang="${language}">
       <body style="font-family: system-ui, sans-serif; line-height: 1.5">
         <p>${greeting}</p>
         <p>${body}</p>
-        <p><a href="${url}">${action}</a></p>
+        ${
+          content.code === undefined
+            ? html`<p><a href="${content.url}">${content.action}</a></p>`
+            : html`<p style="font-size: 1.5em; font-weight: bold; letter-spacing: 0.2em">${content.code}</p>`
+        }
         <p style="color: #666; font-size: 0.9em">${footer}</p>
       </body>
     </html>`;

@@ -58,7 +58,7 @@ describeEachDialect(
       const user = await userWithTwoFactor(h());
       const { client, response } = await signIn(h(), user.email);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+      expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
       expect(response.setCookies.has(SESSION_COOKIE)).toBe(false);
       expect(response.setCookies.get(TWO_FACTOR_COOKIE)?.attributes['max-age']).toBe('600');
       expect((await client.get('/get-session')).body).toBeNull();

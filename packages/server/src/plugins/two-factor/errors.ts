@@ -8,7 +8,7 @@ import { defineErrors } from '../../plugin-api';
 export const TWO_FACTOR_ERRORS = defineErrors({
   otpNotEnabled: [400, 'OTP not enabled', 'OTP_NOT_ENABLED'],
   otpNotConfigured: [400, 'OTP is not available', 'OTP_NOT_CONFIGURED'],
-  otpHasExpired: [401, 'OTP has expired', 'OTP_HAS_EXPIRED'],
+  otpHasExpired: [400, 'OTP has expired', 'OTP_HAS_EXPIRED'],
   totpNotEnabled: [400, 'TOTP not enabled', 'TOTP_NOT_ENABLED'],
   totpAlreadyEnabled: [400, 'TOTP is already enabled', 'TOTP_ALREADY_ENABLED'],
   twoFactorNotEnabled: [400, "Two factor isn't enabled", 'TWO_FACTOR_NOT_ENABLED'],

@@ -13,6 +13,8 @@ import { enableTwoFactor } from './routes/enable';
 import { generateBackupCodes } from './routes/generate-backup-codes';
 import { getTotpUri } from './routes/get-totp-uri';
 import { verifyBackupCode } from './routes/verify-backup-code';
+import { sendOtp } from './routes/send-otp';
+import { verifyOtp } from './routes/verify-otp';
 import { verifyTotp } from './routes/verify-totp';
 import { twoFactorSchema } from './schema';
 import { interceptTwoFactorSignIn } from './sign-in-hook';
@@ -31,6 +33,8 @@ export function twoFactorPlugin(input: TwoFactorOptions = {}) {
       verifyBackupCode(options),
       generateBackupCodes,
       getTotpUri(options),
+      sendOtp,
+      verifyOtp(options),
     ],
     migrations: [twoFactorMigration],
     fields: twoFactorSchema.fields,

@@ -51,6 +51,11 @@ export async function stepSubject(scope: StepScope): Promise<StepSubject> {
   return { user: challenge.user, token: null, challenge };
 }
 
+/** What a mailed code is attached to: the pending sign-in, or the signed-in user. */
+export function subjectKey(subject: StepSubject): string {
+  return subject.challenge ? subject.challenge.key : `user-${subject.user.id}`;
+}
+
 /** The throttle's key of the account: the one password sign-ins of the account count under. */
 function accountThrottle(auth: AuthContext, userId: string) {
   return signInThrottle(auth, `user:${userId}`);

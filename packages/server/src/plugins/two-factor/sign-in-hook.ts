@@ -20,6 +20,8 @@ export function interceptTwoFactorSignIn(options: ResolvedTwoFactorOptions) {
     const methods: string[] = [];
     const row = await twoFactorStore(signIn.auth).find(user.id);
     if (row?.verified) methods.push('totp');
+    // Codes are mailed through the engine's mailer: without one there is no e-mail method.
+    if (signIn.auth.mailer) methods.push('otp');
     return { twoFactorRedirect: true, twoFactorMethods: methods };
   };
 }

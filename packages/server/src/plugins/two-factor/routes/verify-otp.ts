@@ -1,0 +1,53 @@
+/**
+ * @module POST /two-factor/verify-otp {code, trustDevice?}: the mailed code, in place of a TOTP
+ * code. For a signed-in user without two-factor, a right code turns it on (better-auth's enable
+ * with `method: 'otp'` leads here too).
+ */
+import { z } from 'zod';
+import { defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
+import { TWO_FACTOR_ERRORS } from '../errors';
+import { checkMailedCode } from '../mailed-code';
+import type { ResolvedTwoFactorOptions } from '../options';
+import { twoFactorSchema } from '../schema';
+import { checkUnderThrottle, finishStep, stepSubject, subjectKey } from '../second-step';
+
+const body = z.object({
+  code: z.string(),
+  trustDevice: z.boolean().optional(),
+});
+
+export const OTP_METHOD = 'two-factor:otp';
+
+export function verifyOtp(options: ResolvedTwoFactorOptions) {
+  return defineEndpoint({
+    id: 'verifyTwoFactorOTP',
+    method: 'POST',
+    path: '/two-factor/verify-otp',
+    body,
+    rateLimit: 'strict',
+    errors: [
+      TWO_FACTOR_ERRORS.invalidCode,
+      TWO_FACTOR_ERRORS.otpHasExpired,
+      TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode,
+      TWO_FACTOR_ERRORS.invalidTwoFactorCookie,
+    ],
+    response: tokenUserResponse,
+    async handler(ctx) {
+      const { auth, body } = ctx;
+      const subject = await stepSubject(ctx);
+      await checkUnderThrottle(
+        ctx,
+        subject,
+        OTP_METHOD,
+        () => checkMailedCode(auth, subjectKey(subject), body.code),
+        TWO_FACTOR_ERRORS.invalidCode,
+      );
+      let user = subject.user;
+      if (!subject.challenge && twoFactorSchema.user(user).twoFactorEnabled !== true) {
+        user = (await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() })) ?? user;
+        emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
+      }
+      return finishStep(ctx, { ...subject, user }, OTP_METHOD, { trust: body.trustDevice, options });
+    },
+  });
+}
