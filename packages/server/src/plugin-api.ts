@@ -59,3 +59,4 @@ export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } fr
 export type { SignInAttempt } from './context';
 export type { RequestCookies, ResponseCookies } from './http/cookies';
 export type { RequestHeaders } from './http/transport';
+export { setCookieCache } from './session/cookie-cache';

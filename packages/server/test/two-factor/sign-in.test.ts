@@ -45,6 +45,8 @@ describeEachDialect(
       const verified = await client.post('/two-factor/verify-totp', { code: totpCode(h(), secret) });
       expect(verified.status).toBe(200);
       expect(verified.body.user.twoFactorEnabled).toBe(true);
+      // The session's cached user says so at once, not a cache lifetime later.
+      expect((await client.get('/get-session')).body.user.twoFactorEnabled).toBe(true);
       expect(events).toContainEqual(expect.objectContaining({ type: 'two-factor-enabled', userId: user.id }));
 
       // Nothing usable at rest: the secret is encrypted, the backup codes digested.
@@ -217,6 +219,7 @@ describeEachDialect(
       const disabled = await user.client.post('/two-factor/disable', { password: PASSWORD });
       expect(disabled.status).toBe(200);
       expect(disabled.body).toEqual({ status: true });
+      expect((await user.client.get('/get-session')).body.user.twoFactorEnabled).toBe(false);
       expect(await twoFactorRow(h(), user.userId)).toBeUndefined();
       expect(events).toContainEqual(expect.objectContaining({ type: 'two-factor-disabled', userId: user.userId }));
       const { response } = await signIn(h(), user.email);

@@ -13,7 +13,9 @@ import {
   errorCodeOf,
   readCurrentSession,
   signInThrottle,
+  setCookieCache,
   type AuthContext,
+  type CurrentSession,
   type ErrorEntry,
   type RequestCookies,
   type RequestHeaders,
@@ -33,11 +35,21 @@ export interface StepScope {
   readonly cookies: ResponseCookies;
 }
 
-/** Whose code it is: the signed-in user's (`token` set), or a pending sign-in's (`challenge` set). */
+/** Whose code it is: the signed-in user's (`current` set), or a pending sign-in's (`challenge` set). */
 export interface StepSubject {
   readonly user: User;
-  readonly token: string | null;
+  readonly current: CurrentSession | null;
   readonly challenge: Challenge | null;
+}
+
+/**
+ * The signed-in user's row changed (two-factor turned on or off): the session's cookie cache, which
+ * get-session answers from for up to its max age, must not keep showing the old one.
+ */
+export function refreshCachedUser(scope: StepScope, current: CurrentSession, user: User): void {
+  if (scope.auth.options.session.cookieCache.enabled) {
+    setCookieCache(scope.auth, scope.cookies, current.token, current.session, user);
+  }
 }
 
 export async function stepSubject(scope: StepScope): Promise<StepSubject> {
@@ -45,10 +57,10 @@ export async function stepSubject(scope: StepScope): Promise<StepSubject> {
   if (current) {
     // The row, not the cookie cache: it may predate two-factor being turned on.
     const user = (await scope.auth.users.findById(current.user.id)) ?? current.user;
-    return { user, token: current.token, challenge: null };
+    return { user, current, challenge: null };
   }
   const challenge = await readChallenge(scope);
-  return { user: challenge.user, token: null, challenge };
+  return { user: challenge.user, current: null, challenge };
 }
 
 /** What a mailed code is attached to: the pending sign-in, or the signed-in user. */
@@ -119,7 +131,11 @@ export async function finishStep(
   { trust, options }: { trust: boolean | undefined; options: ResolvedTwoFactorOptions },
 ): Promise<{ token: string; user: User }> {
   const { challenge } = subject;
-  if (!challenge) return { token: subject.token ?? '', user: subject.user };
+  if (!challenge) {
+    // A signed-in user's check: the session stays; only its cached user may be new.
+    if (subject.current) refreshCachedUser(scope, subject.current, subject.user);
+    return { token: subject.current?.token ?? '', user: subject.user };
+  }
   await takeChallenge(scope, challenge);
   const current = await createSession(scope, challenge.user, { dontRemember: challenge.dontRemember });
   if (trust) await trustDevice(scope, challenge.user.id, options.trustDeviceMaxAge);

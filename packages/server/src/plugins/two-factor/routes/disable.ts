@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, defineEndpoint, emitEvent, statusResponse, verifyPassword } from '../../../plugin-api';
-import { assertPassword } from '../second-step';
+import { assertPassword, refreshCachedUser } from '../second-step';
 import { forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -26,7 +26,8 @@ export const disableTwoFactor = defineEndpoint({
     const user = session.user;
     await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
     await twoFactorStore(auth).delete(user.id);
-    await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
+    const updated = await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
+    if (updated) refreshCachedUser(ctx, session, updated);
     await forgetTrustedDevices(ctx, user.id);
     emitEvent(ctx, 'two-factor-disabled', { userId: user.id, actorUserId: user.id });
     return { status: true };

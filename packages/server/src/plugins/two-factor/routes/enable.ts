@@ -17,7 +17,7 @@ import {
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
-import { assertPassword } from '../second-step';
+import { assertPassword, refreshCachedUser } from '../second-step';
 import { newTotpSecret, totpUri } from '../totp';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -47,7 +47,8 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
       await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
       if (body.method === 'otp') {
         if (!auth.mailer) throw new AuthError(TWO_FACTOR_ERRORS.otpNotConfigured);
-        await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() });
+        const updated = await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() });
+        if (updated) refreshCachedUser(ctx, session, updated);
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
         return { method: 'otp' as const };
       }
