@@ -155,6 +155,19 @@ describeEachDialect(
       expect(same.filter((answer) => answer.status === 200)).toHaveLength(1);
     });
 
+    it('gives one pending sign-in one session when its second step is passed twice at once', async () => {
+      const user = await userWithTwoFactor(h());
+      const { client } = await signIn(h(), user.email);
+      const answers = await Promise.all([
+        client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) }),
+        client.post('/two-factor/verify-backup-code', { code: user.backupCodes[1] }),
+        client.post('/two-factor/verify-backup-code', { code: user.backupCodes[2] }),
+      ]);
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      for (const answer of answers.filter((each) => each.status !== 200))
+        await expectError(answer, REFUSED.invalidCookie);
+    });
+
     it('takes each backup code once, also when ten sign-ins use it at the same time', async () => {
       const user = await userWithTwoFactor(h());
       const [code, other] = user.backupCodes as [string, string];
