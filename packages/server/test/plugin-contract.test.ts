@@ -2,11 +2,12 @@
  * The plugin contract, through the tests' own small plugin (support/profile-plugin.ts): columns added to user and
  * session come back typed everywhere (sign-up, get-session from the database and from the cookie
  * cache), body fields reach the plugin's userInput hook and only what it returns is stored, and
- * beforeCreateSession can refuse every way of starting a session.
+ * beforeCreateSession can refuse every way of starting a session, and interceptSignIn can answer a
+ * password sign-in in its session's stead.
  */
 import { expect, it } from 'vitest';
 import { describeEachDialect, uniqueEmail } from './support/harness';
-import { BLOCKED_NICKNAME, profilePlugin, profileSchema as profile } from './support/profile-plugin';
+import { BLOCKED_NICKNAME, HELD_NICKNAME, profilePlugin, profileSchema as profile } from './support/profile-plugin';
 
 describeEachDialect(
   'the plugin contract',
@@ -78,6 +79,22 @@ describeEachDialect(
       expect(signIn.status).toBe(403);
       const user = await h().auth.context.users.findByEmail(email);
       expect(await h().auth.context.sessions.listByUser(user!.id, h().clock.now())).toEqual([]);
+    });
+
+    it("lets interceptSignIn answer a password sign-in in its session's stead, creating no session", async () => {
+      const email = uniqueEmail('held');
+      await h()
+        .client()
+        .post('/sign-up/email', { name: 'H', email, password: 'correct horse battery', nickname: HELD_NICKNAME });
+      const signIn = await h().client().post('/sign-in/email', { email, password: 'correct horse battery' });
+      expect(signIn.status).toBe(200);
+      expect(signIn.body).toEqual({ held: true, method: 'email' });
+      expect(signIn.setCookies.has('latchkey.session_token')).toBe(false);
+      const user = await h().auth.context.users.findByEmail(email);
+      // Only the sign-up's session: the intercepted sign-in made none.
+      expect(await h().auth.context.sessions.listByUser(user!.id, h().clock.now())).toHaveLength(1);
+      // A wrong password is refused before any plugin sees the sign-in.
+      expect((await h().client().post('/sign-in/email', { email, password: 'not the password' })).status).toBe(401);
     });
 
     it("updates the current session's own columns, row and cookie cache together", async () => {

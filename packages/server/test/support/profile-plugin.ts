@@ -1,7 +1,7 @@
 /**
  * @module A small plugin of the tests' own, for the engine suites that need one: it uses every part
  * of the plugin contract (migrations, user and session columns, body fields, endpoints, an error
- * catalogue, the userInput and beforeCreateSession hooks) and nothing of a bundled plugin, so that
+ * catalogue, the userInput, interceptSignIn and beforeCreateSession hooks) and nothing of a bundled plugin, so that
  * deleting a bundled plugin breaks only its own test folder.
  */
 import { sql } from 'kysely';
@@ -13,6 +13,9 @@ export const PROFILE_ERRORS = defineErrors({
   nicknameTooShort: [400, 'nickname is too short'],
   blocked: [403, 'You are blocked'],
 });
+
+/** The nickname whose password sign-ins `interceptSignIn` answers in the session's stead. */
+export const HELD_NICKNAME = 'held';
 
 /** The nickname whose owner `beforeCreateSession` refuses every session. */
 export const BLOCKED_NICKNAME = 'blocked';
@@ -85,6 +88,9 @@ export const profilePlugin = definePlugin({
       const nickname = String(input.nickname).trim();
       if (nickname.length < 2) throw new AuthError(PROFILE_ERRORS.nicknameTooShort);
       return { nickname: nickname.toLowerCase(), flaggedAt: new Date('2026-01-02T03:04:05.000Z') };
+    },
+    async interceptSignIn({ user, method }) {
+      return profileSchema.user(user).nickname === HELD_NICKNAME ? { held: true, method } : undefined;
     },
     async beforeCreateSession(user) {
       if (profileSchema.user(user).nickname === BLOCKED_NICKNAME) throw new AuthError(PROFILE_ERRORS.blocked);
