@@ -1,0 +1,82 @@
+/**
+ * @module The audit log's events as the app reads them: the closed list of event types (the
+ * engine's `AuthEventType`; test/audit/audit-event-types.test.ts keeps the two equal), one event's
+ * shape, and how a person reads its type and its detail. Shared by the admin console's audit
+ * screens and the account page's recent activity.
+ */
+import type { TFunction } from 'i18next';
+
+export const AUDIT_EVENT_TYPES = [
+  'sign-in',
+  'sign-up',
+  'sign-in-locked',
+  'sign-out',
+  'session-revoked',
+  'password-changed',
+  'password-reset',
+  'email-change-requested',
+  'email-changed',
+  'email-verified',
+  'account-deleted',
+  'account-linked',
+  'account-unlinked',
+  'role-changed',
+  'user-banned',
+  'user-unbanned',
+  'impersonation-started',
+  'impersonation-stopped',
+  'user-created',
+  'user-updated',
+  'user-removed',
+  'member-added',
+  'member-removed',
+  'member-role-changed',
+  'invitation-created',
+  'invitation-accepted',
+  'invitation-rejected',
+  'invitation-canceled',
+  'rate-limited',
+  'mail-sent',
+  'mail-failed',
+] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export type AuditEventDetail = Readonly<Record<string, string | number | boolean | null>>;
+
+/** One row of the audit log. `createdAt` arrives as an ISO string and the client revives it. */
+export interface AuditEvent {
+  id: string;
+  /** One of AUDIT_EVENT_TYPES; a newer server may send a type this app does not know yet. */
+  type: AuditEventType | (string & {});
+  outcome: 'success' | 'failure';
+  /** How: `email`, `username`, `social:github`, a route id, a mail kind. */
+  method: string | null;
+  actorUserId: string | null;
+  userId: string | null;
+  organizationId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  detail: AuditEventDetail | null;
+  createdAt: Date | string;
+}
+
+export function isAuditEventType(value: string): value is AuditEventType {
+  return (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The event's translated name; a type the app does not know shows as the server sent it. */
+export function auditEventLabel(t: TFunction, type: string): string {
+  return isAuditEventType(type) ? t(`common:audit.events.${type}`) : type;
+}
+
+/**
+ * Method and detail on one line, as stored ("email · code=INVALID_EMAIL_OR_PASSWORD"): they are
+ * identifiers and error codes for an administrator, not sentences, so they are not translated.
+ */
+export function auditEventDetailText(event: Pick<AuditEvent, 'method' | 'detail'>): string {
+  const parts: string[] = [];
+  if (event.method) parts.push(event.method);
+  for (const [key, value] of Object.entries(event.detail ?? {})) parts.push(`${key}=${String(value)}`);
+  return parts.join(' · ');
+}
