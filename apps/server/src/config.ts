@@ -51,6 +51,8 @@ export interface ServerConfig {
   readonly maximumTeams: number | undefined;
   /** Seconds between passes of the job deleting expired rows (PRUNE_INTERVAL_SECONDS); 0: off. */
   readonly pruneIntervalSeconds: number;
+  /** Days the audit log keeps an event (AUDIT_RETENTION_DAYS); older ones are pruned. */
+  readonly auditRetentionDays: number;
   /** The built web app served at `/`. */
   readonly webDir: string;
   /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
@@ -158,6 +160,7 @@ const schema = z.object({
   ADMIN_ROLES: optional.pipe(adminRolesVariable.optional()),
   ORGANIZATION_LIMIT: limit,
   MAXIMUM_TEAMS: limit,
+  AUDIT_RETENTION_DAYS: limit,
   PRUNE_INTERVAL_SECONDS: optional.pipe(
     z
       .string()
@@ -234,6 +237,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     organizationLimit: e.ORGANIZATION_LIMIT,
     maximumTeams: e.MAXIMUM_TEAMS,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS ?? DEFAULTS.pruneIntervalSeconds,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? DEFAULTS.auditRetentionDays,
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,

@@ -6,6 +6,7 @@
 import {
   DEFAULT_ADMIN_ROLES,
   adminPlugin,
+  auditPlugin,
   organizationPlugin,
   platformPermission,
   usernamePlugin,
@@ -15,7 +16,7 @@ import { transportErrorsPlugin } from './transport-errors';
 
 export function serverPlugins(
   config: Pick<ServerConfig, 'adminEmails'> &
-    Partial<Pick<ServerConfig, 'adminRoles' | 'organizationLimit' | 'maximumTeams'>>,
+    Partial<Pick<ServerConfig, 'adminRoles' | 'organizationLimit' | 'maximumTeams' | 'auditRetentionDays'>>,
 ) {
   // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
   const admin = { adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } };
@@ -29,6 +30,12 @@ export function serverPlugins(
       teams: { enabled: true, maximumTeams: config.maximumTeams },
       // The admin console's page of a user lists their organizations to whoever may view that user.
       mayListUserOrganizations: (caller) => allows(caller, { user: ['get'] }),
+    }),
+    // The security events of every plugin above; the admin console lists them to whoever the
+    // admin roles grant audit:list (platformPermission), as they grant the user page's organizations.
+    auditPlugin({
+      retentionDays: config.auditRetentionDays,
+      mayListAuditEvents: (caller) => allows(caller, { audit: ['list'] }),
     }),
     transportErrorsPlugin(),
   ] as const;

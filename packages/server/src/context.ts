@@ -13,7 +13,7 @@ import type { UserStore } from './db/user-store';
 import type { VerificationStore } from './db/verification-store';
 import type { Mailer } from './mail/mailer';
 import type { ExtraFields } from './db/extra-fields';
-import type { EventSink } from './observer';
+import type { AuthEvent, EventSink } from './observer';
 import type { Logger, ResolvedOptions } from './options';
 import type { Session, User } from './db/records';
 import type { CurrentSession } from './session/current-session-record';
@@ -70,4 +70,10 @@ export interface PluginHooks {
   deleteUser?(userId: string, auth: AuthContext): Promise<void>;
   /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
   visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
+  /**
+   * Told of every security event, as the options' observers are (the audit log writes them): after
+   * the fact and synchronously, so slow work must be queued (`auth.background`); what it throws is
+   * logged, never answered.
+   */
+  event?(event: AuthEvent, auth: AuthContext): void;
 }

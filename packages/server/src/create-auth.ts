@@ -30,7 +30,7 @@ import { createNodeHandler, type NodeHandler } from './http/node-handler';
 import { createRouter } from './http/router';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
-import { createEventSink } from './observer';
+import { createEventSink, type AuthEvent, type AuthObserver } from './observer';
 import type { Plugin } from './plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './options';
 import { coreEndpoints } from './routes';
@@ -104,6 +104,10 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const now = options.now ?? (() => new Date());
   const revocations = createSessionRevocations(now, resolved.session.cookieCache.maxAge, options.revocationFeed);
   const tokenCipher = createTokenCipher(resolved.encryptionSecrets);
+  // Plugins hear events as the options' observers do, with the context (built below, before any event).
+  const pluginObservers: AuthObserver[] = plugins.flatMap(({ hooks }) =>
+    hooks?.event ? [{ event: (event: AuthEvent) => hooks.event!(event, context) }] : [],
+  );
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
@@ -118,7 +122,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     mailer: options.mailer,
     kv: options.storage ?? createMemoryStore(),
     logger,
-    events: createEventSink(options.observers ?? [], logger),
+    events: createEventSink([...(options.observers ?? []), ...pluginObservers], logger),
     background: createBackgroundTasks(logger),
     fields,
     hooks: plugins.flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : [])),

@@ -113,4 +113,5 @@ export {
   type ProvisionAdminResult,
 } from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
+export { auditPlugin, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
 /* eslint-enable import/no-restricted-paths */

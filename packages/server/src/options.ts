@@ -122,6 +122,16 @@ export const DEFAULTS = Object.freeze({
    * (an admin sees which went unanswered and resends), as better-auth, which never deletes them, does.
    */
   invitationKeepAfterExpiry: 30 * DAY,
+  /** Days the audit log keeps an event (AUDIT_RETENTION_DAYS); older rows are pruned. */
+  auditRetentionDays: 90,
+  /** list-audit-events' page without a limit, and the largest it answers. */
+  auditListLimit: 50,
+  auditListMaxLimit: 200,
+  /** list-my-events' ("recent activity"). */
+  auditOwnListLimit: 20,
+  auditOwnListMaxLimit: 100,
+  /** Audit rows written per statement: a burst of events is one insert, not one per event. */
+  auditWriteBatch: 100,
   defaultBanReason: 'No reason',
   defaultRole: 'user',
   defaultMemberRole: 'member',

@@ -14,6 +14,8 @@ export { lockedTransaction } from './db/locked-transaction';
 export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from './endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from './errors';
 export { DEFAULTS } from './options';
+export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from './emit-event';
+export type { AuthEvent, AuthEventDetail, AuthEventType } from './observer';
 export {
   definePlugin,
   type ExpiringRows,
@@ -33,6 +35,7 @@ export { readStashedSession, resumeStashedSession, stashSession } from './sessio
 export { nameForMail, renderMail } from './mail/templates';
 export { requestLanguage, type ServerLanguage } from './i18n/request-language';
 export type { MailMessage } from './mail/mailer';
+export { sendMail, type MailKind } from './mail/send-mail';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
 export { randomString } from './crypto/random';

@@ -76,12 +76,13 @@ export function createSessionStore(
       await revocations.revokeUser(userId);
     },
 
-    /** Deletes whichever sessions, of any user, have one of these digests. */
-    async deleteByDigests(digests: string[]): Promise<void> {
+    /** Deletes whichever sessions, of any user, have one of these digests; answers their owners' ids. */
+    async deleteByDigests(digests: string[]): Promise<string[]> {
       const owners = await db.selectFrom('session').select('userId').distinct().where('token', 'in', digests).execute();
-      if (owners.length === 0) return;
+      if (owners.length === 0) return [];
       await db.deleteFrom('session').where('token', 'in', digests).execute();
       await Promise.all(owners.map(({ userId }) => revocations.revokeUser(userId)));
+      return owners.map(({ userId }) => userId);
     },
 
     /** Deletes the user's session whose digest is one of `digests`; another user's is never touched. */

@@ -6,6 +6,7 @@ import type { AuthContext } from '../context';
 import type { RateLimitTier } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { rateLimitAddress } from './client-ip';
+import { emitEvent } from '../emit-event';
 
 let warnedWithoutIp = false;
 
@@ -37,5 +38,14 @@ export async function enforceRateLimit(
     rule.window * 1000,
     now,
   );
-  if (count > rule.max) throw tooManyRequests(resetAt - now);
+  if (count > rule.max) {
+    // Every refusal is told (metrics count them); `first` marks the one that closed the window, so
+    // the audit log keeps one row per client and window, not one per request of a flood.
+    emitEvent({ auth, clientIp }, 'rate-limited', {
+      outcome: 'failure',
+      method: path,
+      detail: { tier, first: count === rule.max + 1 },
+    });
+    throw tooManyRequests(resetAt - now);
+  }
 }

@@ -20,6 +20,7 @@
  * failures.
  */
 import type { AuthContext } from '../context';
+import { emitEvent, type EventOrigin } from '../emit-event';
 import { DEFAULTS } from '../options';
 import type { LockoutRule } from '../storage/key-value-store';
 import { tooManyRequests } from './rate-limit';
@@ -31,8 +32,11 @@ export interface SignInThrottle {
   assertOpen(): Promise<void>;
   /** After a correct password: the caller may proceed unless a parallel failure locked it. */
   succeeded(): Promise<void>;
-  /** After a wrong password: throws 429 if it was locked meanwhile, else returns for the 401. */
-  failed(): Promise<void>;
+  /**
+   * After a wrong password: throws 429 if it was locked meanwhile, else returns for the 401 the
+   * end of the lock this very failure started (epoch milliseconds), or 0: the lockout's event.
+   */
+  failed(): Promise<number>;
 }
 
 const LOCK = {
@@ -90,8 +94,23 @@ function throttle(auth: AuthContext, keys: readonly string[], rule: LockoutRule)
       const wasLocked = (await auth.kv.lockedUntil(keys, at)) > at;
       // Each count and the lock it implies are one step of the store, so parallel failures leave
       // the lock of the last of them, never an earlier one written late.
-      await Promise.all(keys.map((key) => auth.kv.recordFailure(key, rule, now())));
+      const counts = await Promise.all(keys.map((key) => auth.kv.recordFailure(key, rule, now())));
       if (wasLocked) throwIfLocked(await auth.kv.lockedUntil(keys, now()), now());
+      return Math.max(0, ...counts.map((count) => count.lockedUntil).filter((until) => until > at));
     },
   };
+}
+
+/** The 'sign-in-locked' event of a failure that started a lock (`failed()`'s answer), if it did. */
+export function emitLockout(
+  origin: EventOrigin,
+  lockedUntil: number,
+  fields: { method: string; userId: string | null },
+): void {
+  if (lockedUntil <= 0) return;
+  emitEvent(origin, 'sign-in-locked', {
+    ...fields,
+    outcome: 'failure',
+    detail: { lockedSeconds: Math.ceil((lockedUntil - origin.auth.now().getTime()) / 1000) },
+  });
 }

@@ -17,6 +17,8 @@ import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
+import { sendMail } from '../mail/send-mail';
+import { emitEvent } from '../emit-event';
 
 const body = z.object({
   newEmail: emailField,
@@ -30,7 +32,7 @@ export const changeEmail = defineEndpoint({
   body,
   session: 'required',
   rateLimit: 'strict',
-  async handler({ auth, body, session, cookies, headers }) {
+  async handler({ auth, body, session, cookies, headers, clientIp }) {
     const language = requestLanguage(headers);
     if (!auth.options.changeEmailEnabled) throw new AuthError(ERRORS.changeEmailDisabled);
     const newEmail = normalizeEmail(body.newEmail);
@@ -51,7 +53,10 @@ export const changeEmail = defineEndpoint({
         },
       );
       const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
-      await auth.mailer.send(await changeEmailMail(user.email, user.name, newEmail, url, language));
+      await sendMail(auth, auth.mailer, 'change-email', await changeEmailMail(user.email, user.name, newEmail, url, language), {
+        userId: user.id,
+      });
+      emitEvent({ auth, headers, clientIp }, 'email-change-requested', { userId: user.id, actorUserId: user.id });
       return { status: true };
     }
 
@@ -66,6 +71,11 @@ export const changeEmail = defineEndpoint({
     if (!updated) throw new AuthError(ERRORS.userNotFound);
     if (auth.options.session.cookieCache.enabled)
       setCookieCache(auth, cookies, session.token, session.session, updated);
+    emitEvent({ auth, headers, clientIp }, 'email-changed', {
+      method: 'unverified',
+      userId: user.id,
+      actorUserId: user.id,
+    });
     // Without a mailer the unverified change still applies, as better-auth's does; it stays unverified.
     if (auth.mailer) await sendVerificationMail(auth, updated, { callbackURL: body.callbackURL, language });
     return { status: true };

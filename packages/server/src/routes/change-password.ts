@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../crypto/password';
+import { emitEvent } from '../emit-event';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
-import { deviceSignInThrottle, signInThrottle } from '../http/sign-in-throttle';
+import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
 import { createSession } from '../session/create-session';
 import { readDeviceCookie } from '../session/device-cookie';
 import { readDontRemember } from '../session/session-cookies';
@@ -46,13 +47,16 @@ export const changePassword = defineEndpoint({
       ? deviceSignInThrottle(auth, device.nonce)
       : signInThrottle(auth, `email:${user.email}`, user.id);
     await throttle.assertOpen();
+    const who = { userId: user.id, actorUserId: user.id };
     if (!(await verifyPassword(account.password, body.currentPassword))) {
-      await throttle.failed();
+      emitLockout(ctx, await throttle.failed(), { method: 'change-password', userId: user.id });
+      emitEvent(ctx, 'password-changed', { ...who, outcome: 'failure', detail: { code: ERRORS.invalidPassword.code } });
       throw new AuthError(ERRORS.invalidPassword);
     }
     await throttle.succeeded();
 
     await auth.accounts.updatePassword(account.id, await hashPassword(body.newPassword), auth.now());
+    emitEvent(ctx, 'password-changed', { ...who, detail: { otherSessionsRevoked: body.revokeOtherSessions === true } });
     if (!body.revokeOtherSessions) return { token: null, user };
     await auth.sessions.deleteByUser(user.id);
     // The new session keeps the "don't remember me" choice of the one it replaces.

@@ -43,7 +43,7 @@ export const deleteUserCallback = defineEndpoint({
   method: 'GET',
   path: '/delete-user/callback',
   query,
-  async handler({ auth, query, requestCookies, cookies }) {
+  async handler({ auth, query, requestCookies, cookies, headers, clientIp }) {
     if (!auth.options.deleteUser.enabled) throw new AuthError(ERRORS.notFound);
     const fail = (reason: Failure) => {
       if (query.callbackURL === undefined) throw new AuthError(FAILURES[reason]);
@@ -58,7 +58,7 @@ export const deleteUserCallback = defineEndpoint({
     if (outcome === 'expired') return fail('token_expired');
     if (outcome === 'invalid') return fail('invalid_token');
 
-    await deleteUserAccount(auth, cookies, current.user.id);
+    await deleteUserAccount({ auth, cookies, headers, clientIp }, current.user.id, 'mail');
     return query.callbackURL === undefined ? { success: true, message: 'User deleted' } : redirect(query.callbackURL);
   },
 });

@@ -19,6 +19,7 @@ import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-u
 import { passwordField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
+import { sendMail } from '../mail/send-mail';
 
 const body = z.object({
   /** Where the mailed link lands after the deletion. */
@@ -60,7 +61,9 @@ async function mailConfirmation(
     },
   );
   const url = authLink(auth, '/delete-user/callback', { token, callbackURL });
-  await auth.mailer.send(await deleteAccountMail(user.email, user.name, url, language));
+  await sendMail(auth, auth.mailer, 'delete-account', await deleteAccountMail(user.email, user.name, url, language), {
+    userId: user.id,
+  });
 }
 
 export const deleteUser = defineEndpoint({
@@ -72,7 +75,7 @@ export const deleteUser = defineEndpoint({
   // A wrong password is answered as such: the strict tier keeps a stolen session from becoming a
   // fast password oracle.
   rateLimit: 'strict',
-  async handler({ auth, body, session, cookies, headers }) {
+  async handler({ auth, body, session, cookies, headers, clientIp }) {
     if (!auth.options.deleteUser.enabled) throw new AuthError(ERRORS.notFound);
     const { user } = session;
     if (body.password !== undefined) await assertPassword(auth, user.id, body.password);
@@ -82,7 +85,7 @@ export const deleteUser = defineEndpoint({
     if (body.token !== undefined) {
       if ((await redeemDeleteAccountToken(auth, body.token, user.id)) !== 'valid')
         throw new AuthError(ERRORS.invalidToken);
-      await deleteUserAccount(auth, cookies, user.id);
+      await deleteUserAccount({ auth, cookies, headers, clientIp }, user.id, 'mail');
       return USER_DELETED;
     }
 
@@ -94,7 +97,8 @@ export const deleteUser = defineEndpoint({
       await mailConfirmation(auth, user, body.callbackURL, requestLanguage(headers));
       return { success: true, message: 'Verification email sent' };
     }
-    await deleteUserAccount(auth, cookies, user.id);
+    const confirmedBy = body.password === undefined ? 'fresh-session' : 'password';
+    await deleteUserAccount({ auth, cookies, headers, clientIp }, user.id, confirmedBy);
     return USER_DELETED;
   },
 });

@@ -17,6 +17,7 @@ import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
 import { issueToken } from '../verification/one-time-token';
+import { sendMail } from '../mail/send-mail';
 
 const resetRequest = z.object({
   email: emailField,
@@ -44,7 +45,9 @@ async function mailResetLink(
     },
   );
   const url = authLink(auth, `/reset-password/${token}`, { callbackURL: redirectTo });
-  await mailer.send(await resetPasswordMail(user.email, user.name, url, language));
+  await sendMail(auth, mailer, 'reset-password', await resetPasswordMail(user.email, user.name, url, language), {
+    userId: user.id,
+  });
 }
 
 const RESET_REQUESTED = {

@@ -30,6 +30,7 @@ import { identityFromCode } from '../oauth/provider-identity';
 import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { callbackURIOf } from '../oauth/start-authorization';
 import { readBrowserBinding } from '../oauth/state-cookie';
+import { emitSocialLink, emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
 
 /** Anything is taken in, so that a malformed callback still lands on a page (`invalid_callback_request`). */
 const anyFields = z.record(z.string(), z.unknown());
@@ -86,6 +87,7 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
 
   if (record.link) {
     const linked = await linkIdentity(auth, identity.value, record.link);
+    emitSocialLink(ctx, providerId, record.link.userId, linked.ok ? undefined : linked.error);
     return linked.ok ? goTo(auth, record.callbackURL) : failTo(auth, onError, linked.error);
   }
 
@@ -95,13 +97,23 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
       callbackURL: record.callbackURL,
       language: requestLanguage(ctx.headers),
     });
-    if (!resolved.ok) return failTo(auth, onError, resolved.error);
+    if (!resolved.ok) {
+      emitSocialSignInFailure(ctx, providerId, resolved.error);
+      return failTo(auth, onError, resolved.error);
+    }
     const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: record.callbackURL });
-    if (!signedIn.ok) return failTo(auth, onError, signedIn.error);
+    if (!signedIn.ok) {
+      emitSocialSignInFailure(ctx, providerId, signedIn.error);
+      return failTo(auth, onError, signedIn.error);
+    }
+    emitSocialSignIn(ctx, providerId, signedIn.value.user, resolved.value.isNew);
     return goTo(auth, resolved.value.isNew ? (record.newUserURL ?? record.callbackURL) : record.callbackURL);
   } catch (error) {
     // A plugin's refusal (a ban: BANNED_USER) or the account's lock (TOO_MANY_REQUESTS), by its code.
-    if (error instanceof AuthError) return failTo(auth, onError, error.code, error.message);
+    if (error instanceof AuthError) {
+      emitSocialSignInFailure(ctx, providerId, error);
+      return failTo(auth, onError, error.code, error.message);
+    }
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { AuthError, ERRORS } from '../errors';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { redeemToken } from '../verification/one-time-token';
+import { emitEvent } from '../emit-event';
 
 const tokenField = z.string().max(256);
 const body = z.object({ newPassword: passwordField, token: tokenField.optional() });
@@ -22,7 +23,7 @@ export const resetPassword = defineEndpoint({
   path: '/reset-password',
   body,
   query,
-  async handler({ auth, body, query }) {
+  async handler({ auth, body, query, headers, clientIp }) {
     const token = body.token ?? query.token;
     if (!token) throw new AuthError(ERRORS.invalidToken);
     // Checked before the token is used up, so a rejected password does not cost the user the link.
@@ -39,6 +40,11 @@ export const resetPassword = defineEndpoint({
     await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now());
 
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.deleteByUser(userId);
+    emitEvent({ auth, headers, clientIp }, 'password-reset', {
+      userId,
+      actorUserId: userId,
+      detail: { sessionsRevoked: auth.options.emailAndPassword.revokeSessionsOnPasswordReset },
+    });
     return { status: true };
   },
 });

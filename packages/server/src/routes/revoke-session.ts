@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { sha256Hex } from '../crypto/digest';
 import { defineEndpoint } from '../endpoint';
 import { clearSessionCookies } from '../session/session-cookies';
+import { emitEvent } from '../emit-event';
 
 export const revokeSession = defineEndpoint({
   id: 'revokeSession',
@@ -14,9 +15,11 @@ export const revokeSession = defineEndpoint({
   path: '/revoke-session',
   body: z.object({ token: z.string().min(1).max(256) }),
   session: 'required',
-  async handler({ auth, body, session, cookies }) {
+  async handler({ auth, body, session, cookies, headers, clientIp }) {
     const digest = sha256Hex(body.token);
     await auth.sessions.deleteOwnByDigests(session.user.id, [digest, body.token]);
+    const userId = session.user.id;
+    emitEvent({ auth, headers, clientIp }, 'session-revoked', { method: 'revoke-session', userId, actorUserId: userId });
     if (digest === session.session.token || body.token === session.session.token) clearSessionCookies(auth, cookies);
     return { status: true };
   },

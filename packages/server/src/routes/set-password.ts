@@ -10,6 +10,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
+import { emitEvent } from '../emit-event';
 
 const body = z.object({ newPassword: passwordField });
 
@@ -20,7 +21,7 @@ export const setPassword = defineEndpoint({
   body,
   session: 'required',
   serverOnly: true,
-  async handler({ auth, body, session }) {
+  async handler({ auth, body, session, headers, clientIp }) {
     // better-auth's order: the length first.
     checkPasswordLength(auth, body.newPassword);
     const userId = session.user.id;
@@ -31,6 +32,7 @@ export const setPassword = defineEndpoint({
       onlyIfNone: true,
     });
     if (outcome === 'exists') throw new AuthError(ERRORS.userAlreadyHasPassword);
+    emitEvent({ auth, headers, clientIp }, 'password-changed', { method: 'set-password', userId, actorUserId: userId });
     return { status: true };
   },
 });

@@ -25,6 +25,7 @@ export const signInEmail = defineEndpoint({
       find: () => auth.users.findWithPasswordBy('email', email),
       throttleKey: `email:${email}`,
       failure: ERRORS.invalidEmailOrPassword,
+      method: 'email',
       body,
     });
   },

@@ -17,6 +17,7 @@ import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
+import { emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
 
 const TOKEN_MAX = 16 * 1024;
 const providerField = z.string().min(1).max(64);
@@ -55,16 +56,22 @@ export const signInSocial = defineEndpoint({
     if (!provider) throw new AuthError(ERRORS.providerNotFound);
 
     if (body.idToken) {
-      const identity = await identityFromIdToken(auth, provider, body.idToken);
-      const resolved = await resolveSocialUser(auth, identity, {
-        requestSignUp: body.requestSignUp === true,
-        callbackURL: body.callbackURL,
-        language: requestLanguage(ctx.headers),
-      });
-      if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
-      const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });
-      if (!signedIn.ok) throw new AuthError(apiErrorOf(signedIn.error));
-      return { redirect: false as const, token: signedIn.value.token, url: undefined, user: signedIn.value.user };
+      try {
+        const identity = await identityFromIdToken(auth, provider, body.idToken);
+        const resolved = await resolveSocialUser(auth, identity, {
+          requestSignUp: body.requestSignUp === true,
+          callbackURL: body.callbackURL,
+          language: requestLanguage(ctx.headers),
+        });
+        if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
+        const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });
+        if (!signedIn.ok) throw new AuthError(apiErrorOf(signedIn.error));
+        emitSocialSignIn(ctx, provider.id, signedIn.value.user, resolved.value.isNew);
+        return { redirect: false as const, token: signedIn.value.token, url: undefined, user: signedIn.value.user };
+      } catch (error) {
+        emitSocialSignInFailure(ctx, provider.id, error);
+        throw error;
+      }
     }
 
     const url = await startAuthorization(ctx, provider, {

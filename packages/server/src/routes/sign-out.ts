@@ -5,17 +5,22 @@
 import { defineEndpoint } from '../endpoint';
 import { readCurrentSession } from '../session/current-session';
 import { clearSessionCookies } from '../session/session-cookies';
+import { emitEvent } from '../emit-event';
 
 export const signOut = defineEndpoint({
   id: 'signOut',
   method: 'POST',
   path: '/sign-out',
-  async handler({ auth, requestCookies, cookies }) {
+  async handler({ auth, requestCookies, cookies, headers, clientIp }) {
     const current = await readCurrentSession(auth, requestCookies, cookies, {
       disableCookieCache: true,
       disableRefresh: true,
     });
-    if (current) await auth.sessions.deleteById(current.session.id, current.session.userId);
+    if (current) {
+      await auth.sessions.deleteById(current.session.id, current.session.userId);
+      const { userId } = current.session;
+      emitEvent({ auth, headers, clientIp }, 'sign-out', { userId, actorUserId: userId });
+    }
     clearSessionCookies(auth, cookies);
     return { success: true };
   },

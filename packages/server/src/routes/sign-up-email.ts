@@ -8,6 +8,7 @@ import { hashPassword } from '../crypto/password';
 import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
+import { emitEvent } from '../emit-event';
 import { CREDENTIAL_FORM, defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
@@ -65,6 +66,7 @@ export const signUpEmail = defineEndpoint({
       throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
     }
     await afterUserCreated(auth, user);
+    emitEvent(ctx, 'sign-up', { method: 'email', userId: user.id, actorUserId: user.id });
     // Read back, so the answer carries the defaults of plugin columns (a role, say).
     const created = (await auth.users.findById(user.id)) ?? user;
     const { requireEmailVerification } = auth.options.emailAndPassword;

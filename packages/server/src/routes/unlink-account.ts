@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { emitEvent } from '../emit-event';
 
 const body = z.object({
   providerId: z.string().min(1).max(255),
@@ -19,7 +20,7 @@ export const unlinkAccount = defineEndpoint({
   path: '/unlink-account',
   body,
   session: 'fresh',
-  async handler({ auth, body, session }) {
+  async handler({ auth, body, session, headers, clientIp }) {
     const accounts = await auth.accounts.listByUser(session.user.id);
     const target = accounts.find(
       (a) => a.providerId === body.providerId && (body.accountId === undefined || a.accountId === body.accountId),
@@ -30,6 +31,12 @@ export const unlinkAccount = defineEndpoint({
     // Counted again under a lock: two parallel unlinks of the last two accounts leave one.
     const outcome = await auth.accounts.deleteUnlessLast(session.user.id, target.id, auth.options.allowUnlinkingAll);
     if (outcome === 'last') throw new AuthError(ERRORS.cannotUnlinkLastAccount);
+    const userId = session.user.id;
+    emitEvent({ auth, headers, clientIp }, 'account-unlinked', {
+      method: target.providerId === 'credential' ? 'credential' : `social:${target.providerId}`,
+      userId,
+      actorUserId: userId,
+    });
     return { status: true };
   },
 });

@@ -25,6 +25,7 @@ import {
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { redirect, withQuery } from '../http/redirect';
+import { emitEvent } from '../emit-event';
 
 const query = z.object({
   token: z.string().max(256),
@@ -89,6 +90,7 @@ async function verifyAddress(
     ...user,
     emailVerified: true,
   };
+  emitEvent(ctx, 'email-verified', { userId: user.id, actorUserId: user.id });
   if (current?.user.id === user.id) refreshCookieCache(ctx, current, updated);
   else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
   return updated;
@@ -117,6 +119,7 @@ async function applyEmailChange(
     throw error;
   }
   if (!updated) throw new VerifyFailure('user_not_found');
+  emitEvent(ctx, 'email-changed', { method: 'verified', userId: user.id, actorUserId: user.id });
   if (current) refreshCookieCache(ctx, current, updated);
   try {
     await sendVerificationMail(auth, updated, {

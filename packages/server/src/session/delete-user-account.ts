@@ -3,6 +3,7 @@
  * carries: using up a delete-account token, and removing the user with everything that names it.
  */
 import type { AuthContext } from '../context';
+import { emitEvent, type EventOrigin } from '../emit-event';
 import type { ResponseCookies } from '../http/cookies';
 import { deleteUserRow } from '../plugin-hooks';
 import { checkToken, redeemToken } from '../verification/one-time-token';
@@ -32,8 +33,15 @@ export async function redeemDeleteAccountToken(
  * deleted after it, so one issued while the deletion was under way dies too: no reset or
  * verification link may outlive the account. The caller's cookies are cleared.
  */
-export async function deleteUserAccount(auth: AuthContext, cookies: ResponseCookies, userId: string): Promise<void> {
+export async function deleteUserAccount(
+  origin: EventOrigin & { cookies: ResponseCookies },
+  userId: string,
+  /** How the deletion was confirmed, for its event: `password`, `fresh-session`, `mail`. */
+  method: string,
+): Promise<void> {
+  const { auth } = origin;
   await deleteUserRow(auth, userId);
   await auth.verifications.deleteForUser(userId);
-  clearSessionCookies(auth, cookies);
+  clearSessionCookies(auth, origin.cookies);
+  emitEvent(origin, 'account-deleted', { method, userId, actorUserId: userId });
 }

@@ -8,9 +8,10 @@
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../crypto/password';
 import type { User } from '../db/records';
 import type { PasswordCredential } from '../db/user-store';
+import { emitEvent, errorCodeOf } from '../emit-event';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import type { RequestCookies } from '../http/cookies';
-import { deviceSignInThrottle, signInThrottle } from '../http/sign-in-throttle';
+import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { createSession, type SessionOrigin } from './create-session';
@@ -31,6 +32,8 @@ export interface PasswordSignInRequest {
   throttleKey: string;
   /** Answered for an unknown account, a wrong password and an account without one alike. */
   failure: ErrorEntry;
+  /** The sign-in method its events name: `email`, `username`. */
+  method: string;
   /** The request body's fields, named alike by every password sign-in route. */
   body: { password: string; rememberMe?: boolean | undefined; callbackURL?: string | undefined };
 }
@@ -42,9 +45,31 @@ export interface PasswordSignInResult {
   user: User;
 }
 
+/** The sign-in, told to the observers: who signed in, or why an attempt failed (its error code). */
 export async function passwordSignIn(
   origin: PasswordSignInOrigin,
   request: PasswordSignInRequest,
+): Promise<PasswordSignInResult> {
+  const attempt: { userId: string | null } = { userId: null };
+  try {
+    const result = await checkAndSignIn(origin, request, attempt);
+    emitEvent(origin, 'sign-in', { method: request.method, userId: result.user.id, actorUserId: result.user.id });
+    return result;
+  } catch (error) {
+    emitEvent(origin, 'sign-in', {
+      outcome: 'failure',
+      method: request.method,
+      userId: attempt.userId,
+      detail: { code: errorCodeOf(error) },
+    });
+    throw error;
+  }
+}
+
+async function checkAndSignIn(
+  origin: PasswordSignInOrigin,
+  request: PasswordSignInRequest,
+  attempt: { userId: string | null },
 ): Promise<PasswordSignInResult> {
   const { auth } = origin;
   const device = readDeviceCookie(auth, origin.requestCookies);
@@ -52,6 +77,8 @@ export async function passwordSignIn(
   // keep out: whether the cookie is for this account is known only after the lookup.
   if (!device) await signInThrottle(auth, request.throttleKey).assertOpen();
   const found = await request.find();
+  // The account an attempt was on, for its event: the account's owner sees failures on it.
+  attempt.userId = found?.user.id ?? null;
   // The account's lock too, before any verification: guesses through its other identifiers (its
   // e-mail, its username) count against it. An unknown identifier has only its own count, which
   // runs exactly as a known one's does when that one alone is typed. The owner's browser has its
@@ -66,7 +93,7 @@ export async function passwordSignIn(
     ? await verifyPassword(passwordHash, request.body.password)
     : await verifyAgainstDummy(request.body.password);
   if (!found || !passwordHash || !valid) {
-    await throttle.failed();
+    emitLockout(origin, await throttle.failed(), { method: request.method, userId: attempt.userId });
     throw new AuthError(request.failure);
   }
   await throttle.succeeded();

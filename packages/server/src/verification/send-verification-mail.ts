@@ -10,6 +10,7 @@ import type { ServerLanguage } from '../i18n/request-language';
 import { verificationMail } from '../mail/templates';
 import { authLink } from './links';
 import { issueToken } from './one-time-token';
+import { sendMail } from '../mail/send-mail';
 
 export async function sendVerificationMail(
   auth: AuthContext,
@@ -30,5 +31,7 @@ export async function sendVerificationMail(
     },
   );
   const url = authLink(auth, '/verify-email', { token, callbackURL });
-  await auth.mailer.send(await verificationMail(email, user.name, url, language));
+  await sendMail(auth, auth.mailer, 'verification', await verificationMail(email, user.name, url, language), {
+    userId: user.id,
+  });
 }

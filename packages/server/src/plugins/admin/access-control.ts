@@ -18,6 +18,8 @@ export const ADMIN_STATEMENTS = {
     'update',
   ],
   session: ['list', 'revoke', 'delete'],
+  // Latchkey's own: reading the audit log (the audit plugin's list-audit-events, wired by the host).
+  audit: ['list'],
 } as const;
 
 /**
@@ -31,7 +33,7 @@ export type PermissionRequest = Partial<Record<string, readonly string[]>>;
 export type RoleTable = Readonly<Record<string, Readonly<Partial<Record<string, readonly string[]>>>>>;
 
 export const DEFAULT_ROLES: RoleTable = Object.freeze({
-  admin: { user: ADMIN_ROLE_USER_ACTIONS, session: [...ADMIN_STATEMENTS.session] },
+  admin: { user: ADMIN_ROLE_USER_ACTIONS, session: [...ADMIN_STATEMENTS.session], audit: [...ADMIN_STATEMENTS.audit] },
   user: {},
 });
 

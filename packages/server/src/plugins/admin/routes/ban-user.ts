@@ -5,7 +5,7 @@
  * (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
@@ -25,7 +25,7 @@ export function banUser(options: ResolvedAdminOptions) {
     path: '/admin/ban-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
       // better-auth's order: an unknown user is 404 before the self-ban check.
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
@@ -48,6 +48,11 @@ export function banUser(options: ResolvedAdminOptions) {
       if (!user) throw new AuthError(ERRORS.userNotFound);
       // Sessions already issued would outlive the ban check, which runs only at session creation.
       await auth.sessions.deleteByUser(user.id);
+      emitEvent({ auth, headers, clientIp }, 'user-banned', {
+        userId: user.id,
+        actorUserId: session.user.id,
+        detail: { reason: ban.banReason, expiresAt: ban.banExpires?.toISOString() ?? null },
+      });
       return { user };
     },
   });

@@ -6,23 +6,7 @@
  * e-mail is unverified and no session is created. Answers {user}.
  */
 import { z } from 'zod';
-import {
-  AuthError,
-  DEFAULTS,
-  ERRORS,
-  afterUserCreated,
-  checkPasswordLength,
-  defineEndpoint,
-  emailField,
-  hashPassword,
-  isUniqueViolation,
-  nameField,
-  normalizeEmail,
-  passwordField,
-  randomString,
-  type AuthContext,
-  type User,
-} from '../../../plugin-api';
+import { AuthError, DEFAULTS, ERRORS, afterUserCreated, checkPasswordLength, defineEndpoint, emailField, emitEvent, hashPassword, isUniqueViolation, nameField, normalizeEmail, passwordField, randomString, type AuthContext, type User } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import type { AdminUser } from '../schema';
@@ -45,7 +29,7 @@ export function createUser(options: ResolvedAdminOptions) {
     path: '/admin/create-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['create'] }, ADMIN_ERRORS.notAllowedToCreateUsers);
       let role = options.defaultRole;
       if (body.role !== undefined) {
@@ -78,6 +62,11 @@ export function createUser(options: ResolvedAdminOptions) {
         throw await creationFailure(auth, error, email, data);
       }
       await afterUserCreated(auth, user);
+      emitEvent({ auth, headers, clientIp }, 'user-created', {
+        userId: user.id,
+        actorUserId: session.user.id,
+        detail: { role },
+      });
       // Read back, so the answer carries the columns' defaults (banned false…).
       return { user: (await auth.users.findById(user.id)) ?? user };
     },

@@ -8,7 +8,7 @@
  * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, createSession, defineEndpoint, stashSession, toSessionResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, createSession, defineEndpoint, emitEvent, stashSession, toSessionResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { isAdminUser } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
@@ -43,6 +43,7 @@ export function impersonateUser(options: ResolvedAdminOptions) {
       });
       // The admin's session, kept so /admin/stop-impersonating can restore it as it was.
       stashSession(ctx, ADMIN_SESSION_COOKIE, session);
+      emitEvent(ctx, 'impersonation-started', { userId: target.id, actorUserId: session.user.id });
       return toSessionResponse(impersonation);
     },
   });

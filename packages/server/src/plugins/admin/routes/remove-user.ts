@@ -6,7 +6,7 @@
  * last admin cannot be removed (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { deleteKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
@@ -21,7 +21,7 @@ export function removeUser(options: ResolvedAdminOptions) {
     path: '/admin/remove-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['delete'] }, ADMIN_ERRORS.notAllowedToDeleteUsers);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotRemoveYourself);
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
@@ -31,6 +31,7 @@ export function removeUser(options: ResolvedAdminOptions) {
       await auth.revocations.revokeUser(body.userId);
       // After the row is gone, so a token issued while the deletion ran dies too.
       await auth.verifications.deleteForUser(body.userId);
+      emitEvent({ auth, headers, clientIp }, 'user-removed', { userId: body.userId, actorUserId: session.user.id });
       return { success: true };
     },
   });

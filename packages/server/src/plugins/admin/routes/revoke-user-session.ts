@@ -4,7 +4,7 @@
  * session existed, as better-auth does.
  */
 import { z } from 'zod';
-import { clearSessionCookies, defineEndpoint, sha256Hex } from '../../../plugin-api';
+import { clearSessionCookies, defineEndpoint, emitEvent, sha256Hex } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -18,10 +18,17 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     path: '/admin/revoke-user-session',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
       const digest = sha256Hex(body.sessionToken);
-      await auth.sessions.deleteByDigests([digest, body.sessionToken]);
+      const owners = await auth.sessions.deleteByDigests([digest, body.sessionToken]);
+      for (const userId of owners) {
+        emitEvent({ auth, headers, clientIp }, 'session-revoked', {
+          method: 'admin-revoke-session',
+          userId,
+          actorUserId: session.user.id,
+        });
+      }
       // An admin who revokes the session in use is signed out, as with /revoke-session.
       if (digest === session.session.token || body.sessionToken === session.session.token)
         clearSessionCookies(auth, cookies);

@@ -2,7 +2,7 @@
  * @module POST /admin/revoke-user-sessions {userId}: ends every session of a user.
  */
 import { z } from 'zod';
-import { clearSessionCookies, defineEndpoint } from '../../../plugin-api';
+import { clearSessionCookies, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -16,9 +16,14 @@ export function revokeUserSessions(options: ResolvedAdminOptions) {
     path: '/admin/revoke-user-sessions',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
       await auth.sessions.deleteByUser(body.userId);
+      emitEvent({ auth, headers, clientIp }, 'session-revoked', {
+        method: 'admin-revoke-sessions',
+        userId: body.userId,
+        actorUserId: session.user.id,
+      });
       if (body.userId === session.user.id) clearSessionCookies(auth, cookies);
       return { success: true };
     },

@@ -5,7 +5,7 @@
  * (last-admin.ts). Answers {user}.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
@@ -22,7 +22,7 @@ export function setRole(options: ResolvedAdminOptions) {
     path: '/admin/set-role',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['set-role'] }, ADMIN_ERRORS.notAllowedToChangeRole);
       // better-auth's order: the roles are checked before the user is looked up.
       const role = toStoredRole(options, body.role);
@@ -34,6 +34,11 @@ export function setRole(options: ResolvedAdminOptions) {
       });
       const user = found ? await auth.users.findById(body.userId) : null;
       if (!user) throw new AuthError(ERRORS.userNotFound);
+      emitEvent({ auth, headers, clientIp }, 'role-changed', {
+        userId: user.id,
+        actorUserId: session.user.id,
+        detail: { role },
+      });
       return { user };
     },
   });

@@ -5,14 +5,7 @@
  * as in better-auth. Answers {status: true}.
  */
 import { z } from 'zod';
-import {
-  AuthError,
-  ERRORS,
-  checkPasswordLength,
-  defineEndpoint,
-  hashPassword,
-  passwordField,
-} from '../../../plugin-api';
+import { AuthError, ERRORS, checkPasswordLength, defineEndpoint, emitEvent, hashPassword, passwordField } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -26,13 +19,18 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     path: '/admin/set-user-password',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['set-password'] }, ADMIN_ERRORS.notAllowedToSetPassword);
       checkPasswordLength(auth, body.newPassword);
       // better-auth updates whatever rows match; here an unknown user is named rather than ignored.
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
       const passwordHash = await hashPassword(body.newPassword);
       await auth.accounts.setPassword(body.userId, passwordHash, auth.now());
+      emitEvent({ auth, headers, clientIp }, 'password-changed', {
+        method: 'admin-set-password',
+        userId: body.userId,
+        actorUserId: session.user.id,
+      });
       return { status: true };
     },
   });

@@ -2,13 +2,7 @@
  * @module POST /admin/stop-impersonating: ends the impersonation session and signs the admin back
  * in with the session impersonate-user saved, answering the admin's `{session, user}`.
  */
-import {
-  AuthError,
-  defineEndpoint,
-  readStashedSession,
-  resumeStashedSession,
-  toSessionResponse,
-} from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent, readStashedSession, resumeStashedSession, toSessionResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { adminSchema } from '../schema';
@@ -30,6 +24,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
       if (!admin || admin.current.user.id !== adminId) throw new AuthError(ADMIN_ERRORS.failedToFindAdminSession);
       await auth.sessions.deleteById(session.session.id, session.session.userId);
       resumeStashedSession(ctx, ADMIN_SESSION_COOKIE, admin);
+      emitEvent(ctx, 'impersonation-stopped', { userId: session.user.id, actorUserId: adminId });
       return toSessionResponse(admin.current);
     },
   });

@@ -3,7 +3,7 @@
  * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -17,7 +17,7 @@ export function unbanUser(options: ResolvedAdminOptions) {
     path: '/admin/unban-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
       const user = await auth.users.update(body.userId, {
         banned: false,
@@ -26,6 +26,7 @@ export function unbanUser(options: ResolvedAdminOptions) {
         updatedAt: auth.now(),
       });
       if (!user) throw new AuthError(ERRORS.userNotFound);
+      emitEvent({ auth, headers, clientIp }, 'user-unbanned', { userId: user.id, actorUserId: session.user.id });
       return { user };
     },
   });

@@ -6,7 +6,7 @@
  * 400 `NO_DATA_TO_UPDATE`. Answers the updated user bare, as better-auth 1.7 does.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';
@@ -24,7 +24,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     path: '/admin/update-user',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['update'] }, ADMIN_ERRORS.notAllowedToUpdateUsers);
       if (Object.keys(body.data).length === 0) throw new AuthError(ADMIN_ERRORS.noDataToUpdate);
       let role: string | undefined;
@@ -47,6 +47,13 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
             ? await auth.users.update(body.userId, { ...patch, updatedAt: auth.now() })
             : await updateWithRole(auth, options, body.userId, { ...patch, role });
         if (!user) throw new AuthError(ERRORS.userNotFound);
+        const event = { userId: user.id, actorUserId: session.user.id };
+        // The names of the fields changed, never their values (an e-mail, a name: not the log's to keep).
+        emitEvent({ auth, headers, clientIp }, 'user-updated', {
+          ...event,
+          detail: { fields: Object.keys(body.data).sort().join(',') },
+        });
+        if (role !== undefined) emitEvent({ auth, headers, clientIp }, 'role-changed', { ...event, detail: { role } });
         return user;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

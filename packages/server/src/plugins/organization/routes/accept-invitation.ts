@@ -5,7 +5,14 @@
  * the caller's own, verified e-mail can be accepted. Answers {invitation, member}.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, randomString, type AuthContext } from '../../../plugin-api';
+import {
+  AuthError,
+  DEFAULTS,
+  defineEndpoint,
+  emitEvent,
+  randomString,
+  type AuthContext,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import type { Invitation } from '../invitation-store';
@@ -35,7 +42,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
     path: '/organization/accept-invitation',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       const invitation = await requireOpenInvitationFor(auth, body.invitationId, session, 'respond');
       await requireJoinable(auth, invitation, session.user.id);
       const member = {
@@ -49,6 +56,14 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
       // A team removed since the invitation leaves the membership standing, without it.
       const seatedTeamId = await joinByInvitation(auth, invitation, member, options.membershipLimit);
       await activateOrganizationWithTeam({ auth, session, cookies }, invitation.organizationId, seatedTeamId);
+      const event = {
+        userId: session.user.id,
+        actorUserId: session.user.id,
+        organizationId: invitation.organizationId,
+        detail: { invitationId: invitation.id, role: member.role },
+      };
+      emitEvent({ auth, headers, clientIp }, 'invitation-accepted', event);
+      emitEvent({ auth, headers, clientIp }, 'member-added', { ...event, method: 'invitation' });
       return { invitation: { ...invitation, status: 'accepted' }, member };
     },
   });

@@ -6,7 +6,15 @@
  * organization must be under its membership limit (403). Answers the member row.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, ERRORS, defineEndpoint, randomString, readCurrentSession } from '../../../plugin-api';
+import {
+  AuthError,
+  DEFAULTS,
+  ERRORS,
+  defineEndpoint,
+  emitEvent,
+  randomString,
+  readCurrentSession,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { createMembership, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';
@@ -31,7 +39,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
     body,
     session: 'none',
     serverOnly: true,
-    async handler({ auth, body, requestCookies, cookies }) {
+    async handler({ auth, body, requestCookies, cookies, headers, clientIp }) {
       const current = body.organizationId ? null : await readCurrentSession(auth, requestCookies, cookies);
       const organizationId = body.organizationId ?? (current ? organizationIdOf(current, undefined) : null);
       if (!organizationId) throw new AuthError(ORGANIZATION_ERRORS.noActiveOrganization);
@@ -57,6 +65,13 @@ export function addMember(options: ResolvedOrganizationOptions) {
       // The team was checked above; a parallel add of the same user loses to the unique index, and
       // the membership limit is counted behind the organization's lock (403 once it is full).
       await createMembership(auth, member, body.teamId, options.membershipLimit);
+      emitEvent({ auth, headers, clientIp }, 'member-added', {
+        method: 'add-member',
+        userId: member.userId,
+        actorUserId: current?.user.id ?? null,
+        organizationId,
+        detail: { role },
+      });
       return member;
     },
   });

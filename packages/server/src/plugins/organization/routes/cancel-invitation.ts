@@ -3,7 +3,11 @@
  * the invitation's organization withdraws it. Answers the canceled invitation.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findInvitation, settleInvitation } from '../invitation-store';
 import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';
@@ -19,7 +23,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     path: '/organization/cancel-invitation',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       const invitation = await findInvitation(auth, body.invitationId);
       if (!invitation) throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
       const member = await requireMember(auth, invitation.organizationId, session.user.id);
@@ -28,6 +32,11 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
       // stays accepted, and the answer says there is no invitation left to cancel.
       if (!(await settleInvitation(organizationDb(auth), invitation.id, 'canceled')))
         throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      emitEvent({ auth, headers, clientIp }, 'invitation-canceled', {
+        actorUserId: session.user.id,
+        organizationId: invitation.organizationId,
+        detail: { invitationId: invitation.id },
+      });
       return { ...invitation, status: 'canceled' };
     },
   });

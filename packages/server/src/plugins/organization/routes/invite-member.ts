@@ -11,8 +11,10 @@ import {
   ERRORS,
   defineEndpoint,
   emailField,
+  emitEvent,
   normalizeEmail,
   requestLanguage,
+  sendMail,
   type AuthContext,
   type ServerLanguage,
 } from '../../../plugin-api';
@@ -55,7 +57,7 @@ function mailInvitation(
       baseOrigin: auth.options.baseOrigin,
       language,
     });
-    await mailer.send(message);
+    await sendMail(auth, mailer, 'invitation', message, { organizationId: invitation.organizationId });
   });
 }
 
@@ -66,7 +68,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     path: '/organization/invite-member',
     body,
     session: 'required',
-    async handler({ auth, body, session, headers }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       const email = normalizeEmail(body.email);
       if (!email) throw new AuthError(ERRORS.invalidEmail);
       const { organizationId, member: inviter } = await requireCallerMembership(auth, session, body.organizationId);
@@ -95,6 +97,12 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
         resend: body.resend === true,
       });
       mailInvitation(auth, invitation, organization.name, session.user, requestLanguage(headers));
+      emitEvent({ auth, headers, clientIp }, 'invitation-created', {
+        method: body.resend === true ? 'resend' : 'invite',
+        actorUserId: session.user.id,
+        organizationId,
+        detail: { invitationId: invitation.id, role },
+      });
       return invitation;
     },
   });

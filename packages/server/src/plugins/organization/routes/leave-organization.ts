@@ -5,7 +5,11 @@
  * with its user, as better-auth does.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberWithUser, forgetActiveOrganization } from '../member-store';
 import type { ResolvedOrganizationOptions } from '../options';
@@ -19,11 +23,17 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
     path: '/organization/leave',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       const member = await findMemberWithUser(auth, body.organizationId, session.user.id);
       if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).
       await deleteMembership(auth, options, member);
+      emitEvent({ auth, headers, clientIp }, 'member-removed', {
+        method: 'leave',
+        userId: session.user.id,
+        actorUserId: session.user.id,
+        organizationId: body.organizationId,
+      });
       await forgetActiveOrganization({ auth, session, cookies }, body.organizationId);
       return member;
     },

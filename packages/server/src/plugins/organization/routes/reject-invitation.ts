@@ -3,7 +3,11 @@
  * unexpired invitation. Answers {invitation, member: null}, as better-auth does.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import { settleInvitation } from '../invitation-store';
@@ -19,11 +23,17 @@ export function rejectInvitation(_options: ResolvedOrganizationOptions) {
     path: '/organization/reject-invitation',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       const invitation = await requireOpenInvitationFor(auth, body.invitationId, session, 'respond');
       // Conditional on pending: a reject racing an accept or a cancel loses cleanly.
       if (!(await settleInvitation(organizationDb(auth), invitation.id, 'rejected')))
         throw new AuthError(ORGANIZATION_ERRORS.invitationNotFound);
+      emitEvent({ auth, headers, clientIp }, 'invitation-rejected', {
+        userId: session.user.id,
+        actorUserId: session.user.id,
+        organizationId: invitation.organizationId,
+        detail: { invitationId: invitation.id },
+      });
       return { invitation: { ...invitation, status: 'rejected' }, member: null };
     },
   });

@@ -5,7 +5,11 @@
  * organization as their active one. Answers {member}.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+} from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
@@ -23,7 +27,7 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     path: '/organization/remove-member',
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       const { organizationId, member: caller } = await requireCallerMembership(auth, session, body.organizationId);
       const target = await findMemberByIdOrEmail(auth, organizationId, body.memberIdOrEmail);
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.memberNotFound);
@@ -32,6 +36,12 @@ export function removeMember(options: ResolvedOrganizationOptions) {
         throw new AuthError(ORGANIZATION_ERRORS.notAllowedToDeleteMember);
       // The only-owner check is made inside, behind the organization's lock (400 when it fails).
       await deleteMembership(auth, options, target);
+      emitEvent({ auth, headers, clientIp }, 'member-removed', {
+        method: 'remove-member',
+        userId: target.userId,
+        actorUserId: session.user.id,
+        organizationId,
+      });
       if (target.userId === session.user.id) await forgetActiveOrganization({ auth, session, cookies }, organizationId);
       return { member: target };
     },

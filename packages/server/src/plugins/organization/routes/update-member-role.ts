@@ -6,7 +6,11 @@
  * Answers the updated member with its user.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+} from '../../../plugin-api';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
@@ -26,7 +30,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     path: '/organization/update-member-role',
     body,
     session: 'required',
-    async handler({ auth, body, session }) {
+    async handler({ auth, body, session, headers, clientIp }) {
       const role = toStoredMemberRole(options, body.role);
       const { organizationId, member: caller } = await requireCallerMembership(auth, session, body.organizationId);
       requireMemberPermission(options, caller, MEMBER_ACTIONS.updateMember);
@@ -42,6 +46,12 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
       }
       // The only owner keeps the owner role: checked inside, behind the organization's lock.
       await setMemberRole(auth, options, target, role);
+      emitEvent({ auth, headers, clientIp }, 'member-role-changed', {
+        userId: target.userId,
+        actorUserId: session.user.id,
+        organizationId,
+        detail: { role, previousRole: target.role },
+      });
       return { ...target, role };
     },
   });

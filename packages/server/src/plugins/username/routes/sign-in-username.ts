@@ -45,6 +45,7 @@ export function signInUsername(rules: UsernameRules) {
         find: () => auth.users.findWithPasswordBy('username', username),
         throttleKey: `username:${username}`,
         failure: USERNAME_ERRORS.invalidUsernameOrPassword,
+        method: 'username',
         body,
       });
     },

@@ -1,0 +1,42 @@
+/**
+ * @module `emitEvent(ctx, type, fields)`: one short call at each place where something happens to
+ * an account. It fills in what every event of a request shares — the time, the client's address as
+ * the router determined it, its user agent — so emission points name only what is theirs. The
+ * observers (audit log, metrics) are told synchronously and never fail the request (observer.ts).
+ */
+import type { AuthContext } from './context';
+import { AuthError } from './errors';
+import type { RequestHeaders } from './http/transport';
+import type { AuthEvent, AuthEventType } from './observer';
+
+/** What an endpoint context (or a session origin) carries about the request an event belongs to. */
+export interface EventOrigin {
+  readonly auth: AuthContext;
+  readonly headers?: RequestHeaders | undefined;
+  readonly clientIp?: string | undefined;
+}
+
+/** An event's own fields; `outcome` is success unless said. */
+export type EventFields = Omit<AuthEvent, 'type' | 'outcome' | 'at' | 'ipAddress' | 'userAgent'> & {
+  readonly outcome?: AuthEvent['outcome'];
+};
+
+/** As long as the session table keeps it (create-session.ts). */
+const USER_AGENT_MAX = 512;
+
+export function emitEvent(origin: EventOrigin, type: AuthEventType, fields: EventFields = {}): void {
+  const { auth } = origin;
+  auth.events.emit({
+    ...fields,
+    type,
+    outcome: fields.outcome ?? 'success',
+    at: auth.now(),
+    ipAddress: origin.clientIp ?? null,
+    userAgent: origin.headers?.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+  });
+}
+
+/** A refusal's catalogue code, for a failure event's detail; other errors are not named. */
+export function errorCodeOf(error: unknown): string {
+  return error instanceof AuthError ? error.entry.code : 'INTERNAL';
+}

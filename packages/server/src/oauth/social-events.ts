@@ -1,0 +1,40 @@
+/**
+ * @module The events of a social sign-in or link, told by the routes that know the provider and
+ * the request (the OAuth callback, the id_token sign-in): method `social:<provider>`, and for a
+ * failure the callback's error or the refusal's code, never the provider's tokens.
+ */
+import type { User } from '../db/records';
+import { emitEvent, errorCodeOf, type EventOrigin } from '../emit-event';
+
+
+export const socialMethod = (providerId: string) => `social:${providerId}`;
+
+export function emitSocialSignIn(origin: EventOrigin, providerId: string, user: User, isNew: boolean): void {
+  const who = { method: socialMethod(providerId), userId: user.id, actorUserId: user.id };
+  if (isNew) emitEvent(origin, 'sign-up', who);
+  emitEvent(origin, 'sign-in', who);
+}
+
+/** `reason`: a callback error (`signup disabled`) or what was thrown (a ban: BANNED_USER). */
+export function emitSocialSignInFailure(origin: EventOrigin, providerId: string, reason: unknown): void {
+  emitEvent(origin, 'sign-in', {
+    outcome: 'failure',
+    method: socialMethod(providerId),
+    detail: { code: typeof reason === 'string' ? reason : errorCodeOf(reason) },
+  });
+}
+
+export function emitSocialLink(
+  origin: EventOrigin,
+  providerId: string,
+  userId: string,
+  failure: string | undefined,
+): void {
+  emitEvent(origin, 'account-linked', {
+    method: socialMethod(providerId),
+    userId,
+    actorUserId: userId,
+    ...(failure === undefined ? {} : { outcome: 'failure' as const, detail: { code: failure } }),
+  });
+}
+

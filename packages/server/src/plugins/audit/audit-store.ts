@@ -1,0 +1,122 @@
+/**
+ * @module The auditEvent table's queries: rows written from events (in batches), and pages read
+ * newest first with filters, paging and the count in SQL. What a row holds is cut to its column's
+ * size and cleaned of anything named like a secret, whatever an emitter put in its detail.
+ */
+import { DEFAULTS, randomString, type AuthContext, type AuthEvent } from '../../plugin-api';
+import { auditSchema, type AuditEventTable } from './schema';
+
+/**
+ * An event as the API answers it. `createdAt` goes over the wire as an ISO string, as every date
+ * does; a typed client revives it as a `Date` (@latchkey/client's parse-dates), hence its type here.
+ */
+export interface AuditEvent {
+  id: string;
+  type: string;
+  outcome: 'success' | 'failure';
+  method: string | null;
+  actorUserId: string | null;
+  userId: string | null;
+  organizationId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+  createdAt: Date;
+}
+
+export interface AuditFilter {
+  userId?: string | undefined;
+  type?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** varchar(255) columns; the user agent is text, cut as the session table cuts it. */
+const KEY_MAX = 255;
+const TEXT_MAX = 512;
+/** A detail never keeps a value under such a name, even if an emitter forgot the rule. */
+const SECRET_NAME = /password|token|secret|hash|cookie|otp|code_verifier/i;
+
+const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
+
+function cleanDetail(detail: AuthEvent['detail']): string | null {
+  if (!detail) return null;
+  const kept = Object.entries(detail).filter(([name]) => !SECRET_NAME.test(name));
+  return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : null;
+}
+
+export function toAuditRow(event: AuthEvent): AuditEventTable {
+  return {
+    id: randomString(DEFAULTS.idLength),
+    type: event.type,
+    outcome: event.outcome,
+    method: cut(event.method, KEY_MAX),
+    actorUserId: cut(event.actorUserId, KEY_MAX),
+    userId: cut(event.userId, KEY_MAX),
+    organizationId: cut(event.organizationId, KEY_MAX),
+    ipAddress: cut(event.ipAddress, KEY_MAX),
+    userAgent: cut(event.userAgent, TEXT_MAX),
+    detail: cleanDetail(event.detail),
+    createdAt: event.at,
+  };
+}
+
+export async function insertAuditRows(auth: AuthContext, rows: readonly AuditEventTable[]): Promise<void> {
+  const db = auditSchema.db(auth);
+  for (let start = 0; start < rows.length; start += DEFAULTS.auditWriteBatch) {
+    await db
+      .insertInto('auditEvent')
+      .values(rows.slice(start, start + DEFAULTS.auditWriteBatch))
+      .execute();
+  }
+}
+
+function parseDetail(text: string | null): AuditEvent['detail'] {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as AuditEvent['detail']) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toAuditEvent(row: AuditEventTable): AuditEvent {
+  return {
+    ...row,
+    outcome: row.outcome === 'failure' ? 'failure' : 'success',
+    detail: parseDetail(row.detail),
+  };
+}
+
+function filtered(auth: AuthContext, filter: AuditFilter) {
+  let query = auditSchema.db(auth).selectFrom('auditEvent');
+  if (filter.userId !== undefined) query = query.where('userId', '=', filter.userId);
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.from !== undefined) query = query.where('createdAt', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('createdAt', '<=', filter.to);
+  return query;
+}
+
+/** One page, newest first (the id breaks ties, so pages neither repeat nor skip rows). */
+export async function listAuditEvents(
+  auth: AuthContext,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<AuditEvent[]> {
+  const rows = await filtered(auth, filter)
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toAuditEvent);
+}
+
+export async function countAuditEvents(auth: AuthContext, filter: AuditFilter): Promise<number> {
+  const { n } = await filtered(auth, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,29 @@
+/**
+ * @module The audit plugin (issue #18): a table of security events, written from the events the
+ * engine emits (never holding up or failing a request), kept `retentionDays`, and read through
+ * GET /admin/list-audit-events (whoever the host allows) and GET /audit/list-my-events (one's own).
+ * It uses the engine only through `plugin-api`.
+ */
+import { definePlugin } from '../../plugin-api';
+import { AUDIT_ERRORS } from './errors';
+import { createEventWriter } from './event-writer';
+import { auditEventMigration } from './migrations/0400-audit-event';
+import { resolveAuditOptions, type AuditOptions } from './options';
+import { listAuditEventsRoute } from './routes/list-audit-events';
+import { listMyAuditEvents } from './routes/list-my-events';
+import { auditExpiringRows } from './schema';
+
+export { AUDIT_ERRORS, type AuditOptions };
+export type { AuditEvent } from './audit-store';
+
+export function auditPlugin(options: AuditOptions = {}) {
+  const resolved = resolveAuditOptions(options);
+  return definePlugin({
+    id: 'audit',
+    errors: AUDIT_ERRORS,
+    endpoints: [listAuditEventsRoute(resolved), listMyAuditEvents],
+    migrations: [auditEventMigration],
+    hooks: { event: createEventWriter() },
+    expiringRows: auditExpiringRows(resolved.retentionDays),
+  });
+}

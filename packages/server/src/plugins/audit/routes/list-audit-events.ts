@@ -1,0 +1,51 @@
+/**
+ * @module GET /admin/list-audit-events: everyone's events for the admin console, newest first,
+ * filtered by user, type and time range, paged in SQL, with the total the filters match. Latchkey's
+ * own route; who may call it is the host's decision (`mayListAuditEvents`), as this plugin knows
+ * nothing of platform roles.
+ */
+import { z } from 'zod';
+import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin-api';
+import { countAuditEvents, listAuditEvents } from '../audit-store';
+import { AUDIT_ERRORS } from '../errors';
+import type { ResolvedAuditOptions } from '../options';
+
+const query = z.object({
+  userId: z.string().min(1).max(255).optional(),
+  type: z.string().min(1).max(255).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export function listAuditEventsRoute(options: ResolvedAuditOptions) {
+  return defineEndpoint({
+    id: 'listAuditEvents',
+    method: 'GET',
+    path: '/admin/list-audit-events',
+    query,
+    session: 'required',
+    // A privilege decision: the role must be the database's, not a cache up to a minute old.
+    sessionFromDatabase: true,
+    async handler({ auth, query, session }) {
+      if (!(await options.mayListAuditEvents(session.user, auth)))
+        throw new AuthError(AUDIT_ERRORS.notAllowedToListAuditEvents);
+      const filter = {
+        userId: query.userId,
+        type: query.type,
+        from: query.from === undefined ? undefined : new Date(query.from),
+        to: query.to === undefined ? undefined : new Date(query.to),
+      };
+      const page = {
+        limit: Math.min(query.limit ?? DEFAULTS.auditListLimit, DEFAULTS.auditListMaxLimit),
+        offset: query.offset ?? 0,
+      };
+      const [events, total] = await Promise.all([
+        listAuditEvents(auth, filter, page),
+        countAuditEvents(auth, filter),
+      ]);
+      return { events, total };
+    },
+  });
+}
