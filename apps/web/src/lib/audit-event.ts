@@ -1,10 +1,12 @@
 /**
  * @module The audit log's events as the app reads them: the closed list of event types (the
- * engine's `AuthEventType`; test/audit/audit-event-types.test.ts keeps the two equal), one event's
- * shape, and how a person reads its type and its detail. Shared by the admin console's audit
- * screens and the account page's recent activity.
+ * engine's `AuthEventType`; test/audit/audit-event.test.ts keeps the two equal), one event's
+ * shape as the standalone server's audit routes answer it, and how a person reads its type and
+ * its detail. Shared by the admin console's audit screens and the account page's recent activity.
  */
 import type { TFunction } from 'i18next';
+import type { OutputOf } from '@latchkey/client';
+import type { StandaloneAuth } from '@latchkey/standalone';
 
 export const AUDIT_EVENT_TYPES = [
   'sign-in',
@@ -42,24 +44,12 @@ export const AUDIT_EVENT_TYPES = [
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
-export type AuditEventDetail = Readonly<Record<string, string | number | boolean | null>>;
-
-/** One row of the audit log. `createdAt` arrives as an ISO string and the client revives it. */
-export interface AuditEvent {
-  id: string;
-  /** One of AUDIT_EVENT_TYPES; a newer server may send a type this app does not know yet. */
-  type: AuditEventType | (string & {});
-  outcome: 'success' | 'failure';
-  /** How: `email`, `username`, `social:github`, a route id, a mail kind. */
-  method: string | null;
-  actorUserId: string | null;
-  userId: string | null;
-  organizationId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  detail: AuditEventDetail | null;
-  createdAt: Date | string;
-}
+/**
+ * One row of the audit log, as GET /audit/list-my-events and /admin/list-audit-events answer it
+ * (`createdAt` revived as a Date by the client). Its `type` is a string: a newer server may send a
+ * type this app does not know yet, which then shows as sent.
+ */
+export type AuditEvent = OutputOf<StandaloneAuth, 'listMyAuditEvents'>['events'][number];
 
 export function isAuditEventType(value: string): value is AuditEventType {
   return (AUDIT_EVENT_TYPES as readonly string[]).includes(value);

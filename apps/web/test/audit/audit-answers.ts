@@ -3,8 +3,10 @@
  * client whose fetch hands `/admin/list-audit-events` and `/audit/list-my-events` to the test's
  * `answer` (and records each such request's URL) and sends every other call, sign-in included,
  * through a cookie jar to the server. The screens' own logic — which query they send, how they
- * show each field — is then tested against known rows, whatever the server records.
+ * show each field — is then tested against known rows, whatever the server records. And, for the
+ * tests against the real audit log, a wait for an event to be written.
  */
+import { waitFor } from '@testing-library/react';
 import type { AuditEvent } from '../../src/lib/audit-event';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
 import { cookieFetch, type TestServer } from '../support/test-server';
@@ -32,9 +34,11 @@ export function stubAuditRoutes(server: TestServer, answer: (url: URL) => Respon
 let counter = 0;
 
 /** An event as the server sends it (dates as ISO strings), a successful e-mail sign-in by default. */
-export function auditEvent(fields: Partial<AuditEvent> = {}): Record<string, unknown> {
+export function auditEvent(
+  fields: Partial<Omit<AuditEvent, 'createdAt'>> & { createdAt?: string } = {},
+): Record<string, unknown> {
   counter += 1;
-  const event: AuditEvent = {
+  return {
     id: `event-${counter}`,
     type: 'sign-in',
     outcome: 'success',
@@ -48,5 +52,21 @@ export function auditEvent(fields: Partial<AuditEvent> = {}): Record<string, unk
     createdAt: '2026-11-20T09:30:00.000Z',
     ...fields,
   };
-  return { ...event, createdAt: new Date(event.createdAt).toISOString() };
+}
+
+/**
+ * Waits until the real server's audit log holds an event `match` accepts: the audit plugin writes
+ * off the request, in batches, so an event can land just after the answer of what caused it.
+ */
+export async function untilLogged(
+  auth: AppAuth,
+  path: '/admin/list-audit-events' | '/audit/list-my-events',
+  query: Record<string, string>,
+  match: (event: AuditEvent) => boolean,
+): Promise<void> {
+  await waitFor(async () => {
+    const { data, error } = await auth.client.$fetch<{ events: AuditEvent[] }>(path, { query }, { method: 'GET' });
+    if (error) throw new Error(`${path} answered ${error.code}`);
+    if (!data.events.some(match)) throw new Error(`no such event yet in ${path}`);
+  });
 }

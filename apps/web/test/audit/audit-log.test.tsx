@@ -3,16 +3,18 @@ import '../support/dom';
  * The admin console's audit log screen and the user page's latest events, with the audit routes
  * answered by the test (audit-answers.ts) and everything else by a real server: the screen asks
  * the server for one page at a time with the filters chosen above the grid, and shows each event
- * translated, its outcome, its users linked to their pages and the device in short.
+ * translated, its outcome, its users linked to their pages and the device in short. Last, the
+ * same screens against the real audit log: what the server recorded is what they show, and a
+ * non-admin's call is refused with the catalogue's message.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppAuth } from '../../src/lib/auth';
-import { renderApp, useTestServer } from '../support/render-app';
-import { ADMIN_EMAIL, PASSWORD } from '../support/test-server';
+import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from '../support/test-server';
 import { formatAuditTime } from '../../src/features/admin/components/audit-columns';
-import { auditEvent, stubAuditRoutes } from './audit-answers';
+import { auditEvent, stubAuditRoutes, untilLogged } from './audit-answers';
 
 const server = useTestServer();
 
@@ -158,5 +160,41 @@ describe("the user page's latest events", () => {
     expect(within(section).getByRole('link', { name: 'Show all in the audit log' }).getAttribute('href')).toBe(
       `/admin/audit?userId=${id}`,
     );
+  });
+});
+
+describe('against the real audit log', () => {
+  it("shows a user's failed sign-in on the screen and on the user's page", async () => {
+    const realAdmin = createTestAuth(server);
+    expect((await realAdmin.client.signIn.email({ email: ADMIN_EMAIL, password: PASSWORD })).error).toBeNull();
+    const email = uniqueEmail('audited');
+    const created = await realAdmin.client.admin.createUser({ email, name: 'Olga Audited', password: PASSWORD });
+    const id = created.data!.user.id;
+    const attempt = await createTestAuth(server).client.signIn.email({ email, password: 'not the password at all' });
+    expect(attempt.error?.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    await untilLogged(realAdmin, '/admin/list-audit-events', { userId: id }, (event) => event.outcome === 'failure');
+
+    renderApp(server, `/admin/audit?userId=${id}&type=sign-in`, { auth: realAdmin });
+    await waitFor(() => expect(total()).toBe('Total: 1'));
+    const row = within(screen.getByRole('grid', { name: 'Audit events' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Sign-in')).toBeTruthy();
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: id })).toBeTruthy();
+    cleanup();
+
+    renderApp(server, `/admin/users/${id}`, { auth: realAdmin });
+    const section = await screen.findByRole('region', { name: 'Audit log' });
+    const table = await within(section).findByRole('table', { name: 'Latest events' });
+    const labels = within(table)
+      .getAllByTestId('user-audit-event')
+      .map((event) => within(event).getAllByRole('cell')[1]!.textContent);
+    expect(labels).toEqual(['Sign-in', 'User created']);
+  });
+
+  it("refuses a non-admin's call with the catalogue's message", async () => {
+    const member = createTestAuth(server);
+    await member.client.signUp.email({ email: uniqueEmail('member'), password: PASSWORD, name: 'Max Member' });
+    const { error } = await member.client.$fetch('/admin/list-audit-events', { query: {} }, { method: 'GET' });
+    expect(error).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS' });
   });
 });

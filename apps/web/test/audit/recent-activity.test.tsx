@@ -2,15 +2,18 @@ import '../support/dom';
 /**
  * The account page's recent activity, with the audit route answered by the test (audit-answers.ts)
  * and the rest by a real server: the signed-in user's own latest events, each translated with its
- * time, IP address and device in short, a failed one marked; none is said so.
+ * time, IP address and device in short, a failed one marked; none is said so. Last, against
+ * the real audit log: the user's own sign-up shows.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { languageByTag } from '../../src/lib/languages';
-import { renderApp, useTestServer } from '../support/render-app';
+import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
 import { PASSWORD, uniqueEmail } from '../support/test-server';
-import { auditEvent, stubAuditRoutes } from './audit-answers';
+import { auditEvent, stubAuditRoutes, untilLogged } from './audit-answers';
+
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 const server = useTestServer();
 
@@ -63,5 +66,20 @@ describe('recent activity', () => {
     renderApp(server, '/account/activity', { auth });
     expect(await screen.findByText('No events yet.')).toBeTruthy();
     expect(screen.queryByTestId('activity-row')).toBeNull();
+  });
+
+  it('shows the sign-up the server recorded, with this browser named', async () => {
+    const auth = createTestAuth(server);
+    const { error } = await auth.client.signUp.email(
+      { email: uniqueEmail('real-activity'), password: PASSWORD, name: 'Rhea Real' },
+      { headers: { 'user-agent': FIREFOX_WINDOWS } },
+    );
+    expect(error).toBeNull();
+    await untilLogged(auth, '/audit/list-my-events', {}, (event) => event.type === 'sign-up');
+    renderApp(server, '/account/activity', { auth });
+    await waitFor(() => expect(screen.getAllByTestId('activity-row').length).toBeGreaterThan(0));
+    const signUp = screen.getAllByTestId('activity-row').find((row) => row.dataset.type === 'sign-up')!;
+    expect(within(signUp).getByRole('heading', { level: 3 }).textContent).toBe('Sign-up');
+    expect(within(signUp).getByText('Firefox 128 on Windows')).toBeTruthy();
   });
 });

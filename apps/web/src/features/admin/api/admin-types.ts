@@ -2,14 +2,19 @@
  * @module The shapes of the admin API as the client types them. A leaf: the query keys and the
  * hooks both name them, and neither imports the other for it.
  */
-import type { AuditEvent, AuditEventType } from '../../../lib/audit-event';
+import type { OutputOf } from '@latchkey/client';
+import type { StandaloneAuth } from '@latchkey/standalone';
+import type { AuditEventType } from '../../../lib/audit-event';
 import type { AppClient } from '../../../lib/auth';
 
 export type ListUsersQuery = NonNullable<NonNullable<Parameters<AppClient['admin']['listUsers']>[0]>['query']>;
 export type UserPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listUsers']>>['data']>;
 export type AdminUser = UserPage['users'][number];
 
-/** GET /admin/list-audit-events's query (audit log's own route, typed here from its contract). */
+/**
+ * GET /admin/list-audit-events's query: the audit plugin's route, which no client plugin makes a
+ * method, so the app names its query itself (the event type narrowed to the types it knows).
+ */
 export interface ListAuditEventsQuery {
   userId?: string;
   type?: AuditEventType;
@@ -20,7 +25,4 @@ export interface ListAuditEventsQuery {
   offset: number;
 }
 
-export interface AuditEventPage {
-  events: AuditEvent[];
-  total: number;
-}
+export type AuditEventPage = OutputOf<StandaloneAuth, 'listAuditEvents'>;
