@@ -54,7 +54,10 @@ describeInBrowser('the audit log', (e2e) => {
     await logged(admin, url, `userId=${carlId}`, (event) => event.type === 'sign-in' && event.outcome === 'failure');
 
     await chooseFromUserMenu(admin, 'Admin');
-    await admin.getByRole('navigation', { name: 'Admin console sections' }).getByRole('link', { name: 'Audit log' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Admin console sections' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     const grid = admin.getByRole('grid', { name: 'Audit events' });
     const carlFailure = grid
@@ -101,7 +104,10 @@ describeInBrowser('the audit log', (e2e) => {
     const { url } = server;
     await signUpByApi(url, 'dora@example.com', 'Dora Diligent');
     const dora = await signIn(browser, url, 'dora@example.com');
-    await dora.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Recent activity' }).click();
+    await dora
+      .getByRole('navigation', { name: 'Account sections' })
+      .getByRole('link', { name: 'Recent activity' })
+      .click();
     await dora.getByRole('heading', { level: 2, name: 'Recent activity' }).waitFor();
     // The sign-in just made is recorded after its answer: reload until it shows.
     await expect
@@ -110,7 +116,10 @@ describeInBrowser('the audit log', (e2e) => {
           await dora.reload();
           await dora.getByRole('heading', { level: 2, name: 'Recent activity' }).waitFor();
           await dora.waitForLoadState('networkidle');
-          return dora.getByTestId('activity-row').filter({ has: dora.getByRole('heading', { name: 'Sign-in', exact: true }) }).count();
+          return dora
+            .getByTestId('activity-row')
+            .filter({ has: dora.getByRole('heading', { name: 'Sign-in', exact: true }) })
+            .count();
         },
         { timeout: 15_000 },
       )

@@ -72,7 +72,7 @@ describe('the audit screen query', () => {
     });
   });
 
-  it("links to the screen filtered by a user", () => {
+  it('links to the screen filtered by a user', () => {
     expect(auditPath({ userId: 'a b' })).toBe('/admin/audit?userId=a+b');
     expect(auditPath()).toBe('/admin/audit');
   });

@@ -113,7 +113,7 @@ describe('the audit log screen', () => {
     await waitFor(() => expect(lastQuery()).toEqual({ type: 'sign-out', limit: '10', offset: '0' }));
   });
 
-  it('opened with a user in its address, shows that user\'s events', async () => {
+  it("opened with a user in its address, shows that user's events", async () => {
     page = { events: [auditEvent({ userId: 'user-7' })], total: 1 };
     renderApp(server, '/admin/audit?userId=user-7', { auth: admin });
     await waitFor(() => expect(total()).toBe('Total: 1'));

@@ -19,7 +19,11 @@ const server = useTestServer();
 
 async function signedInWith(events: Record<string, unknown>[]) {
   const stubbed = stubAuditRoutes(server, () => Response.json({ events }));
-  const { error } = await stubbed.auth.client.signUp.email({ email: uniqueEmail('activity'), password: PASSWORD, name: 'Ann' });
+  const { error } = await stubbed.auth.client.signUp.email({
+    email: uniqueEmail('activity'),
+    password: PASSWORD,
+    name: 'Ann',
+  });
   if (error) throw new Error(`sign-up failed: ${error.message}`);
   return stubbed;
 }
@@ -30,7 +34,12 @@ const when = (iso: string, language = 'en') =>
 describe('recent activity', () => {
   it("lists the user's own latest events: what, when, from which IP and device, failures marked", async () => {
     const { auth, requests } = await signedInWith([
-      auditEvent({ type: 'sign-in', outcome: 'failure', createdAt: '2026-11-22T10:00:00.000Z', ipAddress: '198.51.100.4' }),
+      auditEvent({
+        type: 'sign-in',
+        outcome: 'failure',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        ipAddress: '198.51.100.4',
+      }),
       auditEvent({ type: 'password-changed', createdAt: '2026-11-21T10:00:00.000Z', userAgent: null }),
     ]);
     const user = userEvent.setup({ document });

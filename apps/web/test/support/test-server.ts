@@ -64,8 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }),
       // As the standalone server: the admins read everyone's events, each user their own.
       auditPlugin({
-        mayListAuditEvents: (caller) =>
-          platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
+        mayListAuditEvents: (caller) => platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
       }),
     ],
     socialProviders: options.socialProviders,

@@ -36,21 +36,21 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'createdAt',
       headerName: t('audit.time'),
-      width: 190,
+      width: 215,
       valueFormatter: (value: Date | string) => formatAuditTime(value, language),
     },
     {
       ...fixed,
       field: 'type',
       headerName: t('audit.event'),
-      width: 200,
+      width: 190,
       valueGetter: (_value, row) => auditEventLabel(t, row.type),
     },
     {
       ...fixed,
       field: 'outcome',
       headerName: t('audit.outcome'),
-      width: 130,
+      width: 125,
       renderCell: ({ row }) =>
         row.outcome === 'failure' ? (
           <Chip size="small" color="error" label={t('common:audit.outcomes.failure')} />
@@ -62,17 +62,23 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'actorUserId',
       headerName: t('audit.actor'),
-      width: 170,
+      width: 150,
       renderCell: ({ row }) => <UserLink id={row.actorUserId} />,
     },
     {
       ...fixed,
       field: 'userId',
       headerName: t('audit.user'),
-      width: 170,
+      width: 150,
       renderCell: ({ row }) => <UserLink id={row.userId} />,
     },
-    { ...fixed, field: 'ipAddress', headerName: t('sessions.ip'), width: 140 },
+    {
+      ...fixed,
+      field: 'ipAddress',
+      headerName: t('sessions.ip'),
+      width: 140,
+      valueFormatter: (value: string | null) => value || '—',
+    },
     {
       ...fixed,
       field: 'userAgent',
