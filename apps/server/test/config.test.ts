@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       organizationLimit: undefined,
       maximumTeams: undefined,
       pruneIntervalSeconds: 300,
+      auditRetentionDays: 90,
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
       socialProviders: [],
@@ -92,6 +93,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ ORGANIZATION_LIMIT: '0', MAXIMUM_TEAMS: '-2' })).toEqual([
       'ORGANIZATION_LIMIT="0": must be a whole number from 1 to 999999999',
       'MAXIMUM_TEAMS="-2": must be a whole number from 1 to 999999999',
+    ]);
+  });
+
+  it('reads AUDIT_RETENTION_DAYS as whole days from 1, and refuses anything else', () => {
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }, CWD).auditRetentionDays).toBe(30);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: '0' })).toEqual([
+      'AUDIT_RETENTION_DAYS="0": must be a whole number from 1 to 999999999',
     ]);
   });
 

@@ -106,7 +106,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const tokenCipher = createTokenCipher(resolved.encryptionSecrets);
   // Plugins hear events as the options' observers do, with the context (built below, before any event).
   const pluginObservers: AuthObserver[] = plugins.flatMap(({ hooks }) =>
-    hooks?.event ? [{ event: (event: AuthEvent) => hooks.event!(event, context) }] : [],
+    hooks?.event ? [{ event: (event: AuthEvent) => hooks.event?.(event, context) }] : [],
   );
   const context: AuthContext = Object.freeze({
     options: resolved,

@@ -3,13 +3,9 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './options';
-export type {
-  AuthEvent,
-  AuthEventDetail,
-  AuthEventType,
-  AuthObserver,
-  RequestRecord,
-} from './observer';
+export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './observer';
+// Plugins outside this package tell their events as the bundled ones do.
+export { emitEvent, type EventFields, type EventOrigin } from './emit-event';
 export {
   AuthError,
   ERRORS,

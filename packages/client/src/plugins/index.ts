@@ -1,7 +1,7 @@
 /**
  * @module @latchkey/client/plugins: the client plugins of the bundled server plugins. A client of
  * a server with plugins is given theirs: `createAuthClient<typeof auth>({ baseURL, plugins:
- * [organizationClient(), adminClient(), usernameClient()] })`.
+ * [organizationClient(), adminClient(), usernameClient(), auditClient()] })`.
  */
 export {
   organizationClient,
@@ -13,3 +13,4 @@ export {
 } from './organization';
 export { adminClient, type AdminClient } from './admin';
 export { usernameClient, type UsernameClient } from './username';
+export { auditClient, type AuditClient } from './audit';

@@ -6,7 +6,6 @@
 import type { User } from '../db/records';
 import { emitEvent, errorCodeOf, type EventOrigin } from '../emit-event';
 
-
 export const socialMethod = (providerId: string) => `social:${providerId}`;
 
 export function emitSocialSignIn(origin: EventOrigin, providerId: string, user: User, isNew: boolean): void {
@@ -37,4 +36,3 @@ export function emitSocialLink(
     ...(failure === undefined ? {} : { outcome: 'failure' as const, detail: { code: failure } }),
   });
 }
-

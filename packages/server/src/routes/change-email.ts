@@ -53,9 +53,15 @@ export const changeEmail = defineEndpoint({
         },
       );
       const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
-      await sendMail(auth, auth.mailer, 'change-email', await changeEmailMail(user.email, user.name, newEmail, url, language), {
-        userId: user.id,
-      });
+      await sendMail(
+        auth,
+        auth.mailer,
+        'change-email',
+        await changeEmailMail(user.email, user.name, newEmail, url, language),
+        {
+          userId: user.id,
+        },
+      );
       emitEvent({ auth, headers, clientIp }, 'email-change-requested', { userId: user.id, actorUserId: user.id });
       return { status: true };
     }

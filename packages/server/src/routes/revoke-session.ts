@@ -19,7 +19,11 @@ export const revokeSession = defineEndpoint({
     const digest = sha256Hex(body.token);
     await auth.sessions.deleteOwnByDigests(session.user.id, [digest, body.token]);
     const userId = session.user.id;
-    emitEvent({ auth, headers, clientIp }, 'session-revoked', { method: 'revoke-session', userId, actorUserId: userId });
+    emitEvent({ auth, headers, clientIp }, 'session-revoked', {
+      method: 'revoke-session',
+      userId,
+      actorUserId: userId,
+    });
     if (digest === session.session.token || body.token === session.session.token) clearSessionCookies(auth, cookies);
     return { status: true };
   },

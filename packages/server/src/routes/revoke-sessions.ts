@@ -13,7 +13,11 @@ export const revokeSessions = defineEndpoint({
   async handler({ auth, session, cookies, headers, clientIp }) {
     await auth.sessions.deleteByUser(session.user.id);
     const userId = session.user.id;
-    emitEvent({ auth, headers, clientIp }, 'session-revoked', { method: 'revoke-sessions', userId, actorUserId: userId });
+    emitEvent({ auth, headers, clientIp }, 'session-revoked', {
+      method: 'revoke-sessions',
+      userId,
+      actorUserId: userId,
+    });
     clearSessionCookies(auth, cookies);
     return { status: true };
   },

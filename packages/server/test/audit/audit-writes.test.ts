@@ -24,7 +24,9 @@ describeEachDialect(
 
       const signIn = await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD });
       expect(signIn.status).toBe(200);
-      const signUp = await h().client().post('/sign-up/email', { email: uniqueEmail('after'), password: PASSWORD, name: 'After' });
+      const signUp = await h()
+        .client()
+        .post('/sign-up/email', { email: uniqueEmail('after'), password: PASSWORD, name: 'After' });
       expect(signUp.status).toBe(200);
       await h().auth.context.background.drain();
       expect(errors).toContain(AUDIT_WRITE_FAILED);

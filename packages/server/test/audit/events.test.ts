@@ -3,6 +3,7 @@
  * its outcome, method, actor, target, address and user agent, and no secret of the request.
  */
 import { expect, it } from 'vitest';
+import { DEFAULTS } from '../../src';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { PASSWORD, setRole, signUpWithRole } from '../admin/support/admin-fixtures';
 import { auditPlugins, auditRows } from './support/audit-fixtures';
@@ -72,7 +73,10 @@ describeEachDialect(
         ['sign-in', 'failure'],
         ['user-unbanned', 'success'],
       ]);
-      expect(rows[1]).toMatchObject({ actorUserId: admin.user.id, detail: JSON.stringify({ reason: 'spam', expiresAt: null }) });
+      expect(rows[1]).toMatchObject({
+        actorUserId: admin.user.id,
+        detail: JSON.stringify({ reason: 'spam', expiresAt: null }),
+      });
       expect(JSON.parse(rows[2]!.detail!)).toEqual({ code: 'BANNED_USER' });
       expect(rows[3]).toMatchObject({ actorUserId: admin.user.id });
     });
@@ -154,6 +158,27 @@ describeEachDialect(
       const roleChange = rows.find((row) => row.type === 'member-role-changed');
       expect(JSON.parse(roleChange!.detail!)).toEqual({ role: 'admin', previousRole: 'member' });
       expect(rows.find((row) => row.type === 'member-added')?.method).toBe('invitation');
+    });
+
+    it('records the lockout where the failures lock the account, once', async () => {
+      const { user } = await h().signUp(uniqueEmail('locked'), PASSWORD);
+      for (let i = 0; i < DEFAULTS.accountLockoutThreshold; i++) {
+        await h().client().post('/sign-in/email', { email: user.email, password: 'wrong password!' });
+      }
+      const locks = await auditRows(h(), { userId: user.id, type: 'sign-in-locked' });
+      expect(locks).toEqual([
+        expect.objectContaining({
+          outcome: 'failure',
+          method: 'email',
+          detail: JSON.stringify({ lockedSeconds: DEFAULTS.accountLockoutBaseSeconds }),
+        }),
+      ]);
+      // Refused while locked: a failed sign-in with the lock's code, and no second lockout.
+      await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD });
+      // The identifier's lock refuses before the account is looked up, so that row names no user.
+      const codes = (await auditRows(h(), { type: 'sign-in' })).map((row) => row.detail);
+      expect(codes).toContain(JSON.stringify({ code: 'TOO_MANY_REQUESTS' }));
+      expect(await auditRows(h(), { userId: user.id, type: 'sign-in-locked' })).toHaveLength(1);
     });
 
     it('keeps no password, token or hash in any row', async () => {

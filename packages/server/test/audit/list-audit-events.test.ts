@@ -75,7 +75,9 @@ describeEachDialect(
       expect(between.body.total).toBe(2);
       expect(between.body.events.map((e: { createdAt: string }) => e.createdAt)).toEqual([times[2], times[1]]);
 
-      const since = await admin.client.get(`/admin/list-audit-events?${new URLSearchParams({ userId: user.id, from: times[3]! })}`);
+      const since = await admin.client.get(
+        `/admin/list-audit-events?${new URLSearchParams({ userId: user.id, from: times[3]! })}`,
+      );
       expect(since.body.events.map((e: { type: string }) => e.type)).toEqual(['sign-out']);
     });
 

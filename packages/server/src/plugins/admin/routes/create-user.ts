@@ -6,7 +6,24 @@
  * e-mail is unverified and no session is created. Answers {user}.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, ERRORS, afterUserCreated, checkPasswordLength, defineEndpoint, emailField, emitEvent, hashPassword, isUniqueViolation, nameField, normalizeEmail, passwordField, randomString, type AuthContext, type User } from '../../../plugin-api';
+import {
+  AuthError,
+  DEFAULTS,
+  ERRORS,
+  afterUserCreated,
+  checkPasswordLength,
+  defineEndpoint,
+  emailField,
+  emitEvent,
+  hashPassword,
+  isUniqueViolation,
+  nameField,
+  normalizeEmail,
+  passwordField,
+  randomString,
+  type AuthContext,
+  type User,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import type { AdminUser } from '../schema';

@@ -8,7 +8,15 @@
  * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, createSession, defineEndpoint, emitEvent, stashSession, toSessionResponse } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  createSession,
+  defineEndpoint,
+  emitEvent,
+  stashSession,
+  toSessionResponse,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import { isAdminUser } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';

@@ -5,7 +5,15 @@
  * as in better-auth. Answers {status: true}.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, checkPasswordLength, defineEndpoint, emitEvent, hashPassword, passwordField } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  checkPasswordLength,
+  defineEndpoint,
+  emitEvent,
+  hashPassword,
+  passwordField,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

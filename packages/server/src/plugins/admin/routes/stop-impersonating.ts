@@ -2,7 +2,14 @@
  * @module POST /admin/stop-impersonating: ends the impersonation session and signs the admin back
  * in with the session impersonate-user saved, answering the admin's `{session, user}`.
  */
-import { AuthError, defineEndpoint, emitEvent, readStashedSession, resumeStashedSession, toSessionResponse } from '../../../plugin-api';
+import {
+  AuthError,
+  defineEndpoint,
+  emitEvent,
+  readStashedSession,
+  resumeStashedSession,
+  toSessionResponse,
+} from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { adminSchema } from '../schema';

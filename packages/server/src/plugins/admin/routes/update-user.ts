@@ -6,7 +6,15 @@
  * 400 `NO_DATA_TO_UPDATE`. Answers the updated user bare, as better-auth 1.7 does.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, isUniqueViolation, type AuthContext, type User } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  defineEndpoint,
+  emitEvent,
+  isUniqueViolation,
+  type AuthContext,
+  type User,
+} from '../../../plugin-api';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';

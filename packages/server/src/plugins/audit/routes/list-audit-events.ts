@@ -41,10 +41,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
         limit: Math.min(query.limit ?? DEFAULTS.auditListLimit, DEFAULTS.auditListMaxLimit),
         offset: query.offset ?? 0,
       };
-      const [events, total] = await Promise.all([
-        listAuditEvents(auth, filter, page),
-        countAuditEvents(auth, filter),
-      ]);
+      const [events, total] = await Promise.all([listAuditEvents(auth, filter, page), countAuditEvents(auth, filter)]);
       return { events, total };
     },
   });
