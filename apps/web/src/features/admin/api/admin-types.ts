@@ -2,8 +2,6 @@
  * @module The shapes of the admin API as the client types them. A leaf: the query keys and the
  * hooks both name them, and neither imports the other for it.
  */
-import type { OutputOf } from '@latchkey/client';
-import type { StandaloneAuth } from '@latchkey/standalone';
 import type { AuditEventType } from '../../../lib/audit-event';
 import type { AppClient } from '../../../lib/auth';
 
@@ -11,10 +9,7 @@ export type ListUsersQuery = NonNullable<NonNullable<Parameters<AppClient['admin
 export type UserPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listUsers']>>['data']>;
 export type AdminUser = UserPage['users'][number];
 
-/**
- * GET /admin/list-audit-events's query: the audit plugin's route, which no client plugin makes a
- * method, so the app names its query itself (the event type narrowed to the types it knows).
- */
+/** GET /admin/list-audit-events's query, the event type narrowed to the types the app knows. */
 export interface ListAuditEventsQuery {
   userId?: string;
   type?: AuditEventType;
@@ -25,4 +20,4 @@ export interface ListAuditEventsQuery {
   offset: number;
 }
 
-export type AuditEventPage = OutputOf<StandaloneAuth, 'listAuditEvents'>;
+export type AuditEventPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listAuditEvents']>>['data']>;
