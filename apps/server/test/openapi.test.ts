@@ -7,8 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { AUDIT_ERRORS, createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { serverPlugins } from '../src/plugins';
 // The plugins' catalogues, to read the entries their route files name.
 import { ADMIN_ERRORS } from '../../../packages/server/src/plugins/admin/errors';
@@ -167,14 +169,20 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every catalogue entry a route file names among the codes of its operations', () => {
-    const catalogues: Record<string, ErrorCatalogue> = { ERRORS, ADMIN_ERRORS, ORGANIZATION_ERRORS, USERNAME_ERRORS };
+    const catalogues: Record<string, ErrorCatalogue> = {
+      ERRORS,
+      ADMIN_ERRORS,
+      ORGANIZATION_ERRORS,
+      USERNAME_ERRORS,
+      AUDIT_ERRORS,
+    };
     const operations = new Map<string, Json>();
     for (const item of Object.values(document.paths as Json))
       for (const operation of Object.values(item as Json)) operations.set(operation.operationId, operation);
     const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
     const folders = [
       join(src, 'routes'),
-      ...['admin', 'organization', 'username'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
+      ...['admin', 'organization', 'username', 'audit'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
     ];
     let checked = 0;
     for (const folder of folders) {
@@ -182,7 +190,7 @@ describe('the OpenAPI document', () => {
         const source = readFileSync(join(folder, file), 'utf8');
         const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
         const named = [
-          ...[...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS)\.(\w+)/g)].map(
+          ...[...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS)\.(\w+)/g)].map(
             ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
           ),
           // An action's refusal, where the route requires the action (not where it only asks).
@@ -205,6 +213,92 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(checked).toBeGreaterThan(70);
+  });
+
+  it('declares what every route answers: a JSON schema, a page, a redirect or a file, never "some JSON"', () => {
+    const undeclared = auth.endpoints
+      .filter((endpoint) => !endpoint.serverOnly && endpoint.response === undefined)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(undeclared).toEqual([]);
+    for (const [path, item] of Object.entries(document.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const success = Object.entries(operation.responses as Json).filter(([status]) => Number(status) < 400);
+        expect(success.length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, response] of success) {
+          const schema = response.content?.['application/json']?.schema;
+          if (schema) expect(Object.keys(schema), `${method} ${path} ${status}`).not.toHaveLength(0);
+        }
+      }
+    }
+  });
+
+  it("answers organization, username and audit requests with JSON the document's response schemas accept", async () => {
+    // The document's own schemas, references resolved, made validators again: what is checked is
+    // the JSON Schema a client reads, not the zod schema it was written from.
+    const resolved = new Validator().resolveRefs({ specification: structuredClone(document) }) as Json;
+    const answerOf = (path: string, method: 'get' | 'post') =>
+      z.fromJSONSchema(resolved.paths[path][method].responses['200'].content['application/json'].schema);
+    const cookies = new Map<string, string>();
+    const call = async (method: 'GET' | 'POST', path: string, body?: Json) => {
+      const response = await auth.handler(
+        new Request(`${BASE_URL}/api/auth${path}`, {
+          method,
+          headers: {
+            origin: BASE_URL,
+            cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+      );
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      expect(response.status, `${method} ${path}`).toBe(200);
+      return (await response.json()) as unknown;
+    };
+    const expectDescribed = (path: string, method: 'get' | 'post', answer: unknown) => {
+      const result = answerOf(path, method).safeParse(answer);
+      expect(result.error?.issues ?? [], `${method} ${path}: ${JSON.stringify(answer)}`).toEqual([]);
+    };
+
+    const password = 'openapi-answers-password';
+    await call('POST', '/sign-up/email', {
+      email: 'described@example.com',
+      password,
+      name: 'Described',
+      username: 'described',
+    });
+    cookies.clear();
+    expectDescribed(
+      '/sign-in/username',
+      'post',
+      await call('POST', '/sign-in/username', { username: 'described', password }),
+    );
+    const created = await call('POST', '/organization/create', {
+      name: 'Described',
+      slug: 'described',
+      metadata: { plan: 'free' },
+    });
+    expectDescribed('/organization/create', 'post', created);
+    await call('POST', '/organization/invite-member', { email: 'invited@example.com', role: 'member' });
+    const full = await call('GET', '/organization/get-full-organization');
+    expect(full).toMatchObject({ invitations: [{ email: 'invited@example.com' }], teams: [{ memberCount: 1 }] });
+    expectDescribed('/organization/get-full-organization', 'get', full);
+    const list = await call('GET', '/organization/list');
+    expect(list).toHaveLength(1);
+    expectDescribed('/organization/list', 'get', list);
+    // Audit rows are written on the next turn of the event loop.
+    await authInternalsForTests(auth).background.drain();
+    const events = await call('GET', '/audit/list-my-events');
+    expect(events).toMatchObject({ events: expect.arrayContaining([expect.objectContaining({ type: 'sign-in' })]) });
+    expectDescribed('/audit/list-my-events', 'get', events);
+    // The checks can fail: an answer the document does not describe is refused.
+    expect(answerOf('/organization/list', 'get').safeParse([{ ...(list as Json[])[0], createdAt: 1 }]).success).toBe(
+      false,
+    );
   });
 
   it('names the session cookie with the configured prefix', async () => {
