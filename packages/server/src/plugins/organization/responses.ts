@@ -56,7 +56,12 @@ export const teamResponse = z.object({
   updatedAt: isoDate.nullable(),
 });
 
-export const teamMemberResponse = z.object({ id: z.string(), teamId: z.string(), userId: z.string(), createdAt: isoDate });
+export const teamMemberResponse = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  userId: z.string(),
+  createdAt: isoDate,
+});
 
 /**
  * get-full-organization's and set-active's answer: members with their user (the first
