@@ -44,5 +44,13 @@ export { checkPasswordLength } from './validation/password-policy';
 export { emailField, imageField, nameField } from './validation/fields';
 export { pluginUserInput } from './plugin-hooks';
 export { toUser } from './db/user-store';
-export { sessionResponse, sessionWithUserResponse, statusResponse, userResponse } from './validation/responses';
+export {
+  isoDate,
+  permissionResponse,
+  sessionResponse,
+  sessionWithUserResponse,
+  signInResponse,
+  statusResponse,
+  userResponse,
+} from './validation/responses';
 export { permissionRequestBody } from './validation/permission-request';
