@@ -111,7 +111,10 @@ describeEachDialect(
     it('refuses a registration and a sign-in whose ceremony ran on another origin', async () => {
       const { client } = await h().signUp();
       const phished = new SoftAuthenticator(ORIGIN);
-      await expectError(register(client, phished, 'x', 'https://evil.example'), PASSKEY_ERRORS.failedToVerifyRegistration);
+      await expectError(
+        register(client, phished, 'x', 'https://evil.example'),
+        PASSKEY_ERRORS.failedToVerifyRegistration,
+      );
       expect((await client.get('/passkey/list-user-passkeys')).body).toEqual([]);
 
       const { authenticator } = await userWithPasskey(h());
@@ -135,8 +138,7 @@ describeEachDialect(
       const options = await browser.get('/passkey/generate-authenticate-options');
       const response = authenticator.get(options.body);
       const cookie = browser.cookieHeader;
-      const send = () =>
-        h().client().post('/passkey/verify-authentication', { response }, { headers: { cookie } });
+      const send = () => h().client().post('/passkey/verify-authentication', { response }, { headers: { cookie } });
       const answers = await Promise.all([send(), send(), send()]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
       for (const refused of answers.filter((a) => a.status !== 200))
@@ -157,7 +159,10 @@ describeEachDialect(
         response: authenticator.get({ challenge: creation.body.challenge }),
       });
       await expectError(crossed, PASSKEY_ERRORS.challengeNotFound);
-      await expectError(client.post('/passkey/verify-authentication', { response: authenticator.get({ challenge: 'x' }) }), PASSKEY_ERRORS.challengeNotFound);
+      await expectError(
+        client.post('/passkey/verify-authentication', { response: authenticator.get({ challenge: 'x' }) }),
+        PASSKEY_ERRORS.challengeNotFound,
+      );
     });
 
     it('lets only the owner rename or delete a passkey', async () => {
@@ -171,7 +176,10 @@ describeEachDialect(
         other.post('/passkey/delete-passkey', { id: owner.passkey.id }),
         PASSKEY_ERRORS.youAreNotAllowedToRegisterThisPasskey,
       );
-      await expectError(other.post('/passkey/delete-passkey', { id: 'no-such-passkey' }), PASSKEY_ERRORS.passkeyNotFound);
+      await expectError(
+        other.post('/passkey/delete-passkey', { id: 'no-such-passkey' }),
+        PASSKEY_ERRORS.passkeyNotFound,
+      );
       expect(await other.get('/passkey/list-user-passkeys').then((r) => r.body)).toEqual([]);
       const kept = (await owner.client.get('/passkey/list-user-passkeys')).body;
       expect(kept).toHaveLength(1);
