@@ -14,6 +14,8 @@ import { ERRORS } from '../../src/errors';
 import { ORIGIN, describeEachDialect, type Harness, type TestClient } from '../support/harness';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 
+/** The harness's sign-up password. */
+const PASSWORD = 'correct horse battery';
 const events: AuthEvent[] = [];
 const observer = { event: (event: AuthEvent) => void events.push(event) };
 
@@ -193,6 +195,21 @@ describeEachDialect(
       await expectError(register(other, authenticator), PASSKEY_ERRORS.previouslyRegistered);
     });
 
+    it('asks a fresh session to register a passkey, as better-auth does', async () => {
+      const { client } = await h().signUp();
+      h().clock.advance(24 * 60 * 60 + 1);
+      await expectError(client.get('/passkey/generate-register-options'), ERRORS.sessionNotFresh);
+      expect((await client.get('/passkey/list-user-passkeys')).status).toBe(200);
+    });
+
+    it('deletes the passkeys of a deleted account, which then signs nobody in', async () => {
+      const { client, user, authenticator } = await userWithPasskey(h());
+      expect((await client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
+      const db = h().auth.context.db as unknown as Kysely<{ passkey: { userId: string } }>;
+      expect(await db.selectFrom('passkey').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+      await expectError(signIn(h().client(), authenticator), PASSKEY_ERRORS.passkeyNotFound);
+    });
+
     it('creates no session for a banned user, as every sign-in refuses one', async () => {
       const { user, authenticator } = await userWithPasskey(h());
       const db = h().auth.context.db as unknown as Kysely<{ user: { id: string; banned: boolean } }>;
@@ -206,5 +223,9 @@ describeEachDialect(
       });
     });
   },
-  { plugins: [adminPlugin(), passkeyPlugin()], observers: [observer] },
+  {
+    plugins: [adminPlugin(), passkeyPlugin()],
+    observers: [observer],
+    user: { deleteUser: { enabled: true } },
+  },
 );

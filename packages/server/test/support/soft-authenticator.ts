@@ -145,7 +145,6 @@ export class SoftAuthenticator {
         attestationObject: b64url(attestationObject),
         transports: ['internal'],
       },
-      clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
@@ -171,7 +170,6 @@ export class SoftAuthenticator {
         signature: b64url(signature),
         ...(this.#userHandle ? { userHandle: this.#userHandle } : {}),
       },
-      clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
