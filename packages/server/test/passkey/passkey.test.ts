@@ -41,6 +41,27 @@ async function userWithPasskey(h: Harness) {
   return { client, user, authenticator, passkey: registered.body };
 }
 
+/** Runs `race` with the verification store's reads held until `count` of them have read. */
+async function holdingChallengeReads<T>(h: Harness, count: number, race: () => Promise<T>): Promise<T> {
+  const store = h.auth.context.verifications;
+  const find = store.find;
+  let arrived = 0;
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  store.find = async (identifier) => {
+    const row = await find(identifier);
+    arrived += 1;
+    if (arrived === count) open();
+    await opened;
+    return row;
+  };
+  try {
+    return await race();
+  } finally {
+    store.find = find;
+  }
+}
+
 function sessionCookieOf(response: { setCookies: Map<string, { value: string }> }): string | undefined {
   return [...response.setCookies.entries()].find(([name, c]) => name.endsWith('session_token') && c.value !== '')?.[1]
     .value;
@@ -134,14 +155,15 @@ describeEachDialect(
       expect((await signIn(h().client(), authenticator, { counter: 6 })).status).toBe(200);
     });
 
-    it('uses a challenge once, also when the same answer is sent twice at once', async () => {
+    it('uses a challenge once, also when the same answer is sent three times at once', async () => {
       const { authenticator } = await userWithPasskey(h());
       const browser = h().client();
       const options = await browser.get('/passkey/generate-authenticate-options');
       const response = authenticator.get(options.body);
       const cookie = browser.cookieHeader;
       const send = () => h().client().post('/passkey/verify-authentication', { response }, { headers: { cookie } });
-      const answers = await Promise.all([send(), send(), send()]);
+      // Every request reads the challenge's row before any uses it: only the conditional delete decides.
+      const answers = await holdingChallengeReads(h(), 3, () => Promise.all([send(), send(), send()]));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
       for (const refused of answers.filter((a) => a.status !== 200))
         await expectError(refused, PASSKEY_ERRORS.challengeNotFound);
@@ -193,6 +215,21 @@ describeEachDialect(
       const { authenticator } = await userWithPasskey(h());
       const { client: other } = await h().signUp();
       await expectError(register(other, authenticator), PASSKEY_ERRORS.previouslyRegistered);
+    });
+
+    it('describes its routes in the API document', async () => {
+      const document = await h().client().get('/openapi.json');
+      expect(document.status).toBe(200);
+      for (const path of [
+        '/passkey/generate-register-options',
+        '/passkey/verify-registration',
+        '/passkey/generate-authenticate-options',
+        '/passkey/verify-authentication',
+        '/passkey/list-user-passkeys',
+        '/passkey/update-passkey',
+        '/passkey/delete-passkey',
+      ])
+        expect(Object.keys(document.body.paths)).toContain(path);
     });
 
     it('asks a fresh session to register a passkey, as better-auth does', async () => {
