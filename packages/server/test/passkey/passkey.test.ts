@@ -189,6 +189,18 @@ describeEachDialect(
       );
     });
 
+    it('knows a credential by its exact id, also where the database compares text without case', async () => {
+      const { authenticator } = await userWithPasskey(h());
+      const browser = h().client();
+      const options = await browser.get('/passkey/generate-authenticate-options');
+      const response = authenticator.get(options.body);
+      const swapped = [...response.id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+      const answer = await browser.post('/passkey/verify-authentication', {
+        response: { ...response, id: swapped, rawId: swapped },
+      });
+      await expectError(answer, PASSKEY_ERRORS.passkeyNotFound);
+    });
+
     it('lets only the owner rename or delete a passkey', async () => {
       const owner = await userWithPasskey(h());
       const { client: other } = await h().signUp();

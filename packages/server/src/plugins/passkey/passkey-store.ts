@@ -36,7 +36,8 @@ export async function findPasskeyByCredentialId(auth: AuthContext, credentialID:
     .selectAll()
     .where('credentialID', '=', credentialID)
     .executeTakeFirst();
-  return row ? toPasskey(row) : null;
+  // MySQL's default collation compares case-insensitively; base64url ids differ by case.
+  return row && row.credentialID === credentialID ? toPasskey(row) : null;
 }
 
 export async function insertPasskey(auth: AuthContext, passkey: Passkey): Promise<void> {
