@@ -38,6 +38,7 @@ export type { MailMessage } from './mail/mailer';
 export { sendMail, type MailKind } from './mail/send-mail';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
+export { signValue, unsignValue } from './crypto/hmac';
 export { randomString } from './crypto/random';
 export { normalizeEmail } from './validation/email';
 export { checkPasswordLength } from './validation/password-policy';
