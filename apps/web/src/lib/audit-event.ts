@@ -40,6 +40,8 @@ export const AUDIT_EVENT_TYPES = [
   'rate-limited',
   'mail-sent',
   'mail-failed',
+  'passkey-added',
+  'passkey-removed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
