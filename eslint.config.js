@@ -63,7 +63,7 @@ export default tseslint.config(
     // A plugin is deleted with its folder and its line in the index: its tests live in its own test
     // folder, and the engine's tests use a plugin of their own (test/support/profile-plugin.ts).
     files: ['packages/server/test/**/*.ts', 'packages/server/src/**/*.test.ts'],
-    ignores: ['packages/server/test/{admin,organization,username,audit}/**', 'packages/server/src/plugins/**'],
+    ignores: ['packages/server/test/{admin,organization,username,audit,passkey}/**', 'packages/server/src/plugins/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -71,7 +71,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src', '**/src/index'],
-              importNames: ['adminPlugin', 'organizationPlugin', 'usernamePlugin', 'auditPlugin'],
+              importNames: ['adminPlugin', 'organizationPlugin', 'usernamePlugin', 'auditPlugin', 'passkeyPlugin'],
               message: "The engine's tests use no bundled plugin: put the case in the plugin's test folder.",
             },
             {

@@ -105,6 +105,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       '/account/email',
       '/account/password',
       '/account/sessions',
+      '/account/activity',
       '/account/linked',
       '/account/delete',
       '/organizations',
@@ -112,7 +113,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
     const organization = ['settings', 'members', 'invitations', 'teams'].map(
       (section) => `/organizations/${organizationId}/${section}`,
     );
-    const admin = ['/admin/users', '/admin/users/new', `/admin/users/${adminId}`];
+    const admin = ['/admin/users', '/admin/audit', '/admin/users/new', `/admin/users/${adminId}`];
     for (const path of [...signedIn, ...organization, ...admin]) {
       // Screenshots named without the random ids, so a run replaces the last one's.
       await expectAccessible(page, server.url, path, path.replace(organizationId, 'acme').replace(adminId, 'ada'));

@@ -7,8 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { AUDIT_ERRORS, createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { serverPlugins } from '../src/plugins';
 // The plugins' catalogues, to read the entries their route files name.
 import { ADMIN_ERRORS } from '../../../packages/server/src/plugins/admin/errors';
@@ -51,6 +53,58 @@ function errorCodes(operation: Json, document: Json): string[] {
     const answer = response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response;
     return answer.content['application/json'].schema.allOf[1].properties.code.enum as string[];
   });
+}
+
+/**
+ * Clients of `auth` whose every answer must be a 200 that the document's own response schema for
+ * the route accepts: the JSON Schema a client reads (references resolved, made a validator again by
+ * zod's `fromJSONSchema`), not the zod schema it was written from.
+ */
+function describedClients(auth: ReturnType<typeof standaloneAuth>, document: Json) {
+  const resolved = new Validator().resolveRefs({ specification: structuredClone(document) }) as Json;
+  const checked = new Set<string>();
+  const schemaOf = (method: string, path: string) =>
+    z.fromJSONSchema(
+      resolved.paths[path.split('?')[0]!][method.toLowerCase()].responses['200'].content['application/json'].schema,
+    );
+  const issuesOf = (method: string, path: string, answer: unknown) =>
+    schemaOf(method, path).safeParse(answer).error?.issues ?? [];
+  return {
+    /** The routes whose answers were checked, as `METHOD /path`. */
+    get checked() {
+      return [...checked];
+    },
+    accepts: (method: string, path: string, answer: unknown) => issuesOf(method, path, answer).length === 0,
+    client() {
+      const cookies = new Map<string, string>();
+      return {
+        forget: () => cookies.clear(),
+        async call(method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> {
+          const response = await auth.handler(
+            new Request(`${BASE_URL}/api/auth${path}`, {
+              method,
+              headers: {
+                origin: BASE_URL,
+                cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+                ...(body ? { 'content-type': 'application/json' } : {}),
+              },
+              body: body ? JSON.stringify(body) : undefined,
+            }),
+          );
+          for (const cookie of response.headers.getSetCookie()) {
+            const [pair = ''] = cookie.split(';');
+            const at = pair.indexOf('=');
+            cookies.set(pair.slice(0, at), pair.slice(at + 1));
+          }
+          const answer = (await response.json()) as unknown;
+          expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
+          expect(issuesOf(method, path, answer), `${method} ${path}: ${JSON.stringify(answer)}`).toEqual([]);
+          checked.add(`${method} ${path.split('?')[0]}`);
+          return answer;
+        },
+      };
+    },
+  };
 }
 
 describe('the OpenAPI document', () => {
@@ -167,14 +221,20 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every catalogue entry a route file names among the codes of its operations', () => {
-    const catalogues: Record<string, ErrorCatalogue> = { ERRORS, ADMIN_ERRORS, ORGANIZATION_ERRORS, USERNAME_ERRORS };
+    const catalogues: Record<string, ErrorCatalogue> = {
+      ERRORS,
+      ADMIN_ERRORS,
+      ORGANIZATION_ERRORS,
+      USERNAME_ERRORS,
+      AUDIT_ERRORS,
+    };
     const operations = new Map<string, Json>();
     for (const item of Object.values(document.paths as Json))
       for (const operation of Object.values(item as Json)) operations.set(operation.operationId, operation);
     const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
     const folders = [
       join(src, 'routes'),
-      ...['admin', 'organization', 'username'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
+      ...['admin', 'organization', 'username', 'audit'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
     ];
     let checked = 0;
     for (const folder of folders) {
@@ -182,9 +242,9 @@ describe('the OpenAPI document', () => {
         const source = readFileSync(join(folder, file), 'utf8');
         const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
         const named = [
-          ...[...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS)\.(\w+)/g)].map(
-            ([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code,
-          ),
+          ...[
+            ...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS)\.(\w+)/g),
+          ].map(([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code),
           // An action's refusal, where the route requires the action (not where it only asks).
           ...[
             ...source.matchAll(
@@ -205,6 +265,152 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(checked).toBeGreaterThan(70);
+  });
+
+  it('declares what every route answers: a JSON schema, a page, a redirect or a file, never "some JSON"', () => {
+    const undeclared = auth.endpoints
+      .filter((endpoint) => !endpoint.serverOnly && endpoint.response === undefined)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(undeclared).toEqual([]);
+    for (const [path, item] of Object.entries(document.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const success = Object.entries(operation.responses as Json).filter(([status]) => Number(status) < 400);
+        expect(success.length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, response] of success) {
+          const schema = response.content?.['application/json']?.schema;
+          if (schema) expect(Object.keys(schema), `${method} ${path} ${status}`).not.toHaveLength(0);
+        }
+      }
+    }
+  });
+
+  it("answers organization, username and audit requests with JSON the document's response schemas accept", async () => {
+    const described = describedClients(auth, document);
+    const owner = described.client();
+    const password = 'openapi-answers-password';
+    const signUp = { password, name: 'Described' };
+    await owner.call('POST', '/sign-up/email', { ...signUp, email: 'described@example.com', username: 'described' });
+    owner.forget();
+    await owner.call('POST', '/sign-in/username', { username: 'described', password });
+    const created = (await owner.call('POST', '/organization/create', {
+      name: 'Described',
+      slug: 'described',
+      metadata: { plan: 'free' },
+    })) as Json;
+    await owner.call('POST', '/organization/invite-member', { email: 'invited@example.com', role: 'member' });
+    expect(await owner.call('GET', '/organization/get-full-organization')).toMatchObject({
+      members: [{ user: { email: 'described@example.com' } }],
+      invitations: [{ email: 'invited@example.com' }],
+      teams: [{ memberCount: 1 }],
+    });
+    expect(await owner.call('GET', '/organization/list')).toHaveLength(1);
+    // Audit rows are written on the next turn of the event loop.
+    await authInternalsForTests(auth).background.drain();
+    expect(await owner.call('GET', '/audit/list-my-events')).toMatchObject({
+      events: expect.arrayContaining([expect.objectContaining({ type: 'sign-in', method: 'username' })]),
+    });
+    expect(described.checked).toEqual(
+      expect.arrayContaining([
+        'POST /organization/create',
+        'GET /organization/get-full-organization',
+        'GET /organization/list',
+        'POST /sign-in/username',
+        'GET /audit/list-my-events',
+      ]),
+    );
+    // The check can fail: an answer the document does not describe is refused.
+    const list = (await owner.call('GET', '/organization/list')) as Json[];
+    expect(described.accepts('GET', '/organization/list', [{ ...list[0], createdAt: 1 }])).toBe(false);
+    expect(described.accepts('GET', '/organization/list', [{ ...list[0], metadata: { plan: 'free' } }])).toBe(false);
+    expect(created.metadata).toEqual({ plan: 'free' });
+  });
+
+  it("answers every other organization route, and the audit log's admin list, with JSON the document's response schemas accept", async () => {
+    const described = describedClients(auth, document);
+    const [owner, invitee] = [described.client(), described.client()];
+    const password = 'openapi-answers-password';
+    const ownerUser = (
+      (await owner.call('POST', '/sign-up/email', { password, name: 'Owner', email: 'owner@example.com' })) as Json
+    ).user as Json;
+    const inviteeUser = (
+      (await invitee.call('POST', '/sign-up/email', {
+        password,
+        name: 'Invitee',
+        email: 'invitee@example.com',
+      })) as Json
+    ).user as Json;
+    // Only a proven address may see its invitations: a new session, from the verified user.
+    await authInternalsForTests(auth).users.update(inviteeUser.id, { emailVerified: true, updatedAt: new Date() });
+    invitee.forget();
+    await invitee.call('POST', '/sign-in/email', { email: 'invitee@example.com', password });
+    await owner.call('POST', '/is-username-available', { username: 'free_name' });
+    const organization = (await owner.call('POST', '/organization/create', { name: 'Flow', slug: 'flow' })) as Json;
+    const organizationId = organization.id as string;
+    await owner.call('POST', '/organization/check-slug', { slug: 'still-free' });
+    await owner.call('POST', '/organization/update', {
+      data: { name: 'Flow Inc', metadata: { plan: 'pro' } },
+    });
+    await owner.call('GET', '/organization/list-members');
+    await owner.call('GET', '/organization/get-active-member');
+    await owner.call('GET', '/organization/get-active-member-role');
+    await owner.call('POST', '/organization/has-permission', { permissions: { organization: ['update'] } });
+
+    const team = (await owner.call('POST', '/organization/create-team', { name: 'Second' })) as Json;
+    await owner.call('GET', '/organization/list-teams');
+    await owner.call('POST', '/organization/update-team', { teamId: team.id, data: { name: 'Renamed' } });
+    await owner.call('POST', '/organization/add-team-member', { teamId: team.id, userId: ownerUser.id });
+    await owner.call('GET', `/organization/list-team-members?teamId=${team.id}`);
+    await owner.call('GET', '/organization/list-user-teams');
+    await owner.call('POST', '/organization/set-active-team', { teamId: team.id });
+    await owner.call('POST', '/organization/remove-team-member', { teamId: team.id, userId: ownerUser.id });
+    // One's own active team cannot be removed.
+    await owner.call('POST', '/organization/set-active-team', { teamId: null });
+    await owner.call('POST', '/organization/remove-team', { teamId: team.id });
+
+    const invite = async () =>
+      (await owner.call('POST', '/organization/invite-member', {
+        email: 'invitee@example.com',
+        role: 'member',
+      })) as Json;
+    const first = await invite();
+    await owner.call('GET', '/organization/list-invitations');
+    await invitee.call('GET', '/organization/list-user-invitations');
+    await invitee.call('GET', `/organization/get-invitation?id=${first.id}`);
+    const { member } = (await invitee.call('POST', '/organization/accept-invitation', {
+      invitationId: first.id,
+    })) as Json;
+    await owner.call('POST', '/organization/update-member-role', { memberId: member.id, role: 'admin' });
+    expect(await owner.call('GET', '/organization/get-full-organization')).toMatchObject({
+      members: [{ role: 'owner' }, { role: 'admin', user: { email: 'invitee@example.com' } }],
+    });
+    expect(await invitee.call('GET', '/organization/list')).toEqual([expect.objectContaining({ id: organizationId })]);
+    await owner.call('POST', '/organization/remove-member', { memberIdOrEmail: member.id });
+    const second = await invite();
+    await invitee.call('POST', '/organization/accept-invitation', { invitationId: second.id });
+    await invitee.call('POST', '/organization/leave', { organizationId });
+    await invitee.call('POST', '/organization/reject-invitation', { invitationId: (await invite()).id });
+    await owner.call('POST', '/organization/cancel-invitation', { invitationId: (await invite()).id });
+    await owner.call('POST', '/organization/set-active', { organizationId });
+    // A platform admin's view of a user's organizations.
+    await authInternalsForTests(auth).users.update(ownerUser.id, { role: 'admin', updatedAt: new Date() });
+    owner.forget();
+    await owner.call('POST', '/sign-in/email', { email: 'owner@example.com', password });
+    expect(await owner.call('GET', `/organization/list-user-organizations?userId=${inviteeUser.id}`)).toEqual([]);
+    await authInternalsForTests(auth).background.drain();
+    expect(await owner.call('GET', `/admin/list-audit-events?userId=${inviteeUser.id}`)).toMatchObject({
+      events: expect.arrayContaining([expect.objectContaining({ type: 'member-added', organizationId })]),
+    });
+    expect(await owner.call('GET', `/organization/list-user-organizations?userId=${ownerUser.id}`)).toEqual([
+      expect.objectContaining({ id: organizationId, role: 'owner' }),
+    ]);
+    await owner.call('POST', '/organization/set-active', { organizationId: null });
+    await owner.call('POST', '/organization/delete', { organizationId });
+
+    // Every organization route served over HTTP.
+    const organizationRoutes = auth.endpoints
+      .filter((endpoint) => endpoint.path.startsWith('/organization/') && !endpoint.serverOnly)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(described.checked).toEqual(expect.arrayContaining(organizationRoutes));
   });
 
   it('names the session cookie with the configured prefix', async () => {

@@ -114,5 +114,6 @@ export {
   type ProvisionAdminResult,
 } from './plugins/admin';
 export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
+export { passkeyPlugin, PASSKEY_ERRORS, type PasskeyOptions } from './plugins/passkey';
 export { auditPlugin, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
 /* eslint-enable import/no-restricted-paths */

@@ -38,6 +38,8 @@ export type AuthEventType =
   | 'invitation-accepted'
   | 'invitation-rejected'
   | 'invitation-canceled'
+  | 'passkey-added'
+  | 'passkey-removed'
   | 'rate-limited'
   | 'mail-sent'
   | 'mail-failed'

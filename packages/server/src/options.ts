@@ -148,6 +148,10 @@ export const DEFAULTS = Object.freeze({
   defaultBanReason: 'No reason',
   defaultRole: 'user',
   defaultMemberRole: 'member',
+  /** Seconds a passkey ceremony's challenge (and its cookie) lives: better-auth's 5 minutes. */
+  passkeyChallengeMaxAge: 5 * 60,
+  /** The relying party's name authenticators show, unless the passkey plugin is given one. */
+  passkeyRpName: 'Latchkey',
 });
 
 export interface Logger {

@@ -38,6 +38,7 @@ export type { MailMessage } from './mail/mailer';
 export { sendMail, type MailKind } from './mail/send-mail';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
+export { signValue, unsignValue } from './crypto/hmac';
 export { randomString } from './crypto/random';
 export { normalizeEmail } from './validation/email';
 export { checkPasswordLength } from './validation/password-policy';
@@ -45,8 +46,11 @@ export { emailField, imageField, nameField } from './validation/fields';
 export { pluginUserInput } from './plugin-hooks';
 export { toUser } from './db/user-store';
 export {
+  isoDate,
+  permissionResponse,
   sessionResponse,
   sessionWithUserResponse,
+  signInResponse,
   statusResponse,
   tokenUserResponse,
   userResponse,
@@ -54,7 +58,6 @@ export {
 export { permissionRequestBody } from './validation/permission-request';
 export { signInThrottle, emitLockout } from './http/sign-in-throttle';
 export { verifyPassword } from './crypto/password';
-export { signValue, unsignValue } from './crypto/hmac';
 export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } from './session/session-cookies';
 export type { SignInAttempt } from './context';
 export type { RequestCookies, ResponseCookies } from './http/cookies';

@@ -1,7 +1,8 @@
 /**
  * @module A real Latchkey server for component tests: the engine with the standalone server's
- * plugins (username, admin, organization with teams) on a temporary SQLite file, a development
- * outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a browser would.
+ * plugins (username, admin, organization with teams, audit) on a temporary SQLite file, a
+ * development outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a
+ * browser would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { cookieFetch as sharedCookieFetch } from '../../../../test/cookie-fetch';
 import {
   adminPlugin,
+  auditPlugin,
   createAuth,
   createOutboxMailer,
   organizationPlugin,
@@ -59,6 +61,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         teams: { enabled: true },
         mayListUserOrganizations: (caller) =>
           platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { user: ['get'] }),
+      }),
+      // As the standalone server: the admins read everyone's events, each user their own.
+      auditPlugin({
+        mayListAuditEvents: (caller) => platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
       }),
     ],
     socialProviders: options.socialProviders,

@@ -4,6 +4,7 @@
  * at the first request and the document built once per auth: an engine nobody asks for its
  * description neither loads nor keeps it.
  */
+import { z } from 'zod';
 import type { AuthContext } from '../context';
 import { defineEndpoint } from '../endpoint';
 import { routeGroupsOf } from '../openapi/route-groups';
@@ -36,6 +37,14 @@ export const openApiDocument = defineEndpoint({
   id: 'openApiDocument',
   method: 'GET',
   path: '/openapi.json',
+  // Described by its top level only: the document describing itself in full would be circular.
+  response: z
+    .looseObject({
+      openapi: z.string(),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.unknown()),
+    })
+    .meta({ description: 'This OpenAPI 3.1 document' }),
   async handler({ auth }) {
     return new Response(await openApiDocumentText(auth), {
       headers: {

@@ -31,6 +31,9 @@ export const sessionResponse = z.looseObject({
 
 export const sessionWithUserResponse = z.object({ session: sessionResponse, user: userResponse });
 
+/** A permission check's answer (the admin and organization plugins' has-permission), better-auth's shape. */
+export const permissionResponse = z.object({ error: z.null(), success: z.boolean() });
+
 export const statusResponse = z.object({ status: z.boolean() });
 export const statusMessageResponse = z.object({ status: z.boolean(), message: z.string() });
 export const successMessageResponse = z.object({ success: z.boolean(), message: z.string() });

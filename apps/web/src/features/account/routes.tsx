@@ -27,6 +27,10 @@ export const accountRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/sessions-section')).SessionsSection }),
       },
       {
+        path: 'activity',
+        lazy: async () => ({ Component: (await import('./components/activity-section')).ActivitySection }),
+      },
+      {
         path: 'linked',
         lazy: async () => ({
           Component: (await import('./components/linked-accounts-section')).LinkedAccountsSection,

@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
         path: 'users/:id',
         lazy: async () => ({ Component: (await import('./components/user-detail-page')).UserDetailPage }),
       },
+      { path: 'audit', lazy: async () => ({ Component: (await import('./components/audit-page')).AuditPage }) },
     ],
   },
 ];

@@ -7,10 +7,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import { AuthError, DEFAULTS, type AuthContext, type SessionScope } from '../../plugin-api';
 import { ORGANIZATION_ERRORS } from './errors';
+import { toInvitation } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
 import { countMemberRows, listMembersWithUser } from './member-store';
 import { activeOrganizationOf, findMember } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
+import { toTeam } from './team-store';
 import {
   organizationDb,
   organizationSchema,
@@ -234,8 +236,11 @@ export async function loadFullOrganization(
       : Promise.resolve(undefined),
   ]);
   // A scalar subquery is typed nullable, though a count is never null.
-  const teams = teamRows?.map((t) => ({ ...t, memberCount: t.memberCount ?? 0 }));
-  return { ...toStoredOrganization(organization), members, invitations: invitationRows, ...(teams ? { teams } : {}) };
+  const teams = teamRows?.map(({ memberCount, ...team }) => ({ ...toTeam(team), memberCount: memberCount ?? 0 }));
+  // Through toInvitation and toTeam: only the columns better-auth answers, whatever a shared
+  // database's tables hold besides.
+  const invitations = invitationRows.map(toInvitation);
+  return { ...toStoredOrganization(organization), members, invitations, ...(teams ? { teams } : {}) };
 }
 
 /**

@@ -27,7 +27,8 @@ export type Team = Selectable<TeamTable>;
 
 export type TeamMember = Selectable<TeamMemberTable>;
 
-function toTeam(row: Selectable<TeamTable>): Team {
+/** The columns better-auth answers, and no other a shared database's table may hold. */
+export function toTeam(row: Selectable<TeamTable>): Team {
   return {
     id: row.id,
     name: row.name,

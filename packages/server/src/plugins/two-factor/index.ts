@@ -6,7 +6,7 @@
  */
 import { definePlugin } from '../../plugin-api';
 import { TWO_FACTOR_ERRORS } from './errors';
-import { twoFactorMigration } from './migrations/0500-two-factor';
+import { twoFactorMigration } from './migrations/0600-two-factor';
 import { resolveTwoFactorOptions, type TwoFactorOptions } from './options';
 import { disableTwoFactor } from './routes/disable';
 import { enableTwoFactor } from './routes/enable';

@@ -15,6 +15,7 @@ export const ACCOUNT_SECTIONS = [
   { path: '/account/email', key: 'email' },
   { path: '/account/password', key: 'password' },
   { path: '/account/sessions', key: 'sessions' },
+  { path: '/account/activity', key: 'activity' },
   { path: '/account/linked', key: 'linked' },
   { path: '/account/delete', key: 'delete' },
 ] as const;

@@ -3,7 +3,7 @@
  * by any admin action invalidates the lists, the user and the sessions at once (`app/stale-after.ts`):
  * they are cheap to reload, and a stale row after a ban or a role change would mislead the admin.
  */
-import type { ListUsersQuery } from './admin-types';
+import type { ListAuditEventsQuery, ListUsersQuery } from './admin-types';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -13,4 +13,6 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'user', id] as const,
   sessions: (userId: string) => ['admin', 'user-sessions', userId] as const,
   organizations: (userId: string) => ['admin', 'user-organizations', userId] as const,
+  /** A page of the audit log: any admin action adds events, so it is stale after each too. */
+  auditEvents: (query: ListAuditEventsQuery) => ['admin', 'audit-events', query] as const,
 };

@@ -1,9 +1,10 @@
 /**
  * @module /admin/users/:id: one user — who they are and when they last signed in, mails to send
- * them, their role, ban, password and sessions — with impersonation and removal. Each block acts
- * on its own and shows its own errors. On the admin's own record, impersonation is hidden and role
- * change, ban and removal are not offered, each with its reason. The user's organizations are not
- * shown: no route tells an admin another user's memberships (organization/list is the caller's).
+ * them, their role, ban, password, sessions and latest audit events — with impersonation and
+ * removal. Each block acts on its own and shows its own errors. On the admin's own record,
+ * impersonation is hidden and role change, ban and removal are not offered, each with its reason.
+ * The user's organizations are not shown: no route tells an admin another user's memberships
+ * (organization/list is the caller's).
  */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -22,6 +23,7 @@ import { ImpersonateButton } from './impersonate-button';
 import { RemoveUserButton } from './remove-user-button';
 import { RoleForm } from './role-form';
 import { SetPasswordForm } from './set-password-form';
+import { UserAuditEvents } from './user-audit-events';
 import { UserOrganizations } from './user-organizations';
 import { UserSessions } from './user-sessions';
 import { UserSummary } from './user-summary';
@@ -76,6 +78,9 @@ export function UserDetailPage() {
         </DetailSection>
         <DetailSection title={t('sessions.title')}>
           <UserSessions userId={user.id} />
+        </DetailSection>
+        <DetailSection title={t('audit.title')}>
+          <UserAuditEvents userId={user.id} />
         </DetailSection>
       </Stack>
     </Page>

@@ -16,7 +16,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
@@ -25,21 +24,10 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useUserSessions } from '../api/list-user-sessions';
 import { useRevokeUserSession } from '../api/revoke-user-session';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
+import { cardsOnPhones } from './cards-on-phones';
 
 const progress = (pending: boolean) =>
   pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
-
-/** Below `sm`, rows are cards: cells stack, each labelled by its column (`data-label`). */
-const cardsOnPhones = (theme: Theme) => ({
-  minWidth: { sm: 640 },
-  [theme.breakpoints.down('sm')]: {
-    '& thead': { display: 'none' },
-    '& tbody, & tr, & td': { display: 'block' },
-    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
-    '& td': { border: 0, py: 0.25, px: 0, textAlign: 'left', maxWidth: 'none' },
-    '& td[data-label]::before': { content: 'attr(data-label) ": "', color: theme.palette.text.secondary },
-  },
-});
 
 export function UserSessions({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');

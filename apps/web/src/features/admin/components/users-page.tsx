@@ -14,6 +14,7 @@ import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListUsers, type AdminUser } from '../api/list-users';
+import { AdminNav } from './admin-nav';
 import { filterModelOf, presetOf, type FilterPreset } from './users-filter-presets';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PAGE_SIZES, UsersGrid } from './users-grid';
@@ -73,6 +74,7 @@ export function UsersPage() {
         </Button>
       }
     >
+      <AdminNav />
       <UsersSearchBar
         search={search}
         onSearchChange={changeSearch}

@@ -7,7 +7,14 @@
  * none or several is 400 VALIDATION_ERROR.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, permissionRequestBody, readCurrentSession } from '../../../plugin-api';
+import {
+  AuthError,
+  ERRORS,
+  defineEndpoint,
+  permissionRequestBody,
+  permissionResponse,
+  readCurrentSession,
+} from '../../../plugin-api';
 import type { PermissionRequest } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
 import { isAllowed } from '../require-permission';
@@ -19,6 +26,7 @@ export function userHasPermission(options: ResolvedAdminOptions) {
     id: 'userHasPermission',
     method: 'POST',
     path: '/admin/has-permission',
+    response: permissionResponse,
     errors: [ERRORS.unauthorized, ERRORS.userNotFound],
     body,
     // The session is read here: a server-side call (auth.api) may name a role or user instead.

@@ -9,6 +9,7 @@ import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin-api';
 import { countAuditEvents, listAuditEvents } from '../audit-store';
 import { AUDIT_ERRORS } from '../errors';
 import type { ResolvedAuditOptions } from '../options';
+import { auditEventResponse } from '../responses';
 
 const query = z.object({
   userId: z.string().min(1).max(255).optional(),
@@ -24,6 +25,8 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
     id: 'listAuditEvents',
     method: 'GET',
     path: '/admin/list-audit-events',
+    response: z.object({ events: z.array(auditEventResponse), total: z.number().int() }),
+    errors: [AUDIT_ERRORS.notAllowedToListAuditEvents],
     query,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULTS, defineEndpoint } from '../../../plugin-api';
 import { listAuditEvents } from '../audit-store';
+import { auditEventResponse } from '../responses';
 
 const query = z.object({ limit: z.coerce.number().int().min(1).optional() });
 
@@ -12,6 +13,7 @@ export const listMyAuditEvents = defineEndpoint({
   id: 'listMyAuditEvents',
   method: 'GET',
   path: '/audit/list-my-events',
+  response: z.object({ events: z.array(auditEventResponse) }),
   query,
   session: 'required',
   async handler({ auth, query, session }) {

@@ -13,6 +13,7 @@ import { joinByInvitation } from '../member-store';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activateOrganizationWithTeam } from '../organization-store';
+import { invitationResponse, memberResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });
 
@@ -33,6 +34,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
     id: 'acceptInvitation',
     method: 'POST',
     path: '/organization/accept-invitation',
+    response: z.object({ invitation: invitationResponse, member: memberResponse }),
     errors: [ORGANIZATION_ERRORS.inviterNoLongerMember, ORGANIZATION_ERRORS.alreadyAMember],
     body,
     session: 'required',

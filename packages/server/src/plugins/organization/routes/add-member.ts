@@ -21,6 +21,7 @@ import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
 import { requireTeamIn } from '../team-store';
+import { memberResponse } from '../responses';
 
 const roleField = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]);
 
@@ -36,6 +37,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
     id: 'addMember',
     method: 'POST',
     path: '/organization/add-member',
+    response: memberResponse,
     errors: [
       ORGANIZATION_ERRORS.noActiveOrganization,
       ORGANIZATION_ERRORS.organizationNotFound,

@@ -9,12 +9,14 @@ import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
 import { findOrAddTeamMember } from '../team-store';
 import { ORGANIZATION_ERRORS } from '../errors';
+import { teamMemberResponse } from '../responses';
 
 export function addTeamMember(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'addTeamMember',
     method: 'POST',
     path: '/organization/add-team-member',
+    response: teamMemberResponse,
     errors: [
       ORGANIZATION_ERRORS.noActiveOrganization,
       ORGANIZATION_ERRORS.notAMember,

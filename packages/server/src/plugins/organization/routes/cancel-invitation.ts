@@ -9,6 +9,7 @@ import { findInvitation, settleInvitation } from '../invitation-store';
 import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
+import { invitationResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });
 
@@ -17,6 +18,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
+    response: invitationResponse,
     errors: [
       ORGANIZATION_ERRORS.invitationNotFound,
       ORGANIZATION_ERRORS.notAMember,

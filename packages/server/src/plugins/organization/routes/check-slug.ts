@@ -3,7 +3,7 @@
  * else 400 `slug is taken`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint, statusResponse } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { slugIsTaken } from '../organization-store';
@@ -15,6 +15,7 @@ export function checkOrganizationSlug(_options: ResolvedOrganizationOptions) {
     id: 'checkOrganizationSlug',
     method: 'POST',
     path: '/organization/check-slug',
+    response: statusResponse,
     errors: [ORGANIZATION_ERRORS.slugIsTaken],
     body,
     session: 'required',

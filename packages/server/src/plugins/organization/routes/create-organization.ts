@@ -31,6 +31,7 @@ import {
   toOrganizationResponse,
   type NewOrganization,
 } from '../organization-store';
+import { memberResponse, parsedOrganizationResponse } from '../responses';
 
 const body = z.object({
   name: z.string().min(1),
@@ -49,6 +50,7 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
     id: 'createOrganization',
     method: 'POST',
     path: '/organization/create',
+    response: parsedOrganizationResponse.extend({ members: z.array(memberResponse) }),
     errors: [
       ORGANIZATION_ERRORS.notAllowedToCreateOrganization,
       ORGANIZATION_ERRORS.organizationAlreadyExists,

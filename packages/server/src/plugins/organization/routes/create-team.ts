@@ -9,6 +9,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { insertTeam } from '../team-store';
+import { teamResponse } from '../responses';
 
 const body = z.object({ organizationId: z.string().min(1).optional(), name: z.string().min(1) });
 
@@ -17,6 +18,7 @@ export function createTeam(options: ResolvedOrganizationOptions) {
     id: 'createTeam',
     method: 'POST',
     path: '/organization/create-team',
+    response: teamResponse,
     errors: [
       ORGANIZATION_ERRORS.teamAlreadyExists,
       ORGANIZATION_ERRORS.noActiveOrganization,

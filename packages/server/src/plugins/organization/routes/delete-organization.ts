@@ -15,6 +15,7 @@ import {
   setSessionActiveOrganization,
   toStoredOrganization,
 } from '../organization-store';
+import { organizationResponse } from '../responses';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -23,6 +24,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
     id: 'deleteOrganization',
     method: 'POST',
     path: '/organization/delete',
+    response: organizationResponse,
     errors: [
       ORGANIZATION_ERRORS.organizationNotFound,
       ORGANIZATION_ERRORS.notAMember,

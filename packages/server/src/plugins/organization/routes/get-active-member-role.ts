@@ -19,6 +19,7 @@ export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMemberRole',
     method: 'GET',
     path: '/organization/get-active-member-role',
+    response: z.object({ role: z.string() }),
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,
       ORGANIZATION_ERRORS.noActiveOrganization,

@@ -8,12 +8,14 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberWithUser } from '../member-store';
 import { organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { memberWithUserResponse } from '../responses';
 
 export function getActiveMember(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'getActiveMember',
     method: 'GET',
     path: '/organization/get-active-member',
+    response: memberWithUserResponse,
     errors: [ORGANIZATION_ERRORS.memberNotFound, ORGANIZATION_ERRORS.noActiveOrganization],
     session: 'required',
     async handler({ auth, session }) {

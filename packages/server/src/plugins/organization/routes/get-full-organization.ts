@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
 import { loadFullOrganization, organizationOfMember } from '../organization-store';
+import { fullOrganizationResponse } from '../responses';
 
 const query = z.object({
   organizationId: z.string().min(1).optional(),
@@ -25,6 +26,7 @@ export function getFullOrganization(options: ResolvedOrganizationOptions) {
     id: 'getFullOrganization',
     method: 'GET',
     path: '/organization/get-full-organization',
+    response: fullOrganizationResponse.nullable(),
     query,
     session: 'required',
     // Membership decides what is shown: the active organization must not come from a stale cache.

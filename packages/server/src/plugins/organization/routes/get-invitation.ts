@@ -12,6 +12,7 @@ import { requireOpenInvitationFor } from '../invitation-recipient';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
+import { invitationResponse } from '../responses';
 
 const query = z.object({ id: z.string().min(1) });
 
@@ -20,6 +21,11 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
     id: 'getInvitation',
     method: 'GET',
     path: '/organization/get-invitation',
+    response: invitationResponse.extend({
+      organizationName: z.string(),
+      organizationSlug: z.string(),
+      inviterEmail: z.string().nullable(),
+    }),
     errors: [ORGANIZATION_ERRORS.organizationNotFound, ORGANIZATION_ERRORS.inviterNoLongerMember],
     query,
     session: 'required',

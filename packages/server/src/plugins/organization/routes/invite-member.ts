@@ -26,6 +26,7 @@ import { inviteWithinLimit, toStoredMemberRole } from '../member-store';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization } from '../organization-store';
+import { invitationResponse } from '../responses';
 
 const roleName = z.string().min(1).max(255);
 
@@ -66,6 +67,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     id: 'createInvitation',
     method: 'POST',
     path: '/organization/invite-member',
+    response: invitationResponse,
     errors: [
       ERRORS.invalidEmail,
       ORGANIZATION_ERRORS.notAllowedToInviteWithRole,

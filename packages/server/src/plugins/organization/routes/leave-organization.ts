@@ -9,6 +9,7 @@ import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberWithUser, forgetActiveOrganization } from '../member-store';
 import type { ResolvedOrganizationOptions } from '../options';
+import { memberWithUserResponse } from '../responses';
 
 const body = z.object({ organizationId: z.string().min(1) });
 
@@ -17,6 +18,7 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
     id: 'leaveOrganization',
     method: 'POST',
     path: '/organization/leave',
+    response: memberWithUserResponse,
     errors: [ORGANIZATION_ERRORS.notAMember],
     body,
     session: 'required',

@@ -9,6 +9,7 @@ import { listOrganizationInvitations } from '../invitation-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { ORGANIZATION_ERRORS } from '../errors';
+import { invitationResponse } from '../responses';
 
 const query = z.object({ organizationId: z.string().min(1).optional() });
 
@@ -17,6 +18,7 @@ export function listInvitations(_options: ResolvedOrganizationOptions) {
     id: 'listInvitations',
     method: 'GET',
     path: '/organization/list-invitations',
+    response: z.array(invitationResponse),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',

@@ -9,6 +9,7 @@ import { countMembers, listMembersWithUser } from '../member-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { ORGANIZATION_ERRORS } from '../errors';
+import { memberWithUserResponse } from '../responses';
 
 const MAX_PAGE = 1000;
 
@@ -23,6 +24,7 @@ export function listMembers(options: ResolvedOrganizationOptions) {
     id: 'listMembers',
     method: 'GET',
     path: '/organization/list-members',
+    response: z.object({ members: z.array(memberWithUserResponse), total: z.number().int() }),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',

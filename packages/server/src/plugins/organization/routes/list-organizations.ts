@@ -2,15 +2,18 @@
  * @module GET /organization/list: the organizations the caller is a member of, as a plain array,
  * metadata as the stored JSON text (better-auth 1.7's shape: applications parse it).
  */
+import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listUserOrganizations, toStoredOrganization } from '../organization-store';
+import { organizationResponse } from '../responses';
 
 export function listOrganizations(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'listOrganizations',
     method: 'GET',
     path: '/organization/list',
+    response: z.array(organizationResponse),
     session: 'required',
     // A membership just removed must not keep listing from the cookie cache.
     sessionFromDatabase: true,

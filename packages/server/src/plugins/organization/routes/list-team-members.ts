@@ -13,6 +13,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, MEMBER_ACTIONS, memberMay } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activeTeamOf, findTeam, findTeamMember, listTeamMembers as listMembersOfTeam } from '../team-store';
+import { teamMemberResponse } from '../responses';
 
 const query = z.object({ teamId: z.string().min(1).optional() });
 
@@ -33,6 +34,7 @@ export function listTeamMembers(options: ResolvedOrganizationOptions) {
     id: 'listTeamMembers',
     method: 'GET',
     path: '/organization/list-team-members',
+    response: z.array(teamMemberResponse),
     errors: [ORGANIZATION_ERRORS.noActiveTeam, ORGANIZATION_ERRORS.notATeamMember],
     query,
     session: 'required',

@@ -8,6 +8,7 @@ import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listTeams } from '../team-store';
 import { ORGANIZATION_ERRORS } from '../errors';
+import { teamResponse } from '../responses';
 
 const query = z.object({ organizationId: z.string().min(1).optional() });
 
@@ -16,6 +17,7 @@ export function listOrganizationTeams(_options: ResolvedOrganizationOptions) {
     id: 'listOrganizationTeams',
     method: 'GET',
     path: '/organization/list-teams',
+    response: z.array(teamResponse),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,
     session: 'required',

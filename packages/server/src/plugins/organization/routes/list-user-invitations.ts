@@ -4,16 +4,19 @@
  * verified address: anyone can sign up under an address they do not hold, and must learn nothing
  * from it, not even which organizations invited it (403, better-auth's code).
  */
+import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { listOpenInvitationsFor } from '../invitation-store';
 import type { ResolvedOrganizationOptions } from '../options';
+import { invitationResponse } from '../responses';
 
 export function listUserInvitations(_options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'listUserInvitations',
     method: 'GET',
     path: '/organization/list-user-invitations',
+    response: z.array(invitationResponse.extend({ organizationName: z.string() })),
     errors: [ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations],
     session: 'required',
     // The recipient check reads the e-mail and its verification: not from a cookie cache older

@@ -9,6 +9,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listUserMemberships, toStoredOrganization } from '../organization-store';
+import { organizationResponse } from '../responses';
 
 const query = z.object({ userId: z.string().min(1) });
 
@@ -17,6 +18,7 @@ export function listUserOrganizationsForAdmin(options: ResolvedOrganizationOptio
     id: 'listUserOrganizations',
     method: 'GET',
     path: '/organization/list-user-organizations',
+    response: z.array(organizationResponse.extend({ role: z.string() })),
     errors: [ORGANIZATION_ERRORS.notAllowedToListUserOrganizations],
     query,
     session: 'required',

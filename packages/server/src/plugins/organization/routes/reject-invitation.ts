@@ -9,6 +9,7 @@ import { requireOpenInvitationFor } from '../invitation-recipient';
 import { settleInvitation } from '../invitation-store';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../tables';
+import { invitationResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });
 
@@ -17,6 +18,7 @@ export function rejectInvitation(_options: ResolvedOrganizationOptions) {
     id: 'rejectInvitation',
     method: 'POST',
     path: '/organization/reject-invitation',
+    response: z.object({ invitation: invitationResponse, member: z.null() }),
     errors: [ORGANIZATION_ERRORS.invitationNotFound],
     body,
     session: 'required',

@@ -10,6 +10,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { memberWithUserResponse } from '../responses';
 
 const body = z.object({
   memberIdOrEmail: z.string().min(1),
@@ -21,6 +22,7 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     id: 'removeMember',
     method: 'POST',
     path: '/organization/remove-member',
+    response: z.object({ member: memberWithUserResponse }),
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,
       ORGANIZATION_ERRORS.notAllowedToDeleteMember,

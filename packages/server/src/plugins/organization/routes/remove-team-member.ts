@@ -9,12 +9,14 @@ import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
 import { deleteTeamMember, findTeamMember } from '../team-store';
+import { messageResponse } from '../responses';
 
 export function removeTeamMember(options: ResolvedOrganizationOptions) {
   return defineEndpoint({
     id: 'removeTeamMember',
     method: 'POST',
     path: '/organization/remove-team-member',
+    response: messageResponse,
     errors: [
       ORGANIZATION_ERRORS.notATeamMember,
       ORGANIZATION_ERRORS.noActiveOrganization,

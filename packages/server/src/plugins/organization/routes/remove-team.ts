@@ -11,6 +11,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activeTeamOf, deleteTeam, requireTeamIn } from '../team-store';
+import { messageResponse } from '../responses';
 
 const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });
 
@@ -19,6 +20,7 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     id: 'removeTeam',
     method: 'POST',
     path: '/organization/remove-team',
+    response: messageResponse,
     errors: [
       ORGANIZATION_ERRORS.notAllowedToDeleteTeam,
       ORGANIZATION_ERRORS.noActiveOrganization,

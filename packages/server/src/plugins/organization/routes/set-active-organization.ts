@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin-api';
 import type { ResolvedOrganizationOptions } from '../options';
 import { loadFullOrganization, organizationOfMember, setSessionActiveOrganization } from '../organization-store';
+import { fullOrganizationResponse } from '../responses';
 
 const body = z.object({
   organizationId: z.string().min(1).nullable().optional(),
@@ -21,6 +22,7 @@ export function setActiveOrganization(options: ResolvedOrganizationOptions) {
     id: 'setActiveOrganization',
     method: 'POST',
     path: '/organization/set-active',
+    response: fullOrganizationResponse.nullable(),
     body,
     session: 'required',
     async handler({ auth, body, session, cookies }) {

@@ -8,6 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activeTeamOf, findTeam, findTeamMember, storeActiveTeam } from '../team-store';
+import { teamResponse } from '../responses';
 
 const body = z.object({ teamId: z.string().min(1).nullable().optional() });
 
@@ -16,6 +17,7 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
     id: 'setActiveTeam',
     method: 'POST',
     path: '/organization/set-active-team',
+    response: teamResponse.nullable(),
     errors: [ORGANIZATION_ERRORS.teamNotFound, ORGANIZATION_ERRORS.notATeamMember],
     body,
     session: 'required',

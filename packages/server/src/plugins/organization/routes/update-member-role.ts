@@ -12,6 +12,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
+import { memberWithUserResponse } from '../responses';
 
 const body = z.object({
   role: z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]),
@@ -24,6 +25,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     id: 'updateMemberRole',
     method: 'POST',
     path: '/organization/update-member-role',
+    response: memberWithUserResponse,
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,
       ORGANIZATION_ERRORS.notAllowedToUpdateMember,

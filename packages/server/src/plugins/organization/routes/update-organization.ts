@@ -9,6 +9,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { findOrganization, toOrganizationResponse, updateOrganizationFields } from '../organization-store';
+import { parsedOrganizationResponse } from '../responses';
 
 const body = z.object({
   data: z.object({
@@ -25,6 +26,7 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     id: 'updateOrganization',
     method: 'POST',
     path: '/organization/update',
+    response: parsedOrganizationResponse,
     errors: [
       ORGANIZATION_ERRORS.organizationNotFound,
       ORGANIZATION_ERRORS.slugIsTaken,

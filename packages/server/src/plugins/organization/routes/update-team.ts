@@ -8,6 +8,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, memberMay, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { requireTeamIn, renameTeam } from '../team-store';
+import { teamResponse } from '../responses';
 
 const body = z.object({
   teamId: z.string().min(1),
@@ -20,6 +21,7 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
     id: 'updateTeam',
     method: 'POST',
     path: '/organization/update-team',
+    response: teamResponse,
     errors: [
       ORGANIZATION_ERRORS.notAllowedToUpdateTeams,
       ORGANIZATION_ERRORS.teamAlreadyExists,

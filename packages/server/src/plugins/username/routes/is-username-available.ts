@@ -16,6 +16,7 @@ export function isUsernameAvailable(rules: UsernameRules) {
     id: 'isUsernameAvailable',
     method: 'POST',
     path: '/is-username-available',
+    response: z.object({ available: z.boolean() }),
     errors: [USERNAME_ERRORS.usernameIsInvalid],
     body,
     async handler({ auth, body }) {

@@ -12,6 +12,7 @@ import {
   passwordField,
   passwordSignIn,
   redirectUrl,
+  signInResponse,
 } from '../../../plugin-api';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
@@ -29,6 +30,7 @@ export function signInUsername(rules: UsernameRules) {
     id: 'signInUsername',
     method: 'POST',
     path: '/sign-in/username',
+    response: signInResponse,
     errors: [
       ERRORS.emailAndPasswordNotEnabled,
       USERNAME_ERRORS.invalidUsernameOrPassword,

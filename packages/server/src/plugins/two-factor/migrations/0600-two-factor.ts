@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Migration } from '../../../plugin-api';
 
 export const twoFactorMigration: Migration = {
-  name: '0500-two-factor',
+  name: '0600-two-factor',
   async up(db, t) {
     await db.schema.alterTable('user').addColumn('twoFactorEnabled', t.bool).execute();
     await db.schema

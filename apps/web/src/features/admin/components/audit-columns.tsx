@@ -1,0 +1,112 @@
+/**
+ * @module The audit grid's columns: when (in the admin's language and time zone), what (the
+ * event's translated name), how it ended, who did it and to whom (each a link to that user's
+ * page), from where (IP, and the device read from the User-Agent, the raw header in its tooltip),
+ * and the method and detail as stored. The server orders the log newest first and filters it from
+ * the bar above the grid, so no column sorts or filters on its own.
+ */
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router';
+import { auditEventDetailText, auditEventLabel, type AuditEvent } from '../../../lib/audit-event';
+import { deviceName } from '../../../lib/device-name';
+import { userPath } from './users-columns';
+
+const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+function UserLink({ id }: { id: string | null }) {
+  if (!id) return <span>—</span>;
+  return (
+    <Link component={RouterLink} to={userPath(id)} sx={ellipsis} title={id}>
+      {id}
+    </Link>
+  );
+}
+
+export function formatAuditTime(value: Date | string, language: string): string {
+  return new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+export function auditColumns(t: TFunction<'admin'>, language: string): GridColDef<AuditEvent>[] {
+  const fixed = { sortable: false, filterable: false } as const;
+  return [
+    {
+      ...fixed,
+      field: 'createdAt',
+      headerName: t('audit.time'),
+      width: 215,
+      valueFormatter: (value: Date | string) => formatAuditTime(value, language),
+    },
+    {
+      ...fixed,
+      field: 'type',
+      headerName: t('audit.event'),
+      width: 190,
+      valueGetter: (_value, row) => auditEventLabel(t, row.type),
+    },
+    {
+      ...fixed,
+      field: 'outcome',
+      headerName: t('audit.outcome'),
+      width: 125,
+      renderCell: ({ row }) =>
+        row.outcome === 'failure' ? (
+          <Chip size="small" color="error" label={t('common:audit.outcomes.failure')} />
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label={t('common:audit.outcomes.success')} />
+        ),
+    },
+    {
+      ...fixed,
+      field: 'actorUserId',
+      headerName: t('audit.actor'),
+      width: 150,
+      renderCell: ({ row }) => <UserLink id={row.actorUserId} />,
+    },
+    {
+      ...fixed,
+      field: 'userId',
+      headerName: t('audit.user'),
+      width: 150,
+      renderCell: ({ row }) => <UserLink id={row.userId} />,
+    },
+    {
+      ...fixed,
+      field: 'ipAddress',
+      headerName: t('sessions.ip'),
+      width: 140,
+      valueFormatter: (value: string | null) => value || '—',
+    },
+    {
+      ...fixed,
+      field: 'userAgent',
+      headerName: t('sessions.device'),
+      width: 190,
+      renderCell: ({ row }) => (
+        <span title={row.userAgent ?? undefined} style={ellipsis}>
+          {row.userAgent
+            ? deviceName(row.userAgent, {
+                on: (browser, os) => t('sessions.deviceOn', { browser, os }),
+                unknown: t('sessions.unknownDevice'),
+              })
+            : '—'}
+        </span>
+      ),
+    },
+    {
+      ...fixed,
+      field: 'detail',
+      headerName: t('audit.detail'),
+      flex: 1,
+      minWidth: 220,
+      valueGetter: (_value, row) => auditEventDetailText(row),
+      renderCell: ({ value }) => (
+        <span title={String(value)} style={ellipsis}>
+          {String(value) || '—'}
+        </span>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,77 @@
+/**
+ * @module The audit log's events as the app reads them: the closed list of event types (the
+ * engine's `AuthEventType`; test/audit/audit-event.test.ts keeps the two equal), one event's
+ * shape as the standalone server's audit routes answer it, and how a person reads its type and
+ * its detail. Shared by the admin console's audit screens and the account page's recent activity.
+ */
+import type { TFunction } from 'i18next';
+import type { OutputOf } from '@latchkey/client';
+import type { StandaloneAuth } from '@latchkey/standalone';
+
+export const AUDIT_EVENT_TYPES = [
+  'sign-in',
+  'sign-up',
+  'sign-in-locked',
+  'sign-out',
+  'session-revoked',
+  'password-changed',
+  'password-reset',
+  'email-change-requested',
+  'email-changed',
+  'email-verified',
+  'account-deleted',
+  'account-linked',
+  'account-unlinked',
+  'role-changed',
+  'user-banned',
+  'user-unbanned',
+  'impersonation-started',
+  'impersonation-stopped',
+  'user-created',
+  'user-updated',
+  'user-removed',
+  'member-added',
+  'member-removed',
+  'member-role-changed',
+  'invitation-created',
+  'invitation-accepted',
+  'invitation-rejected',
+  'invitation-canceled',
+  'rate-limited',
+  'mail-sent',
+  'mail-failed',
+  'passkey-added',
+  'passkey-removed',
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'backup-codes-generated',
+] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/**
+ * One row of the audit log, as GET /audit/list-my-events and /admin/list-audit-events answer it
+ * (`createdAt` revived as a Date by the client). Its `type` is a string: a newer server may send a
+ * type this app does not know yet, which then shows as sent.
+ */
+export type AuditEvent = OutputOf<StandaloneAuth, 'listMyAuditEvents'>['events'][number];
+
+export function isAuditEventType(value: string): value is AuditEventType {
+  return (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The event's translated name; a type the app does not know shows as the server sent it. */
+export function auditEventLabel(t: TFunction, type: string): string {
+  return isAuditEventType(type) ? t(`common:audit.events.${type}`) : type;
+}
+
+/**
+ * Method and detail on one line, as stored ("email · code=INVALID_EMAIL_OR_PASSWORD"): they are
+ * identifiers and error codes for an administrator, not sentences, so they are not translated.
+ */
+export function auditEventDetailText(event: Pick<AuditEvent, 'method' | 'detail'>): string {
+  const parts: string[] = [];
+  if (event.method) parts.push(event.method);
+  for (const [key, value] of Object.entries(event.detail ?? {})) parts.push(`${key}=${String(value)}`);
+  return parts.join(' · ');
+}

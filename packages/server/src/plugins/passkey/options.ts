@@ -1,0 +1,43 @@
+/**
+ * @module The passkey plugin's options and their resolution. The relying party (its id, the
+ * origins a ceremony may come from) follows the auth's baseURL unless set here, as better-auth's
+ * `rpID` and `origin` options do; defaults are in DEFAULTS.
+ */
+import type { AuthenticatorSelectionCriteria } from '@simplewebauthn/server';
+import { DEFAULTS, type AuthContext } from '../../plugin-api';
+
+export interface PasskeyOptions {
+  /** The relying-party id: a registrable domain suffix of the origins. Default: baseURL's host name. */
+  rpID?: string;
+  /** The name authenticators show. */
+  rpName?: string;
+  /** The page origins ceremonies are accepted from. Default: baseURL's origin. */
+  origin?: string | string[];
+  /** Overrides the registration's authenticator selection (residentKey, userVerification, attachment). */
+  authenticatorSelection?: AuthenticatorSelectionCriteria;
+}
+
+export interface ResolvedPasskeyOptions {
+  readonly rpName: string;
+  readonly authenticatorSelection: AuthenticatorSelectionCriteria;
+  /** Relying-party id for this auth. */
+  rpID(auth: AuthContext): string;
+  /** The origins a ceremony's clientDataJSON may name for this auth. */
+  origins(auth: AuthContext): string[];
+}
+
+export function resolvePasskeyOptions(options: PasskeyOptions = {}): ResolvedPasskeyOptions {
+  const origins = options.origin === undefined ? undefined : [options.origin].flat();
+  return Object.freeze({
+    rpName: options.rpName ?? DEFAULTS.passkeyRpName,
+    // better-auth's: discoverable credentials preferred, so a passkey signs in without an e-mail.
+    authenticatorSelection: Object.freeze({
+      residentKey: 'preferred',
+      userVerification: 'preferred',
+      ...options.authenticatorSelection,
+    } satisfies AuthenticatorSelectionCriteria),
+    // The auth's options are known only when a request comes: the plugin is made before createAuth.
+    rpID: (auth: AuthContext) => options.rpID ?? new URL(auth.options.baseURL).hostname,
+    origins: (auth: AuthContext) => origins ?? [new URL(auth.options.baseURL).origin],
+  });
+}

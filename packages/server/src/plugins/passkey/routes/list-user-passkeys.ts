@@ -1,0 +1,16 @@
+/**
+ * @module GET /passkey/list-user-passkeys: the signed-in user's passkeys, oldest first, every
+ * column as better-auth answers them.
+ */
+import { defineEndpoint } from '../../../plugin-api';
+import { listPasskeysOf } from '../passkey-store';
+
+export function listUserPasskeys() {
+  return defineEndpoint({
+    id: 'listPasskeys',
+    method: 'GET',
+    path: '/passkey/list-user-passkeys',
+    session: 'required',
+    handler: ({ auth, session }) => listPasskeysOf(auth, session.user.id),
+  });
+}
