@@ -258,6 +258,36 @@ describeEachDialect(
       expect(ok.status).toBe(200);
     });
 
+    it('describes its routes in the API document', async () => {
+      const document = await h().client().get('/openapi.json');
+      expect(document.status).toBe(200);
+      for (const path of [
+        '/two-factor/enable',
+        '/two-factor/verify-totp',
+        '/two-factor/disable',
+        '/two-factor/verify-backup-code',
+        '/two-factor/generate-backup-codes',
+        '/two-factor/get-totp-uri',
+        '/two-factor/send-otp',
+        '/two-factor/verify-otp',
+      ])
+        expect(Object.keys(document.body.paths)).toContain(path);
+    });
+
+    it('deletes the two-factor secret and trusted browsers with the account', async () => {
+      const user = await userWithTwoFactor(h());
+      const { client } = await signIn(h(), user.email);
+      await client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret), trustDevice: true });
+      expect((await client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
+      expect(await twoFactorRow(h(), user.userId)).toBeUndefined();
+      const left = await h()
+        .auth.context.db.selectFrom('verification')
+        .select('identifier')
+        .where('value', 'like', `${user.userId}%`)
+        .execute();
+      expect(left).toEqual([]);
+    });
+
     it('refuses a second step without the two-factor cookie', async () => {
       await expectError(h().client().post('/two-factor/verify-totp', { code: '123456' }), REFUSED.invalidCookie);
       await expectError(
@@ -266,5 +296,9 @@ describeEachDialect(
       );
     });
   },
-  { plugins: [twoFactorPlugin()], observers: [{ event: (event) => events.push(event) }] },
+  {
+    plugins: [twoFactorPlugin()],
+    observers: [{ event: (event) => events.push(event) }],
+    user: { deleteUser: { enabled: true } },
+  },
 );
