@@ -56,6 +56,20 @@ describeEachDialect(
       for (const code of enabled.body.backupCodes) expect(String(row?.backupCodes)).not.toContain(code);
     });
 
+    it('enables asked for at once all answer a secret, and leave one unverified row, never a 500', async () => {
+      const { client, user } = await h().signUp(uniqueEmail('2fa-race'), PASSWORD);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => client.post('/two-factor/enable', { password: PASSWORD })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+      const rows = await h()
+        .auth.context.db.selectFrom(sql.table('twoFactor').as('t'))
+        .select(sql.ref('id').as('id'))
+        .where(sql.ref('userId'), '=', user.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
     it('answers twoFactorRedirect and no session to a password sign-in, and a session after verify-totp', async () => {
       const user = await userWithTwoFactor(h());
       const { client, response } = await signIn(h(), user.email);

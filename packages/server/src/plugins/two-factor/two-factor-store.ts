@@ -3,7 +3,7 @@
  * statement, whose row count says which of parallel requests won: a TOTP step is taken by raising
  * `lastTotpStep` only if it is lower, a backup code by replacing the exact list it was read from.
  */
-import type { AuthContext } from '../../plugin-api';
+import { isUniqueViolation, type AuthContext } from '../../plugin-api';
 import { twoFactorSchema, type TwoFactorTable } from './schema';
 
 /** The cipher purpose of the secret: a ciphertext copied into another column does not decrypt there. */
@@ -18,6 +18,9 @@ export interface TwoFactorRecord {
   verified: boolean;
   lastTotpStep: number | null;
 }
+
+/** Enables racing for one user; past this many, the store gives up with the database's error. */
+const MAX_PUT_ATTEMPTS = 10;
 
 export function twoFactorStore(auth: AuthContext) {
   const db = twoFactorSchema.db(auth);
@@ -40,21 +43,40 @@ export function twoFactorStore(auth: AuthContext) {
       return row ? toRecord(row) : null;
     },
 
-    /** A new, unverified secret and backup codes for the user, replacing an unverified row's. */
-    async put(row: { id: string; userId: string; secret: string; backupCodes: string }): Promise<void> {
+    /**
+     * A new, unverified secret and backup codes for the user, replacing an unverified row's; false
+     * when the user has a verified one. Two enables at once both find no row to replace and both
+     * insert, so the later insert meets the unique index on userId: it tries again, replacing the
+     * other's row as a later enable would, unless that row was verified meanwhile. Each retry
+     * follows a commit of a competitor, so the tries are bounded by the requests racing.
+     */
+    async put(row: { id: string; userId: string; secret: string; backupCodes: string }): Promise<boolean> {
       const values = {
         secret: auth.tokenCipher.encrypt(row.secret, SECRET_PURPOSE),
         backupCodes: row.backupCodes,
         verified: false,
         lastTotpStep: null,
       };
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('twoFactor').where('userId', '=', row.userId).where('verified', '=', false).execute();
-        await trx
-          .insertInto('twoFactor')
-          .values({ id: row.id, userId: row.userId, ...values })
-          .execute();
-      });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            await trx.deleteFrom('twoFactor').where('userId', '=', row.userId).where('verified', '=', false).execute();
+            await trx
+              .insertInto('twoFactor')
+              .values({ id: row.id, userId: row.userId, ...values })
+              .execute();
+          });
+          return true;
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt === MAX_PUT_ATTEMPTS) throw error;
+          const competitor = await db
+            .selectFrom('twoFactor')
+            .select('verified')
+            .where('userId', '=', row.userId)
+            .executeTakeFirst();
+          if (competitor && Boolean(competitor.verified)) return false;
+        }
+      }
     },
 
     async markVerified(id: string): Promise<void> {

@@ -57,12 +57,13 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
       if (existing?.verified) throw new AuthError(TWO_FACTOR_ERRORS.totpAlreadyEnabled);
       const secret = newTotpSecret();
       const backupCodes = newBackupCodes();
-      await store.put({
+      const stored = await store.put({
         id: randomString(DEFAULTS.idLength),
         userId: user.id,
         secret,
         backupCodes: storedBackupCodes(backupCodes),
       });
+      if (!stored) throw new AuthError(TWO_FACTOR_ERRORS.totpAlreadyEnabled);
       return {
         method: 'totp' as const,
         totpURI: totpUri(secret, body.issuer || options.issuer, user.email),
