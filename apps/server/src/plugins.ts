@@ -9,6 +9,7 @@ import {
   auditPlugin,
   organizationPlugin,
   platformPermission,
+  twoFactorPlugin,
   usernamePlugin,
 } from '@latchkey/server';
 import type { ServerConfig } from './config';
@@ -37,6 +38,9 @@ export function serverPlugins(
       retentionDays: config.auditRetentionDays,
       mayListAuditEvents: (caller) => allows(caller, { audit: ['list'] }),
     }),
+    // A second sign-in step (TOTP, mailed codes, backup codes) and trusted browsers; the web app's
+    // Account → Security turns it on, its sign-in screen has the second step (issue #19).
+    twoFactorPlugin(),
     transportErrorsPlugin(),
   ] as const;
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { AUDIT_ERRORS, createAuth, ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import { AUDIT_ERRORS, createAuth, ERRORS, TWO_FACTOR_ERRORS, type ErrorCatalogue } from '@latchkey/server';
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -227,6 +227,7 @@ describe('the OpenAPI document', () => {
       ORGANIZATION_ERRORS,
       USERNAME_ERRORS,
       AUDIT_ERRORS,
+      TWO_FACTOR_ERRORS,
     };
     const operations = new Map<string, Json>();
     for (const item of Object.values(document.paths as Json))
@@ -234,7 +235,9 @@ describe('the OpenAPI document', () => {
     const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
     const folders = [
       join(src, 'routes'),
-      ...['admin', 'organization', 'username', 'audit'].map((plugin) => join(src, 'plugins', plugin, 'routes')),
+      ...['admin', 'organization', 'username', 'audit', 'two-factor'].map((plugin) =>
+        join(src, 'plugins', plugin, 'routes'),
+      ),
     ];
     let checked = 0;
     for (const folder of folders) {
@@ -243,7 +246,9 @@ describe('the OpenAPI document', () => {
         const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
         const named = [
           ...[
-            ...source.matchAll(/\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS)\.(\w+)/g),
+            ...source.matchAll(
+              /\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS|TWO_FACTOR_ERRORS)\.(\w+)/g,
+            ),
           ].map(([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code),
           // An action's refusal, where the route requires the action (not where it only asks).
           ...[

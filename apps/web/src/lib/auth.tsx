@@ -7,7 +7,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createAuthClient, type AuthClient, type EndpointsOf } from '@latchkey/client';
-import { adminClient, auditClient, organizationClient, usernameClient } from '@latchkey/client/plugins';
+import {
+  adminClient,
+  auditClient,
+  organizationClient,
+  twoFactorClient,
+  usernameClient,
+} from '@latchkey/client/plugins';
 import type { StandaloneAuth } from '@latchkey/standalone';
 import type { AppError } from './app-error';
 import { withAppLanguage } from './app-language-fetch';
@@ -48,7 +54,7 @@ export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
           if (response.status === 401) sessionEnd.unauthorized();
         },
       },
-      plugins: [usernameClient(), adminClient(), organizationClient(), auditClient()],
+      plugins: [usernameClient(), adminClient(), organizationClient(), auditClient(), twoFactorClient()],
     }),
     baseURL,
     fetch: send,

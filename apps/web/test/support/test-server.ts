@@ -1,6 +1,6 @@
 /**
  * @module A real Latchkey server for component tests: the engine with the standalone server's
- * plugins (username, admin, organization with teams, audit) on a temporary SQLite file, a
+ * plugins (username, admin, organization with teams, audit, two-factor) on a temporary SQLite file, a
  * development outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a
  * browser would.
  */
@@ -17,6 +17,7 @@ import {
   createOutboxMailer,
   organizationPlugin,
   platformPermission,
+  twoFactorPlugin,
   usernamePlugin,
   type AuthOptions,
   type OutboxMailer,
@@ -66,6 +67,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auditPlugin({
         mayListAuditEvents: (caller) => platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
       }),
+      // As the standalone server: a second sign-in step.
+      twoFactorPlugin(),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },

@@ -1,7 +1,7 @@
 /**
  * @module @latchkey/client/plugins: the client plugins of the bundled server plugins. A client of
  * a server with plugins is given theirs: `createAuthClient<typeof auth>({ baseURL, plugins:
- * [organizationClient(), adminClient(), usernameClient(), auditClient()] })`.
+ * [organizationClient(), adminClient(), usernameClient(), auditClient(), twoFactorClient()] })`.
  */
 export {
   organizationClient,
@@ -14,3 +14,4 @@ export {
 export { adminClient, type AdminClient } from './admin';
 export { usernameClient, type UsernameClient } from './username';
 export { auditClient, type AuditClient } from './audit';
+export { twoFactorClient, type TwoFactorClient } from './two-factor';
