@@ -39,6 +39,12 @@ export const STALE_AFTER: StaleAfter = {
   revokeSessions: [sessionKey, accountKeys.all],
   revokeOtherSessions: [sessionKey, accountKeys.all],
   unlinkAccount: [accountKeys.all],
+  // Two-factor: on and off show in the session's user; a held sign-in finished makes the session.
+  enableTwoFactor: [sessionKey],
+  verifyTOTP: [sessionKey, accountKeys.all],
+  disableTwoFactor: [sessionKey, accountKeys.all],
+  verifyBackupCode: [sessionKey],
+  verifyTwoFactorOTP: [sessionKey],
 
   createOrganization: [sessionKey, organizations],
   updateOrganization: [organizations, organization],

@@ -2,6 +2,7 @@
  * @module The public screens of signing in and everything around it: sign-in, sign-up, forgotten
  * and reset password, the landing pages of the verification and account-deletion links, and the
  * app's error page.
+ * The sign-in's second step (two-factor) is `/sign-in/two-factor`.
  * Mounted by `app/routes.tsx` outside the session guard.
  */
 import type { RouteObject } from 'react-router';
@@ -11,10 +12,12 @@ import { ForgotPasswordPage } from './components/forgot-password-page';
 import { ResetPasswordPage } from './components/reset-password-page';
 import { SignInPage } from './components/sign-in-page';
 import { SignUpPage } from './components/sign-up-page';
+import { TwoFactorPage } from './components/two-factor-page';
 import { VerifyEmailPage } from './components/verify-email-page';
 
 export const authRoutes: RouteObject[] = [
   { path: 'sign-in', element: <SignInPage /> },
+  { path: 'sign-in/two-factor', element: <TwoFactorPage /> },
   { path: 'sign-up', element: <SignUpPage /> },
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },

@@ -1,7 +1,9 @@
 /**
  * @module Sign-in with one "e-mail or username" field: what contains an `@` is an e-mail address
  * (usernames may not contain one), anything else a username. Either route answers the same way,
- * and the cached session reloads after it (SPEC §4).
+ * and the cached session reloads after it (SPEC §4). An account with two-factor on gets no session
+ * yet but `{twoFactorRedirect: true, twoFactorMethods}`: the second step (`two-factor-page.tsx`)
+ * finishes the sign-in.
  */
 import type { AppClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
@@ -25,4 +27,18 @@ export async function signIn(client: AppClient, { identifier, password, remember
   return isEmailIdentifier(id)
     ? unwrap(client.signIn.email({ email: id, password, rememberMe }))
     : unwrap(client.signIn.username({ username: id, password, rememberMe }));
+}
+
+/** The answer of a sign-in the server holds for its second step: the methods it offers (`totp`, `otp`). */
+export interface TwoFactorRedirect {
+  twoFactorRedirect: true;
+  twoFactorMethods?: string[];
+}
+
+export function isTwoFactorRedirect(answer: unknown): answer is TwoFactorRedirect {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * @module The sign-in form: one "e-mail or username" field, the password and "remember me"
  * (off: the session ends with the browser and is never extended, SPEC §4). Wrong credentials, an
- * unverified address, a ban and throttling are explained above the button.
+ * unverified address, a ban and throttling are explained above the button. An account with
+ * two-factor on goes on to the second step instead of being signed in.
  */
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
@@ -13,7 +14,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
-import { signIn, type SignInValues } from '../api/sign-in';
+import { isTwoFactorRedirect, signIn, type SignInValues, type TwoFactorRedirect } from '../api/sign-in';
 import { SignInError } from './sign-in-error';
 
 const schema = z.object({
@@ -26,16 +27,18 @@ export interface SignInFormProps {
   /** Where sign-in leads on to (a path of this app); a new verification link keeps it. */
   returnTo?: string;
   onSignedIn(): void | Promise<void>;
+  /** The account has two-factor on: the server holds the sign-in until its second step. */
+  onSecondStep(answer: TwoFactorRedirect): void;
 }
 
-export function SignInForm({ returnTo, onSignedIn }: SignInFormProps) {
+export function SignInForm({ returnTo, onSignedIn, onSecondStep }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
     schema,
     defaultValues: { identifier: '', password: '', rememberMe: true },
     mutationFn: (values) => signIn(client, values),
-    onSuccess: onSignedIn,
+    onSuccess: (answer) => (isTwoFactorRedirect(answer) ? onSecondStep(answer) : onSignedIn()),
     // What concerns the identifier itself; wrong credentials stay a form-level message, as they
     // must not say which of the two was wrong.
     errorFields: {

@@ -4,7 +4,7 @@
  * a provider that failed comes back here with `?error=…`, explained above the form; a session the
  * server ended under a screen (revoked from another device, expired) is explained there too. "Sign
  * up" keeps `redirectTo`, so an invitee without an account comes back to the invitation after
- * signing up.
+ * signing up. An account with two-factor on goes on to `/sign-in/two-factor`, keeping `redirectTo`.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -18,6 +18,7 @@ import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
 import { SignInForm } from './sign-in-form';
+import { secondStepState, twoFactorPath } from './two-factor-page';
 import { SocialSignIn } from './social-sign-in';
 
 export function SignInPage() {
@@ -51,6 +52,9 @@ export function SignInPage() {
           await refetch();
           navigate(target, { replace: true });
         }}
+        onSecondStep={(answer) =>
+          navigate(twoFactorPath(requested), { state: secondStepState(answer.twoFactorMethods) })
+        }
       />
       <Stack spacing={1} sx={{ mt: 3 }}>
         <Link component={RouterLink} to="/forgot-password">
