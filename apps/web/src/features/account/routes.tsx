@@ -23,6 +23,10 @@ export const accountRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/password-section')).PasswordSection }),
       },
       {
+        path: 'security',
+        lazy: async () => ({ Component: (await import('./components/security-section')).SecuritySection }),
+      },
+      {
         path: 'sessions',
         lazy: async () => ({ Component: (await import('./components/sessions-section')).SessionsSection }),
       },

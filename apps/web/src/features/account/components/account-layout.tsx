@@ -14,6 +14,7 @@ export const ACCOUNT_SECTIONS = [
   { path: '/account', key: 'profile' },
   { path: '/account/email', key: 'email' },
   { path: '/account/password', key: 'password' },
+  { path: '/account/security', key: 'security' },
   { path: '/account/sessions', key: 'sessions' },
   { path: '/account/activity', key: 'activity' },
   { path: '/account/linked', key: 'linked' },
