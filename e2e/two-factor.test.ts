@@ -1,0 +1,69 @@
+/**
+ * Two-factor in Chromium against the standalone server: a user turns it on in Account → Security
+ * (the QR code drawn in the page, the key typed into an "authenticator", a first code), signs out,
+ * and signs back in through the second step with a code from the app, landing where sign-in would
+ * have sent them; a backup code works for the next sign-in.
+ */
+import { authenticator } from 'otplib';
+import { expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
+
+/** The code an authenticator app shows `stepOffset` 30-second steps from now. */
+function totpCode(secret: string, stepOffset = 0): string {
+  return authenticator.clone({ epoch: Date.now() + stepOffset * 30_000 }).generate(secret);
+}
+
+describeInBrowser('two-factor authentication', (e2e) => {
+  it('turned on in the security section, then asked as the second step of sign-in', async () => {
+    const { server, browser } = e2e();
+    const email = uniqueEmail('2fa');
+    await signUpByApi(server.url, email, 'Grace Hopper');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    await page.goto(`${server.url}/sign-in?redirectTo=${encodeURIComponent('/account/security')}`);
+    await fillSignIn(page, email);
+    await page.getByRole('heading', { level: 2, name: 'Two-factor authentication' }).waitFor();
+    expect(await page.getByTestId('two-factor-status').textContent()).toBe('Two-factor authentication is off.');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const secret = (await page.getByTestId('totp-key').textContent())!.replace(/\s+/g, '');
+    const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    expect(backupCodes).toHaveLength(10);
+    await saveScreenshot(page, 'two-factor-setup');
+    await page.getByLabel(/^Code/).fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect
+      .poll(() => page.getByTestId('two-factor-status').textContent())
+      .toBe('Two-factor authentication is on.');
+
+    await chooseFromUserMenu(page, 'Sign out');
+    await page.waitForURL((target) => target.pathname === '/sign-in');
+    await page.goto(`${server.url}/sign-in?redirectTo=${encodeURIComponent('/account/sessions')}`);
+    await fillSignIn(page, email);
+    await page.waitForURL((target) => target.pathname === '/sign-in/two-factor');
+    await page.getByRole('heading', { level: 1, name: 'Two-step verification' }).waitFor();
+    await saveScreenshot(page, 'two-factor-second-step');
+    await page.getByLabel(/^Code/).fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL((target) => target.pathname === '/account/sessions');
+
+    await chooseFromUserMenu(page, 'Sign out');
+    await page.waitForURL((target) => target.pathname === '/sign-in');
+    // Without redirectTo (signing out keeps the page it left), so sign-in goes to the account.
+    await page.goto(`${server.url}/sign-in`);
+    await fillSignIn(page, email);
+    await page.waitForURL((target) => target.pathname === '/sign-in/two-factor');
+    await page.getByRole('button', { name: 'Use a backup code' }).click();
+    await page.getByLabel(/^Backup code/).fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL((target) => target.pathname === '/account');
+    await context.close();
+  });
+});
