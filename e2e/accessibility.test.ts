@@ -84,6 +84,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       '/verify-email',
       '/error?error=invalid_code',
       '/dev/outbox',
+      '/sign-in/two-factor',
     ]) {
       await expectAccessible(page, server.url, path);
     }
@@ -104,6 +105,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       '/account',
       '/account/email',
       '/account/password',
+      '/account/security',
       '/account/sessions',
       '/account/activity',
       '/account/linked',

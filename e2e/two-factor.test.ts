@@ -33,6 +33,10 @@ describeInBrowser('two-factor authentication', (e2e) => {
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // Drawn, not only named: the page's Content-Security-Policy lets data: images through.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const secret = (await page.getByTestId('totp-key').textContent())!.replace(/\s+/g, '');
     const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
     expect(backupCodes).toHaveLength(10);
