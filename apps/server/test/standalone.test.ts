@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieFetch } from '../../../test/cookie-fetch';
 import { rawRequest } from './support/raw-http';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
@@ -46,15 +46,21 @@ describe('standalone server, started with no configuration', () => {
     expect(statSync(join(cwd, 'data', 'secret')).mode & 0o777).toBe(0o600);
   });
 
-  it('logs JSON lines, one of them naming the URL and the database dialect', () => {
-    const lines = server
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const started = lines.find((line) => String(line.msg).startsWith('Latchkey listening'));
+  it('logs JSON lines, one of them naming the URL and the database dialect', async () => {
+    const lines = () =>
+      server
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // pino writes stdout asynchronously: the line may land just after the first answer.
+    const started = await vi.waitFor(() => {
+      const line = lines().find((entry) => String(entry.msg).startsWith('Latchkey listening'));
+      if (!line) throw new Error('not logged yet');
+      return line;
+    });
     expect(started).toMatchObject({ url: `http://localhost:${server.port}`, dialect: 'sqlite' });
-    expect(lines.some((line) => line.level === 40 && String(line.msg).includes('LATCHKEY_SECRET is not set'))).toBe(
+    expect(lines().some((line) => line.level === 40 && String(line.msg).includes('LATCHKEY_SECRET is not set'))).toBe(
       true,
     );
   });

@@ -59,16 +59,19 @@ export function twoFactorStore(auth: AuthContext) {
       };
       for (let attempt = 1; ; attempt++) {
         try {
-          await db.transaction().execute(async (trx) => {
-            await trx.deleteFrom('twoFactor').where('userId', '=', row.userId).where('verified', '=', false).execute();
-            await trx
-              .insertInto('twoFactor')
-              .values({ id: row.id, userId: row.userId, ...values })
-              .execute();
-          });
+          // Two statements, not one transaction: on MySQL a transaction's delete of a missing row
+          // takes a gap lock, and two such transactions inserting then deadlock each other. Between
+          // them the user simply has no row, as before their first enable.
+          await db.deleteFrom('twoFactor').where('userId', '=', row.userId).where('verified', '=', false).execute();
+          await db
+            .insertInto('twoFactor')
+            .values({ id: row.id, userId: row.userId, ...values })
+            .execute();
           return true;
         } catch (error) {
-          if (!isUniqueViolation(error) || attempt === MAX_PUT_ATTEMPTS) throw error;
+          // MySQL may still pick one of two racing inserts as a deadlock victim: that one tries again too.
+          const retryable = isUniqueViolation(error) || (error as { code?: unknown }).code === 'ER_LOCK_DEADLOCK';
+          if (!retryable || attempt === MAX_PUT_ATTEMPTS) throw error;
           const competitor = await db
             .selectFrom('twoFactor')
             .select('verified')
