@@ -38,7 +38,14 @@ export type { MailMessage } from './mail/mailer';
 export { sendMail, type MailKind } from './mail/send-mail';
 export { hashPassword } from './crypto/password';
 export { sha256Hex } from './crypto/digest';
-export { signValue, unsignValue } from './crypto/hmac';
+export {
+  clearCookieToken,
+  findCookieToken,
+  hasCookieToken,
+  issueCookieToken,
+  type CookieScope,
+  type CookieTokenKind,
+} from './verification/cookie-token';
 export { randomString } from './crypto/random';
 export { normalizeEmail } from './validation/email';
 export { checkPasswordLength } from './validation/password-policy';

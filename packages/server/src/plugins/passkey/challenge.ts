@@ -7,12 +7,11 @@
  */
 import {
   DEFAULTS,
-  randomString,
-  sha256Hex,
-  signValue,
-  unsignValue,
-  type AuthContext,
-  type EndpointContext,
+  clearCookieToken,
+  findCookieToken,
+  hasCookieToken,
+  issueCookieToken,
+  type CookieScope,
 } from '../../plugin-api';
 
 export type Ceremony = 'registration' | 'authentication';
@@ -25,47 +24,21 @@ export interface StoredChallenge {
   userId: string;
 }
 
-type CookieScope = Pick<EndpointContext<unknown, unknown, 'none'>, 'auth' | 'cookies' | 'requestCookies'>;
-
 /** `<prefix>.passkey`, prefixed `__Secure-` when the session cookies are. */
-function cookieName(auth: AuthContext): string {
-  return `${auth.options.secureCookies ? '__Secure-' : ''}${auth.options.cookiePrefix}.passkey`;
-}
-
-function cookieAttributes(auth: AuthContext, maxAge: number) {
-  return { httpOnly: true, sameSite: 'Lax', path: '/', secure: auth.options.secureCookies, maxAge } as const;
-}
-
-const identifierOf = (token: string) => `passkey-challenge:${sha256Hex(token)}`;
+const KIND = { cookie: 'passkey', purpose: 'passkey-challenge' } as const;
 
 export async function storeChallenge(ctx: CookieScope, stored: StoredChallenge): Promise<void> {
-  const { auth } = ctx;
-  const token = randomString(DEFAULTS.sessionTokenLength);
-  const now = auth.now();
-  await auth.verifications.create({
-    id: randomString(DEFAULTS.idLength),
-    identifier: identifierOf(token),
-    value: JSON.stringify(stored),
-    expiresAt: new Date(now.getTime() + DEFAULTS.passkeyChallengeMaxAge * 1000),
-    createdAt: now,
-  });
-  ctx.cookies.set(
-    cookieName(auth),
-    signValue(token, auth.options.secret),
-    cookieAttributes(auth, DEFAULTS.passkeyChallengeMaxAge),
-  );
+  await issueCookieToken(ctx, KIND, JSON.stringify(stored), DEFAULTS.passkeyChallengeMaxAge);
 }
 
 /** The browser's challenge for `ceremony`, used up; null when there is none to use. */
 export async function takeChallenge(ctx: CookieScope, ceremony: Ceremony): Promise<StoredChallenge | null> {
   const { auth } = ctx;
-  const signed = ctx.requestCookies.get(cookieName(auth));
-  const token = signed === undefined ? null : unsignValue(signed, auth.options.secret);
-  if (!token) return null;
+  const found = await findCookieToken(ctx, KIND);
   // Whatever follows, the cookie has served: a retry starts a new ceremony.
-  ctx.cookies.delete(cookieName(auth), cookieAttributes(auth, 0));
-  const row = await auth.verifications.find(identifierOf(token));
-  if (!row) return null;
+  if (hasCookieToken(ctx, KIND)) clearCookieToken(ctx, KIND);
+  if (!found) return null;
+  const { row } = found;
   // Of concurrent verifications only the one whose delete removed the row goes on.
   if (!(await auth.verifications.take(row.id))) return null;
   if (row.expiresAt <= auth.now()) return null;

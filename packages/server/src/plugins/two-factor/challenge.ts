@@ -7,28 +7,16 @@
 import {
   AuthError,
   DEFAULTS,
-  clearCookie,
-  randomString,
-  sessionCookieName,
-  setSessionCookie,
-  sha256Hex,
-  signValue,
-  unsignValue,
-  type AuthContext,
-  type RequestCookies,
-  type ResponseCookies,
+  clearCookieToken,
+  findCookieToken,
+  issueCookieToken,
+  type CookieScope,
   type User,
 } from '../../plugin-api';
 import { TWO_FACTOR_ERRORS } from './errors';
 
 export const TWO_FACTOR_COOKIE = 'two_factor';
-const PURPOSE = 'two-factor';
-
-interface CookieScope {
-  readonly auth: AuthContext;
-  readonly requestCookies: RequestCookies;
-  readonly cookies: ResponseCookies;
-}
+const KIND = { cookie: TWO_FACTOR_COOKIE, purpose: 'two-factor' } as const;
 
 export interface Challenge {
   /** The verification row's id, taken on success. */
@@ -41,29 +29,16 @@ export interface Challenge {
 }
 
 export async function startChallenge(scope: CookieScope, userId: string, dontRemember: boolean): Promise<void> {
-  const { auth } = scope;
-  const token = randomString(DEFAULTS.sessionTokenLength);
-  const now = auth.now();
-  const lifetime = DEFAULTS.twoFactorChallengeExpiresIn;
-  await auth.verifications.create({
-    id: randomString(DEFAULTS.idLength),
-    identifier: `${PURPOSE}:${sha256Hex(token)}`,
-    value: `${userId}:${dontRemember ? 'forget' : 'remember'}`,
-    expiresAt: new Date(now.getTime() + lifetime * 1000),
-    createdAt: now,
-  });
-  setSessionCookie(auth, scope.cookies, cookieName(auth), signValue(token, auth.options.secret), lifetime);
+  const value = `${userId}:${dontRemember ? 'forget' : 'remember'}`;
+  await issueCookieToken(scope, KIND, value, DEFAULTS.twoFactorChallengeExpiresIn);
 }
 
 /** The challenge the request's cookie names, alive; else the invalid-cookie error. */
 export async function readChallenge(scope: CookieScope): Promise<Challenge> {
   const { auth } = scope;
-  const signed = scope.requestCookies.get(cookieName(auth));
-  const token = signed === undefined ? null : unsignValue(signed, auth.options.secret);
-  if (!token) throw new AuthError(TWO_FACTOR_ERRORS.invalidTwoFactorCookie);
-  const key = sha256Hex(token);
-  const row = await auth.verifications.find(`${PURPOSE}:${key}`);
-  if (!row || row.expiresAt <= auth.now()) throw new AuthError(TWO_FACTOR_ERRORS.invalidTwoFactorCookie);
+  const found = await findCookieToken(scope, KIND);
+  if (!found || found.row.expiresAt <= auth.now()) throw new AuthError(TWO_FACTOR_ERRORS.invalidTwoFactorCookie);
+  const { row, key } = found;
   const [userId = '', remember] = row.value.split(':');
   const user = await auth.users.findById(userId);
   if (!user) throw new AuthError(TWO_FACTOR_ERRORS.invalidTwoFactorCookie);
@@ -72,11 +47,7 @@ export async function readChallenge(scope: CookieScope): Promise<Challenge> {
 
 /** Ends the challenge; only the caller whose delete removed it may create the session. */
 export async function takeChallenge(scope: CookieScope, challenge: Challenge): Promise<void> {
-  clearCookie(scope.auth, scope.cookies, cookieName(scope.auth));
+  clearCookieToken(scope, KIND);
   if (!(await scope.auth.verifications.take(challenge.id)))
     throw new AuthError(TWO_FACTOR_ERRORS.invalidTwoFactorCookie);
-}
-
-function cookieName(auth: AuthContext): string {
-  return sessionCookieName(auth.options, TWO_FACTOR_COOKIE);
 }

@@ -6,41 +6,20 @@
  * replaces the token and restarts the 30 days, as better-auth does.
  */
 import {
-  DEFAULTS,
-  clearCookie,
-  randomString,
-  sessionCookieName,
-  setSessionCookie,
-  sha256Hex,
-  signValue,
-  unsignValue,
-  type AuthContext,
-  type RequestCookies,
-  type ResponseCookies,
+  clearCookieToken,
+  findCookieToken,
+  hasCookieToken,
+  issueCookieToken,
+  type CookieScope,
 } from '../../plugin-api';
 import { twoFactorSchema } from './schema';
 
 export const TRUST_DEVICE_COOKIE = 'trust_device';
 const PURPOSE = 'trust-device';
-
-interface CookieScope {
-  readonly auth: AuthContext;
-  readonly requestCookies: RequestCookies;
-  readonly cookies: ResponseCookies;
-}
+const KIND = { cookie: TRUST_DEVICE_COOKIE, purpose: PURPOSE } as const;
 
 export async function trustDevice(scope: CookieScope, userId: string, maxAge: number): Promise<void> {
-  const { auth } = scope;
-  const token = randomString(DEFAULTS.sessionTokenLength);
-  const now = auth.now();
-  await auth.verifications.create({
-    id: randomString(DEFAULTS.idLength),
-    identifier: `${PURPOSE}:${sha256Hex(token)}`,
-    value: userId,
-    expiresAt: new Date(now.getTime() + maxAge * 1000),
-    createdAt: now,
-  });
-  setSessionCookie(auth, scope.cookies, cookieName(auth), signValue(token, auth.options.secret), maxAge);
+  await issueCookieToken(scope, KIND, userId, maxAge);
 }
 
 /**
@@ -50,12 +29,10 @@ export async function trustDevice(scope: CookieScope, userId: string, maxAge: nu
  */
 export async function useTrustedDevice(scope: CookieScope, userId: string, maxAge: number): Promise<boolean> {
   const { auth } = scope;
-  const signed = scope.requestCookies.get(cookieName(auth));
-  if (signed === undefined) return false;
-  const token = unsignValue(signed, auth.options.secret);
-  const row = token ? await auth.verifications.find(`${PURPOSE}:${sha256Hex(token)}`) : null;
+  if (!hasCookieToken(scope, KIND)) return false;
+  const row = (await findCookieToken(scope, KIND))?.row;
   if (!row || row.value !== userId || row.expiresAt <= auth.now() || !(await auth.verifications.take(row.id))) {
-    clearCookie(auth, scope.cookies, cookieName(auth));
+    clearCookieToken(scope, KIND);
     return false;
   }
   await trustDevice(scope, userId, maxAge);
@@ -71,9 +48,5 @@ export async function forgetTrustedDevices(scope: CookieScope, userId: string): 
     .where('identifier', 'like', `${PURPOSE}:%`)
     .where('value', '=', userId)
     .execute();
-  if (scope.requestCookies.get(cookieName(auth)) !== undefined) clearCookie(auth, scope.cookies, cookieName(auth));
-}
-
-function cookieName(auth: AuthContext): string {
-  return sessionCookieName(auth.options, TRUST_DEVICE_COOKIE);
+  if (hasCookieToken(scope, KIND)) clearCookieToken(scope, KIND);
 }
