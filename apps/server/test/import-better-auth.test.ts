@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createAuth, type Auth } from '@latchkey/server';
 import { authInternalsForTests } from '@latchkey/server/testing';
 import Database from 'better-sqlite3';
+import { authenticator as totp } from 'otplib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../packages/server/test/support/test-database';
@@ -35,6 +36,7 @@ const TABLES = [
   'member',
   'teamMember',
   'invitation',
+  'twoFactor',
 ];
 
 interface Run {
@@ -57,6 +59,19 @@ async function importInto(from: string, target: TestDatabase, cwd: string): Prom
   );
   return run;
 }
+
+/**
+ * Whether the server's plugins make a passkey table: the import copies better-auth's passkeys only
+ * then, and otherwise reports them left out (and exits 1).
+ */
+const SERVER_HAS_PASSKEYS = serverPlugins({ adminEmails: [] }).some((plugin) => plugin.id === 'passkey');
+const PASSKEY_LINE = SERVER_HAS_PASSKEYS
+  ? (present: number) => `  passkey       ${1 - present} imported, ${present} already present`
+  : () => '  passkey       1 not imported: this server has no such table (left out)';
+const PASSKEY_LEFT_OUT = SERVER_HAS_PASSKEYS
+  ? []
+  : ["latchkey import-better-auth: passkey: 1 rows left out, since the server's plugins make no such table"];
+const EXIT = SERVER_HAS_PASSKEYS ? 0 : 1;
 
 function latchkey(target: TestDatabase, { secret = BETTER_AUTH_SECRET, cookiePrefix = 'better-auth' } = {}) {
   return createAuth({
@@ -138,25 +153,36 @@ for (const dialect of inject('dialects')) {
     });
 
     it('imports every table and reports counts per table', async () => {
-      expect(first.stderr).toEqual([]);
-      expect(first.code).toBe(0);
+      expect(first.stderr).toEqual(PASSKEY_LEFT_OUT);
+      expect(first.code).toBe(EXIT);
       // better-auth made a default team with the organization, alice its member.
       expect(first.stdout).toEqual([
         `Moved in from better-auth (${dialect} → ${dialect}):`,
-        '  user          3 imported, 0 already present',
-        '  account       4 imported, 0 already present',
-        '  session       3 imported, 0 already present, 1 expired (left out)',
+        '  user          4 imported, 0 already present',
+        '  account       5 imported, 0 already present',
+        '  session       4 imported, 0 already present, 1 expired (left out)',
         '  verification  1 imported, 0 already present',
         '  organization  1 imported, 0 already present',
         '  team          2 imported, 0 already present',
         '  member        2 imported, 0 already present',
         '  teamMember    2 imported, 0 already present',
         '  invitation    1 imported, 0 already present',
+        PASSKEY_LINE(0),
+        '  twoFactor     1 imported, 0 already present',
       ]);
     });
 
     it('keeps every id, so foreign keys stay valid, and leaves expired sessions behind', async () => {
-      for (const table of ['user', 'account', 'organization', 'team', 'member', 'teamMember', 'invitation']) {
+      for (const table of [
+        'user',
+        'account',
+        'organization',
+        'team',
+        'member',
+        'teamMember',
+        'invitation',
+        'twoFactor',
+      ]) {
         expect(ids(await rows(auth, table)), table).toEqual(ids(await sourceRows(sourceDb.url, cwd, table)));
       }
       const live = (await sourceRows(sourceDb.url, cwd, 'session')).filter(
@@ -292,6 +318,61 @@ for (const dialect of inject('dialects')) {
       expect(response.status).toBe(200);
     });
 
+    it("keeps two-factor on: the old authenticator app's codes and the old backup codes finish the sign-in", async () => {
+      const [row] = (await rows(auth, 'twoFactor')).filter((r) => r.userId === source.erin.id);
+      // At rest as Latchkey keeps its own: the secret under the token cipher, the codes as digests.
+      expect(String(row?.secret)).toMatch(/^v1:/);
+      expect(String(row?.backupCodes)).not.toContain(source.erin.backupCodes[0]);
+      expect(JSON.parse(String(row?.backupCodes))).toHaveLength(source.erin.backupCodes.length);
+      expect((await rows(auth, 'user')).find((r) => r.id === source.erin.id)).toMatchObject({ twoFactorEnabled: true });
+
+      const signIn = async () => {
+        const response = await call(auth, '/sign-in/email', {
+          body: { email: source.erin.email, password: source.erin.password },
+        });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+        return cookiesOf(response);
+      };
+      const totpStep = await call(auth, '/two-factor/verify-totp', {
+        body: { code: totp.generate(source.erin.totpSecret) },
+        cookie: await signIn(),
+      });
+      expect(totpStep.status).toBe(200);
+      expect(await totpStep.json()).toMatchObject({ user: { id: source.erin.id } });
+      const backupStep = await call(auth, '/two-factor/verify-backup-code', {
+        body: { code: source.erin.backupCodes[1] },
+        cookie: await signIn(),
+      });
+      expect(backupStep.status).toBe(200);
+      const session = await call(auth, '/get-session', { cookie: cookiesOf(backupStep) });
+      expect(await session.json()).toMatchObject({ user: { id: source.erin.id, twoFactorEnabled: true } });
+    });
+
+    it.skipIf(!SERVER_HAS_PASSKEYS)(
+      "signs in with alice's passkey as better-auth stored it, and counts on from its counter",
+      async () => {
+        const [passkey] = await rows(auth, 'passkey');
+        expect(passkey).toMatchObject({
+          id: source.alicePasskey.id,
+          userId: source.alice.id,
+          name: 'Alice’s laptop',
+          credentialID: source.alicePasskey.authenticator.id,
+          transports: 'internal,hybrid',
+        });
+        expect(Number(passkey?.counter)).toBe(3);
+        const options = await call(auth, '/passkey/generate-authenticate-options');
+        const challenge = (await options.json()) as { challenge: string };
+        const verified = await call(auth, '/passkey/verify-authentication', {
+          body: { response: source.alicePasskey.authenticator.get(challenge) },
+          cookie: cookiesOf(options),
+        });
+        expect(verified.status).toBe(200);
+        expect(await verified.json()).toMatchObject({ user: { id: source.alice.id } });
+        expect(Number((await rows(auth, 'passkey'))[0]?.counter)).toBe(4);
+      },
+    );
+
     it('leaves out a user whose e-mail a Latchkey user already has, and what hangs on it, and exits 1', async () => {
       const otherDb = await createTestDatabase(dialect);
       const other = latchkey(otherDb);
@@ -304,10 +385,10 @@ for (const dialect of inject('dialects')) {
         const run = await importInto(sourceDb.url, otherDb, cwd);
         expect(run.code).toBe(1);
         expect(run.stdout).toContain(
-          '  user          2 imported, 0 already present, 1 taking a value another row holds (left out)',
+          '  user          3 imported, 0 already present, 1 taking a value another row holds (left out)',
         );
         expect(run.stdout).toContain(
-          '  account       3 imported, 0 already present, 1 whose owner is not in Latchkey (left out)',
+          '  account       4 imported, 0 already present, 1 whose owner is not in Latchkey (left out)',
         );
         expect(run.stderr[0]).toBe(
           `latchkey import-better-auth: user: 1 rows left out, for example ids ${source.dave.id}`,
@@ -320,22 +401,25 @@ for (const dialect of inject('dialects')) {
     });
 
     it('run again, changes nothing, reports every row as already present and brings back nothing Latchkey deleted', async () => {
-      const before = await Promise.all(TABLES.map((table) => rows(auth, table)));
+      const tables = SERVER_HAS_PASSKEYS ? [...TABLES, 'passkey'] : TABLES;
+      const before = await Promise.all(tables.map((table) => rows(auth, table)));
       const again = await importInto(sourceDb.url, targetDb, cwd);
-      expect(again.stderr).toEqual([]);
-      expect(again.code).toBe(0);
+      expect(again.stderr).toEqual(PASSKEY_LEFT_OUT);
+      expect(again.code).toBe(EXIT);
       expect(again.stdout.slice(1)).toEqual([
-        '  user          0 imported, 3 already present',
-        '  account       0 imported, 4 already present',
-        '  session       0 imported, 3 already present, 1 expired (left out)',
+        '  user          0 imported, 4 already present',
+        '  account       0 imported, 5 already present',
+        '  session       0 imported, 4 already present, 1 expired (left out)',
         '  verification  0 imported, 1 already present',
         '  organization  0 imported, 1 already present',
         '  team          0 imported, 2 already present',
         '  member        0 imported, 2 already present',
         '  teamMember    0 imported, 2 already present',
         '  invitation    0 imported, 1 already present',
+        PASSKEY_LINE(1),
+        '  twoFactor     0 imported, 1 already present',
       ]);
-      const after = await Promise.all(TABLES.map((table) => rows(auth, table)));
+      const after = await Promise.all(tables.map((table) => rows(auth, table)));
       // Alice's upgraded hash stays; bob's sessions (revoked by his reset) and the used reset link
       // stay deleted, though better-auth's database still holds them.
       expect(after).toEqual(before);
@@ -376,9 +460,9 @@ describe('import-better-auth refusals', () => {
 
       file.prepare('update user set createdAt = ? where id = ?').run(now, 'zz-0599');
       const completed = await importInto(sourceFile, target, cwd);
-      expect(completed.stderr).toEqual([]);
-      expect(completed.code).toBe(0);
-      expect(completed.stdout[1]).toBe(`  user          ${PAGE_SIZE + 103} imported, 0 already present`);
+      expect(completed.stderr).toEqual(PASSKEY_LEFT_OUT);
+      expect(completed.code).toBe(EXIT);
+      expect(completed.stdout[1]).toBe(`  user          ${PAGE_SIZE + 104} imported, 0 already present`);
     } finally {
       file.close();
       await latchkeyAuth.close();

@@ -26,6 +26,11 @@ export interface ImportTarget {
   oneTimeTokenIdentifier(purpose: TokenPurpose, token: string): string;
   /** A provider's access, refresh or id token as the provider account store writes it: encrypted. */
   sealProviderToken(value: string, column: TokenColumn): string;
+  /**
+   * A plugin's secret as the token cipher stores it under `purpose` (the plugin's own, such as the
+   * two-factor secret's): a plugin exports what it keeps, the engine only encrypts.
+   */
+  seal(value: string, purpose: string): string;
 }
 
 export function importTargetOf(auth: Pick<Auth, 'handler'>): ImportTarget {
@@ -37,5 +42,6 @@ export function importTargetOf(auth: Pick<Auth, 'handler'>): ImportTarget {
     sessionTokenDigest: (token: string) => sha256Hex(token),
     oneTimeTokenIdentifier: identifierOf,
     sealProviderToken: (value: string, column: TokenColumn) => context.tokenCipher.encrypt(value, column),
+    seal: (value: string, purpose: string) => context.tokenCipher.encrypt(value, purpose),
   });
 }

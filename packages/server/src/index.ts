@@ -102,7 +102,13 @@ export type {
 /* eslint-disable import/no-restricted-paths -- the package entry re-exports the bundled plugins */
 // One statement per plugin: deleting a plugin is deleting its folder and its line here.
 export { usernamePlugin, type UsernameOptions } from './plugins/username';
-export { twoFactorPlugin, TWO_FACTOR_ERRORS, type TwoFactorOptions } from './plugins/two-factor';
+export {
+  twoFactorPlugin,
+  twoFactorImportRow,
+  TWO_FACTOR_ERRORS,
+  type ImportedTwoFactor,
+  type TwoFactorOptions,
+} from './plugins/two-factor';
 export {
   adminPlugin,
   platformPermission,

@@ -72,7 +72,9 @@ export async function runImportBetterAuth(options: { from: string }, io: CliIo):
         await auth.migrate();
         const target = importTargetOf(auth);
         await ensureLedger(target.db);
-        return await importTables(source, target, io, `${source.dialect} → ${config.dialect}`);
+        // better-auth's twoFactor secrets are encrypted with its secret: the server's, or a previous one.
+        const secrets = [secret, ...config.previousSecrets];
+        return await importTables(source, target, io, { direction: `${source.dialect} → ${config.dialect}`, secrets });
       } finally {
         await auth.close();
       }
@@ -96,9 +98,11 @@ async function importTables(
   source: SourceDatabase,
   target: ImportTarget,
   io: CliIo,
-  direction: string,
+  { direction, secrets }: { direction: string; secrets: readonly string[] },
 ): Promise<number> {
-  const present = TABLE_PLANS.filter((plan) => source.tables.has(plan.source));
+  // A plugin the server does not run has no table here (passkeys before the server had them).
+  const targetTables = new Set((await target.db.introspection.getTables()).map((table) => table.name));
+  const present = TABLE_PLANS.filter((plan) => source.tables.has(plan.source) && targetTables.has(plan.target));
   const totals = await Promise.all(present.map((plan) => source.count(plan.source)));
   const progress = createProgress(process.stdout);
   progress.start(totals.reduce((sum, n) => sum + n, 0));
@@ -112,10 +116,15 @@ async function importTables(
         outcomes.push({ table: plan.target, absent: true });
         continue;
       }
+      if (!targetTables.has(plan.target)) {
+        outcomes.push({ table: plan.target, notOnServer: await source.count(plan.source) });
+        continue;
+      }
       let counts: TableCounts;
       try {
         counts = await copyTable(source, target, plan, {
           now,
+          secrets,
           onRows: (rows) => progress.advance(rows, plan.target),
         });
       } catch (error) {

@@ -4,14 +4,19 @@
  * username, admin and organization (with teams) plugins. What it holds is what the import test
  * checks: users with passwords and usernames, an admin, a banned user, a social account with
  * provider tokens, sessions (one impersonating, one expired), an organization with members, a
- * team, a team member and an invitation, and a mailed password-reset link.
+ * team, a team member and an invitation, a mailed password-reset link; a user with two-factor on
+ * (better-auth's twoFactor plugin, its secret and backup codes encrypted with its secret), and a
+ * passkey of alice's in the `passkey` table of @better-auth/passkey (its schema, declared below:
+ * that package cannot sit beside the root's better-auth, packages/server/test/better-auth-passkey).
  */
 import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { admin, organization, username } from 'better-auth/plugins';
+import { admin, organization, twoFactor, username } from 'better-auth/plugins';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
+import { authenticator as totp } from 'otplib';
 import pg from 'pg';
+import { SoftAuthenticator } from '../../../../packages/server/test/support/soft-authenticator';
 import type { TestDialect } from '../../../../test/services';
 
 export const BETTER_AUTH_SECRET = 'better-auth-import-test-secret-0123456789abcdef';
@@ -24,10 +29,32 @@ export interface SourceUser {
   username?: string;
 }
 
+/** @better-auth/passkey 1.7's model, as its plugin declares it (its migrations make this table). */
+const PASSKEY_SCHEMA = {
+  passkey: {
+    fields: {
+      name: { type: 'string', required: false },
+      publicKey: { type: 'string', required: true },
+      userId: { type: 'string', references: { model: 'user', field: 'id' }, required: true, index: true },
+      credentialID: { type: 'string', required: true, index: true },
+      counter: { type: 'number', required: true },
+      deviceType: { type: 'string', required: true },
+      backedUp: { type: 'boolean', required: true },
+      transports: { type: 'string', required: false },
+      createdAt: { type: 'date', required: false },
+      aaguid: { type: 'string', required: false },
+    },
+  },
+} as const;
+
 export interface BetterAuthSource {
   alice: SourceUser;
   bob: SourceUser;
   dave: SourceUser;
+  /** Two-factor on: her authenticator app's base32 secret and her unused backup codes. */
+  erin: SourceUser & { totpSecret: string; backupCodes: string[] };
+  /** alice's passkey (its counter at 3), on the authenticator that holds it. */
+  alicePasskey: { id: string; authenticator: SoftAuthenticator };
   /** The `Cookie` header better-auth's sign-up gave alice: `better-auth.session_token=…`. */
   aliceCookie: string;
   /** alice's session token as better-auth's answer gave it (the bearer value of its bearer plugin). */
@@ -69,7 +96,13 @@ export async function createBetterAuthSource(dialect: TestDialect, url: string):
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { disabled: true },
-    plugins: [username(), admin(), organization({ teams: { enabled: true } })],
+    plugins: [
+      username(),
+      admin(),
+      organization({ teams: { enabled: true } }),
+      twoFactor(),
+      { id: 'passkey-schema', schema: PASSKEY_SCHEMA },
+    ],
   };
   await (await getMigrations(options)).runMigrations();
   const auth = betterAuth(options);
@@ -131,10 +164,39 @@ export async function createBetterAuthSource(dialect: TestDialect, url: string):
   await auth.api.requestPasswordReset({ body: { email: bob.email, redirectTo: `${BASE_URL}/reset` } });
   if (!resetToken) throw new Error('better-auth mailed no reset link');
 
+  const erin = { email: 'erin@example.com', password: 'erin old password' };
+  const e = await signUp(erin, 'Erin');
+  const erinHeaders = new Headers({ cookie: e.cookie });
+  const enabled = await auth.api.enableTwoFactor({ body: { password: erin.password }, headers: erinHeaders });
+  if (enabled.method !== 'totp') throw new Error('better-auth enabled no TOTP');
+  const totpSecret = new URL(enabled.totpURI).searchParams.get('secret') ?? '';
+  await auth.api.verifyTOTP({ body: { code: totp.generate(totpSecret) }, headers: erinHeaders });
+
+  const passkeyAuthenticator = new SoftAuthenticator(BASE_URL);
+  const passkey = await context.adapter.create<Record<string, unknown>, { id: string }>({
+    model: 'passkey',
+    data: {
+      name: 'Alice’s laptop',
+      publicKey: passkeyAuthenticator.coseKey().toString('base64'),
+      userId: a.id,
+      credentialID: passkeyAuthenticator.id,
+      counter: 3,
+      deviceType: 'singleDevice',
+      backedUp: false,
+      transports: 'internal,hybrid',
+      createdAt: new Date(),
+      aaguid: '00000000-0000-0000-0000-000000000000',
+    },
+  });
+  // The authenticator's own counter where the stored one is: its next assertion counts 4.
+  passkeyAuthenticator.get({ challenge: 'AA' }, { counter: 3 });
+
   return {
     alice: { ...alice, id: a.id },
     bob: { ...bob, id: b.id },
     dave: { ...dave, id: d.id },
+    erin: { ...erin, id: e.id, totpSecret, backupCodes: enabled.backupCodes },
+    alicePasskey: { id: passkey.id, authenticator: passkeyAuthenticator },
     aliceCookie: a.cookie,
     aliceToken: a.token,
     organizationId: org.id,

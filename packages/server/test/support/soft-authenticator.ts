@@ -94,8 +94,8 @@ export class SoftAuthenticator {
     return this.#counter;
   }
 
-  /** The credential's public key as COSE_Key: EC2, ES256, P-256, x and y. */
-  #coseKey(): Buffer {
+  /** The credential's public key as COSE_Key: EC2, ES256, P-256, x and y (as a passkey row keeps it, in base64). */
+  coseKey(): Buffer {
     const jwk = this.#publicKey.export({ format: 'jwk' });
     return cborEncode(
       new Map<CborValue, CborValue>([
@@ -126,7 +126,7 @@ export class SoftAuthenticator {
       Buffer.alloc(16), // AAGUID: none
       Buffer.from([this.credentialId.length >> 8, this.credentialId.length & 0xff]),
       this.credentialId,
-      this.#coseKey(),
+      this.coseKey(),
     ]);
     const authData = Buffer.concat([
       sha256(rpId),

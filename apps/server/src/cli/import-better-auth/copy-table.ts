@@ -40,6 +40,8 @@ export interface TableCounts {
 
 export interface CopyOptions {
   now: Date;
+  /** better-auth's secret as far as the server knows it (MapContext.secrets). */
+  secrets: readonly string[];
   /** Told after each page, with how many source rows it held. */
   onRows?: (count: number) => void;
 }
@@ -62,7 +64,7 @@ export async function copyTable(
   source: SourceDatabase,
   target: ImportTarget,
   plan: TablePlan,
-  { now, onRows }: CopyOptions,
+  { now, secrets, onRows }: CopyOptions,
 ): Promise<TableCounts> {
   const counts = emptyCounts(plan.target);
   // MySQL's default collation compares text without case, so its unique indexes do too.
@@ -77,7 +79,7 @@ export async function copyTable(
       counts.read += page.length;
       const candidates: TargetRow[] = [];
       for (const sourceRow of page) {
-        const mapping = plan.map(sourceRow, { target, now });
+        const mapping = plan.map(sourceRow, { target, now, secrets });
         if ('skip' in mapping) {
           counts.skipped[mapping.skip] += 1;
           continue;

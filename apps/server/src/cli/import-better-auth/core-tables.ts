@@ -42,6 +42,8 @@ export const userPlan: TablePlan = {
       banExpires: user.optionalDate(row, 'banExpires'),
       username: user.optionalText(row, 'username')?.toLowerCase() ?? null,
       displayUsername: user.optionalText(row, 'displayUsername'),
+      // With its twoFactor row (plugin-tables.ts), or without one for mailed codes only.
+      twoFactorEnabled: user.boolean(row, 'twoFactorEnabled', false),
     },
   }),
 };

@@ -46,6 +46,14 @@ export function readerOf(table: string) {
     return row[column] === null || row[column] === undefined ? null : date(row, column);
   }
 
+  function integer(row: SourceRow, column: string): number {
+    const value = row[column];
+    const parsed =
+      typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' ? Number(value) : NaN;
+    if (!Number.isSafeInteger(parsed)) return fail(row, column, 'an integer');
+    return parsed;
+  }
+
   /** Absent (a plugin that was not enabled) and null read as `fallback`. */
   function boolean(row: SourceRow, column: string, fallback: boolean): boolean {
     const value = row[column];
@@ -55,7 +63,7 @@ export function readerOf(table: string) {
     return fail(row, column, 'a boolean');
   }
 
-  return { text, optionalText, date, optionalDate, boolean };
+  return { text, optionalText, date, optionalDate, integer, boolean };
 }
 
 export type SourceReader = ReturnType<typeof readerOf>;

@@ -10,7 +10,13 @@ export interface AbsentTable {
   readonly absent: true;
 }
 
-export type TableOutcome = TableCounts | AbsentTable;
+/** A table of the source that this server has no plugin for: its rows cannot come. */
+export interface TableNotOnServer {
+  readonly table: string;
+  readonly notOnServer: number;
+}
+
+export type TableOutcome = TableCounts | AbsentTable | TableNotOnServer;
 
 const WIDTH = 'organization'.length + 2;
 
@@ -18,6 +24,8 @@ export function summaryLines(outcomes: readonly TableOutcome[]): string[] {
   return outcomes.map((outcome) => {
     const name = outcome.table.padEnd(WIDTH);
     if ('absent' in outcome) return `  ${name}not in the source`;
+    if ('notOnServer' in outcome)
+      return `  ${name}${outcome.notOnServer} not imported: this server has no such table (left out)`;
     const parts = [`${outcome.imported} imported`, `${outcome.present} already present`];
     if (outcome.skipped.expired > 0) parts.push(`${outcome.skipped.expired} expired (left out)`);
     if (outcome.skipped['not-importable'] > 0)
@@ -33,6 +41,13 @@ export function summaryLines(outcomes: readonly TableOutcome[]): string[] {
 export function leftOutLines(outcomes: readonly TableOutcome[]): string[] {
   const lines: string[] = [];
   for (const outcome of outcomes) {
+    if ('notOnServer' in outcome) {
+      if (outcome.notOnServer > 0)
+        lines.push(
+          `${outcome.table}: ${outcome.notOnServer} rows left out, since the server's plugins make no such table`,
+        );
+      continue;
+    }
     if ('absent' in outcome || outcome.orphans + outcome.conflicts === 0) continue;
     lines.push(
       `${outcome.table}: ${outcome.orphans + outcome.conflicts} rows left out, for example ids ${outcome.leftOut.join(', ')}`,

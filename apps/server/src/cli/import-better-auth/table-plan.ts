@@ -19,6 +19,8 @@ export type Mapping =
 export interface MapContext {
   readonly target: ImportTarget;
   readonly now: Date;
+  /** The secrets better-auth may have encrypted with: the server's, then its previous ones. */
+  readonly secrets: readonly string[];
 }
 
 export interface TablePlan {

@@ -4,6 +4,7 @@
  */
 import { accountPlan, sessionPlan, userPlan, verificationPlan } from './core-tables';
 import { invitationPlan, memberPlan, organizationPlan, teamMemberPlan, teamPlan } from './organization-tables';
+import { passkeyPlan, twoFactorPlan } from './plugin-tables';
 import type { TablePlan } from './table-plan';
 
 export const TABLE_PLANS: readonly TablePlan[] = Object.freeze([
@@ -16,4 +17,7 @@ export const TABLE_PLANS: readonly TablePlan[] = Object.freeze([
   memberPlan,
   teamMemberPlan,
   invitationPlan,
+  passkeyPlan,
+  // Last: a run with the wrong secret stops here, after every table that does not need it.
+  twoFactorPlan,
 ]);

@@ -20,6 +20,7 @@ import { twoFactorSchema } from './schema';
 import { interceptTwoFactorSignIn } from './sign-in-hook';
 
 export { TWO_FACTOR_ERRORS, type TwoFactorOptions };
+export { twoFactorImportRow, type ImportedTwoFactor } from './import-row';
 
 export function twoFactorPlugin(input: TwoFactorOptions = {}) {
   const options = resolveTwoFactorOptions(input);

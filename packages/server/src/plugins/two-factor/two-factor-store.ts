@@ -7,7 +7,7 @@ import { isUniqueViolation, type AuthContext } from '../../plugin-api';
 import { twoFactorSchema, type TwoFactorTable } from './schema';
 
 /** The cipher purpose of the secret: a ciphertext copied into another column does not decrypt there. */
-const SECRET_PURPOSE = 'two-factor-secret';
+export const SECRET_PURPOSE = 'two-factor-secret';
 
 export interface TwoFactorRecord {
   id: string;
