@@ -45,13 +45,18 @@ interface Run {
   stderr: string[];
 }
 
-async function importInto(from: string, target: TestDatabase, cwd: string): Promise<Run> {
+async function importInto(
+  from: string,
+  target: TestDatabase,
+  cwd: string,
+  // The server's secret is better-auth's: the old cookies' signatures stay valid (README).
+  secrets: Record<string, string> = { LATCHKEY_SECRET: BETTER_AUTH_SECRET },
+): Promise<Run> {
   const run: Run = { code: -1, stdout: [], stderr: [] };
   run.code = await runImportBetterAuth(
     { from },
     {
-      // The server's secret is better-auth's: the old cookies' signatures stay valid (README).
-      env: { DATABASE_URL: target.url, LATCHKEY_SECRET: BETTER_AUTH_SECRET },
+      env: { DATABASE_URL: target.url, ...secrets },
       cwd,
       stdout: (line) => run.stdout.push(line),
       stderr: (line) => run.stderr.push(line),
@@ -372,6 +377,41 @@ for (const dialect of inject('dialects')) {
         expect(Number((await rows(auth, 'passkey'))[0]?.counter)).toBe(4);
       },
     );
+
+    it("refuses whole under a secret that is not better-auth's, and completes with it among the previous ones", async () => {
+      const otherDb = await createTestDatabase(dialect);
+      const secret = 'the-new-server-secret-0123456789abcdef';
+      const other = latchkey(otherDb, { secret });
+      try {
+        const refused = await importInto(sourceDb.url, otherDb, cwd, { LATCHKEY_SECRET: secret });
+        expect(refused.code).toBe(1);
+        const [row] = await sourceRows(sourceDb.url, cwd, 'twoFactor');
+        expect(refused.stderr).toEqual([
+          `latchkey import-better-auth: nothing was imported: better-auth's twoFactor row ${String(row?.id)}: ` +
+            "secret does not decrypt with LATCHKEY_SECRET nor LATCHKEY_PREVIOUS_SECRETS: run the import with better-auth's secret as one of them",
+        ]);
+        expect(await rows(other, 'user')).toEqual([]);
+
+        const completed = await importInto(sourceDb.url, otherDb, cwd, {
+          LATCHKEY_SECRET: secret,
+          LATCHKEY_PREVIOUS_SECRETS: BETTER_AUTH_SECRET,
+        });
+        expect(completed.code).toBe(EXIT);
+        expect(completed.stdout).toContain('  twoFactor     1 imported, 0 already present');
+        // Sealed under the server's new secret: a server with it alone reads the secret back.
+        const signIn = await call(other, '/sign-in/email', {
+          body: { email: source.erin.email, password: source.erin.password },
+        });
+        const verified = await call(other, '/two-factor/verify-totp', {
+          body: { code: totp.generate(source.erin.totpSecret) },
+          cookie: cookiesOf(signIn),
+        });
+        expect(verified.status).toBe(200);
+      } finally {
+        await other.close();
+        await otherDb.drop();
+      }
+    });
 
     it('leaves out a user whose e-mail a Latchkey user already has, and what hangs on it, and exits 1', async () => {
       const otherDb = await createTestDatabase(dialect);

@@ -27,6 +27,7 @@ import {
   type SourceDatabase,
 } from './import-better-auth/source-database';
 import { leftOutLines, summaryLines, type TableOutcome } from './import-better-auth/summary';
+import { undecryptableTwoFactor } from './import-better-auth/plugin-tables';
 import { TABLE_PLANS } from './import-better-auth/table-plans';
 
 const NAME = 'latchkey import-better-auth';
@@ -103,6 +104,13 @@ async function importTables(
   // A plugin the server does not run has no table here (passkeys before the server had them).
   const targetTables = new Set((await target.db.introspection.getTables()).map((table) => table.name));
   const present = TABLE_PLANS.filter((plan) => source.tables.has(plan.source) && targetTables.has(plan.target));
+  if (source.tables.has('twoFactor') && targetTables.has('twoFactor')) {
+    const refusal = await undecryptableTwoFactor(source, secrets);
+    if (refusal !== null) {
+      io.stderr(`${NAME}: nothing was imported: ${refusal}`);
+      return 1;
+    }
+  }
   const totals = await Promise.all(present.map((plan) => source.count(plan.source)));
   const progress = createProgress(process.stdout);
   progress.start(totals.reduce((sum, n) => sum + n, 0));

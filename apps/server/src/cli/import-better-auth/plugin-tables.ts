@@ -2,16 +2,18 @@
  * @module better-auth's twoFactor and passkey tables as Latchkey rows.
  * - twoFactor: better-auth encrypts the TOTP secret and (by default) the backup codes with its
  *   secret (better-auth-cipher.ts); they are decrypted here and stored as the two-factor plugin
- *   stores its own: the secret under the server's token cipher, the codes as digests. A row that
- *   none of the server's secrets decrypts stops the table with the row named, rather than leaving
- *   its user with two-factor on and no code that works: the operator runs the import again with
- *   better-auth's secret (README), and the run completes it.
+ *   stores its own: the secret under the server's token cipher, the codes as digests. Every row is
+ *   tried before anything is written (`undecryptableTwoFactor`): with a secret that is not
+ *   better-auth's the import refuses whole, rather than bring users with two-factor on and no code
+ *   that works; the operator runs it again with better-auth's secret (README).
  * - passkey: public data (a COSE public key, a counter, the credential's id), in the same shape
  *   (Latchkey's passkey table is better-auth's model), copied as it is; one credential belongs to
  *   one account, so a credential id another row holds is a conflict.
  */
 import { twoFactorImportRow } from '@latchkey/server';
 import { betterAuthDecrypt } from './better-auth-cipher';
+import { PAGE_SIZE } from './copy-table';
+import type { SourceDatabase } from './source-database';
 import type { MapContext, Mapping, TablePlan } from './table-plan';
 import { readerOf, type SourceRow } from './source-values';
 
@@ -19,7 +21,7 @@ export class UndecryptableError extends Error {
   constructor(row: SourceRow, column: string) {
     super(
       `better-auth's twoFactor row ${String(row.id)}: ${column} does not decrypt with LATCHKEY_SECRET nor ` +
-        "PREVIOUS_SECRETS: run the import with better-auth's secret as one of them",
+        "LATCHKEY_PREVIOUS_SECRETS: run the import with better-auth's secret as one of them",
     );
     this.name = 'UndecryptableError';
   }
@@ -32,10 +34,35 @@ function backupCodesOf(row: SourceRow, secrets: readonly string[]): string[] {
   const stored = twoFactor.text(row, 'backupCodes');
   const json = stored.trimStart().startsWith('[') ? stored : betterAuthDecrypt(stored, secrets);
   if (json === null) throw new UndecryptableError(row, 'backupCodes');
-  const codes: unknown = JSON.parse(json);
+  let codes: unknown;
+  try {
+    codes = JSON.parse(json);
+  } catch {
+    throw new UndecryptableError(row, 'backupCodes');
+  }
   if (!Array.isArray(codes) || !codes.every((code) => typeof code === 'string'))
     throw new UndecryptableError(row, 'backupCodes');
   return codes;
+}
+
+/** The refusal for the first twoFactor row none of `secrets` decrypts, or null when all do. */
+export async function undecryptableTwoFactor(
+  source: SourceDatabase,
+  secrets: readonly string[],
+): Promise<string | null> {
+  for await (const page of source.pages('twoFactor', PAGE_SIZE)) {
+    for (const row of page) {
+      try {
+        if (betterAuthDecrypt(twoFactor.text(row, 'secret'), secrets) === null)
+          throw new UndecryptableError(row, 'secret');
+        backupCodesOf(row, secrets);
+      } catch (error) {
+        if (error instanceof UndecryptableError) return error.message;
+        throw error;
+      }
+    }
+  }
+  return null;
 }
 
 export const twoFactorPlan: TablePlan = {

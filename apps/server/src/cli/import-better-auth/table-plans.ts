@@ -18,6 +18,5 @@ export const TABLE_PLANS: readonly TablePlan[] = Object.freeze([
   teamMemberPlan,
   invitationPlan,
   passkeyPlan,
-  // Last: a run with the wrong secret stops here, after every table that does not need it.
   twoFactorPlan,
 ]);
