@@ -120,3 +120,25 @@ it('answers the client’s errors for a passkey that is not the user’s, and wi
   expect((await anonymous.passkey.addPasskey({ name: 'x' })).error).toMatchObject({ status: 401 });
   expect((await anonymous.passkey.listUserPasskeys()).error).toMatchObject({ status: 401 });
 });
+
+it('signs in through the sign-in form’s autofill (conditional UI), as signIn.passkey({ autoFill: true }) asks', async () => {
+  const owner = await browserClient();
+  const signUp = await owner.signUp.email({ email: uniqueEmail('ba-passkey'), password: PASSWORD, name: 'Autofill' });
+  const userId = (signUp.data as { user: { id: string } }).user.id;
+  webAuthn.authenticator = new SoftAuthenticator(ORIGIN);
+  expect((await owner.passkey.addPasskey({ name: 'Autofill key' })).error).toBeNull();
+
+  // The page's username field carries autocomplete="username webauthn", which @simplewebauthn/browser looks for.
+  vi.stubGlobal('document', {
+    querySelectorAll: (selector: string) => (selector === "input[autocomplete$='webauthn']" ? [{}] : []),
+  });
+  const visitor = await browserClient();
+  const signedIn = await visitor.signIn.passkey({ autoFill: true });
+  expect(signedIn.error).toBeNull();
+  expect(webAuthn.calls.at(-1)).toMatchObject({
+    ceremony: 'get',
+    mediation: 'conditional',
+    options: { allowCredentials: [] },
+  });
+  expect((await visitor.getSession()).data?.user).toMatchObject({ id: userId });
+});
