@@ -31,6 +31,8 @@ export type AuthEventType =
   | 'user-created'
   | 'user-updated'
   | 'user-removed'
+  | 'organization-created'
+  | 'organization-deleted'
   | 'member-added'
   | 'member-removed'
   | 'member-role-changed'

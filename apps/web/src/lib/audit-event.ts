@@ -30,6 +30,8 @@ export const AUDIT_EVENT_TYPES = [
   'user-created',
   'user-updated',
   'user-removed',
+  'organization-created',
+  'organization-deleted',
   'member-added',
   'member-removed',
   'member-role-changed',
