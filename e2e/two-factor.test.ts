@@ -110,7 +110,6 @@ describeInBrowser('two-factor authentication', (e2e) => {
   it('a browser trusted at the second step is listed, and once forgotten is asked the step again', async () => {
     const { server, browser } = e2e();
     const email = uniqueEmail('2fa-trust');
-    // The accessibility walk's name (see above), as the section is audited here too.
     await signUpByApi(server.url, email, 'Ada Admin');
     const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
