@@ -1,10 +1,10 @@
 /**
  * @module A verification row named by a random token that only a signed, httpOnly cookie of the
  * browser holds. The row is stored under `<purpose>:sha256(token)`, so neither a database dump nor
- * a forged cookie names it. Two-factor's pending sign-ins and trusted browsers, and passkey
- * ceremonies, keep their state this way; each decides what an expired or missing row means. A
- * plugin may keep the digest in a table of its own instead (two-factor's trusted browsers, which
- * must be listed): `mintCookieToken`, `sendCookieToken` and `readCookieTokenKey` are the steps.
+ * a forged cookie names it. Two-factor's pending sign-ins and passkey ceremonies keep their state
+ * this way; each decides what an expired or missing row means. State that must be listed by user
+ * keeps the digest in a plugin table instead (two-factor's trusted browsers): `mintCookieToken`,
+ * `sendCookieToken` and `readCookieTokenKey` are the same steps without the verification row.
  */
 import type { AuthContext } from '../context';
 import { sha256Hex } from '../crypto/digest';
