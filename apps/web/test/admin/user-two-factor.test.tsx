@@ -12,7 +12,7 @@ import { createUser } from '../auth/auth-test-helpers';
 import { createTestAuth, renderApp } from '../support/render-app';
 import { PASSWORD, startTestServer, type TestServer } from '../support/test-server';
 import { toastSaying } from '../support/toast';
-import { userWithTwoFactor } from '../two-factor/two-factor-test-helpers';
+import { totpCode, userWithTwoFactor } from '../two-factor/two-factor-test-helpers';
 import { signInAdmin } from './admin-session';
 
 let server: TestServer;
@@ -65,5 +65,22 @@ describe('the user page’s two-factor', () => {
       status: 403,
       code: 'YOU_ARE_NOT_ALLOWED_TO_RESET_USERS_TWO_FACTOR_AUTHENTICATION',
     });
+  });
+
+  it('on the administrator’s own page, says their own goes off with the password instead of a reset button', async () => {
+    const user = await userWithTwoFactor(server);
+    expect((await admin.client.admin.setRole({ userId: user.userId, role: 'admin' })).error).toBeNull();
+    // Signed in again (both steps), so the session says admin.
+    const self = createTestAuth(server);
+    const first = await self.client.signIn.email({ email: user.email, password: PASSWORD });
+    expect(first.data).toMatchObject({ twoFactorRedirect: true });
+    expect((await self.client.twoFactor.verifyTotp({ code: totpCode(user.secret) })).error).toBeNull();
+
+    renderApp(server, `/admin/users/${user.userId}`, { auth: self });
+    await screen.findByRole('heading', { level: 1, name: 'Test User' });
+    const block = within(screen.getByRole('region', { name: 'Two-factor authentication' }));
+    expect(block.getByTestId('user-two-factor-status').textContent).toBe('Status:On');
+    expect(block.getByText(/turned off with your password/)).toBeTruthy();
+    expect(block.queryByRole('button', { name: 'Reset two-factor' })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { adminPlugin, auditPlugin, platformPermission, twoFactorPlugin } from '../../src';
-import { signUpWithRole } from '../admin/support/admin-fixtures';
+import { setRole, signUpWithRole } from '../admin/support/admin-fixtures';
 import { auditRows } from '../audit/support/audit-fixtures';
 import { describeEachDialect, type Harness } from '../support/harness';
 import { signIn, totpCode, userWithTwoFactor } from './support';
@@ -20,6 +20,11 @@ const NOT_ALLOWED = {
   message: 'You are not allowed to reset users two-factor authentication',
 };
 const USER_NOT_FOUND = { status: 404, code: 'USER_NOT_FOUND', message: 'User not found' };
+const NOT_YOURSELF = {
+  status: 400,
+  code: 'YOU_CANNOT_RESET_YOUR_OWN_TWO_FACTOR_AUTHENTICATION',
+  message: 'You cannot reset your own two-factor authentication',
+};
 
 async function rowsOf(h: Harness, table: string, userId: string) {
   return h.auth.context.db
@@ -68,6 +73,13 @@ describeEachDialect(
       expect(await rowsOf(h(), 'twoFactor', user.userId)).toHaveLength(1);
       expect((await signIn(h(), user.email)).response.body.twoFactorRedirect).toBe(true);
       expect((await h().client().post('/admin/reset-user-two-factor', { userId: user.userId })).status).toBe(401);
+    });
+
+    it('refuses an administrator’s own reset with 400: their own goes off with the password', async () => {
+      const admin = await userWithTwoFactor(h());
+      await setRole(h(), admin.userId, 'admin');
+      await expectError(admin.client.post('/admin/reset-user-two-factor', { userId: admin.userId }), NOT_YOURSELF);
+      expect(await rowsOf(h(), 'twoFactor', admin.userId)).toHaveLength(1);
     });
 
     it('answers USER_NOT_FOUND for an unknown user', async () => {

@@ -25,4 +25,7 @@ export const TWO_FACTOR_ERRORS = defineErrors({
   // as the admin plugin's refusals are (SPEC §8, Admin).
   trustedDeviceNotFound: [404, 'Trusted device not found'],
   notAllowedToResetTwoFactor: [403, 'You are not allowed to reset users two-factor authentication'],
+  // As "You cannot ban yourself": one's own second factor is turned off with the password, in
+  // Account → Security, so that a stolen admin session cannot strip it without one.
+  cannotResetOwnTwoFactor: [400, 'You cannot reset your own two-factor authentication'],
 });

@@ -78,7 +78,7 @@ export function UserDetailPage() {
           <SetPasswordForm userId={user.id} />
         </DetailSection>
         <DetailSection title={t('twoFactor.title')}>
-          <UserTwoFactor user={user} />
+          <UserTwoFactor user={user} isYou={isYou} />
         </DetailSection>
         <DetailSection title={t('sessions.title')}>
           <UserSessions userId={user.id} />

@@ -4,6 +4,7 @@
  * and backup codes. The reset turns it off and forgets the user's trusted browsers; their sessions
  * stay, and the next sign-in needs the password only, after which they may turn it on again.
  */
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -15,7 +16,13 @@ import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useResetUserTwoFactor } from '../api/reset-user-two-factor';
 
-export function UserTwoFactor({ user }: { user: { id: string; email: string; twoFactorEnabled?: boolean | null } }) {
+export interface UserTwoFactorProps {
+  user: { id: string; email: string; twoFactorEnabled?: boolean | null };
+  /** The admin's own page: their second factor goes off with their password, not from here. */
+  isYou: boolean;
+}
+
+export function UserTwoFactor({ user, isYou }: UserTwoFactorProps) {
   const { t } = useTranslation('admin');
   const reset = useResetUserTwoFactor();
   const toast = useToast();
@@ -27,7 +34,8 @@ export function UserTwoFactor({ user }: { user: { id: string; email: string; two
         <Typography variant="body2">{t('twoFactor.status')}:</Typography>
         <Chip size="small" color={on ? 'success' : 'default'} label={on ? t('twoFactor.on') : t('twoFactor.off')} />
       </Stack>
-      {on && (
+      {on && isYou && <Alert severity="info">{t('self.twoFactor')}</Alert>}
+      {on && !isYou && (
         <Button
           variant="outlined"
           color="error"

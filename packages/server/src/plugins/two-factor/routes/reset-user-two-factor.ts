@@ -4,7 +4,7 @@
  * every trusted browser forgotten. Nothing else ends: the user's sessions stay, and the next
  * sign-in needs the password only. Latchkey's own route; who may call it is the host's decision
  * (`mayResetUserTwoFactor`), as this plugin knows nothing of platform roles. Audited as
- * `two-factor-reset`, with the administrator as actor.
+ * `two-factor-reset`, with the administrator as actor. Not one's own: that takes the password.
  */
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '../../../plugin-api';
@@ -24,13 +24,18 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.
     sessionFromDatabase: true,
-    errors: [TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor, ERRORS.userNotFound],
+    errors: [
+      TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor,
+      TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor,
+      ERRORS.userNotFound,
+    ],
     response: statusResponse,
     async handler(ctx) {
       const { auth, body, session } = ctx;
       if (!(await options.mayResetUserTwoFactor(session.user, auth))) {
         throw new AuthError(TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor);
       }
+      if (body.userId === session.user.id) throw new AuthError(TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor);
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
       await twoFactorStore(auth).delete(body.userId);
       await auth.users.update(body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });
