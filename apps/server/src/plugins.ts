@@ -40,7 +40,8 @@ export function serverPlugins(
     }),
     // A second sign-in step (TOTP, mailed codes, backup codes) and trusted browsers; the web app's
     // Account → Security turns it on, its sign-in screen has the second step (issue #19).
-    twoFactorPlugin(),
+    // Admins reset a user's two-factor (a lost phone) if their roles grant twoFactor:reset.
+    twoFactorPlugin({ mayResetUserTwoFactor: (caller) => allows(caller, { twoFactor: ['reset'] }) }),
     transportErrorsPlugin(),
   ] as const;
 }

@@ -67,8 +67,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auditPlugin({
         mayListAuditEvents: (caller) => platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
       }),
-      // As the standalone server: a second sign-in step.
-      twoFactorPlugin(),
+      // As the standalone server: a second sign-in step, which the admins may reset.
+      twoFactorPlugin({
+        mayResetUserTwoFactor: (caller) =>
+          platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { twoFactor: ['reset'] }),
+      }),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },
