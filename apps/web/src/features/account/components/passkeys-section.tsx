@@ -23,7 +23,6 @@ import { SectionLoading } from './section-loading';
 export function PasskeysSection() {
   const { t } = useTranslation('account');
   const passkeys = useListPasskeys();
-  const remove = useDeletePasskey();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<ListedPasskey | null>(null);
@@ -35,14 +34,7 @@ export function PasskeysSection() {
       <ServerError error={clientErrorOf(passkeys.error)} />
       {passkeys.data?.length === 0 && <Typography color="text.secondary">{t('passkeys.empty')}</Typography>}
       {passkeys.data && passkeys.data.length > 0 && (
-        <PasskeysList
-          passkeys={passkeys.data}
-          onRename={setRenaming}
-          onDelete={(passkey) => {
-            remove.reset();
-            setDeleting(passkey);
-          }}
-        />
+        <PasskeysList passkeys={passkeys.data} onRename={setRenaming} onDelete={setDeleting} />
       )}
       <Box sx={{ mt: 2 }}>
         <Button variant="contained" onClick={() => setAdding(true)}>
@@ -70,24 +62,39 @@ export function PasskeysSection() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('passkeys.deleteTitle')}
-        text={deleting ? t('passkeys.deleteText', { name: passkeyName(t, deleting) }) : ''}
-        confirmLabel={t('delete', { ns: 'common' })}
-        pending={remove.isPending}
-        error={clientErrorOf(remove.error)}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ message: t('passkeys.deleted', { name: passkeyName(t, deleting) }) });
-              setDeleting(null);
-            },
-          });
-        }}
-      />
+      <DeletePasskeyDialog passkey={deleting} onClose={() => setDeleting(null)} />
     </AccountSection>
+  );
+}
+
+/** The confirmation before a passkey is deleted; the server's refusal stays in it. */
+function DeletePasskeyDialog({ passkey, onClose }: { passkey: ListedPasskey | null; onClose(): void }) {
+  const { t } = useTranslation('account');
+  const remove = useDeletePasskey();
+  const toast = useToast();
+  const name = passkey ? passkeyName(t, passkey) : '';
+  return (
+    <ConfirmDialog
+      open={passkey !== null}
+      title={t('passkeys.deleteTitle')}
+      text={t('passkeys.deleteText', { name })}
+      confirmLabel={t('delete', { ns: 'common' })}
+      pending={remove.isPending}
+      error={clientErrorOf(remove.error)}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      onConfirm={() => {
+        if (!passkey) return;
+        remove.mutate(passkey.id, {
+          onSuccess: () => {
+            toast({ message: t('passkeys.deleted', { name }) });
+            remove.reset();
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

@@ -3,11 +3,12 @@
  * slips from under the pointer when a field below shows its error), and the autofill ceremony of
  * the e-mail field (`lib/passkey-autofill.ts`). A prompt the user closed or let time out is said
  * plainly, as is a browser without passkeys; the server's refusals in its words. On success the
- * page goes where a password sign-in goes (`onSignedIn`).
+ * page goes where a password sign-in goes (`onSignedIn`). A browser without WebAuthn is not offered the button.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void | Promise<voi
     onError: () => setRound((n) => n + 1),
   });
   const failure = ceremonyFailureOf(signIn.error);
+  // A browser without WebAuthn gets no button it could not use (the autofill checks for itself).
+  if (!browserSupportsWebAuthn()) return null;
 
   return (
     <Box sx={{ mb: 2 }}>
