@@ -63,7 +63,10 @@ export default tseslint.config(
     // A plugin is deleted with its folder and its line in the index: its tests live in its own test
     // folder, and the engine's tests use a plugin of their own (test/support/profile-plugin.ts).
     files: ['packages/server/test/**/*.ts', 'packages/server/src/**/*.test.ts'],
-    ignores: ['packages/server/test/{admin,organization,username,audit,passkey}/**', 'packages/server/src/plugins/**'],
+    ignores: [
+      'packages/server/test/{admin,organization,username,audit,passkey,two-factor}/**',
+      'packages/server/src/plugins/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

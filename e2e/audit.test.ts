@@ -62,7 +62,7 @@ describeInBrowser('the audit log', (e2e) => {
     const grid = admin.getByRole('grid', { name: 'Audit events' });
     const carlFailure = grid
       .getByRole('row')
-      .filter({ has: admin.getByRole('link', { name: carlId }) })
+      .filter({ has: admin.getByRole('link', { name: 'carl@example.com' }) })
       .filter({ hasText: 'Failed' });
     await carlFailure.first().waitFor();
     const text = await carlFailure.first().textContent();
@@ -86,7 +86,7 @@ describeInBrowser('the audit log', (e2e) => {
     await saveScreenshot(admin, 'audit-log-filtered');
 
     // Carl's page lists his latest events, the failure among them, and links to the whole log.
-    await carlFailure.first().getByRole('link', { name: carlId }).first().click();
+    await carlFailure.first().getByRole('link', { name: 'carl@example.com' }).first().click();
     await admin.getByRole('heading', { level: 1, name: 'Carl Careless' }).waitFor();
     const events = admin.getByRole('region', { name: 'Audit log' }).getByRole('table', { name: 'Latest events' });
     await events.getByRole('row').filter({ hasText: 'Sign-in' }).filter({ hasText: 'Failed' }).first().waitFor();

@@ -2,7 +2,8 @@
  * Two-factor in Chromium against the standalone server: a user turns it on in Account → Security
  * (the QR code drawn in the page, the key typed into an "authenticator", a first code), signs out,
  * and signs back in through the second step with a code from the app, landing where sign-in would
- * have sent them; a backup code works for the next sign-in.
+ * have sent them; a backup code works for the next sign-in. A browser trusted at the second step
+ * is listed under Trusted devices as this device; forgotten there, it is asked the step again.
  */
 import { authenticator } from 'otplib';
 import { expect, it } from 'vitest';
@@ -103,6 +104,52 @@ describeInBrowser('two-factor authentication', (e2e) => {
     await page.getByRole('button', { name: 'Use a backup code' }).click();
     await page.getByLabel(/^Backup code/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a browser trusted at the second step is listed, and once forgotten is asked the step again', async () => {
+    const { server, browser } = e2e();
+    const email = uniqueEmail('2fa-trust');
+    await signUpByApi(server.url, email, 'Ada Admin');
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await fillSignIn(page, email);
+    await page.waitForURL((target) => target.pathname === '/account');
+    // Turned on through the API with the browser's own cookies (the setup has its test above).
+    const api = (path: string, data: unknown) =>
+      context.request.post(`${server.url}/api/auth${path}`, { data, headers: { origin: server.url } });
+    const enabled = (await (await api('/two-factor/enable', { password: PASSWORD })).json()) as { totpURI: string };
+    const secret = new URL(enabled.totpURI).searchParams.get('secret')!;
+    expect((await api('/two-factor/verify-totp', { code: totpCode(secret) })).status()).toBe(200);
+
+    await chooseFromUserMenu(page, 'Sign out');
+    await page.waitForURL((target) => target.pathname === '/sign-in');
+    await page.goto(`${server.url}/sign-in?redirectTo=${encodeURIComponent('/account/security')}`);
+    await fillSignIn(page, email);
+    await page.waitForURL((target) => target.pathname === '/sign-in/two-factor');
+    await page.getByLabel(/^Code/).fill(totpCode(secret, 1));
+    await page.getByRole('checkbox', { name: 'Trust this device for 30 days' }).check();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL((target) => target.pathname === '/account/security');
+
+    const row = page.getByRole('list', { name: 'Trusted devices' }).getByTestId('trusted-device-row');
+    await row.waitFor();
+    expect(await row.getAttribute('data-current')).toBe('true');
+    expect(await row.getByText('This device').count()).toBe(1);
+    // Chromium's user agent, as the sessions list names it.
+    expect(await row.getByRole('heading', { level: 3 }).textContent()).toMatch(/^Chrom\w* \d+ on /);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'two-factor-trusted-devices');
+    await row.getByRole('button', { name: /^Forget / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget this device?' });
+    await dialog.getByRole('button', { name: 'Forget', exact: true }).click();
+    await page.getByText(/^No trusted devices\./).waitFor();
+
+    await chooseFromUserMenu(page, 'Sign out');
+    await page.waitForURL((target) => target.pathname === '/sign-in');
+    await fillSignIn(page, email);
+    await page.waitForURL((target) => target.pathname === '/sign-in/two-factor');
     await context.close();
   });
 });

@@ -41,7 +41,8 @@ export function serverPlugins(
     }),
     // A second sign-in step (TOTP, mailed codes, backup codes) and trusted browsers; the web app's
     // Account → Security turns it on, its sign-in screen has the second step (issue #19).
-    twoFactorPlugin(),
+    // Admins reset a user's two-factor (a lost phone) if their roles grant twoFactor:reset.
+    twoFactorPlugin({ mayResetUserTwoFactor: (caller) => allows(caller, { twoFactor: ['reset'] }) }),
     // Passkeys (WebAuthn): registered in Account → Security, a sign-in button and the sign-in form's
     // autofill. The relying party follows BASE_URL: its host name is the RP ID and its origin the
     // only accepted one, so passkeys made under one BASE_URL host do not work under another (issue #19).

@@ -31,6 +31,8 @@ export type AuthEventType =
   | 'user-created'
   | 'user-updated'
   | 'user-removed'
+  | 'organization-created'
+  | 'organization-deleted'
   | 'member-added'
   | 'member-removed'
   | 'member-role-changed'
@@ -45,7 +47,8 @@ export type AuthEventType =
   | 'mail-failed'
   | 'two-factor-enabled'
   | 'two-factor-disabled'
-  | 'backup-codes-generated';
+  | 'backup-codes-generated'
+  | 'two-factor-reset';
 
 /** A detail's values: names, ids, counts. Never a password, a token or a hash. */
 export type AuthEventDetail = Readonly<Record<string, string | number | boolean | null>>;

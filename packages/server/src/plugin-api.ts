@@ -43,6 +43,9 @@ export {
   findCookieToken,
   hasCookieToken,
   issueCookieToken,
+  mintCookieToken,
+  readCookieTokenKey,
+  sendCookieToken,
   type CookieScope,
   type CookieTokenKind,
 } from './verification/cookie-token';

@@ -45,6 +45,9 @@ export const STALE_AFTER: StaleAfter = {
   disableTwoFactor: [sessionKey, accountKeys.all],
   verifyBackupCode: [sessionKey],
   verifyTwoFactorOTP: [sessionKey],
+  forgetTrustedDevice: [accountKeys.all],
+  // A user's two-factor turned off by an admin: the user's page shows it.
+  resetUserTwoFactor: [adminKeys.all],
 
   createOrganization: [sessionKey, organizations],
   updateOrganization: [organizations, organization],

@@ -17,6 +17,16 @@ import { useSignOut } from '../lib/auth';
 import { isPlatformAdmin } from '../lib/roles';
 import { UserAvatar } from './user-avatar';
 
+/** Read by screen readers, not shown (the rule @mui/utils' visuallyHidden also writes). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export interface MenuUser {
   name: string;
   email: string;
@@ -33,8 +43,9 @@ export function UserMenu({ user }: { user: MenuUser }) {
   const close = () => setAnchor(null);
   return (
     <>
+      {/* Named by hidden text, not aria-label: an aria-label must contain the visible initials
+          (WCAG 2.5.3, "label in name"), which "User menu: Grace Hopper" does not ("GH"). */}
       <IconButton
-        aria-label={t('shell.userMenu.open', { name: user.name })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={Boolean(anchor)}
@@ -42,7 +53,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <UserAvatar name={user.name} image={user.image} size={36} alt="" />
+        <UserAvatar name={user.name} image={user.image} size={36} alt="" aria-hidden />
+        <Box component="span" sx={visuallyHidden}>
+          {t('shell.userMenu.open', { name: user.name })}
+        </Box>
       </IconButton>
       {/* A popover rather than a Menu: who is signed in is read, not chosen, so it stands above
           the menu instead of inside it (a menu may hold only items). In the header's landmark,

@@ -30,6 +30,8 @@ export const AUDIT_EVENT_TYPES = [
   'user-created',
   'user-updated',
   'user-removed',
+  'organization-created',
+  'organization-deleted',
   'member-added',
   'member-removed',
   'member-role-changed',
@@ -45,6 +47,7 @@ export const AUDIT_EVENT_TYPES = [
   'two-factor-enabled',
   'two-factor-disabled',
   'backup-codes-generated',
+  'two-factor-reset',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -35,7 +35,11 @@ let counter = 0;
 
 /** An event as the server sends it (dates as ISO strings), a successful e-mail sign-in by default. */
 export function auditEvent(
-  fields: Partial<Omit<AuditEvent, 'createdAt'>> & { createdAt?: string } = {},
+  fields: Partial<Omit<AuditEvent, 'createdAt'>> & {
+    createdAt?: string;
+    actorEmail?: string | null;
+    userEmail?: string | null;
+  } = {},
 ): Record<string, unknown> {
   counter += 1;
   return {
@@ -50,6 +54,9 @@ export function auditEvent(
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
     detail: null,
     createdAt: '2026-11-20T09:30:00.000Z',
+    // The admin list's: the users' e-mails (list-my-events has none; the screens fall back to ids).
+    actorEmail: null,
+    userEmail: null,
     ...fields,
   };
 }

@@ -43,6 +43,7 @@ describe('the audit log screen', () => {
       outcome: 'failure',
       actorUserId: null,
       userId: 'user-bob',
+      userEmail: 'bob@example.com',
       detail: { code: 'INVALID_EMAIL_OR_PASSWORD' },
     });
     const changed = auditEvent({ type: 'password-changed', method: null, createdAt: '2026-11-21T08:00:00.000Z' });
@@ -61,7 +62,11 @@ describe('the audit log screen', () => {
     expect(within(first).getByText(formatAuditTime('2026-11-21T08:00:00.000Z', 'en'))).toBeTruthy();
     expect(within(second).getByText('Sign-in')).toBeTruthy();
     expect(within(second).getByText('Failed')).toBeTruthy();
-    expect(within(second).getByRole('link', { name: 'user-bob' }).getAttribute('href')).toBe('/admin/users/user-bob');
+    // A user shows by e-mail, linked to their page; one without an e-mail (deleted) by id.
+    expect(within(second).getByRole('link', { name: 'bob@example.com' }).getAttribute('href')).toBe(
+      '/admin/users/user-bob',
+    );
+    expect(within(first).getAllByRole('link', { name: 'user-1' })).toHaveLength(2);
     expect(within(second).getByText('203.0.113.7')).toBeTruthy();
     expect(within(second).getByText('Firefox 128 on Windows')).toBeTruthy();
     expect(within(second).getByText('email · code=INVALID_EMAIL_OR_PASSWORD')).toBeTruthy();
@@ -189,7 +194,7 @@ describe('against the real audit log', () => {
     const row = within(grid).getAllByRole('row')[1]!;
     expect(within(row).getByText('Sign-in')).toBeTruthy();
     expect(within(row).getByText('Failed')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: id })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: email }).getAttribute('href')).toBe(`/admin/users/${id}`);
     cleanup();
 
     renderApp(server, `/admin/users/${id}`, { auth: realAdmin });

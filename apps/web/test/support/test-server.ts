@@ -68,8 +68,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auditPlugin({
         mayListAuditEvents: (caller) => platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { audit: ['list'] }),
       }),
-      // As the standalone server: a second sign-in step.
-      twoFactorPlugin(),
+      // As the standalone server: a second sign-in step, which the admins may reset.
+      twoFactorPlugin({
+        mayResetUserTwoFactor: (caller) =>
+          platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { twoFactor: ['reset'] }),
+      }),
       // As the standalone server: passkeys, their relying party this server's host (127.0.0.1).
       passkeyPlugin(),
     ],

@@ -1,7 +1,8 @@
 /**
  * @module `twoFactorClient()`: the two-factor plugin's routes (`client.twoFactor.enable`,
  * `verifyTotp`, `verifyBackupCode`, `sendOtp`, `verifyOtp`, `generateBackupCodes`, `getTotpUri`,
- * `disable`). The calls that turn it on or off, or finish a held sign-in, change the session's user
+ * `disable`), and Latchkey's own `listTrustedDevices`, `forgetTrustedDevice` and
+ * `client.admin.resetUserTwoFactor`. The calls that turn it on or off, or finish a held sign-in, change the session's user
  * (`twoFactorEnabled`) or create the session, so they make the session stale (SPEC §4).
  */
 import type { twoFactorPlugin } from '@latchkey/server';
@@ -21,6 +22,10 @@ export function twoFactorClient() {
       getTOTPURI: { path: '/two-factor/get-totp-uri', method: 'POST' },
       sendTwoFactorOTP: { path: '/two-factor/send-otp', method: 'POST' },
       verifyTwoFactorOTP: { path: '/two-factor/verify-otp', method: 'POST' },
+      // Latchkey's own: trusted browsers listed and forgotten, and an administrator's reset.
+      listTrustedDevices: { path: '/two-factor/list-trusted-devices', method: 'GET' },
+      forgetTrustedDevice: { path: '/two-factor/forget-trusted-device', method: 'POST' },
+      resetUserTwoFactor: { path: '/admin/reset-user-two-factor', method: 'POST' },
     } satisfies RouteTableOf<TwoFactorEndpoint>,
     refresh: {
       // `method: 'otp'` turns it on at once.

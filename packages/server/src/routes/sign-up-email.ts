@@ -8,7 +8,7 @@ import { hashPassword } from '../crypto/password';
 import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
-import { emitEvent } from '../emit-event';
+import { emitEvent, type EventOrigin } from '../emit-event';
 import { CREDENTIAL_FORM, defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { DEFAULTS } from '../options';
@@ -32,6 +32,21 @@ const body = z.object({
   rememberMe: fields.rememberMe,
 });
 
+/**
+ * The refusal of a sign-up with an address that has an account, recorded as a failed sign-up of
+ * that account: repeated ones are someone probing which addresses are registered.
+ */
+function addressTaken(origin: EventOrigin, existing: User | null): AuthError {
+  const error = new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+  emitEvent(origin, 'sign-up', {
+    outcome: 'failure',
+    method: 'email',
+    userId: existing?.id ?? null,
+    detail: { code: error.entry.code },
+  });
+  return error;
+}
+
 export const signUpEmail = defineEndpoint({
   id: 'signUpEmail',
   method: 'POST',
@@ -51,7 +66,8 @@ export const signUpEmail = defineEndpoint({
     const { auth, body } = ctx;
     const email = emailOfPasswordRequest(auth, body.email);
     checkPasswordLength(auth, body.password);
-    if (await auth.users.findByEmail(email)) throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+    const existing = await auth.users.findByEmail(email);
+    if (existing) throw addressTaken(ctx, existing);
     const pluginColumns = await pluginUserInput(auth, 'signUpEmail', body, null);
 
     const now = auth.now();
@@ -72,8 +88,9 @@ export const signUpEmail = defineEndpoint({
       if (!isUniqueViolation(error)) throw error;
       // Lost a race with a parallel sign-up: a unique index decided. Which one? A taken plugin
       // column (a username) is named by its plugin's check, run again; else it was the address.
-      if (!(await auth.users.findByEmail(email))) await pluginUserInput(auth, 'signUpEmail', body, null);
-      throw new AuthError(ERRORS.userAlreadyExistsUseAnotherEmail);
+      const winner = await auth.users.findByEmail(email);
+      if (!winner) await pluginUserInput(auth, 'signUpEmail', body, null);
+      throw addressTaken(ctx, winner);
     }
     await afterUserCreated(auth, user);
     emitEvent(ctx, 'sign-up', { method: 'email', userId: user.id, actorUserId: user.id });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AuthError, adminPlugin } from '../../src';
+import { AuthError, adminPlugin, type AuthEvent } from '../../src';
 import { adminSchema } from '../../src/plugins/admin/schema';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
 import { profilePlugin } from '../support/profile-plugin';
@@ -10,6 +10,10 @@ const LISTED = 'Boss@Example.com';
 const LATE_A = 'late-a@example.com';
 const LATE_B = 'Late-B@Example.com';
 const MULTI = 'multi@example.com';
+
+const events: AuthEvent[] = [];
+const promotionsOf = (userId: string) =>
+  events.filter((event) => event.type === 'role-changed' && event.userId === userId);
 
 describeEachDialect(
   'admins by e-mail',
@@ -36,6 +40,10 @@ describeEachDialect(
       expect(session.body.user.role).toBe('admin');
       // updatedAt stays the creation time: the promotion is part of the creation.
       expect(user.updatedAt).toBe(user.createdAt);
+      // The audit log says why: the configured e-mails, no one's act.
+      expect(promotionsOf(user.id)).toEqual([
+        expect.objectContaining({ method: 'admin-emails', actorUserId: null, detail: { role: 'admin' } }),
+      ]);
     });
 
     it('sign-up with any other e-mail answers with role user', async () => {
@@ -50,12 +58,22 @@ describeEachDialect(
       const b = await insertWithRole(LATE_B, 'user');
       const c = await insertWithRole(other, 'user');
 
+      // Listed ones were promoted at their sign-up already (and then lost the role).
+      const before = events.length;
       expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 2 });
+      const promotions = events.slice(before);
       expect(await roleInDb(a)).toBe('admin');
       expect(await roleInDb(b)).toBe('admin');
       expect(await roleInDb(c)).toBe('user');
+      expect(promotions.map((event) => [event.type, event.method, event.userId])).toEqual(
+        expect.arrayContaining([
+          ['role-changed', 'admin-emails', a],
+          ['role-changed', 'admin-emails', b],
+        ]),
+      );
+      expect(promotions).toHaveLength(2);
 
-      const before = await h()
+      const rowsBefore = await h()
         .auth.context.db.selectFrom('user')
         .select(['id', 'updatedAt'])
         .where('id', 'in', [a, b])
@@ -67,7 +85,8 @@ describeEachDialect(
         .select(['id', 'updatedAt'])
         .where('id', 'in', [a, b])
         .execute();
-      expect(after).toEqual(before);
+      expect(after).toEqual(rowsBefore);
+      expect(events).toHaveLength(before + 2);
     });
 
     it('promoteAdminEmails keeps the other roles of a user who is already an admin', async () => {
@@ -116,7 +135,10 @@ describeEachDialect(
       expect(await h().auth.api.provisionAdmin!({ body: { email } })).toEqual({ outcome: 'password-required' });
     });
   },
-  { plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })] },
+  {
+    plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })],
+    observers: [{ event: (event: AuthEvent) => void events.push(event) }],
+  },
 );
 
 describeEachDialect(

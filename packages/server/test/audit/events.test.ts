@@ -98,6 +98,37 @@ describeEachDialect(
       expect(rows[1]).toMatchObject({ outcome: 'success', actorUserId: user.id });
     });
 
+    it('records a sign-up refused for a taken address as a failed sign-up of that account', async () => {
+      const { user } = await h().signUp(uniqueEmail('taken'), PASSWORD);
+      h().clock.advance(1);
+      const again = await h()
+        .client()
+        .post('/sign-up/email', { email: user.email, password: PASSWORD, name: 'Again' }, { headers: AGENT });
+      expect(again.status).toBe(422);
+      const rows = await auditRows(h(), { userId: user.id });
+      expect(rows.map((row) => [row.type, row.outcome])).toEqual([
+        ['sign-up', 'success'],
+        ['sign-up', 'failure'],
+      ]);
+      expect(rows[1]).toMatchObject({ method: 'email', actorUserId: null, userAgent: 'AuditTest/1.0' });
+      expect(JSON.parse(rows[1]!.detail!)).toEqual({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+    });
+
+    it('records the creation and the deletion of an organization by its owner', async () => {
+      const owner = await h().signUp(uniqueEmail('founder'), PASSWORD);
+      const slug = uniqueEmail('doomed').split('@')[0]!;
+      const created = await owner.client.post('/organization/create', { name: 'Doomed', slug });
+      expect(created.status).toBe(200);
+      h().clock.advance(1);
+      const deleted = await owner.client.post('/organization/delete', { organizationId: created.body.id });
+      expect(deleted.status).toBe(200);
+      const rows = (await auditRows(h())).filter((row) => row.organizationId === created.body.id);
+      expect(rows.map((row) => [row.type, row.actorUserId, row.userId, JSON.parse(row.detail!)])).toEqual([
+        ['organization-created', owner.user.id, owner.user.id, { slug }],
+        ['organization-deleted', owner.user.id, owner.user.id, { slug }],
+      ]);
+    });
+
     it('records a role change and an impersonation with the admin as actor and the user as target', async () => {
       const admin = await signUpWithRole(h());
       const { user } = await h().signUp(uniqueEmail('target'), PASSWORD);

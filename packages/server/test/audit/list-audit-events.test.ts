@@ -1,6 +1,6 @@
 /**
  * GET /admin/list-audit-events and GET /audit/list-my-events on every database: filters by user,
- * type and time range, newest first, paged in SQL with the total; refused to a user whose platform
+ * type and time range, newest first, paged in SQL with the total, the users named by e-mail; refused to a user whose platform
  * roles do not grant audit:list (403) and without a session (401); a user's own list holds only
  * their events.
  */
@@ -60,7 +60,25 @@ describeEachDialect(
         userAgent: null,
         detail: { code: 'INVALID_EMAIL_OR_PASSWORD' },
         createdAt: times[2],
+        actorEmail: null,
+        userEmail: user.email,
       });
+    });
+
+    it('names each event’s users by their current e-mail, and a deleted user by the id alone', async () => {
+      const admin = await signUpWithRole(h());
+      const { user } = await h().signUp(uniqueEmail('removed'), PASSWORD);
+      expect((await admin.client.post('/admin/remove-user', { userId: user.id })).status).toBe(200);
+      await h().auth.context.background.drain();
+      const response = await admin.client.get(`/admin/list-audit-events?userId=${user.id}&type=user-removed`);
+      expect(response.body.events).toEqual([
+        expect.objectContaining({
+          actorUserId: admin.user.id,
+          actorEmail: admin.user.email,
+          userId: user.id,
+          userEmail: null,
+        }),
+      ]);
     });
 
     it('filters by type and by time range, both ends included', async () => {

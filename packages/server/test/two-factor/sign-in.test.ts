@@ -294,6 +294,12 @@ describeEachDialect(
       await client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret), trustDevice: true });
       expect((await client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
       expect(await twoFactorRow(h(), user.userId)).toBeUndefined();
+      const devices = await h()
+        .auth.context.db.selectFrom(sql.table('trustedDevice').as('t'))
+        .selectAll()
+        .where(sql.ref('userId'), '=', user.userId)
+        .execute();
+      expect(devices).toEqual([]);
       const left = await h()
         .auth.context.db.selectFrom('verification')
         .select('identifier')

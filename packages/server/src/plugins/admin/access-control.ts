@@ -20,6 +20,8 @@ export const ADMIN_STATEMENTS = {
   session: ['list', 'revoke', 'delete'],
   // Latchkey's own: reading the audit log (the audit plugin's list-audit-events, wired by the host).
   audit: ['list'],
+  // Latchkey's own: turning a user's two-factor off (the two-factor plugin's reset-user-two-factor).
+  twoFactor: ['reset'],
 } as const;
 
 /**
@@ -33,7 +35,12 @@ export type PermissionRequest = Partial<Record<string, readonly string[]>>;
 export type RoleTable = Readonly<Record<string, Readonly<Partial<Record<string, readonly string[]>>>>>;
 
 export const DEFAULT_ROLES: RoleTable = Object.freeze({
-  admin: { user: ADMIN_ROLE_USER_ACTIONS, session: [...ADMIN_STATEMENTS.session], audit: [...ADMIN_STATEMENTS.audit] },
+  admin: {
+    user: ADMIN_ROLE_USER_ACTIONS,
+    session: [...ADMIN_STATEMENTS.session],
+    audit: [...ADMIN_STATEMENTS.audit],
+    twoFactor: [...ADMIN_STATEMENTS.twoFactor],
+  },
   user: {},
 });
 

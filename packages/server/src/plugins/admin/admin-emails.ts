@@ -13,6 +13,7 @@ import {
   ERRORS,
   afterUserCreated,
   defineEndpoint,
+  emitEvent,
   checkPasswordLength,
   hashPassword,
   normalizeEmail,
@@ -32,6 +33,11 @@ function adminRoleOf(options: ResolvedAdminOptions): string {
   return role;
 }
 
+/** A promotion by the configured e-mails: no one's act, so no actor; the method says why. */
+function emitPromotion(auth: AuthContext, userId: string, role: string): void {
+  emitEvent({ auth }, 'role-changed', { method: 'admin-emails', actorUserId: null, userId, detail: { role } });
+}
+
 /**
  * Runs after every user creation, before the answer is built: sign-up reads the user back
  * afterwards, so its response already says `role: "admin"`. A user whose roles already include the
@@ -46,6 +52,7 @@ export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable
     // updatedAt stays the creation time: this is part of creating the user, not a later change.
     await auth.users.update(user.id, { role, updatedAt: user.updatedAt });
     user.role = role;
+    emitPromotion(auth, user.id, role);
   };
 }
 
@@ -65,15 +72,24 @@ export function promoteAdminEmails(options: ResolvedAdminOptions) {
       const role = adminRoleOf(options);
       const listed = sql.ref('role');
       // Roles are a comma-separated list; a user with "editor,admin" keeps it.
-      const result = await adminSchema
-        .db(auth)
+      const lacksRole = sql<boolean>`not (${listed} = ${role} or ${listed} like ${`${role},%`} or ${listed} like ${`%,${role}`} or ${listed} like ${`%,${role},%`})`;
+      const db = adminSchema.db(auth);
+      const listedEmails = [...options.adminEmails];
+      // Read first, for the audit log: MySQL has no UPDATE … RETURNING.
+      const promoted = await db
+        .selectFrom('user')
+        .select('id')
+        .where('email', 'in', listedEmails)
+        .where(lacksRole)
+        .execute();
+      if (promoted.length === 0) return { promoted: 0 };
+      const result = await db
         .updateTable('user')
         .set({ role, updatedAt: auth.now() })
-        .where('email', 'in', [...options.adminEmails])
-        .where(
-          sql<boolean>`not (${listed} = ${role} or ${listed} like ${`${role},%`} or ${listed} like ${`%,${role}`} or ${listed} like ${`%,${role},%`})`,
-        )
+        .where('email', 'in', listedEmails)
+        .where(lacksRole)
         .executeTakeFirst();
+      for (const { id } of promoted) emitPromotion(auth, id, role);
       return { promoted: Number(result.numUpdatedRows) };
     },
   });

@@ -114,6 +114,20 @@ export async function listAuditEvents(
   return rows.map(toAuditEvent);
 }
 
+/**
+ * The current e-mail of each user the events name (actor and subject), in one query: the admin
+ * console shows people, not ids. A deleted user has none; the id stays the event's record.
+ */
+export async function emailsOfEventUsers(
+  auth: AuthContext,
+  events: readonly AuditEvent[],
+): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(events.flatMap((event) => [event.actorUserId, event.userId]).filter((id) => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await auditSchema.db(auth).selectFrom('user').select(['id', 'email']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
 export async function countAuditEvents(auth: AuthContext, filter: AuditFilter): Promise<number> {
   const { n } = await filtered(auth, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))

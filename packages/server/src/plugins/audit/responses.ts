@@ -19,3 +19,9 @@ export const auditEventResponse = z.object({
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
   createdAt: isoDate,
 });
+
+/** An event of the admin list: its users' current e-mails beside their ids (null once deleted). */
+export const adminAuditEventResponse = auditEventResponse.extend({
+  actorEmail: z.string().nullable(),
+  userEmail: z.string().nullable(),
+});

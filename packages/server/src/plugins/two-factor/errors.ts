@@ -1,7 +1,7 @@
 /**
  * @module The two-factor plugin's entries of the error catalogue: better-auth 1.7's messages and
  * codes (its TWO_FACTOR_ERROR_CODES), which `twoFactorClient()` users match on, with the statuses
- * better-auth answers them with.
+ * better-auth answers them with, and Latchkey's own for the routes better-auth has not.
  */
 import { defineErrors } from '../../plugin-api';
 
@@ -21,4 +21,11 @@ export const TWO_FACTOR_ERRORS = defineErrors({
     'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
   ],
   invalidTwoFactorCookie: [401, 'Invalid two factor cookie', 'INVALID_TWO_FACTOR_COOKIE'],
+  // Latchkey's own (better-auth cannot list trusted browsers, nor reset a user's two-factor), worded
+  // as the admin plugin's refusals are (SPEC §8, Admin).
+  trustedDeviceNotFound: [404, 'Trusted device not found'],
+  notAllowedToResetTwoFactor: [403, 'You are not allowed to reset users two-factor authentication'],
+  // As "You cannot ban yourself": one's own second factor is turned off with the password, in
+  // Account → Security, so that a stolen admin session cannot strip it without one.
+  cannotResetOwnTwoFactor: [400, 'You cannot reset your own two-factor authentication'],
 });

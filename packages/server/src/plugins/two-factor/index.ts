@@ -2,11 +2,13 @@
  * @module The two-factor plugin (issue #19): TOTP with backup codes and mailed codes as a second
  * sign-in step, and trusted browsers that skip it, wire-compatible with better-auth 1.7's
  * `twoFactor` plugin so that its `twoFactorClient()` works unchanged. It uses the engine only
- * through `plugin-api`; the sign-in is held through the `interceptSignIn` hook.
+ * through `plugin-api`; the sign-in is held through the `interceptSignIn` hook. Latchkey adds the
+ * list of trusted browsers (and forgetting one) and an administrator's reset of a user's two-factor.
  */
 import { definePlugin } from '../../plugin-api';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorMigration } from './migrations/0600-two-factor';
+import { trustedDeviceMigration } from './migrations/0601-trusted-device';
 import { resolveTwoFactorOptions, type TwoFactorOptions } from './options';
 import { disableTwoFactor } from './routes/disable';
 import { enableTwoFactor } from './routes/enable';
@@ -16,7 +18,10 @@ import { verifyBackupCode } from './routes/verify-backup-code';
 import { sendOtp } from './routes/send-otp';
 import { verifyOtp } from './routes/verify-otp';
 import { verifyTotp } from './routes/verify-totp';
-import { twoFactorSchema } from './schema';
+import { forgetTrustedDeviceRoute } from './routes/forget-trusted-device';
+import { listTrustedDevicesRoute } from './routes/list-trusted-devices';
+import { resetUserTwoFactor } from './routes/reset-user-two-factor';
+import { TWO_FACTOR_EXPIRING_ROWS, twoFactorSchema } from './schema';
 import { interceptTwoFactorSignIn } from './sign-in-hook';
 
 export { TWO_FACTOR_ERRORS, type TwoFactorOptions };
@@ -35,8 +40,12 @@ export function twoFactorPlugin(input: TwoFactorOptions = {}) {
       getTotpUri(options),
       sendOtp,
       verifyOtp(options),
+      listTrustedDevicesRoute,
+      forgetTrustedDeviceRoute,
+      resetUserTwoFactor(options),
     ],
-    migrations: [twoFactorMigration],
+    migrations: [twoFactorMigration, trustedDeviceMigration],
+    expiringRows: TWO_FACTOR_EXPIRING_ROWS,
     fields: twoFactorSchema.fields,
     hooks: { interceptSignIn: interceptTwoFactorSignIn(options) },
   });

@@ -2,9 +2,10 @@
  * @module The two-factor plugin's data, better-auth's names: `user.twoFactorEnabled`, and a
  * `twoFactor` row per user with `secret`, `backupCodes` and `userId`. Unlike better-auth's, no
  * usable secret rests there: `secret` is encrypted with the engine's token cipher, `backupCodes`
- * holds SHA-256 digests, and `lastTotpStep` (Latchkey's own) makes each TOTP code work once.
+ * holds SHA-256 digests, and `lastTotpStep` (Latchkey's own) makes each TOTP code work once. The
+ * `trustedDevice` table (Latchkey's own) holds the trusted browsers, by their token's digest.
  */
-import { definePluginSchema, type DatabaseOf, type FieldDeclarations } from '../../plugin-api';
+import { definePluginSchema, type DatabaseOf, type ExpiringRows, type FieldDeclarations } from '../../plugin-api';
 
 export const TWO_FACTOR_USER_FIELDS = Object.freeze({
   twoFactorEnabled: 'boolean',
@@ -23,6 +24,26 @@ export interface TwoFactorTable {
   lastTotpStep: number | null;
 }
 
-export const twoFactorSchema = definePluginSchema<{ twoFactor: TwoFactorTable }>()({ user: TWO_FACTOR_USER_FIELDS });
+/** A browser trusted at the second step (trusted-device.ts); Latchkey's own, better-auth has none. */
+export interface TrustedDeviceTable {
+  id: string;
+  userId: string;
+  /** SHA-256 hex of the cookie's current token, replaced at each use. */
+  tokenHash: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+export const twoFactorSchema = definePluginSchema<{ twoFactor: TwoFactorTable; trustedDevice: TrustedDeviceTable }>()({
+  user: TWO_FACTOR_USER_FIELDS,
+});
+
+/** Expired trusted browsers are deleted by the engine's prune job, as expired sessions are. */
+export const TWO_FACTOR_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
+  { table: 'trustedDevice', expiresAt: 'expiresAt' },
+]);
 
 export type TwoFactorDatabase = DatabaseOf<typeof twoFactorSchema>;

@@ -6,6 +6,7 @@ export const accountKeys = {
   all: ['account'] as const,
   sessions: (userId: string | undefined) => ['account', userId, 'sessions'] as const,
   accounts: (userId: string | undefined) => ['account', userId, 'accounts'] as const,
+  trustedDevices: (userId: string | undefined) => ['account', userId, 'trusted-devices'] as const,
   /** Stale after every account change (`app/stale-after.ts`): each one is an event of its own. */
   activity: (userId: string | undefined) => ['account', userId, 'activity'] as const,
 };

@@ -2,7 +2,8 @@
  * @module The security section (/account/security): two-factor authentication. Off: turn it on
  * with the password, then scan the QR code (or type the key), keep the ten backup codes, and enter
  * a first code from the app, which is what turns it on. On: turn it off, or make new backup codes,
- * each with the password. The status is the session's user's `twoFactorEnabled`.
+ * each with the password. The status is the session's user's `twoFactorEnabled`. Beneath it, the
+ * trusted devices (trusted-devices-section.tsx).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import { AccountSection } from './account-section';
 import { BackupCodes } from './backup-codes';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { SectionLoading } from './section-loading';
+import { TrustedDevicesSection } from './trusted-devices-section';
 import { TwoFactorSetup, type TwoFactorSetupData } from './two-factor-setup';
 
 export function SecuritySection() {
@@ -35,7 +37,7 @@ export function SecuritySection() {
   if (!user) return <SectionLoading />;
   const on = user.twoFactorEnabled === true;
 
-  return (
+  const twoFactor = (
     <AccountSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
       <Alert severity={on ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="two-factor-status">
         {on ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
@@ -98,5 +100,12 @@ export function SecuritySection() {
         </Stack>
       )}
     </AccountSection>
+  );
+
+  return (
+    <>
+      {twoFactor}
+      <TrustedDevicesSection twoFactorOn={on} />
+    </>
   );
 }

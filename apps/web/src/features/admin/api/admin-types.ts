@@ -21,3 +21,5 @@ export interface ListAuditEventsQuery {
 }
 
 export type AuditEventPage = NonNullable<Awaited<ReturnType<AppClient['admin']['listAuditEvents']>>['data']>;
+/** One event of the admin list: the row, and the current e-mails of the users it names. */
+export type AdminAuditEvent = AuditEventPage['events'][number];

@@ -1,8 +1,8 @@
 /**
  * @module The audit grid's columns: when (in the admin's language and time zone), what (the
- * event's translated name), how it ended, who did it and to whom (each a link to that user's
- * page), from where (IP, and the device read from the User-Agent, the raw header in its tooltip),
- * and the method and detail as stored. The server orders the log newest first and filters it from
+ * event's translated name), how it ended, who did it and to whom (each by e-mail, a link to that
+ * user's page), from where (IP, and the device read from the User-Agent, the raw header in its
+ * tooltip), and the method and detail as stored. The server orders the log newest first and filters it from
  * the bar above the grid, so no column sorts or filters on its own.
  */
 import Chip from '@mui/material/Chip';
@@ -10,17 +10,19 @@ import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
-import { auditEventDetailText, auditEventLabel, type AuditEvent } from '../../../lib/audit-event';
+import { auditEventDetailText, auditEventLabel } from '../../../lib/audit-event';
 import { deviceName } from '../../../lib/device-name';
+import type { AdminAuditEvent } from '../api/admin-types';
 import { userPath } from './users-columns';
 
 const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-function UserLink({ id }: { id: string | null }) {
+/** The user's e-mail, or the id alone once the user is deleted; the id in the tooltip either way. */
+function UserLink({ id, email }: { id: string | null; email: string | null }) {
   if (!id) return <span>—</span>;
   return (
     <Link component={RouterLink} to={userPath(id)} sx={ellipsis} title={id}>
-      {id}
+      {email ?? id}
     </Link>
   );
 }
@@ -29,7 +31,7 @@ export function formatAuditTime(value: Date | string, language: string): string 
   return new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-export function auditColumns(t: TFunction<'admin'>, language: string): GridColDef<AuditEvent>[] {
+export function auditColumns(t: TFunction<'admin'>, language: string): GridColDef<AdminAuditEvent>[] {
   const fixed = { sortable: false, filterable: false } as const;
   return [
     {
@@ -63,14 +65,14 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       field: 'actorUserId',
       headerName: t('audit.actor'),
       width: 150,
-      renderCell: ({ row }) => <UserLink id={row.actorUserId} />,
+      renderCell: ({ row }) => <UserLink id={row.actorUserId} email={row.actorEmail} />,
     },
     {
       ...fixed,
       field: 'userId',
       headerName: t('audit.user'),
       width: 150,
-      renderCell: ({ row }) => <UserLink id={row.userId} />,
+      renderCell: ({ row }) => <UserLink id={row.userId} email={row.userEmail} />,
     },
     {
       ...fixed,

@@ -6,13 +6,13 @@
 import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEvent } from '../../../lib/audit-event';
+import type { AdminAuditEvent } from '../api/admin-types';
 import { auditColumns } from './audit-columns';
 import { gridLocaleText } from './grid-locale';
 import { PAGE_SIZES } from './users-grid';
 
 export interface AuditGridProps {
-  events: AuditEvent[];
+  events: AdminAuditEvent[];
   total: number;
   loading: boolean;
   pagination: GridPaginationModel;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
-import type { AuditEvent } from '../../../lib/audit-event';
+import type { AdminAuditEvent } from '../api/admin-types';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListAuditEvents } from '../api/list-audit-events';
@@ -23,7 +23,7 @@ import { auditFilterOf, auditSearchOf, toListAuditEventsQuery, type AuditFilter 
 import { PAGE_SIZES } from './users-grid';
 
 const TYPING_DELAY_MS = 300;
-const NO_EVENTS: AuditEvent[] = [];
+const NO_EVENTS: AdminAuditEvent[] = [];
 
 export function AuditPage() {
   const { t } = useTranslation('admin');

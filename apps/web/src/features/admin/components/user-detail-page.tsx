@@ -1,6 +1,6 @@
 /**
  * @module /admin/users/:id: one user — who they are and when they last signed in, mails to send
- * them, their role, ban, password, sessions and latest audit events — with impersonation and
+ * them, their role, ban, password, two-factor, sessions and latest audit events — with impersonation and
  * removal. Each block acts on its own and shows its own errors. On the admin's own record,
  * impersonation is hidden and role change, ban and removal are not offered, each with its reason.
  * The user's organizations are not shown: no route tells an admin another user's memberships
@@ -27,6 +27,7 @@ import { UserAuditEvents } from './user-audit-events';
 import { UserOrganizations } from './user-organizations';
 import { UserSessions } from './user-sessions';
 import { UserSummary } from './user-summary';
+import { UserTwoFactor } from './user-two-factor';
 
 export function UserDetailPage() {
   const { t } = useTranslation('admin');
@@ -75,6 +76,9 @@ export function UserDetailPage() {
         </DetailSection>
         <DetailSection title={t('password.title')}>
           <SetPasswordForm userId={user.id} />
+        </DetailSection>
+        <DetailSection title={t('twoFactor.title')}>
+          <UserTwoFactor user={user} isYou={isYou} />
         </DetailSection>
         <DetailSection title={t('sessions.title')}>
           <UserSessions userId={user.id} />

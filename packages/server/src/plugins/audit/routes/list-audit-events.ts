@@ -1,15 +1,16 @@
 /**
  * @module GET /admin/list-audit-events: everyone's events for the admin console, newest first,
- * filtered by user, type and time range, paged in SQL, with the total the filters match. Latchkey's
+ * filtered by user, type and time range, paged in SQL, with the total the filters match and the
+ * e-mails of the users each event names. Latchkey's
  * own route; who may call it is the host's decision (`mayListAuditEvents`), as this plugin knows
  * nothing of platform roles.
  */
 import { z } from 'zod';
 import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin-api';
-import { countAuditEvents, listAuditEvents } from '../audit-store';
+import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../audit-store';
 import { AUDIT_ERRORS } from '../errors';
 import type { ResolvedAuditOptions } from '../options';
-import { auditEventResponse } from '../responses';
+import { adminAuditEventResponse } from '../responses';
 
 const query = z.object({
   userId: z.string().min(1).max(255).optional(),
@@ -25,7 +26,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
     id: 'listAuditEvents',
     method: 'GET',
     path: '/admin/list-audit-events',
-    response: z.object({ events: z.array(auditEventResponse), total: z.number().int() }),
+    response: z.object({ events: z.array(adminAuditEventResponse), total: z.number().int() }),
     errors: [AUDIT_ERRORS.notAllowedToListAuditEvents],
     query,
     session: 'required',
@@ -45,7 +46,16 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
         offset: query.offset ?? 0,
       };
       const [events, total] = await Promise.all([listAuditEvents(auth, filter, page), countAuditEvents(auth, filter)]);
-      return { events, total };
+      const emails = await emailsOfEventUsers(auth, events);
+      const emailOf = (id: string | null) => (id === null ? null : (emails.get(id) ?? null));
+      return {
+        events: events.map((event) => ({
+          ...event,
+          actorEmail: emailOf(event.actorUserId),
+          userEmail: emailOf(event.userId),
+        })),
+        total,
+      };
     },
   });
 }

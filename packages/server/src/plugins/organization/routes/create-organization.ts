@@ -14,6 +14,7 @@ import {
   DEFAULTS,
   ERRORS,
   defineEndpoint,
+  emitEvent,
   isUniqueViolation,
   randomString,
   readCurrentSession,
@@ -75,6 +76,12 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
           throw new AuthError(ORGANIZATION_ERRORS.organizationAlreadyExists, { cause: error });
         throw error;
       }
+      emitEvent(ctx, 'organization-created', {
+        actorUserId: current ? user.id : null,
+        userId: user.id,
+        organizationId: rows.organization.id,
+        detail: { slug: rows.organization.slug },
+      });
       if (current && !body.keepCurrentActiveOrganization) {
         await activateOrganizationWithTeam(
           { auth, session: current, cookies },

@@ -5,7 +5,7 @@
  * stored JSON text, as better-auth 1.7.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, activeOrganizationOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
@@ -32,12 +32,18 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
     ],
     body,
     session: 'required',
-    async handler({ auth, body, session, cookies }) {
+    async handler({ auth, body, session, cookies, headers, clientIp }) {
       const organization = await findOrganization(auth, { id: body.organizationId });
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.organizationNotFound);
       const member = await requireMember(auth, organization.id, session.user.id);
       requireMemberPermission(options, member, MEMBER_ACTIONS.deleteOrganization);
       await deleteOrganizationById(auth, organization.id);
+      emitEvent({ auth, headers, clientIp }, 'organization-deleted', {
+        actorUserId: session.user.id,
+        userId: session.user.id,
+        organizationId: organization.id,
+        detail: { slug: organization.slug },
+      });
       // The caller's cookie cache too, so its get-session shows the change at once.
       if (activeOrganizationOf(session) === organization.id)
         await setSessionActiveOrganization({ auth, session, cookies }, null);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ERRORS, defineEndpoint, emitEvent, statusResponse, verifyPassword } from '../../../plugin-api';
 import { assertPassword, refreshCachedUser } from '../second-step';
-import { forgetTrustedDevices } from '../trusted-device';
+import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../two-factor-store';
 
 const body = z.object({ password: z.string() });
@@ -28,7 +28,8 @@ export const disableTwoFactor = defineEndpoint({
     await twoFactorStore(auth).delete(user.id);
     const updated = await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
     if (updated) refreshCachedUser(ctx, session, updated);
-    await forgetTrustedDevices(ctx, user.id);
+    await forgetTrustedDevices(auth, user.id);
+    clearTrustedDeviceCookie(ctx);
     emitEvent(ctx, 'two-factor-disabled', { userId: user.id, actorUserId: user.id });
     return { status: true };
   },

@@ -1,0 +1,47 @@
+/**
+ * @module POST /admin/reset-user-two-factor {userId}: an administrator turns a user's two-factor
+ * off (a lost phone and no backup codes left): the secret and backup codes deleted, the flag off,
+ * every trusted browser forgotten. Nothing else ends: the user's sessions stay, and the next
+ * sign-in needs the password only. Latchkey's own route; who may call it is the host's decision
+ * (`mayResetUserTwoFactor`), as this plugin knows nothing of platform roles. Audited as
+ * `two-factor-reset`, with the administrator as actor. Not one's own: that takes the password.
+ */
+import { z } from 'zod';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '../../../plugin-api';
+import { TWO_FACTOR_ERRORS } from '../errors';
+import type { ResolvedTwoFactorOptions } from '../options';
+import { forgetTrustedDevices } from '../trusted-device';
+import { twoFactorStore } from '../two-factor-store';
+
+const body = z.object({ userId: z.string().min(1).max(255) });
+
+export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
+  return defineEndpoint({
+    id: 'resetUserTwoFactor',
+    method: 'POST',
+    path: '/admin/reset-user-two-factor',
+    body,
+    session: 'required',
+    // A privilege decision: the role must be the database's, not a cache up to a minute old.
+    sessionFromDatabase: true,
+    errors: [
+      TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor,
+      TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor,
+      ERRORS.userNotFound,
+    ],
+    response: statusResponse,
+    async handler(ctx) {
+      const { auth, body, session } = ctx;
+      if (!(await options.mayResetUserTwoFactor(session.user, auth))) {
+        throw new AuthError(TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor);
+      }
+      if (body.userId === session.user.id) throw new AuthError(TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor);
+      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      await twoFactorStore(auth).delete(body.userId);
+      await auth.users.update(body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });
+      await forgetTrustedDevices(auth, body.userId);
+      emitEvent(ctx, 'two-factor-reset', { userId: body.userId, actorUserId: session.user.id });
+      return { status: true };
+    },
+  });
+}
