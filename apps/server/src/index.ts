@@ -2,7 +2,7 @@
  * @module @latchkey/standalone's importable surface: types only. A web app served by the
  * standalone server cannot import the server's value (it runs in the browser), but can type its
  * client from this: `createAuthClient<StandaloneAuth>({ baseURL, plugins: [usernameClient(),
- * adminClient(), organizationClient(), auditClient(), twoFactorClient()] })`.
+ * adminClient(), organizationClient(), auditClient(), twoFactorClient(), passkeyClient()] })`.
  */
 import type { Auth } from '@latchkey/server';
 import type { ServerPlugins } from './plugins';

@@ -8,6 +8,7 @@ import {
   adminPlugin,
   auditPlugin,
   organizationPlugin,
+  passkeyPlugin,
   platformPermission,
   twoFactorPlugin,
   usernamePlugin,
@@ -42,6 +43,10 @@ export function serverPlugins(
     // Account → Security turns it on, its sign-in screen has the second step (issue #19).
     // Admins reset a user's two-factor (a lost phone) if their roles grant twoFactor:reset.
     twoFactorPlugin({ mayResetUserTwoFactor: (caller) => allows(caller, { twoFactor: ['reset'] }) }),
+    // Passkeys (WebAuthn): registered in Account → Security, a sign-in button and the sign-in form's
+    // autofill. The relying party follows BASE_URL: its host name is the RP ID and its origin the
+    // only accepted one, so passkeys made under one BASE_URL host do not work under another (issue #19).
+    passkeyPlugin(),
     transportErrorsPlugin(),
   ] as const;
 }

@@ -7,7 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { AUDIT_ERRORS, createAuth, ERRORS, TWO_FACTOR_ERRORS, type ErrorCatalogue } from '@latchkey/server';
+import {
+  AUDIT_ERRORS,
+  createAuth,
+  ERRORS,
+  PASSKEY_ERRORS,
+  TWO_FACTOR_ERRORS,
+  type ErrorCatalogue,
+} from '@latchkey/server';
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -228,6 +235,7 @@ describe('the OpenAPI document', () => {
       USERNAME_ERRORS,
       AUDIT_ERRORS,
       TWO_FACTOR_ERRORS,
+      PASSKEY_ERRORS,
     };
     const operations = new Map<string, Json>();
     for (const item of Object.values(document.paths as Json))
@@ -235,7 +243,7 @@ describe('the OpenAPI document', () => {
     const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
     const folders = [
       join(src, 'routes'),
-      ...['admin', 'organization', 'username', 'audit', 'two-factor'].map((plugin) =>
+      ...['admin', 'organization', 'username', 'audit', 'two-factor', 'passkey'].map((plugin) =>
         join(src, 'plugins', plugin, 'routes'),
       ),
     ];
@@ -247,7 +255,7 @@ describe('the OpenAPI document', () => {
         const named = [
           ...[
             ...source.matchAll(
-              /\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS|TWO_FACTOR_ERRORS)\.(\w+)/g,
+              /\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS|TWO_FACTOR_ERRORS|PASSKEY_ERRORS)\.(\w+)/g,
             ),
           ].map(([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code),
           // An action's refusal, where the route requires the action (not where it only asks).

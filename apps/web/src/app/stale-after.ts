@@ -79,4 +79,10 @@ export const STALE_AFTER: StaleAfter = {
   removeUser: [adminKeys.userLists],
   impersonateUser: [sessionKey],
   stopImpersonating: [sessionKey],
+
+  // Passkeys: the account's list and its activity; a passkey sign-in makes the session.
+  verifyPasskeyRegistration: [accountKeys.all],
+  updatePasskey: [accountKeys.all],
+  deletePasskey: [accountKeys.all],
+  verifyPasskeyAuthentication: [sessionKey],
 };

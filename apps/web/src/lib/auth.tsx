@@ -11,6 +11,7 @@ import {
   adminClient,
   auditClient,
   organizationClient,
+  passkeyClient,
   twoFactorClient,
   usernameClient,
 } from '@latchkey/client/plugins';
@@ -54,7 +55,14 @@ export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
           if (response.status === 401) sessionEnd.unauthorized();
         },
       },
-      plugins: [usernameClient(), adminClient(), organizationClient(), auditClient(), twoFactorClient()],
+      plugins: [
+        usernameClient(),
+        adminClient(),
+        organizationClient(),
+        auditClient(),
+        twoFactorClient(),
+        passkeyClient(),
+      ],
     }),
     baseURL,
     fetch: send,

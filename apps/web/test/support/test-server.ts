@@ -1,6 +1,6 @@
 /**
  * @module A real Latchkey server for component tests: the engine with the standalone server's
- * plugins (username, admin, organization with teams, audit, two-factor) on a temporary SQLite file, a
+ * plugins (username, admin, organization with teams, audit, two-factor, passkey) on a temporary SQLite file, a
  * development outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a
  * browser would.
  */
@@ -16,6 +16,7 @@ import {
   createAuth,
   createOutboxMailer,
   organizationPlugin,
+  passkeyPlugin,
   platformPermission,
   twoFactorPlugin,
   usernamePlugin,
@@ -72,6 +73,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         mayResetUserTwoFactor: (caller) =>
           platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { twoFactor: ['reset'] }),
       }),
+      // As the standalone server: passkeys, their relying party this server's host (127.0.0.1).
+      passkeyPlugin(),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },

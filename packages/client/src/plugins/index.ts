@@ -1,7 +1,8 @@
 /**
  * @module @latchkey/client/plugins: the client plugins of the bundled server plugins. A client of
  * a server with plugins is given theirs: `createAuthClient<typeof auth>({ baseURL, plugins:
- * [organizationClient(), adminClient(), usernameClient(), auditClient(), twoFactorClient()] })`.
+ * [organizationClient(), adminClient(), usernameClient(), auditClient(), twoFactorClient(),
+ * passkeyClient()] })`.
  */
 export {
   organizationClient,
@@ -15,3 +16,4 @@ export { adminClient, type AdminClient } from './admin';
 export { usernameClient, type UsernameClient } from './username';
 export { auditClient, type AuditClient } from './audit';
 export { twoFactorClient, type TwoFactorClient } from './two-factor';
+export { passkeyClient, type PasskeyClient } from './passkey';

@@ -24,7 +24,23 @@ export const accountRoutes: RouteObject[] = [
       },
       {
         path: 'security',
-        lazy: async () => ({ Component: (await import('./components/security-section')).SecuritySection }),
+        // Two-factor, then passkeys: each section its own module, loaded together.
+        lazy: async () => {
+          const [{ SecuritySection }, { PasskeysSection }] = await Promise.all([
+            import('./components/security-section'),
+            import('./components/passkeys-section'),
+          ]);
+          return {
+            Component: function SecurityPage() {
+              return (
+                <>
+                  <SecuritySection />
+                  <PasskeysSection />
+                </>
+              );
+            },
+          };
+        },
       },
       {
         path: 'sessions',

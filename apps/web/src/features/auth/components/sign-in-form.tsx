@@ -56,7 +56,8 @@ export function SignInForm({ returnTo, onSignedIn, onSecondStep }: SignInFormPro
         control={form.control}
         name="identifier"
         label={t('signIn.identifier')}
-        autoComplete="username"
+        // "webauthn": the browser's autofill also offers passkeys here (conditional UI, passkey-sign-in.tsx).
+        autoComplete="username webauthn"
         autoFocus
         required
       />

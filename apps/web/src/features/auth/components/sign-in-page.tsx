@@ -5,6 +5,7 @@
  * server ended under a screen (revoked from another device, expired) is explained there too. "Sign
  * up" keeps `redirectTo`, so an invitee without an account comes back to the invitation after
  * signing up. An account with two-factor on goes on to `/sign-in/two-factor`, keeping `redirectTo`.
+ * A passkey signs in without either (`passkey-sign-in.tsx`) and goes where a password sign-in goes.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -17,6 +18,7 @@ import { useSession } from '../../../lib/auth';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
 import { secondStepState, twoFactorPath } from './two-factor-page';
 import { SocialSignIn } from './social-sign-in';
@@ -30,6 +32,13 @@ export function SignInPage() {
   const target = requested || '/account';
   const flowError = flowErrorOf(searchParams);
   const sessionEnded = sessionEndedOf(useLocation().state);
+
+  // A password or passkey sign-in: the guarded page must not see the old "signed out" state and
+  // send the user back here.
+  const signedIn = async () => {
+    await refetch();
+    navigate(target, { replace: true });
+  };
 
   if (data) return <Navigate to={target} replace />;
   return (
@@ -45,13 +54,10 @@ export function SignInPage() {
         </Alert>
       )}
       <SocialSignIn returnTo={target} />
+      <PasskeySignIn onSignedIn={signedIn} />
       <SignInForm
         returnTo={requested || undefined}
-        onSignedIn={async () => {
-          // The guarded page must not see the old "signed out" state and send the user back here.
-          await refetch();
-          navigate(target, { replace: true });
-        }}
+        onSignedIn={signedIn}
         onSecondStep={(answer) =>
           navigate(twoFactorPath(requested), { state: secondStepState(answer.twoFactorMethods) })
         }

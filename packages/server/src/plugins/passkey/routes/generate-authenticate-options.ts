@@ -9,6 +9,7 @@ import { defineEndpoint, readCurrentSession, type EndpointContext } from '../../
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
 import { listPasskeysOf } from '../passkey-store';
+import { requestOptionsResponse } from '../responses';
 import { transportsOf } from './generate-register-options';
 
 async function authenticationOptions(options: ResolvedPasskeyOptions, ctx: EndpointContext<unknown, unknown, 'none'>) {
@@ -40,6 +41,7 @@ export function generateAuthenticateOptions(options: ResolvedPasskeyOptions) {
     id: 'generatePasskeyAuthenticationOptions',
     method: 'GET',
     path: '/passkey/generate-authenticate-options',
+    response: requestOptionsResponse,
     handler: (ctx) => authenticationOptions(options, ctx),
   });
 }
@@ -50,6 +52,7 @@ export function generateAuthenticateOptionsPost(options: ResolvedPasskeyOptions)
     id: 'generatePasskeyAuthenticationOptionsPost',
     method: 'POST',
     path: '/passkey/generate-authenticate-options',
+    response: requestOptionsResponse,
     handler: (ctx) => authenticationOptions(options, ctx),
   });
 }

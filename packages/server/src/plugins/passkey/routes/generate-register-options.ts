@@ -9,6 +9,7 @@ import { defineEndpoint, randomString } from '../../../plugin-api';
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
 import { listPasskeysOf } from '../passkey-store';
+import { creationOptionsResponse } from '../responses';
 
 const query = z
   .object({
@@ -29,6 +30,7 @@ export function generateRegisterOptions(options: ResolvedPasskeyOptions) {
     method: 'GET',
     path: '/passkey/generate-register-options',
     query,
+    response: creationOptionsResponse,
     session: 'fresh',
     async handler(ctx) {
       const { auth, session } = ctx;

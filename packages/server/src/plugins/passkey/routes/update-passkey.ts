@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin-api';
 import { PASSKEY_ERRORS } from '../errors';
 import { findPasskeyById, renamePasskey } from '../passkey-store';
+import { passkeyResponse } from '../responses';
 
 const body = z.object({ id: z.string().min(1), name: z.string().trim().min(1).max(256) });
 
@@ -17,6 +18,7 @@ export function updatePasskey() {
     path: '/passkey/update-passkey',
     errors: [PASSKEY_ERRORS.passkeyNotFound, PASSKEY_ERRORS.youAreNotAllowedToRegisterThisPasskey],
     body,
+    response: z.object({ passkey: passkeyResponse }),
     session: 'required',
     async handler({ auth, body, session }) {
       const passkey = await findPasskeyById(auth, body.id);

@@ -10,6 +10,7 @@ import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';
 import { insertPasskey, type Passkey } from '../passkey-store';
+import { passkeyResponse } from '../responses';
 
 const body = z.object({
   // Checked by simplewebauthn, which answers a malformed one as a failed verification.
@@ -32,6 +33,7 @@ export function verifyRegistration(options: ResolvedPasskeyOptions) {
       PASSKEY_ERRORS.previouslyRegistered,
     ],
     body,
+    response: passkeyResponse,
     session: 'fresh',
     async handler(ctx) {
       const { auth, session } = ctx;

@@ -1,0 +1,34 @@
+/**
+ * @module Sign-in with a passkey, the authentication ceremony: GET
+ * /passkey/generate-authenticate-options (a challenge naming no credential, so the browser offers
+ * the discoverable ones it holds: no e-mail asked), the browser's prompt (`startAuthentication`),
+ * then POST /passkey/verify-authentication, which creates the session; the cached session reloads
+ * through the success event (`app/stale-after.ts`). The challenge lives in one cookie per browser,
+ * so two ceremonies must not ask for options at once: the later answer would replace the earlier.
+ */
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { AppClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
+import { inBrowser } from '../../../lib/webauthn-failure';
+
+export function requestOptions(client: AppClient): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return unwrap(client.passkey.generateAuthenticateOptions()) as Promise<PublicKeyCredentialRequestOptionsJSON>;
+}
+
+/**
+ * The ceremony from its options. `autofill`: conditional mediation, the passkeys offered in the
+ * autofill of the field marked `autocomplete="username webauthn"`, answered when the user picks one.
+ */
+export async function finishPasskeySignIn(
+  client: AppClient,
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  autofill = false,
+) {
+  const response = await inBrowser(() => startAuthentication({ optionsJSON, useBrowserAutofill: autofill }));
+  // Spread into plain objects: simplewebauthn's interfaces lack the body schema's index signature.
+  return unwrap(client.passkey.verifyAuthentication({ response: { ...response, response: { ...response.response } } }));
+}
+
+export async function signInWithPasskey(client: AppClient) {
+  return finishPasskeySignIn(client, await requestOptions(client));
+}
