@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -19,6 +18,7 @@ import { useForgetTrustedDevice } from '../api/forget-trusted-device';
 import { useListTrustedDevices, type TrustedDevice } from '../api/list-trusted-devices';
 import { AccountSection } from './account-section';
 import { deviceName } from './device-name';
+import { ItemRow } from './item-row';
 import { SectionLoading } from './section-loading';
 
 function TrustedDeviceRow({ device, onForget }: { device: TrustedDevice; onForget(device: TrustedDevice): void }) {
@@ -32,59 +32,25 @@ function TrustedDeviceRow({ device, onForget }: { device: TrustedDevice; onForge
     [t('trustedDevices.expires'), date(device.expiresAt)],
   ];
   return (
-    <Box
-      component="li"
-      data-testid="trusted-device-row"
-      data-current={device.current || undefined}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1,
-        py: 1.5,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Typography component="h3" variant="subtitle1" title={device.userAgent ?? undefined}>
-            {name}
-          </Typography>
-          {device.current && <Chip size="small" color="primary" label={t('trustedDevices.thisDevice')} />}
-        </Box>
-        <Box
-          component="dl"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            columnGap: 2,
-            rowGap: 0.25,
-            m: 0,
-            typography: 'body2',
-            color: 'text.secondary',
-          }}
+    <ItemRow
+      testId="trusted-device-row"
+      current={device.current}
+      heading={name}
+      headingTitle={device.userAgent}
+      chip={device.current && <Chip size="small" color="primary" label={t('trustedDevices.thisDevice')} />}
+      details={details}
+      actions={
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          onClick={() => onForget(device)}
+          aria-label={t('trustedDevices.forgetDevice', { device: name })}
         >
-          {details.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'flex', gap: 0.5 }}>
-              <Box component="dt">{term}:</Box>
-              <Box component="dd" sx={{ m: 0, color: 'text.primary' }}>
-                {value}
-              </Box>
-            </Box>
-          ))}
-        </Box>
-      </Box>
-      <Button
-        size="small"
-        color="error"
-        variant="outlined"
-        onClick={() => onForget(device)}
-        aria-label={t('trustedDevices.forgetDevice', { device: name })}
-      >
-        {t('trustedDevices.forget')}
-      </Button>
-    </Box>
+          {t('trustedDevices.forget')}
+        </Button>
+      }
+    />
   );
 }
 
