@@ -10,10 +10,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../auth/auth-test-helpers';
 import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
-import { installSoftCredentials, registerPasskey, type SoftCredentials } from './soft-credentials';
+import type { BrowserWebAuthn } from '../../../../packages/server/test/support/browser-webauthn';
+import { installSoftCredentials, registerPasskey } from './soft-credentials';
 
 const server = useTestServer();
-let credentials: SoftCredentials | undefined;
+let credentials: BrowserWebAuthn | undefined;
 afterEach(() => {
   credentials?.uninstall();
   credentials = undefined;

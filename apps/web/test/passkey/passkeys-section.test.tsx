@@ -12,10 +12,11 @@ import type { AppAuth } from '../../src/lib/auth';
 import { createUser } from '../auth/auth-test-helpers';
 import { renderApp, useTestServer } from '../support/render-app';
 import { toastSaying } from '../support/toast';
-import { installSoftCredentials, registerPasskey, type SoftCredentials } from './soft-credentials';
+import type { BrowserWebAuthn } from '../../../../packages/server/test/support/browser-webauthn';
+import { installSoftCredentials, registerPasskey } from './soft-credentials';
 
 const server = useTestServer();
-let credentials: SoftCredentials | undefined;
+let credentials: BrowserWebAuthn | undefined;
 afterEach(() => {
   credentials?.uninstall();
   credentials = undefined;

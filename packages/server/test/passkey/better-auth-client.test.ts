@@ -25,7 +25,7 @@ beforeAll(async () => {
   h = await createHarness('sqlite', { plugins: [passkeyPlugin()] });
 }, 300_000);
 afterAll(async () => {
-  vi.unstubAllGlobals();
+  webAuthn.uninstall();
   await h?.close();
 });
 

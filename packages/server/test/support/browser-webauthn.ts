@@ -5,7 +5,8 @@
  * authenticator reads and its JSON answer back to credential objects with ArrayBuffers, and refuses
  * as a browser does: an excluded credential (InvalidStateError), a credential not allowed or no
  * ES256 offered (NotAllowedError / NotSupportedError). The real browser ceremony is tested in
- * Chromium (e2e); this lets the client's own code run unchanged in a server test.
+ * Chromium (e2e); this lets the client's own code run unchanged in a server test, and the web
+ * app's screens in a component test (happy-dom has no WebAuthn).
  */
 import { vi } from 'vitest';
 import type { SoftAuthenticator } from './soft-authenticator';
@@ -31,32 +32,61 @@ export interface WebAuthnCall {
   options: Record<string, unknown>;
 }
 
+export interface BrowserWebAuthnOptions {
+  /** Whether the browser offers passkeys in a field's autofill (default true). */
+  conditionalMediation?: boolean;
+}
+
 export class BrowserWebAuthn {
   readonly calls: WebAuthnCall[] = [];
+  #refuseNext = false;
 
   /** `authenticator` is the one the browser offers: the user's platform authenticator. */
-  constructor(public authenticator: SoftAuthenticator) {}
+  constructor(
+    public authenticator: SoftAuthenticator,
+    private readonly options: BrowserWebAuthnOptions = {},
+  ) {}
 
-  /** Defines the globals for the current test file (undone by `vi.unstubAllGlobals()`). */
+  /**
+   * Defines the globals for the current test (undone by `uninstall`). A DOM's own navigator
+   * (happy-dom's: the app reads its language) gets `credentials` beside what it has.
+   */
   install(): void {
-    // A constructor that cannot be called, as the browser's; conditional UI is available.
+    // A constructor that cannot be called, as the browser's.
     const PublicKeyCredential = function PublicKeyCredential() {
       throw new TypeError('Illegal constructor');
     };
-    PublicKeyCredential.isConditionalMediationAvailable = async () => true;
+    const conditional = this.options.conditionalMediation ?? true;
+    PublicKeyCredential.isConditionalMediationAvailable = async () => conditional;
     vi.stubGlobal('PublicKeyCredential', PublicKeyCredential);
-    vi.stubGlobal('navigator', {
-      onLine: true,
-      credentials: {
-        create: (options: CredentialCreationOptions) => this.#create(options),
-        get: (options: CredentialRequestOptions) => this.#get(options),
-      },
-    });
+    const credentials = {
+      create: (options: CredentialCreationOptions) => this.#create(options),
+      get: (options: CredentialRequestOptions) => this.#get(options),
+    };
+    if (typeof document === 'undefined') vi.stubGlobal('navigator', { onLine: true, credentials });
+    else Object.defineProperty(navigator, 'credentials', { value: credentials, configurable: true });
+  }
+
+  uninstall(): void {
+    vi.unstubAllGlobals();
+    if (typeof document !== 'undefined') Reflect.deleteProperty(navigator, 'credentials');
+  }
+
+  /** The next prompt is closed by the user: NotAllowedError, as a browser answers. */
+  refuseNext(): void {
+    this.#refuseNext = true;
+  }
+
+  #prompt(): void {
+    if (!this.#refuseNext) return;
+    this.#refuseNext = false;
+    throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
   }
 
   async #create({ publicKey, mediation }: CredentialCreationOptions & { mediation?: string }) {
     if (!publicKey) throw new DOMException('publicKey is required', 'NotSupportedError');
     this.calls.push({ ceremony: 'create', mediation, options: { ...publicKey } });
+    this.#prompt();
     if (!publicKey.pubKeyCredParams.some((p) => p.alg === ES256))
       throw new DOMException('No supported algorithm', 'NotSupportedError');
     if ((publicKey.excludeCredentials ?? []).some((c) => b64url(c.id) === this.authenticator.id))
@@ -83,6 +113,7 @@ export class BrowserWebAuthn {
   async #get({ publicKey, mediation }: CredentialRequestOptions) {
     if (!publicKey) throw new DOMException('publicKey is required', 'NotSupportedError');
     this.calls.push({ ceremony: 'get', mediation, options: { ...publicKey } });
+    this.#prompt();
     const allowed = (publicKey.allowCredentials ?? []).map((c) => b64url(c.id));
     if (allowed.length > 0 && !allowed.includes(this.authenticator.id))
       throw new DOMException('No allowed credential on this authenticator', 'NotAllowedError');
