@@ -8,7 +8,12 @@ import { adminKeys } from './admin-keys';
 
 export type AdminUserDetail = NonNullable<Awaited<ReturnType<AppClient['admin']['getUser']>>['data']>;
 
-export function useAdminUser(id: string) {
+/** `enabled: false` while there is no user to ask for yet (the audit filter without one). */
+export function useAdminUser(id: string, { enabled = true } = {}) {
   const client = useAuthClient();
-  return useQuery({ queryKey: adminKeys.user(id), queryFn: () => unwrap(client.admin.getUser({ query: { id } })) });
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: () => unwrap(client.admin.getUser({ query: { id } })),
+    enabled,
+  });
 }

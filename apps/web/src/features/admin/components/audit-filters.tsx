@@ -1,7 +1,7 @@
 /**
- * @module Above the audit grid: whose events (a user id; a user's page links here with it set),
- * which event (translated names), and the time range, with "clear filters". Wraps to a column at
- * phone width. The time fields are the browser's own date-time inputs: labelled, keyboard-usable
+ * @module Above the audit grid: whose events (a user picked by e-mail; a user's page links here
+ * with it set), which event (translated names), and the time range, with "clear filters". Wraps to
+ * a column at phone width. The time fields are the browser's own date-time inputs: labelled, keyboard-usable
  * and in the browser's locale, with nothing to load.
  */
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_EVENT_TYPES, auditEventLabel, type AuditEventType } from '../../../lib/audit-event';
 import { NO_AUDIT_FILTER, type AuditFilter } from './audit-query';
+import { AuditUserField } from './audit-user-field';
 
 export interface AuditFiltersProps {
   filter: AuditFilter;
@@ -32,15 +33,7 @@ export function AuditFilters({ filter, onChange }: AuditFiltersProps) {
       useFlexGap
       sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' }, mb: 2 }}
     >
-      <TextField
-        type="search"
-        label={t('audit.userId')}
-        value={filter.userId}
-        onChange={(event) => set('userId', event.target.value)}
-        fullWidth={false}
-        sx={{ m: 0, flex: { sm: '1 1 220px' } }}
-        slotProps={{ htmlInput: { maxLength: 255, spellCheck: false } }}
-      />
+      <AuditUserField userId={filter.userId} onChange={(userId) => set('userId', userId)} />
       <TextField
         select
         fullWidth={false}
