@@ -83,15 +83,17 @@ describe.skipIf(!inject('chromium'))('the API reference page', { timeout: 90_000
     await context.close();
   });
 
-  it('serves its files with a year of caching under names that change with their content', async () => {
+  it('serves its files compressed, with a year of caching under names that change with their content', async () => {
     const page = await (await fetch(`${url}/api/auth/reference`)).text();
     const files = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(files.length).toBe(5);
     for (const file of files) {
       expect(file).toMatch(/^\/api\/auth\/reference\/[\w-]+\.[0-9a-f]{12}\.(js|css|png)$/);
-      const answer = await fetch(`${url}${file}`);
+      const answer = await fetch(`${url}${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // Text comes compressed, the icon (a PNG) as it is.
+      expect(answer.headers.get('content-encoding')).toBe(file.endsWith('.png') ? null : 'br');
     }
     expect((await fetch(`${url}/api/auth/reference/nothing.js`)).status).toBe(404);
   });

@@ -3,7 +3,7 @@
  * and gzip (`.gz`) copies beside its text files, and a client that accepts one of them gets it.
  */
 import { stat } from 'node:fs/promises';
-import { chooseEncoding } from './accept-encoding';
+import { chooseEncoding } from '@latchkey/server';
 
 /** The stored encodings, in the server's order of preference, with the suffix of their copy. */
 const ENCODINGS = [

@@ -1,9 +1,11 @@
 /**
  * @module GET /reference/:file: the files of the API reference page (routes/api-reference.ts),
- * from memory. Their names carry a hash of their content, so they are cached for a year.
+ * from memory, compressed for a client that accepts it. Their names carry a hash of their content,
+ * so they are cached for a year.
  */
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { encodedBody } from '../openapi/reference-encodings';
 import { referenceAssets } from '../openapi/reference-loader';
 
 export const apiReferenceFile = defineEndpoint({
@@ -12,15 +14,18 @@ export const apiReferenceFile = defineEndpoint({
   path: '/reference/:file',
   response: 'file',
   errors: [ERRORS.notFound],
-  async handler({ params }) {
+  async handler({ params, headers }) {
     const file = (await referenceAssets()).files.get(params.file ?? '');
     if (!file) throw new AuthError(ERRORS.notFound);
-    return new Response(file.body, {
+    const sent = await encodedBody(file, headers.get('accept-encoding'));
+    return new Response(sent.body, {
       headers: {
         'content-type': file.type,
         // A new version is a new name.
         'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
+        ...(sent.encoding ? { 'content-encoding': sent.encoding } : {}),
+        ...(sent.negotiated ? { vary: 'Accept-Encoding' } : {}),
       },
     });
   },

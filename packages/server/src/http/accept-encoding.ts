@@ -1,6 +1,7 @@
 /**
  * @module Content negotiation on Accept-Encoding (RFC 9110 §12.5.3): which of the encodings a
- * file is stored in the client takes. A coding with `q=0` is refused, `*` stands for any coding
+ * file is stored in the client takes (the API reference's files here, the web app's build in the
+ * standalone server). A coding with `q=0` is refused, `*` stands for any coding
  * not named, and among equally weighted codings the server's order decides (brotli first: it is
  * the smaller of the two).
  */
