@@ -38,6 +38,8 @@ export interface TestServerOptions {
   socialProviders?: AuthOptions['socialProviders'];
   /** Mail a verification link on sign-up, as the standalone server does when it can mail. */
   sendVerificationOnSignUp?: boolean;
+  /** Seconds a session counts as fresh (the engine's default otherwise). */
+  freshAge?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -78,6 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },
+    ...(options.freshAge === undefined ? {} : { session: { freshAge: options.freshAge } }),
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();
