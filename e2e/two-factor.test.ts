@@ -6,10 +6,12 @@
  * is listed under Trusted devices as this device; forgotten there, it is asked the step again.
  */
 import { authenticator } from 'otplib';
+import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
+import { ADMIN_EMAIL } from './support/app-server';
 import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
 
 /** The code an authenticator app shows `stepOffset` 30-second steps from now. */
@@ -150,6 +152,54 @@ describeInBrowser('two-factor authentication', (e2e) => {
     await page.waitForURL((target) => target.pathname === '/sign-in');
     await fillSignIn(page, email);
     await page.waitForURL((target) => target.pathname === '/sign-in/two-factor');
+    await context.close();
+  });
+
+  it('an administrator resets a user’s two-factor on their page, and the user signs in with the password alone', async () => {
+    const { server, browser } = e2e();
+    const email = uniqueEmail('2fa-lost');
+    const userId = await signUpByApi(server.url, email, 'Lost Phone');
+    const signInByApi = async (context: BrowserContext) =>
+      (
+        await context.request.post(`${server.url}/api/auth/sign-in/email`, {
+          data: { email, password: PASSWORD },
+          headers: { origin: server.url },
+        })
+      ).json() as Promise<{ twoFactorRedirect?: boolean }>;
+    /** A sign-in from a browser of its own: what the password alone gets. */
+    const freshSignIn = async () => {
+      const fresh = await browser.newContext();
+      try {
+        return await signInByApi(fresh);
+      } finally {
+        await fresh.close();
+      }
+    };
+    // The user turns it on through the API (the screens have their test above).
+    const userContext = await browser.newContext();
+    await signInByApi(userContext);
+    const api = (path: string, data: unknown) =>
+      userContext.request.post(`${server.url}/api/auth${path}`, { data, headers: { origin: server.url } });
+    const enabled = (await (await api('/two-factor/enable', { password: PASSWORD })).json()) as { totpURI: string };
+    const secret = new URL(enabled.totpURI).searchParams.get('secret')!;
+    expect((await api('/two-factor/verify-totp', { code: totpCode(secret) })).status()).toBe(200);
+    await userContext.close();
+    expect(await freshSignIn()).toMatchObject({ twoFactorRedirect: true });
+
+    await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in?redirectTo=${encodeURIComponent(`/admin/users/${userId}`)}`);
+    await fillSignIn(page, ADMIN_EMAIL);
+    const block = page.getByRole('region', { name: 'Two-factor authentication' });
+    await expect.poll(() => block.getByTestId('user-two-factor-status').textContent()).toBe('Status:On');
+    await block.getByRole('button', { name: 'Reset two-factor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset two-factor authentication?' });
+    expect(await dialog.textContent()).toContain(email);
+    await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+    await expect.poll(() => block.getByTestId('user-two-factor-status').textContent()).toBe('Status:Off');
+
+    expect(await freshSignIn()).not.toHaveProperty('twoFactorRedirect');
     await context.close();
   });
 });
