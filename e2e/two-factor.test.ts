@@ -4,6 +4,7 @@
  * and signs back in through the second step with a code from the app, landing where sign-in would
  * have sent them; a backup code works for the next sign-in. A browser trusted at the second step
  * is listed under Trusted devices as this device; forgotten there, it is asked the step again.
+ * An administrator resets a user's two-factor on the user's page in the console.
  */
 import { authenticator } from 'otplib';
 import type { BrowserContext } from 'playwright-core';
