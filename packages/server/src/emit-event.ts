@@ -7,6 +7,7 @@
 import type { AuthContext } from './context';
 import { AuthError } from './errors';
 import type { RequestHeaders } from './http/transport';
+import { userAgentOf } from './http/user-agent';
 import type { AuthEvent, AuthEventType } from './observer';
 
 /** What an endpoint context (or a session origin) carries about the request an event belongs to. */
@@ -21,9 +22,6 @@ export type EventFields = Omit<AuthEvent, 'type' | 'outcome' | 'at' | 'ipAddress
   readonly outcome?: AuthEvent['outcome'];
 };
 
-/** As long as the session table keeps it (create-session.ts). */
-const USER_AGENT_MAX = 512;
-
 export function emitEvent(origin: EventOrigin, type: AuthEventType, fields: EventFields = {}): void {
   const { auth } = origin;
   auth.events.emit({
@@ -32,7 +30,7 @@ export function emitEvent(origin: EventOrigin, type: AuthEventType, fields: Even
     outcome: fields.outcome ?? 'success',
     at: auth.now(),
     ipAddress: origin.clientIp ?? null,
-    userAgent: origin.headers?.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+    userAgent: userAgentOf(origin.headers),
   });
 }
 

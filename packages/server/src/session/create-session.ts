@@ -14,6 +14,7 @@ import type { CurrentSession } from './current-session';
 import { setCookieCache } from './cookie-cache';
 import { setSessionTokenCookie } from './session-cookies';
 import type { RequestHeaders } from '../http/transport';
+import { userAgentOf } from '../http/user-agent';
 
 export interface SessionOrigin {
   auth: AuthContext;
@@ -54,7 +55,7 @@ export async function createSession(
     createdAt: now,
     updatedAt: now,
     ipAddress: clientIp ?? null,
-    userAgent: headers.get('user-agent')?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(headers),
   };
   try {
     await auth.sessions.create(session);

@@ -3,7 +3,7 @@
  * newest first with filters, paging and the count in SQL. What a row holds is cut to its column's
  * size and cleaned of anything named like a secret, whatever an emitter put in its detail.
  */
-import { DEFAULTS, randomString, type AuthContext, type AuthEvent } from '../../plugin-api';
+import { DEFAULTS, USER_AGENT_MAX, randomString, type AuthContext, type AuthEvent } from '../../plugin-api';
 import { auditSchema, type AuditEventTable } from './schema';
 
 /**
@@ -31,9 +31,8 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
-/** varchar(255) columns; the user agent is text, cut as the session table cuts it. */
+/** varchar(255) columns; the user agent is text, cut as the session table cuts it (USER_AGENT_MAX). */
 const KEY_MAX = 255;
-const TEXT_MAX = 512;
 /** A detail never keeps a value under such a name, even if an emitter forgot the rule. */
 const SECRET_NAME = /password|token|secret|hash|cookie|otp|code_verifier/i;
 
@@ -55,7 +54,7 @@ export function toAuditRow(event: AuthEvent): AuditEventTable {
     userId: cut(event.userId, KEY_MAX),
     organizationId: cut(event.organizationId, KEY_MAX),
     ipAddress: cut(event.ipAddress, KEY_MAX),
-    userAgent: cut(event.userAgent, TEXT_MAX),
+    userAgent: cut(event.userAgent, USER_AGENT_MAX),
     detail: cleanDetail(event.detail),
     createdAt: event.at,
   };

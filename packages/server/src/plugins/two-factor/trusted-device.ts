@@ -17,6 +17,7 @@ import {
   type AuthContext,
   type CookieScope,
   type RequestHeaders,
+  userAgentOf,
 } from '../../plugin-api';
 import { twoFactorSchema, type TrustedDeviceTable } from './schema';
 
@@ -29,12 +30,9 @@ export interface DeviceScope extends CookieScope {
   readonly clientIp: string | undefined;
 }
 
-/** As long as the session table keeps it. */
-const USER_AGENT_MAX = 512;
-
 function seenFrom(scope: DeviceScope) {
   return {
-    userAgent: scope.headers.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+    userAgent: userAgentOf(scope.headers),
     ipAddress: scope.clientIp ?? null,
   };
 }
