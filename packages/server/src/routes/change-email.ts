@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { changeEmailMail } from '../mail/templates';
-import { setCookieCache } from '../session/cookie-cache';
+import { refreshCachedUser } from '../session/cookie-cache';
 import { normalizeEmail } from '../validation/email';
 import { emailField, redirectUrl } from '../validation/fields';
 import { authLink } from '../verification/links';
@@ -85,8 +85,7 @@ export const changeEmail = defineEndpoint({
       throw error;
     }
     if (!updated) throw new AuthError(ERRORS.userNotFound);
-    if (auth.options.session.cookieCache.enabled)
-      setCookieCache(auth, cookies, session.token, session.session, updated);
+    refreshCachedUser(auth, cookies, session, updated);
     emitEvent({ auth, headers, clientIp }, 'email-changed', {
       method: 'unverified',
       userId: user.id,

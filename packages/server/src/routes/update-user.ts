@@ -9,7 +9,7 @@ import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import { pluginUserInput } from '../plugin-hooks';
-import { setCookieCache } from '../session/cookie-cache';
+import { refreshCachedUser } from '../session/cookie-cache';
 import { imageField, nameField } from '../validation/fields';
 import { statusResponse } from '../validation/responses';
 
@@ -42,8 +42,7 @@ export const updateUser = defineEndpoint({
       await pluginUserInput(auth, 'updateUser', body, session.user.id);
       throw error;
     }
-    if (user && auth.options.session.cookieCache.enabled)
-      setCookieCache(auth, cookies, session.token, session.session, user);
+    if (user) refreshCachedUser(auth, cookies, session, user);
     return { status: true };
   },
 });

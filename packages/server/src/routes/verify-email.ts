@@ -13,7 +13,7 @@ import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { createSession } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
-import { setCookieCache } from '../session/cookie-cache';
+import { refreshCachedUser } from '../session/cookie-cache';
 import { redirectUrl } from '../validation/fields';
 import {
   checkToken,
@@ -72,11 +72,6 @@ async function consume(auth: AuthContext, purpose: TokenPurpose, token: string):
     throw new VerifyFailure(redeemed.status === 'expired' ? 'token_expired' : 'invalid_token');
 }
 
-function refreshCookieCache(ctx: Ctx, current: CurrentSession, user: User): void {
-  if (ctx.auth.options.session.cookieCache.enabled)
-    setCookieCache(ctx.auth, ctx.cookies, current.token, current.session, user);
-}
-
 async function verifyAddress(
   ctx: Ctx,
   user: User,
@@ -92,7 +87,7 @@ async function verifyAddress(
     emailVerified: true,
   };
   emitEvent(ctx, 'email-verified', { userId: user.id, actorUserId: user.id });
-  if (current?.user.id === user.id) refreshCookieCache(ctx, current, updated);
+  if (current?.user.id === user.id) refreshCachedUser(ctx.auth, ctx.cookies, current, updated);
   else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
   return updated;
 }
@@ -121,7 +116,7 @@ async function applyEmailChange(
   }
   if (!updated) throw new VerifyFailure('user_not_found');
   emitEvent(ctx, 'email-changed', { method: 'verified', userId: user.id, actorUserId: user.id });
-  if (current) refreshCookieCache(ctx, current, updated);
+  if (current) refreshCachedUser(ctx.auth, ctx.cookies, current, updated);
   try {
     await sendVerificationMail(auth, updated, {
       callbackURL: ctx.query.callbackURL,

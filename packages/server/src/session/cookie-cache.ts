@@ -61,6 +61,14 @@ export function setCookieCache(
   return tokenless;
 }
 
+/**
+ * The signed-in user's row changed (a profile, an address, two-factor): the cache, which
+ * get-session answers from for up to its max age, must not keep showing the old one.
+ */
+export function refreshCachedUser(auth: AuthContext, cookies: ResponseCookies, current: CurrentSession, user: User) {
+  if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, user);
+}
+
 export interface CachedSession {
   /** Epoch ms the cache was written at, for the revocation check. */
   issuedAt: number;

@@ -13,7 +13,7 @@ import {
   errorCodeOf,
   readCurrentSession,
   signInThrottle,
-  setCookieCache,
+  refreshCachedUser,
   type AuthContext,
   type CurrentSession,
   type ErrorEntry,
@@ -40,16 +40,6 @@ export interface StepSubject {
   readonly user: User;
   readonly current: CurrentSession | null;
   readonly challenge: Challenge | null;
-}
-
-/**
- * The signed-in user's row changed (two-factor turned on or off): the session's cookie cache, which
- * get-session answers from for up to its max age, must not keep showing the old one.
- */
-export function refreshCachedUser(scope: StepScope, current: CurrentSession, user: User): void {
-  if (scope.auth.options.session.cookieCache.enabled) {
-    setCookieCache(scope.auth, scope.cookies, current.token, current.session, user);
-  }
 }
 
 export async function stepSubject(scope: StepScope): Promise<StepSubject> {
@@ -133,7 +123,7 @@ export async function finishStep(
   const { challenge } = subject;
   if (!challenge) {
     // A signed-in user's check: the session stays; only its cached user may be new.
-    if (subject.current) refreshCachedUser(scope, subject.current, subject.user);
+    if (subject.current) refreshCachedUser(scope.auth, scope.cookies, subject.current, subject.user);
     return { token: subject.current?.token ?? '', user: subject.user };
   }
   await takeChallenge(scope, challenge);

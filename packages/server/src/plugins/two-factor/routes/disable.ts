@@ -3,8 +3,15 @@
  * deleted, and every browser trusted for the user forgotten.
  */
 import { z } from 'zod';
-import { ERRORS, defineEndpoint, emitEvent, statusResponse, verifyPassword } from '../../../plugin-api';
-import { assertPassword, refreshCachedUser } from '../second-step';
+import {
+  ERRORS,
+  defineEndpoint,
+  emitEvent,
+  refreshCachedUser,
+  statusResponse,
+  verifyPassword,
+} from '../../../plugin-api';
+import { assertPassword } from '../second-step';
 import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -27,7 +34,7 @@ export const disableTwoFactor = defineEndpoint({
     await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
     await twoFactorStore(auth).delete(user.id);
     const updated = await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
-    if (updated) refreshCachedUser(ctx, session, updated);
+    if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
     await forgetTrustedDevices(auth, user.id);
     clearTrustedDeviceCookie(ctx);
     emitEvent(ctx, 'two-factor-disabled', { userId: user.id, actorUserId: user.id });

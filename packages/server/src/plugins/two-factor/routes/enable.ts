@@ -11,13 +11,14 @@ import {
   defineEndpoint,
   emitEvent,
   randomString,
+  refreshCachedUser,
   DEFAULTS,
   verifyPassword,
 } from '../../../plugin-api';
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
-import { assertPassword, refreshCachedUser } from '../second-step';
+import { assertPassword } from '../second-step';
 import { newTotpSecret, totpUri } from '../totp';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -48,7 +49,7 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
       if (body.method === 'otp') {
         if (!auth.mailer) throw new AuthError(TWO_FACTOR_ERRORS.otpNotConfigured);
         const updated = await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() });
-        if (updated) refreshCachedUser(ctx, session, updated);
+        if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
         return { method: 'otp' as const };
       }
