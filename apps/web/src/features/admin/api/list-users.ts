@@ -11,11 +11,13 @@ import type { ListUsersQuery } from './admin-types';
 
 export type { AdminUser, ListUsersQuery, UserPage } from './admin-types';
 
-export function useListUsers(query: ListUsersQuery) {
+/** `enabled: false` until the users are wanted (the audit filter's suggestions, once opened). */
+export function useListUsers(query: ListUsersQuery, { enabled = true } = {}) {
   const client = useAuthClient();
   return useQuery({
     queryKey: adminKeys.users(query),
     queryFn: () => unwrap(client.admin.listUsers({ query })),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

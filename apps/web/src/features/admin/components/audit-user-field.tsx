@@ -33,12 +33,17 @@ export function AuditUserField({ userId, onChange }: AuditUserFieldProps) {
   const [typed, setTyped] = useState('');
   // The option picked is shown as it is; a user from the address waits for the server's name.
   const [picked, setPicked] = useState<UserOption | null>(null);
+  // Users are asked for once the suggestions open, not with every view of the log.
+  const [open, setOpen] = useState(false);
   const search = useDebouncedValue(typed.trim(), TYPING_DELAY_MS);
-  const found = useListUsers({
-    limit: SUGGESTIONS,
-    sortBy: 'email',
-    ...(search ? { searchValue: search, searchField: 'email', searchOperator: 'contains' } : {}),
-  });
+  const found = useListUsers(
+    {
+      limit: SUGGESTIONS,
+      sortBy: 'email',
+      ...(search ? { searchValue: search, searchField: 'email', searchOperator: 'contains' } : {}),
+    },
+    { enabled: open },
+  );
   const fromAddress = userId !== '' && picked?.id !== userId;
   const named = useAdminUser(userId, { enabled: fromAddress });
   const selected: UserOption | null = !userId
@@ -48,6 +53,9 @@ export function AuditUserField({ userId, onChange }: AuditUserFieldProps) {
       : picked;
   return (
     <Autocomplete<UserOption>
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
       options={found.data?.users ?? []}
       value={selected}
       // The server has searched already; the options are its answer as it is.
