@@ -85,6 +85,12 @@ export interface PluginHooks {
   /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
   afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
   /**
+   * Runs once an existing user's address has just become verified: its verification link was
+   * followed, or a provider trusted to vouch for addresses asserted it at sign-in. A user created
+   * with a verified address is told only through `afterUserCreated` (its `emailVerified`).
+   */
+  afterEmailVerified?(user: User, auth: AuthContext): Promise<void>;
+  /**
    * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
    * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
    * an AuthError to refuse. The first plugin that declares it does the deletion.

@@ -39,6 +39,11 @@ export async function afterUserCreated(auth: AuthContext, user: User): Promise<v
   for (const hooks of auth.hooks) await hooks.afterUserCreated?.(user, auth);
 }
 
+/** The address of `user` (as stored now, verified) has just been proved: the plugins act on it. */
+export async function afterEmailVerified(auth: AuthContext, user: User): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterEmailVerified?.(user, auth);
+}
+
 /** The user row goes, through the plugin that guards its deletion if there is one. */
 export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
   const guarded = auth.hooks.find((hooks) => hooks.deleteUser);

@@ -3,7 +3,9 @@
  * decision): the user it is linked to, whatever address the provider gives today (or none: an
  * identity linked through link-social with `allowDifferentEmails`, say); else the local user with
  * its e-mail, linked only under the takeover guard; else a new user, unless sign-up is closed to
- * this provider. An identity not linked yet needs an address: `email_not_found`.
+ * this provider. An identity not linked yet needs an address: `email_not_found`. An address
+ * counts as verified (at sign-up, and later at sign-in) only when a provider trusted to vouch for
+ * addresses asserts it; plugins hear of a verification at sign-in (`afterEmailVerified`).
  *
  * The takeover guard (the class of better-auth advisory GHSA-g38m-r43w-p2q7): an identity joins an
  * existing user by e-mail only when linking is on, the provider asserts the address verified, the
@@ -20,13 +22,13 @@ import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
 import { DEFAULTS } from '../options';
-import { afterUserCreated } from '../plugin-hooks';
+import { afterEmailVerified, afterUserCreated } from '../plugin-hooks';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import type { ServerLanguage } from '../i18n/request-language';
 import { newAccountTokens, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
 import { linkProviderAccount } from './link-provider-account';
-import { identityEmail, isTrustedForLinking, type SocialIdentity } from './social-identity';
+import { identityEmail, vouchesForEmail, type SocialIdentity } from './social-identity';
 
 export interface ResolvedUser {
   user: User;
@@ -83,9 +85,16 @@ async function signInLinked(
 ): Promise<User> {
   const now = auth.now();
   await auth.providerAccounts.updateTokens(accountRowId, renewedAccountTokens(identity.tokens), now);
-  // The provider has just confirmed that the user controls the address the account has.
-  if (identity.profile.emailVerified && !user.emailVerified && email === user.email) {
-    return (await auth.users.update(user.id, { emailVerified: true, updatedAt: now })) ?? user;
+  // A trusted provider has just confirmed that the user controls the address the account has. An
+  // untrusted one must not: its assertion would undo the unverified start its sign-up was given.
+  if (vouchesForEmail(auth, identity) && !user.emailVerified && email === user.email) {
+    const verified = (await auth.users.update(user.id, { emailVerified: true, updatedAt: now })) ?? {
+      ...user,
+      emailVerified: true,
+    };
+    await afterEmailVerified(auth, verified);
+    // Read back: a plugin may have changed the row on verification (LATCHKEY_ADMIN_EMAILS's role).
+    return (await auth.users.findById(user.id)) ?? verified;
   }
   return user;
 }
@@ -95,12 +104,7 @@ async function linkByEmail(
   local: User,
   identity: SocialIdentity,
 ): Promise<Outcome<ResolvedUser, SignInRefusal> | typeof RACED> {
-  const { provider, profile } = identity;
-  const mayLink =
-    auth.options.accountLinking.enabled &&
-    profile.emailVerified &&
-    isTrustedForLinking(auth, provider) &&
-    local.emailVerified;
+  const mayLink = auth.options.accountLinking.enabled && vouchesForEmail(auth, identity) && local.emailVerified;
   if (!mayLink) return fail(CALLBACK_ERRORS.accountNotLinked);
   const linked = await linkProviderAccount(auth, identity, local.id);
   if (linked === 'taken') return RACED;
@@ -127,8 +131,11 @@ async function signUp(
     id: randomString(DEFAULTS.idLength),
     name: profile.name.trim().slice(0, DEFAULTS.maxNameLength),
     email,
-    // Only the provider's own assertion makes the address verified here.
-    emailVerified: profile.emailVerified,
+    // Only the assertion of a provider trusted to vouch for addresses makes it verified here: an
+    // untrusted one (a generic OpenID Provider, a self-hosted GitLab) may assert `email_verified`
+    // for any address, and a verified address makes its holder an admin by LATCHKEY_ADMIN_EMAILS
+    // and the recipient of that address's invitations. Its users prove the address by mail.
+    emailVerified: vouchesForEmail(auth, identity),
     image: profileImage(profile.image),
     createdAt: now,
     updatedAt: now,

@@ -11,6 +11,7 @@ import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import { afterEmailVerified } from '../plugin-hooks';
 import { createSession } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import { refreshCachedUser } from '../session/cookie-cache';
@@ -82,11 +83,14 @@ async function verifyAddress(
   // Issued for an address the account has since left: it must not verify the new one.
   if (user.email !== address) throw new VerifyFailure('invalid_token');
   await consume(auth, 'email-verification', ctx.query.token);
-  const updated = (await auth.users.update(user.id, { emailVerified: true, updatedAt: auth.now() })) ?? {
+  const verified = (await auth.users.update(user.id, { emailVerified: true, updatedAt: auth.now() })) ?? {
     ...user,
     emailVerified: true,
   };
   emitEvent(ctx, 'email-verified', { userId: user.id, actorUserId: user.id });
+  await afterEmailVerified(auth, verified);
+  // Read back: a plugin may have changed the row on verification (LATCHKEY_ADMIN_EMAILS's role).
+  const updated = (await auth.users.findById(user.id)) ?? verified;
   if (current?.user.id === user.id) refreshCachedUser(ctx.auth, ctx.cookies, current, updated);
   else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
   return updated;

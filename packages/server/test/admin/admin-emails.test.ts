@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AuthError, adminPlugin, type AuthEvent } from '../../src';
 import { adminSchema } from '../../src/plugins/admin/schema';
-import { describeEachDialect, uniqueEmail } from '../support/harness';
+import { API, BASE_URL, describeEachDialect, uniqueEmail } from '../support/harness';
 import { profilePlugin } from '../support/profile-plugin';
 import { signUpWithRole } from './support/admin-fixtures';
 
@@ -10,6 +10,15 @@ const LISTED = 'Boss@Example.com';
 const LATE_A = 'late-a@example.com';
 const LATE_B = 'Late-B@Example.com';
 const MULTI = 'multi@example.com';
+/** Listed, signed up, never verified. */
+const LATE_UNVERIFIED = 'late-unverified@example.com';
+
+/** The mailed verification link as a path relative to /api/auth, for `client.get`. */
+function mailedLinkPath(links: string[]): string {
+  const link = links.find((l) => l.startsWith(`${BASE_URL}${API}/verify-email?`));
+  if (!link) throw new Error(`no verification link in ${links.join(', ')}`);
+  return link.slice(`${BASE_URL}${API}`.length);
+}
 
 const events: AuthEvent[] = [];
 const promotionsOf = (userId: string) =>
@@ -32,14 +41,34 @@ describeEachDialect(
       return (await signUpWithRole(h(), role, email)).user.id as string;
     }
 
-    it('sign-up with a listed e-mail (any case) answers with role admin and stores it', async () => {
+    async function markVerified(...ids: string[]): Promise<void> {
+      await h().auth.context.db.updateTable('user').set({ emailVerified: true }).where('id', 'in', ids).execute();
+    }
+
+    it('sign-up with a listed, unverified e-mail (any case) stays user; following the verification link makes it admin', async () => {
       const { client, user } = await h().signUp('boss@EXAMPLE.com');
-      expect(user).toMatchObject({ email: 'boss@example.com', role: 'admin' });
+      // Whoever signs up first under the address must not become admin before proving the mailbox.
+      expect(user).toMatchObject({ email: 'boss@example.com', emailVerified: false, role: 'user' });
+      expect(await roleInDb(user.id)).toBe('user');
+      expect(promotionsOf(user.id)).toEqual([]);
+      // Restarting the server (its start-up promotion) does not promote the unverified address either.
+      expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 0 });
+      expect(await roleInDb(user.id)).toBe('user');
+
+      const sent = await client.post('/send-verification-email', { email: 'boss@example.com' });
+      expect([sent.status, sent.body]).toEqual([200, { status: true }]);
+      const mail = await h().mail.waitFor('boss@example.com');
+      h().clock.advance(60);
+      const verified = await client.get(mailedLinkPath(mail.links));
+      expect([verified.status, verified.body.status]).toEqual([200, true]);
+
       expect(await roleInDb(user.id)).toBe('admin');
-      const session = await client.get('/get-session?disableCookieCache=true');
-      expect(session.body.user.role).toBe('admin');
-      // updatedAt stays the creation time: the promotion is part of the creation.
-      expect(user.updatedAt).toBe(user.createdAt);
+      const row = await h().auth.context.users.findById(user.id);
+      expect(row).toMatchObject({ emailVerified: true });
+      expect(row!.updatedAt.getTime()).toBe(h().clock.now().getTime());
+      // The browser that followed the link sees the role at once, cached or not.
+      expect((await client.get('/get-session')).body.user.role).toBe('admin');
+      expect((await client.get('/get-session?disableCookieCache=true')).body.user.role).toBe('admin');
       // The audit log says why: the configured e-mails, no one's act.
       expect(promotionsOf(user.id)).toEqual([
         expect.objectContaining({ method: 'admin-emails', actorUserId: null, detail: { role: 'admin' } }),
@@ -57,14 +86,17 @@ describeEachDialect(
       const a = await insertWithRole(LATE_A.toUpperCase(), 'user');
       const b = await insertWithRole(LATE_B, 'user');
       const c = await insertWithRole(other, 'user');
+      const unverified = await insertWithRole(LATE_UNVERIFIED, 'user');
+      await markVerified(a, b, c);
 
-      // Listed ones were promoted at their sign-up already (and then lost the role).
       const before = events.length;
       expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 2 });
       const promotions = events.slice(before);
       expect(await roleInDb(a)).toBe('admin');
       expect(await roleInDb(b)).toBe('admin');
       expect(await roleInDb(c)).toBe('user');
+      // Listed but never proved: whoever registered the address may not hold it.
+      expect(await roleInDb(unverified)).toBe('user');
       expect(promotions.map((event) => [event.type, event.method, event.userId])).toEqual(
         expect.arrayContaining([
           ['role-changed', 'admin-emails', a],
@@ -91,6 +123,7 @@ describeEachDialect(
 
     it('promoteAdminEmails keeps the other roles of a user who is already an admin', async () => {
       const id = await insertWithRole(MULTI, 'editor,admin');
+      await markVerified(id);
       expect(await h().auth.api.promoteAdminEmails!()).toEqual({ promoted: 0 });
       expect(await roleInDb(id)).toBe('editor,admin');
     });
@@ -136,7 +169,7 @@ describeEachDialect(
     });
   },
   {
-    plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, 'nobody@example.com'] })],
+    plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, LATE_UNVERIFIED, 'nobody@example.com'] })],
     observers: [{ event: (event: AuthEvent) => void events.push(event) }],
   },
 );

@@ -1,6 +1,7 @@
 /**
- * @module The first admin (issue 4): users whose e-mail is in `adminEmails` get the admin role when
- * they sign up (a hook) and when the server starts (`auth.api.promoteAdminEmails()`);
+ * @module The first admin (issue 4): users whose e-mail is in `adminEmails` get the admin role once
+ * that address is verified — created verified, verified later (hooks), or already verified when
+ * the server starts (`auth.api.promoteAdminEmails()`);
  * `auth.api.provisionAdmin` is the `latchkey create-admin` command's work: create an admin with a
  * password, or promote an existing user. Both are server-only endpoints closing over the plugin's
  * own options, so the roles and e-mails they use are the ones the plugin was given.
@@ -39,20 +40,48 @@ function emitPromotion(auth: AuthContext, userId: string, role: string): void {
 }
 
 /**
+ * A listed address is an admin's only once its holder has proved it (Latchkey's own mail, or a
+ * provider trusted to vouch for addresses): anyone can sign up under an address they do not hold,
+ * or have an untrusted OpenID Provider assert it verified, and whoever did so first would become
+ * the admin. Unverified, the user keeps the default role until the address is verified
+ * (`afterEmailVerified`). A user whose roles already include the admin role is left alone,
+ * keeping its other roles.
+ */
+async function promoteListedUser(
+  auth: AuthContext,
+  options: ResolvedAdminOptions,
+  user: AdminUser,
+  updatedAt: Date,
+): Promise<boolean> {
+  if (!user.emailVerified) return false;
+  if (options.adminEmails.size === 0 || !options.adminEmails.has(user.email.toLowerCase())) return false;
+  const role = adminRoleOf(options);
+  if (rolesOf(user.role).includes(role)) return false;
+  await auth.users.update(user.id, { role, updatedAt });
+  emitPromotion(auth, user.id, role);
+  return true;
+}
+
+/**
  * Runs after every user creation, before the answer is built: sign-up reads the user back
- * afterwards, so its response already says `role: "admin"`. A user whose roles already include the
- * admin role (an admin created it so) is left alone, keeping its other roles.
+ * afterwards, so its response already says `role: "admin"` for a user created verified (by a
+ * trusted provider, say).
  */
 export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable<PluginHooks['afterUserCreated']> {
   return async (created: User, auth: AuthContext) => {
     const user = adminSchema.user(created);
-    if (options.adminEmails.size === 0 || !options.adminEmails.has(user.email.toLowerCase())) return;
-    const role = adminRoleOf(options);
-    if (rolesOf(user.role).includes(role)) return;
     // updatedAt stays the creation time: this is part of creating the user, not a later change.
-    await auth.users.update(user.id, { role, updatedAt: user.updatedAt });
-    user.role = role;
-    emitPromotion(auth, user.id, role);
+    if (await promoteListedUser(auth, options, user, user.updatedAt)) user.role = adminRoleOf(options);
+  };
+}
+
+/** Runs when an existing user's address has just been verified: the moment a listed one is proved. */
+export function afterEmailVerifiedHook(options: ResolvedAdminOptions): NonNullable<PluginHooks['afterEmailVerified']> {
+  return async (verified: User, auth: AuthContext) => {
+    if (options.adminEmails.size === 0) return;
+    // The stored row, not the caller's copy: two verifications at once must not promote twice.
+    const stored = await auth.users.findById(verified.id);
+    if (stored) await promoteListedUser(auth, options, adminSchema.user(stored), auth.now());
   };
 }
 
@@ -76,10 +105,12 @@ export function promoteAdminEmails(options: ResolvedAdminOptions) {
       const db = adminSchema.db(auth);
       const listedEmails = [...options.adminEmails];
       // Read first, for the audit log: MySQL has no UPDATE … RETURNING.
+      // Verified addresses only, as at sign-up: an unverified holder may not own the address.
       const promoted = await db
         .selectFrom('user')
         .select('id')
         .where('email', 'in', listedEmails)
+        .where('emailVerified', '=', true)
         .where(lacksRole)
         .execute();
       if (promoted.length === 0) return { promoted: 0 };
@@ -87,6 +118,7 @@ export function promoteAdminEmails(options: ResolvedAdminOptions) {
         .updateTable('user')
         .set({ role, updatedAt: auth.now() })
         .where('email', 'in', listedEmails)
+        .where('emailVerified', '=', true)
         .where(lacksRole)
         .executeTakeFirst();
       for (const { id } of promoted) emitPromotion(auth, id, role);

@@ -24,7 +24,7 @@ import { unbanUser } from './routes/unban-user';
 import { impersonateUser } from './routes/impersonate-user';
 import { stopImpersonating } from './routes/stop-impersonating';
 import { adminHooks } from './hooks';
-import { afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
+import { afterEmailVerifiedHook, afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
 import { adminMigration, adminSchema } from './schema';
 import { userSortIndexesMigration } from './migrations/0201-user-sort-indexes';
 import { userSearchIndexMigration } from './migrations/0202-user-search-index';
@@ -72,6 +72,10 @@ export function adminPlugin(options: AdminOptions = {}) {
     ],
     migrations: [adminMigration, userSortIndexesMigration, userSearchIndexMigration],
     fields: adminSchema.fields,
-    hooks: { ...adminHooks(resolved), afterUserCreated: afterUserCreatedHook(resolved) },
+    hooks: {
+      ...adminHooks(resolved),
+      afterUserCreated: afterUserCreatedHook(resolved),
+      afterEmailVerified: afterEmailVerifiedHook(resolved),
+    },
   });
 }
