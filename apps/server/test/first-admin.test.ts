@@ -61,6 +61,24 @@ async function readUser(
   }
 }
 
+/** Marks the address verified in the file, as its owner following the mailed link would. */
+async function markVerified(email: string): Promise<void> {
+  const auth = createAuth({
+    baseURL: 'http://localhost',
+    secret: SECRET,
+    database: { url: databaseUrl },
+    plugins: serverPlugins({ adminEmails: [] }),
+  });
+  try {
+    const internals = authInternalsForTests(auth);
+    const user = await internals.users.findByEmail(email);
+    if (!user) throw new Error(`no user ${email}`);
+    await internals.users.update(user.id, { emailVerified: true, updatedAt: new Date() });
+  } finally {
+    await auth.close();
+  }
+}
+
 async function stopGracefully(process: StandaloneProcess): Promise<void> {
   process.child.kill('SIGTERM');
   await process.exited;
@@ -166,7 +184,9 @@ describe('the standalone server and the first admin', () => {
     await stopGracefully(server);
   });
 
-  it('started with LATCHKEY_ADMIN_EMAILS, promotes listed users at start and at sign-up', async () => {
+  it('started with LATCHKEY_ADMIN_EMAILS, promotes listed users with a verified address at start, never an unverified sign-up', async () => {
+    // Late has since proved the address (as following the mailed link would).
+    await markVerified('late@example.com');
     server = await startStandalone(cwd, {
       DATABASE_URL: databaseUrl,
       LATCHKEY_SECRET: SECRET,
@@ -188,7 +208,8 @@ describe('the standalone server and the first admin', () => {
       password: 'new password 123',
     });
     expect(signUp.status).toBe(200);
-    expect(await signUp.json()).toMatchObject({ user: { email: 'new@example.com', role: 'admin' } });
+    // Whoever registers a listed address first is no admin until the address is verified.
+    expect(await signUp.json()).toMatchObject({ user: { email: 'new@example.com', emailVerified: false, role: 'user' } });
 
     const other = await post('/sign-up/email', {
       name: 'Other',
@@ -198,6 +219,7 @@ describe('the standalone server and the first admin', () => {
     expect(await other.json()).toMatchObject({ user: { role: 'user' } });
     await stopGracefully(server);
     expect(await readUser('late@example.com')).toMatchObject({ role: 'admin' });
+    expect(await readUser('new@example.com')).toMatchObject({ role: 'user' });
   });
 
   it('replaces an existing admin password with create-admin --password and the old one stops working', async () => {

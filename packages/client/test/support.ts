@@ -23,7 +23,7 @@ import { createAuthClient, type AuthClient } from '../src';
 import { adminClient, organizationClient, usernameClient } from '../src/plugins';
 import { cookieFetch, type CookieFetch } from '../../../test/cookie-fetch';
 
-/** Signing up with this address makes an admin (the admin plugin's `adminEmails` bootstrap). */
+/** Verifying this address makes an admin (the admin plugin's `adminEmails` bootstrap). */
 export const ADMIN_EMAIL = 'client-admin@example.com';
 
 function testPlugins() {

@@ -1,19 +1,22 @@
 /**
- * @module Helpers for the admin tests: a signed-in admin (admin@example.com is made admin at
- * sign-up) and users created through the admin API, as the console would create them.
+ * @module Helpers for the admin tests: a signed-in admin (admin@example.com is made admin once
+ * its address is verified) and users created through the admin API, as the console would create them.
  */
 import type { AppAuth } from '../../src/lib/auth';
 import { createTestAuth } from '../support/render-app';
-import { ADMIN_EMAIL, PASSWORD, uniqueEmail, type TestServer } from '../support/test-server';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail, verifyAddressByMail, type TestServer } from '../support/test-server';
 
-/** Signs the admin up on a fresh server, or in when a previous test already did. */
+/**
+ * Signs the admin up and proves its address by mail on a fresh server (the listed address becomes
+ * admin then), or only signs it in when a previous test already did.
+ */
 export async function signInAdmin(server: TestServer): Promise<AppAuth> {
   const auth = createTestAuth(server);
   const signUp = await auth.client.signUp.email({ email: ADMIN_EMAIL, password: PASSWORD, name: 'Ada Admin' });
-  if (signUp.error) {
-    const signIn = await auth.client.signIn.email({ email: ADMIN_EMAIL, password: PASSWORD });
-    if (signIn.error) throw new Error(`admin sign-in failed: ${signIn.error.message}`);
-  }
+  if (!signUp.error) await verifyAddressByMail(server, ADMIN_EMAIL);
+  // Signed in again, so that the session's cached user carries the role.
+  const signIn = await auth.client.signIn.email({ email: ADMIN_EMAIL, password: PASSWORD });
+  if (signIn.error) throw new Error(`admin sign-in failed: ${signIn.error.message}`);
   return auth;
 }
 

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppAuth } from '../../src/lib/auth';
 import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
-import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from '../support/test-server';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail, verifyAddressByMail } from '../support/test-server';
 import { formatAuditTime } from '../../src/features/admin/components/audit-columns';
 import { auditEvent, stubAuditRoutes, untilLogged } from './audit-answers';
 
@@ -31,6 +31,10 @@ beforeAll(async () => {
   admin = stubbed.auth;
   const signUp = await admin.client.signUp.email({ email: ADMIN_EMAIL, password: PASSWORD, name: 'Ada Admin' });
   if (signUp.error) throw new Error(`admin sign-up failed: ${signUp.error.message}`);
+  // The listed address is admin once verified; signed in again, the session carries the role.
+  await verifyAddressByMail(server, ADMIN_EMAIL);
+  const signIn = await admin.client.signIn.email({ email: ADMIN_EMAIL, password: PASSWORD });
+  if (signIn.error) throw new Error(`admin sign-in failed: ${signIn.error.message}`);
 });
 
 const lastQuery = () => Object.fromEntries(requests.at(-1)!.searchParams);

@@ -8,7 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createTestAuth, renderApp, useTestServer } from '../support/render-app';
-import { ADMIN_EMAIL, PASSWORD } from '../support/test-server';
+import { ADMIN_EMAIL, PASSWORD, verifyAddressByMail } from '../support/test-server';
 import { createUser, fieldMessage, nextSuccess, recordingAuth, uniqueUsername } from './auth-test-helpers';
 
 const server = useTestServer();
@@ -65,6 +65,8 @@ describe('the sign-in screen', () => {
 
   it('a banned user reads the ban message', async () => {
     const admin = await createUser(server, { email: ADMIN_EMAIL });
+    // The listed address is admin once verified; ban-user reads the role from the database.
+    await verifyAddressByMail(server, ADMIN_EMAIL);
     const victim = await createUser(server);
     const banned = await admin.auth.client.admin.banUser({ userId: victim.userId });
     expect(banned.error).toBeNull();

@@ -96,6 +96,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
+/**
+ * Proves `email` by the mailed verification link, as its owner would. A listed admin address
+ * (ADMIN_EMAIL) becomes admin only then; a session made before keeps the role it was cached with,
+ * so sign in afterwards.
+ */
+export async function verifyAddressByMail(server: TestServer, email: string): Promise<void> {
+  const url = `${server.baseURL}/api/auth/send-verification-email`;
+  const sent = await sharedCookieFetch(server.baseURL).postJson(url, { email });
+  if (!sent.ok) throw new Error(`send-verification-email answered ${sent.status}`);
+  const link = server.outbox
+    .list()
+    .flatMap((mail) => (mail.to === email ? mail.links : []))
+    .find((candidate) => candidate.includes('/verify-email?'));
+  if (!link) throw new Error(`no verification link was mailed to ${email}`);
+  const followed = await fetch(link, { redirect: 'manual' });
+  if (followed.status !== 200 && followed.status !== 302) throw new Error(`verify-email answered ${followed.status}`);
+}
+
 /** The cookie-keeping fetch of the shared test support, as a plain fetch. */
 export function cookieFetch(origin: string): typeof fetch {
   return sharedCookieFetch(origin).fetch;
