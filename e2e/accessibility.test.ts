@@ -11,7 +11,7 @@ import { ADMIN_EMAIL } from './support/app-server';
 import { axeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, fillSignIn, signUpByApi } from './support/users';
+import { PASSWORD, fillSignIn, signUpAdminByApi, signUpByApi } from './support/users';
 
 /** What a screen reader would find unnamed, and whether the page is wider than the window. */
 function audit(page: Page) {
@@ -93,7 +93,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
 
     // Initials ("GH") that "User menu: Grace Hopper" does not contain: the header's avatar button must
     // still pass axe's label-in-name rule.
-    const adminId = await signUpByApi(server.url, ADMIN_EMAIL, 'Grace Hopper');
+    const adminId = await signUpAdminByApi(server, 'Grace Hopper');
     await page.goto(`${server.url}/sign-in`);
     await fillSignIn(page, ADMIN_EMAIL, PASSWORD);
     await page.waitForURL(`${server.url}/account`);

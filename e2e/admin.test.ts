@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpAdminByApi, signUpByApi } from './support/users';
 
 async function signIn(browser: Browser, url: string, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -33,7 +33,7 @@ async function searchAndOpen(page: Page, text: string, operator: string, name: s
 describeInBrowser('the admin console', (e2e) => {
   it('lists, searches, bans (the banned sign-in says so), impersonates and stops', async () => {
     const { server, browser } = e2e();
-    const adaId = await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    const adaId = await signUpAdminByApi(server, 'Ada Admin');
     await signUpByApi(server.url, 'iris@example.com', 'Iris Impersonated');
     await signUpByApi(server.url, 'someone@example.org', 'Some One');
 

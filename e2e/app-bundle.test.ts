@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { chooseFromUserMenu, fillSignIn, signUpByApi } from './support/users';
+import { chooseFromUserMenu, fillSignIn, signUpAdminByApi } from './support/users';
 
 /** The DataGrid's theme name: its components and its locales both carry it, minified or not. */
 const DATA_GRID_MARKER = 'MuiDataGrid';
@@ -29,7 +29,7 @@ async function bodies(scripts: Map<string, Promise<string>>): Promise<string[]> 
 describeInBrowser('the downloads of the web app', (e2e) => {
   it('the sign-in page loads no DataGrid; the account, organization and admin screens come on first visit', async () => {
     const { server, browser } = e2e();
-    await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    await signUpAdminByApi(server, 'Ada Admin');
     const context = await browser.newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);

@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { ADMIN_EMAIL } from './support/app-server';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
-import { PASSWORD, chooseFromUserMenu, fillSignIn, uniqueEmail } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, uniqueEmail, verifyByMail } from './support/users';
 
 /** A user made through the API in its own context (its cookies stay there). */
 async function signUpInContext(context: BrowserContext, url: string, email: string): Promise<string> {
@@ -67,6 +67,8 @@ describeInBrowser('signing up and in', (e2e) => {
     const adminContext = await browser.newContext();
     const victimEmail = uniqueEmail('e2e-banned');
     await signUpInContext(adminContext, server.url, ADMIN_EMAIL);
+    // The listed address is admin once verified; ban-user reads the role from the database.
+    await verifyByMail(server, ADMIN_EMAIL);
     // Signed up elsewhere: the browser below starts signed out.
     const signUpContext = await browser.newContext();
     const victimId = await signUpInContext(signUpContext, server.url, victimEmail);

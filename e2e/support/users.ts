@@ -4,7 +4,7 @@
  * and the links the server mailed to the development outbox.
  */
 import type { Page } from 'playwright-core';
-import type { AppServer } from './app-server';
+import { ADMIN_EMAIL, type AppServer } from './app-server';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -42,6 +42,23 @@ export async function mailLink(server: Pick<AppServer, 'outbox'>, to: string, pa
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${to} with a link like ${pattern}`);
+}
+
+/**
+ * Follows the verification link mailed at sign-up, as the address's owner would: a listed admin
+ * address (ADMIN_EMAIL) becomes admin only then.
+ */
+export async function verifyByMail(server: Pick<AppServer, 'outbox'>, email: string): Promise<void> {
+  const response = await fetch(await mailLink(server, email, /\/verify-email\?token=/), { redirect: 'manual' });
+  if (response.status !== 200 && response.status !== 302)
+    throw new Error(`the verification link of ${email} answered ${response.status}: ${await response.text()}`);
+}
+
+/** The listed admin, signed up through the API and verified by mail; its id. */
+export async function signUpAdminByApi(server: Pick<AppServer, 'url' | 'outbox'>, name: string): Promise<string> {
+  const id = await signUpByApi(server.url, ADMIN_EMAIL, name);
+  await verifyByMail(server, ADMIN_EMAIL);
+  return id;
 }
 
 /** Opens the header's user menu (the avatar) and chooses an item: Account, Organizations, Admin or Sign out. */
