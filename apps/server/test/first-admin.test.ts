@@ -209,7 +209,9 @@ describe('the standalone server and the first admin', () => {
     });
     expect(signUp.status).toBe(200);
     // Whoever registers a listed address first is no admin until the address is verified.
-    expect(await signUp.json()).toMatchObject({ user: { email: 'new@example.com', emailVerified: false, role: 'user' } });
+    expect(await signUp.json()).toMatchObject({
+      user: { email: 'new@example.com', emailVerified: false, role: 'user' },
+    });
 
     const other = await post('/sign-up/email', {
       name: 'Other',

@@ -169,7 +169,10 @@ describeEachDialect(
     });
   },
   {
-    plugins: [profilePlugin, adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, LATE_UNVERIFIED, 'nobody@example.com'] })],
+    plugins: [
+      profilePlugin,
+      adminPlugin({ adminEmails: [LISTED, LATE_A, LATE_B, MULTI, LATE_UNVERIFIED, 'nobody@example.com'] }),
+    ],
     observers: [{ event: (event: AuthEvent) => void events.push(event) }],
   },
 );
