@@ -26,6 +26,7 @@ export {
   type PluginHooks,
 } from './plugin';
 export { createSession } from './session/create-session';
+export { finishSignIn, type SignInOutcome } from './session/finish-sign-in';
 export { passwordSignIn } from './session/password-sign-in';
 export { passwordField, redirectUrl } from './validation/fields';
 export { afterUserCreated } from './plugin-hooks';

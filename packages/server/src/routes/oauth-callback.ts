@@ -30,7 +30,8 @@ import { identityFromCode } from '../oauth/provider-identity';
 import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { callbackURIOf } from '../oauth/start-authorization';
 import { readBrowserBinding } from '../oauth/state-cookie';
-import { emitSocialLink, emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
+import { emitSocialLink, emitSocialSignInFailure } from '../oauth/social-events';
+import { secondStepQuery } from '../session/finish-sign-in';
 
 /** Anything is taken in, so that a malformed callback still lands on a page (`invalid_callback_request`). */
 const anyFields = z.record(z.string(), z.unknown());
@@ -101,12 +102,15 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
       emitSocialSignInFailure(ctx, providerId, resolved.error);
       return failTo(auth, onError, resolved.error);
     }
-    const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: record.callbackURL });
+    const signedIn = await completeSocialSignIn(ctx, resolved.value, { providerId, callbackURL: record.callbackURL });
     if (!signedIn.ok) {
       emitSocialSignInFailure(ctx, providerId, signedIn.error);
       return failTo(auth, onError, signedIn.error);
     }
-    emitSocialSignIn(ctx, providerId, signedIn.value.user, resolved.value.isNew);
+    // Held for the second step: not signed in yet, so to where the application handles sign-in's
+    // outcomes (its error target: typically its sign-in page), told so as better-auth's JSON
+    // sign-ins tell it (`twoFactorRedirect`), the offered methods beside.
+    if (signedIn.value.status === 'second-step') return goTo(auth, onError, secondStepQuery(signedIn.value.answer));
     return goTo(auth, resolved.value.isNew ? (record.newUserURL ?? record.callbackURL) : record.callbackURL);
   } catch (error) {
     // A plugin's refusal (a ban: BANNED_USER) or the account's lock (TOO_MANY_REQUESTS), by its code.

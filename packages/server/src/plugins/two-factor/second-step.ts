@@ -7,9 +7,9 @@
  */
 import {
   AuthError,
-  createSession,
   emitEvent,
   emitLockout,
+  finishSignIn,
   errorCodeOf,
   readCurrentSession,
   signInThrottle,
@@ -127,8 +127,14 @@ export async function finishStep(
     return { token: subject.current?.token ?? '', user: subject.user };
   }
   await takeChallenge(scope, challenge);
-  const current = await createSession(scope, challenge.user, { dontRemember: challenge.dontRemember });
+  const outcome = await finishSignIn(scope, {
+    user: challenge.user,
+    method,
+    dontRemember: challenge.dontRemember,
+    secondFactor: true,
+  });
+  // Only a plugin's interception answers a second step, and this sign-in carries its second factor.
+  if (outcome.status !== 'signed-in') throw new Error('A sign-in with its second factor was held again');
   if (trust) await trustDevice(scope, challenge.user.id, options.trustDeviceMaxAge);
-  emitEvent(scope, 'sign-in', { method, userId: current.user.id, actorUserId: current.user.id });
-  return { token: current.token, user: current.user };
+  return { token: outcome.current.token, user: outcome.current.user };
 }
