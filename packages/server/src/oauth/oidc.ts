@@ -2,8 +2,9 @@
  * @module The OpenID Connect protocol the OIDC-based providers share, on oauth4webapi and jose:
  * discovery (read once, on first use, so start-up needs no network), the authorization URL with
  * nonce and PKCE, the code exchange whose id_token oauth4webapi checks (issuer, audience, expiry,
- * nonce) and whose signature is checked against the provider's JWKS, the profile from the id_token and userinfo, refresh, and the signature check of an
- * id_token a client already holds, against the provider's JWKS.
+ * nonce) and whose signature is checked here against the provider's JWKS, the profile from the
+ * id_token and userinfo, refresh, and the signature check of an id_token a client already holds,
+ * against the provider's JWKS.
  *
  * Plain `http:` is accepted only on a loopback host: a configured URL elsewhere is refused when the
  * provider is built, a discovered one when the discovery document is read.
