@@ -1,13 +1,21 @@
 /**
  * @module Redirect answers for links that land in a browser (verify-email, reset-password,
- * delete-user callback): the caller's callback URL with our parameters added to its own query.
+ * delete-user callback, the social callback): the caller's callback URL with our parameters added
+ * to its own query.
  */
 
-/** Adds `params` to the callback URL's query, keeping its fragment; a relative callback stays relative. */
-export function withQuery(callbackURL: string, params: Record<string, string>, baseOrigin: string): string {
-  const url = new URL(callbackURL, baseOrigin);
+/**
+ * The `Location` for a checked target (http/redirect-url.ts), with `params` added to its query and
+ * its fragment kept. What is emitted is the target as the WHATWG parser resolved it, the very form
+ * the check judged, never the raw string: a relative target stays relative, but should its
+ * resolved path ever begin with `//` it is emitted absolute, because `Location: //host/…` would be
+ * read by the browser as another host.
+ */
+export function locationOf(target: string, baseOrigin: string, params: Record<string, string> = {}): string {
+  const url = new URL(target, baseOrigin);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return callbackURL.startsWith('/') ? url.pathname + url.search + url.hash : url.href;
+  const relative = target.startsWith('/') && url.origin === baseOrigin && !url.pathname.startsWith('//');
+  return relative ? url.pathname + url.search + url.hash : url.href;
 }
 
 /** 302, never cached: the location may carry a one-time token. */

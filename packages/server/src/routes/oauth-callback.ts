@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../context';
 import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError } from '../errors';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { isSafeRedirect } from '../http/redirect-url';
 import { requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS } from '../oauth/callback-errors';
@@ -54,7 +54,7 @@ function errorPageOf(auth: AuthContext): string {
 /** A stored target is re-checked: the trusted origins may have changed since the flow started. */
 function goTo(auth: AuthContext, target: string, params?: Record<string, string>): Response {
   const safe = isSafeRedirect(auth.options, target) ? target : errorPageOf(auth);
-  return redirect(params ? withQuery(safe, params, auth.options.baseOrigin) : safe);
+  return redirect(locationOf(safe, auth.options.baseOrigin, params));
 }
 
 function failTo(auth: AuthContext, target: string, error: string, description?: string): Response {
