@@ -12,6 +12,9 @@
  * read by the browser as another host.
  */
 export function locationOf(target: string, baseOrigin: string, params: Record<string, string> = {}): string {
+  // An absolute target is parsed by the browser exactly as the check parsed it, so with nothing to
+  // add it goes out as given (as better-auth sends it: `http://host`, not `http://host/`).
+  if (!target.startsWith('/') && Object.keys(params).length === 0) return target;
   const url = new URL(target, baseOrigin);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   const relative = target.startsWith('/') && url.origin === baseOrigin && !url.pathname.startsWith('//');
