@@ -6,10 +6,10 @@
 
 /**
  * The `Location` for a checked target (http/redirect-url.ts), with `params` added to its query and
- * its fragment kept. What is emitted is the target as the WHATWG parser resolved it, the very form
- * the check judged, never the raw string: a relative target stays relative, but should its
- * resolved path ever begin with `//` it is emitted absolute, because `Location: //host/…` would be
- * read by the browser as another host.
+ * its fragment kept. A relative target goes out as the WHATWG parser resolved it, the very form the
+ * check judged, not as the caller wrote it: it stays relative, but should its resolved path ever
+ * begin with `//` it goes out absolute, because `Location: //host/…` would be read by the browser
+ * as another host.
  */
 export function locationOf(target: string, baseOrigin: string, params: Record<string, string> = {}): string {
   // An absolute target is parsed by the browser exactly as the check parsed it, so with nothing to
