@@ -196,7 +196,8 @@ describe('the Location emitted for an accepted target', () => {
       for (let j = 0; j < length; j++) candidate += pieces[next() % pieces.length];
       if (!isSafeRedirect(options, candidate)) continue;
       accepted += 1;
-      for (const params of [{}, { token: 'secret-token' }, { error: 'INVALID_TOKEN' }]) {
+      const queries: Record<string, string>[] = [{}, { token: 'secret-token' }, { error: 'INVALID_TOKEN' }];
+      for (const params of queries) {
         const location = locationOf(candidate, options.baseOrigin, params);
         expect(options.trustedOrigins.has(landsOn(location)), `${candidate} → ${location}`).toBe(true);
         expect(location.startsWith('//') || location.startsWith('/\\'), location).toBe(false);
