@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../context';
 import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError } from '../errors';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { isSafeRedirect } from '../http/redirect-url';
 import { requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS } from '../oauth/callback-errors';
@@ -55,7 +55,7 @@ function errorPageOf(auth: AuthContext): string {
 /** A stored target is re-checked: the trusted origins may have changed since the flow started. */
 function goTo(auth: AuthContext, target: string, params?: Record<string, string>): Response {
   const safe = isSafeRedirect(auth.options, target) ? target : errorPageOf(auth);
-  return redirect(params ? withQuery(safe, params, auth.options.baseOrigin) : safe);
+  return redirect(locationOf(safe, auth.options.baseOrigin, params));
 }
 
 function failTo(auth: AuthContext, target: string, error: string, description?: string): Response {
@@ -66,14 +66,18 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
   const { auth } = ctx;
   const errorPage = errorPageOf(auth);
   if (!fields.state) return failTo(auth, errorPage, CALLBACK_ERRORS.stateNotFound);
-  const record = await consumeOAuthState(ctx, fields.state, providerId);
+  const provider = auth.options.socialProviders.get(providerId);
+  // A state is bound to the provider it was started for, so that another provider's callback
+  // cannot finish it; at the callback of a provider that is not configured (removed since the flow
+  // started, or a mistyped id) nothing can be finished, and a state of this browser is taken so
+  // that the answer names the real fault, as better-auth's does, instead of "restart the process".
+  const record = await consumeOAuthState(ctx, fields.state, provider ? providerId : null);
   if (!record) return failTo(auth, errorPage, CALLBACK_ERRORS.restartTheProcess);
 
   const onError = record.errorURL ?? record.callbackURL;
   // The provider's own refusal (`access_denied`, …), passed on as it named it.
   if (fields.error) return failTo(auth, onError, fields.error, fields.error_description);
   if (!fields.code) return failTo(auth, onError, CALLBACK_ERRORS.noCode);
-  const provider = auth.options.socialProviders.get(providerId);
   if (!provider) return failTo(auth, onError, CALLBACK_ERRORS.providerNotFound);
 
   const identity = await identityFromCode(auth, provider, {

@@ -26,7 +26,7 @@ import {
 } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { emitEvent } from '../emit-event';
 import { userResponse } from '../validation/responses';
 
@@ -192,11 +192,11 @@ export const verifyEmail = defineEndpoint({
     } catch (error) {
       if (!(error instanceof VerifyFailure)) throw error;
       if (callbackURL !== undefined)
-        return redirect(withQuery(callbackURL, { error: error.reason }, ctx.auth.options.baseOrigin));
+        return redirect(locationOf(callbackURL, ctx.auth.options.baseOrigin, { error: error.reason }));
       throw new AuthError(FAILURES[error.reason]);
     }
     const { user, secondStep } = verified;
     if (callbackURL === undefined) return { status: true, user };
-    return redirect(secondStep ? withQuery(callbackURL, secondStep, ctx.auth.options.baseOrigin) : callbackURL);
+    return redirect(locationOf(callbackURL, ctx.auth.options.baseOrigin, secondStep));
   },
 });

@@ -38,8 +38,10 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
     path: '/passkey/verify-authentication',
     errors: [
       PASSKEY_ERRORS.challengeNotFound,
+      PASSKEY_ERRORS.unknownSignInPasskey,
       PASSKEY_ERRORS.passkeyNotFound,
       PASSKEY_ERRORS.authenticationFailed,
+      PASSKEY_ERRORS.signatureNotVerified,
       ERRORS.failedToCreateSession,
     ],
     body,
@@ -54,7 +56,7 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
         const stored = await takeChallenge(ctx, 'authentication');
         if (!stored) throw new AuthError(PASSKEY_ERRORS.challengeNotFound);
         const passkey = await findPasskeyByCredentialId(auth, ctx.body.response.id);
-        if (!passkey) throw new AuthError(PASSKEY_ERRORS.passkeyNotFound);
+        if (!passkey) throw new AuthError(PASSKEY_ERRORS.unknownSignInPasskey);
         userId = passkey.userId;
 
         let verification: VerifiedAuthenticationResponse;
@@ -75,7 +77,7 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
         } catch (cause) {
           throw new AuthError(PASSKEY_ERRORS.authenticationFailed, { cause });
         }
-        if (!verification.verified) throw new AuthError(PASSKEY_ERRORS.authenticationFailed);
+        if (!verification.verified) throw new AuthError(PASSKEY_ERRORS.signatureNotVerified);
         await setPasskeyCounter(auth, passkey.id, verification.authenticationInfo.newCounter);
 
         const user = await auth.users.findById(passkey.userId);
