@@ -15,7 +15,7 @@ import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
 import { interceptSignIn } from '../plugin-hooks';
-import { createSession, type SessionOrigin } from './create-session';
+import { createSession, userGoneAs, type SessionOrigin } from './create-session';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 
 export interface PasswordSignInOrigin extends SessionOrigin {
@@ -127,7 +127,7 @@ async function checkAndSignIn(
   const dontRemember = request.body.rememberMe === false;
   const intercepted = await interceptSignIn({ ...origin, user: found.user, method: request.method, dontRemember });
   if (intercepted) return { intercepted };
-  const current = await createSession(origin, found.user, { dontRemember });
+  const current = await createSession(origin, found.user, { dontRemember }).catch(userGoneAs(request.failure));
   setDeviceCookie(auth, origin.cookies, found.user.id);
   return {
     redirect: request.body.callbackURL !== undefined,
