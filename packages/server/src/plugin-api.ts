@@ -74,4 +74,4 @@ export type { SignInAttempt } from './context';
 export type { RequestCookies, ResponseCookies } from './http/cookies';
 export type { RequestHeaders } from './http/transport';
 export { USER_AGENT_MAX, userAgentOf } from './http/user-agent';
-export { refreshCachedUser } from './session/cookie-cache';
+export { forgetCachedUser, refreshCachedUser } from './session/cookie-cache';

@@ -12,6 +12,7 @@ import type { PasswordCredential } from '../db/user-store';
 import { emitEvent, errorCodeOf } from '../emit-event';
 import { AuthError, type ErrorEntry } from '../errors';
 import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
+import { userGoneAs } from './create-session';
 import { readDeviceCookie } from './device-cookie';
 import { finishSignIn, type SignInOrigin } from './finish-sign-in';
 
@@ -58,7 +59,7 @@ export async function passwordSignIn(
       method: request.method,
       dontRemember: request.body.rememberMe === false,
       callbackURL: request.body.callbackURL,
-    });
+    }).catch(userGoneAs(request.failure));
     // Held for the second step: the plugin that holds it tells when the sign-in completes.
     if (outcome.status === 'second-step') return outcome.answer as unknown as PasswordSignInResult;
     return {
