@@ -114,6 +114,17 @@ describeEachDialect(
       const pending = await signIn(h(), email);
       expect(pending.response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
       expect((await pending.client.post('/two-factor/send-otp')).status).toBe(200);
+
+      // Two-factor on and no app (imported from better-auth so): mail is the only second factor.
+      const imported = await h().signUp(uniqueEmail('2fa-imported'), PASSWORD);
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ twoFactorEnabled: true } as never)
+        .where('id', '=', imported.user.id)
+        .execute();
+      const importedSignIn = await signIn(h(), imported.user.email);
+      expect(importedSignIn.response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
+      expect((await importedSignIn.client.post('/two-factor/send-otp')).status).toBe(200);
     });
 
     it('lets one of five parallel uses of a mailed code through', async () => {

@@ -4,22 +4,31 @@
  * for a user who set up only an authenticator app the mailbox alone (a reset link, then a mailed
  * code) would pass both steps. Here a mailed code is a second factor only for a user who turned it
  * on while signed in: `POST /two-factor/enable {method: 'otp'}` (with the password), or a mailed
- * code verified while two-factor was off (better-auth's verify-otp). Turning two-factor off, or an
- * administrator's reset, forgets the choice.
+ * code verified while two-factor was off (better-auth's verify-otp); a user without a confirmed app
+ * has mail as the only second factor anyway. Turning two-factor off, or an administrator's reset,
+ * forgets the choice.
  */
 import { AuthError, isUniqueViolation, type AuthContext } from '../../plugin-api';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorSchema } from './schema';
 import type { StepSubject } from './second-step';
 
+/**
+ * Whether a mailed code is a second factor of the user: chosen (a row), or the only one the user
+ * can have. A user with two-factor on and no confirmed app can only have turned it on by mail (or
+ * was imported so from better-auth, whose mailed codes needed no choice): refusing mail there would
+ * leave no way to finish a sign-in, and there is no app for the mailbox to get around.
+ */
 export async function hasChosenMailedCodes(auth: AuthContext, userId: string): Promise<boolean> {
-  const row = await twoFactorSchema
-    .db(auth)
+  const db = twoFactorSchema.db(auth);
+  const chosen = await db
     .selectFrom('twoFactorMailedCode')
     .select('userId')
     .where('userId', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (chosen) return true;
+  const app = await db.selectFrom('twoFactor').select('verified').where('userId', '=', userId).executeTakeFirst();
+  return !app || !app.verified;
 }
 
 export async function chooseMailedCodes(auth: AuthContext, userId: string): Promise<void> {
