@@ -172,9 +172,9 @@ describeEachDialect(
 
       // The nine losers counted as wrong codes: a right one starts the count over.
       const cleared = await signIn(h(), user.email);
-      expect(
-        (await cleared.client.post('/two-factor/verify-backup-code', { code: user.backupCodes[0] })).status,
-      ).toBe(200);
+      expect((await cleared.client.post('/two-factor/verify-backup-code', { code: user.backupCodes[0] })).status).toBe(
+        200,
+      );
       nextStep(h());
       const { client } = await signIn(h(), user.email);
       const fresh = totpCode(h(), user.secret);
