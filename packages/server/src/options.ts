@@ -112,6 +112,15 @@ export const DEFAULTS = Object.freeze({
   /** …how long a mailed code lasts (better-auth's OTP period: 3 minutes), and wrong tries it allows… */
   twoFactorOtpExpiresIn: 3 * 60,
   twoFactorOtpAllowedAttempts: 5,
+  /** …the codes one pending sign-in may try, whatever the kind (better-auth's five)… */
+  twoFactorChallengeAllowedAttempts: 5,
+  /**
+   * …the consecutive wrong codes, across pending sign-ins, after which the account's second step is
+   * locked (better-auth's accountLockout: ten, for fifteen minutes; here growing to an hour as the
+   * sign-in lock does)…
+   */
+  twoFactorLockoutThreshold: 10,
+  twoFactorLockoutSeconds: 15 * 60,
   /** …and the backup codes: how many, and how long each (better-auth's: 10 of 10 characters). */
   twoFactorBackupCodeCount: 10,
   twoFactorBackupCodeLength: 10,
