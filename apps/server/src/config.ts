@@ -17,6 +17,8 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface ServerConfig {
   readonly port: number;
+  /** HOST: the address to listen on; undefined: every interface (Node's `::`, IPv4 too). */
+  readonly host: string | undefined;
   readonly baseURL: string;
   /** A URL the engine accepts: an absolute SQLite file path, `:memory:`, or a server URL. */
   readonly databaseUrl: string;
@@ -111,6 +113,21 @@ const limit = optional.pipe(
     .optional(),
 );
 
+/** One DNS label: letters, digits and inner dashes, at most 63 characters. */
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${HOST_LABEL}(?:\\.${HOST_LABEL})*$`);
+
+/** What `server.listen` binds: an IP address of this machine's interfaces, or a name that resolves to one. */
+const listenHost = optional.pipe(
+  z
+    .string()
+    .refine(
+      (v) => isIP(v) !== 0 || HOST_NAME.test(v),
+      'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name (localhost), without brackets or a port',
+    )
+    .optional(),
+);
+
 const httpUrl = z.string().refine((v) => {
   try {
     const { protocol } = new URL(v);
@@ -136,6 +153,7 @@ const mailbox = z
 const schema = z.object({
   NODE_ENV: optional,
   PORT: port,
+  HOST: listenHost,
   BASE_URL: optional.pipe(httpUrl.optional()),
   LATCHKEY_SECRET: optional.pipe(
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
@@ -233,6 +251,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
 
   return Object.freeze({
     port: portNumber,
+    host: e.HOST,
     baseURL: (e.BASE_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
     databaseUrl: database.url,
     dialect: database.dialect,

@@ -15,6 +15,7 @@ import {
   AuthError,
   ERRORS,
   REQUEST_ID_HEADER,
+  STRICT_TRANSPORT_SECURITY,
   type ErrorEntry,
   type NodeHandler,
   type OutboxMailer,
@@ -51,6 +52,11 @@ export interface HttpServerInput {
   logRequest?: LogRequest | undefined;
   /** GET and HEAD of these exact paths (outside the base path): `/readyz`, `/metrics`. */
   routes?: ReadonlyMap<string, ServerRoute>;
+  /**
+   * BASE_URL is https: every answer carries Strict-Transport-Security, the server's own (files,
+   * `/readyz`, 404s, refused requests) as the engine's (which sets it itself, strict-transport.ts).
+   */
+  strictTransport?: boolean;
 }
 
 export interface HttpServer {
@@ -71,6 +77,7 @@ export function createHttpServer({
   trustedProxies = new Set(),
   logRequest,
   routes = new Map(),
+  strictTransport = false,
 }: HttpServerInput): HttpServer {
   let closing = false;
   // The rest (the outbox, the web app's files) is web-standard, through Hono's Node adapter.
@@ -86,6 +93,8 @@ export function createHttpServer({
     // Replaces whatever the client sent: the engine logs this header's value (request-id.ts).
     request.headers[REQUEST_ID_HEADER] = requestId;
     response.setHeader(REQUEST_ID_HEADER, requestId);
+    // Before anything is written, so no answer leaves without it: each writeHead merges it in.
+    if (strictTransport) response.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     logRequest?.(request, response, requestId);
     const url = request.url ?? '/';
     if (!isUsableHost(request.headers.host)) answerBadHost(response);
@@ -96,7 +105,9 @@ export function createHttpServer({
       else void others(request, response);
     }
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, logger));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(error, socket, logger, strictTransport),
+  );
 
   return {
     server,
@@ -193,7 +204,12 @@ const clientErrorEntries: Readonly<Record<string, ErrorEntry>> = {
  * written on it yet (a half-written response must not be followed by a second status line), and
  * always destroy it: the parser's state is unknown, so the connection cannot be reused.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, logger: ServerLogger): void {
+function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  logger: ServerLogger,
+  strictTransport: boolean,
+): void {
   logger.debug({ code: error.code, reason: error.message }, 'Refused a malformed request');
   const tcp = socket as Socket;
   if (error.code === 'ECONNRESET' || !socket.writable || tcp.bytesWritten > 0) {
@@ -204,6 +220,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, logger:
   const body = JSON.stringify(new AuthError(entry).toJSON());
   socket.write(
     `HTTP/1.1 ${entry.status} ${entry.message}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      (strictTransport ? `Strict-Transport-Security: ${STRICT_TRANSPORT_SECURITY}\r\n` : '') +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   tcp.destroySoon();

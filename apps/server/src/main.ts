@@ -93,7 +93,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const webApp = createWebApp(config.webDir, { https: config.baseURL.startsWith('https:') });
+  const https = config.baseURL.startsWith('https:');
+  const webApp = createWebApp(config.webDir, { https });
   if (!webApp)
     logger.warn(
       { dir: config.webDir },
@@ -118,8 +119,9 @@ async function main(): Promise<void> {
     trustedProxies: new Set(config.trustedProxies.map(normalizeIp).filter(Boolean)),
     logRequest: createRequestLog(logger, DEFAULTS.basePath),
     routes,
+    strictTransport: https,
   });
-  await listen(http.server, config.port);
+  await listen(http.server, config.port, config.host);
   const metricsServer =
     metrics && config.metricsPort !== undefined
       ? await listenForMetrics(metrics, config.metricsPort, (error) =>
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
     {
       url: config.baseURL,
       port: config.port,
+      host: config.host ?? 'all interfaces',
       dialect: config.dialect,
       ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
       counters: storage ? 'redis' : 'memory',
@@ -162,10 +165,11 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (s) => void stop(s));
 }
 
-function listen(server: Server, port: number): Promise<void> {
+/** `host` undefined: every interface, as Node binds by default. */
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STRICT_TRANSPORT_SECURITY } from '@latchkey/server';
 import { representation } from './precompressed-file';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -42,9 +43,6 @@ const HTML_HEADERS = Object.freeze({
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
 });
-
-/** One year, as HSTS preload lists ask; sent only when the server is reached over https. */
-const STRICT_TRANSPORT = 'max-age=31536000; includeSubDomains';
 
 /** What a browser sends when the user follows a link or reloads: HTML wanted, no file named. */
 function isNavigation(request: Request, pathname: string): boolean {
@@ -95,7 +93,7 @@ export function createWebApp(dir: string = DEFAULT_WEB_DIR, { https = false }: W
   if (!https) return serve;
   return async (request) => {
     const response = await serve(request);
-    response.headers.set('strict-transport-security', STRICT_TRANSPORT);
+    response.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return response;
   };
 }

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
   it('gives every default from an empty environment', () => {
     expect(loadConfig({}, CWD)).toEqual({
       port: 3000,
+      host: undefined,
       baseURL: 'http://localhost:3000',
       databaseUrl: '/srv/latchkey/data/latchkey.db',
       dialect: 'sqlite',
@@ -39,6 +40,18 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       metricsPort: undefined,
     });
+  });
+
+  it('listens on the HOST address given (an IP address or a host name), on every interface when unset', () => {
+    expect(loadConfig({ HOST: '127.0.0.1' }, CWD).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: ' ::1 ' }, CWD).host).toBe('::1');
+    expect(loadConfig({ HOST: 'localhost' }, CWD).host).toBe('localhost');
+    expect(loadConfig({ HOST: '' }, CWD).host).toBeUndefined();
+    const rule =
+      'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name (localhost), without brackets or a port';
+    expect(problemsOf({ HOST: '[::1]' })).toEqual([`HOST="[::1]": ${rule}`]);
+    expect(problemsOf({ HOST: '127.0.0.1:3000' })).toEqual([`HOST="127.0.0.1:3000": ${rule}`]);
+    expect(problemsOf({ HOST: 'http://localhost' })).toEqual([`HOST="http://localhost": ${rule}`]);
   });
 
   it('serves metrics only when METRICS_TOKEN or METRICS_PORT says how, refusing a short token without echoing it', () => {

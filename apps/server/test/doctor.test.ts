@@ -135,7 +135,7 @@ describe('latchkey doctor on the configuration', () => {
       LATCHKEY_SECRET: SECRET,
     });
     expect(linesOf(https.lines, 'base URL')).toEqual([
-      '✓ base URL: https://auth.example.com is https: cookies are Secure, with the __Secure- prefix',
+      '✓ base URL: https://auth.example.com is https: cookies are Secure, with the __Secure- prefix, and every answer carries Strict-Transport-Security',
     ]);
 
     const env = { BASE_URL: 'http://auth.example.com', DATABASE_URL: migratedFile, LATCHKEY_SECRET: SECRET };
@@ -171,9 +171,10 @@ describe('latchkey doctor on the configuration', () => {
   });
 
   it('a configuration that does not load is reported line by line, without a crash', async () => {
-    const { code, lines } = await doctor({ DATABASE_URL: 'oracle://db.example.com/x', PORT: 'eighty' });
+    const { code, lines } = await doctor({ DATABASE_URL: 'oracle://db.example.com/x', PORT: 'eighty', HOST: '[::1]' });
     expect(linesOf(lines, 'configuration')).toEqual([
       '✗ configuration: PORT="eighty": must be a whole number between 1 and 65535 — fix: correct PORT (README, Configuration)',
+      '✗ configuration: HOST="[::1]": must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name (localhost), without brackets or a port — fix: correct HOST (README, Configuration)',
       '✗ configuration: DATABASE_URL: unsupported scheme "oracle://" (use a file path, sqlite:PATH, postgres://… or mysql://…) — fix: correct DATABASE_URL (README, Configuration)',
     ]);
     // The default SQLite file is not checked in place of the refused DATABASE_URL.

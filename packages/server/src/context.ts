@@ -96,6 +96,13 @@ export interface PluginHooks {
    * an AuthError to refuse. The first plugin that declares it does the deletion.
    */
   deleteUser?(userId: string, auth: AuthContext): Promise<void>;
+  /**
+   * Runs once the user's password was replaced: by a mailed reset (POST /reset-password) or by the
+   * user (POST /change-password), `revokeOthers` when whoever held other access must lose it (a
+   * reset always, a change with revokeOtherSessions). A plugin ends the access it keeps itself
+   * (trusted browsers, say), which the engine's revocation of sessions does not reach.
+   */
+  afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: AuthContext): Promise<void>;
   /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
   visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
   /**

@@ -30,6 +30,7 @@ import { createVerificationStore } from './db/verification-store';
 import { createFetchHandler, type AuthHandler } from './http/fetch-handler';
 import { createNodeHandler, type NodeHandler } from './http/node-handler';
 import { createRouter } from './http/router';
+import { transportSecurityHeaders } from './http/strict-transport';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
 import { createEventSink, type AuthEvent, type AuthObserver } from './observer';
@@ -150,6 +151,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const endpoints: readonly AnyEndpoint[] = Object.freeze(routeGroups.flatMap((group) => group.endpoints));
   registerRouteGroups(context, routeGroups);
   const dispatch = createRouter(context, endpoints);
+  const alwaysHeaders = transportSecurityHeaders(resolved.baseURL);
   const pruneJob = startPruneJob({
     db,
     dialect,
@@ -160,8 +162,8 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     offloadCheckpoints: handle.offloadCheckpoints,
   });
   const auth: Auth<P> = Object.freeze({
-    handler: createFetchHandler(dispatch, logger),
-    nodeHandler: createNodeHandler(dispatch, logger),
+    handler: createFetchHandler(dispatch, logger, alwaysHeaders),
+    nodeHandler: createNodeHandler(dispatch, logger, alwaysHeaders),
     // Typed by what the plugins declare (auth-types.ts): at run time extendBodies adds exactly those
     // body fields and the stores read exactly those columns, which no inference can follow.
     api: createApi(context, endpoints) as unknown as AuthApi<P>,

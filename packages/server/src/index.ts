@@ -42,6 +42,7 @@ export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSc
 export type { AuthHandler, RequestInfo } from './http/fetch-handler';
 export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { normalizeIp } from './http/client-ip';
+export { STRICT_TRANSPORT_SECURITY } from './http/strict-transport';
 export { chooseEncoding } from './http/accept-encoding';
 export type { PoolStats } from './db/create-database';
 export type { NodeHandler } from './http/node-handler';

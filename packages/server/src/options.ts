@@ -78,6 +78,16 @@ export const DEFAULTS = Object.freeze({
   /** …and evaluated for no more than this many failures a day, so a stolen device cookie buys few guesses. */
   deviceDailyFailureLimit: 20,
   oauthStateLifetime: 10 * 60,
+  /**
+   * An id_token a client holds (POST /sign-in/social) signs in only while its `iat` is at most this
+   * old: a token leaked from a log or a device later cannot start a session once the window is past…
+   */
+  idTokenMaxAge: 10 * 60,
+  /**
+   * …and not when its `iat` is further in the future than this (the 30 s oauth4webapi and
+   * better-auth allow between clocks).
+   */
+  idTokenClockSkew: 30,
   codeVerifierLength: 128,
   oauthStateLength: 32,
   verificationTokenExpiresIn: 3600,
@@ -102,6 +112,15 @@ export const DEFAULTS = Object.freeze({
   /** …how long a mailed code lasts (better-auth's OTP period: 3 minutes), and wrong tries it allows… */
   twoFactorOtpExpiresIn: 3 * 60,
   twoFactorOtpAllowedAttempts: 5,
+  /** …the codes one pending sign-in may try, whatever the kind (better-auth's five)… */
+  twoFactorChallengeAllowedAttempts: 5,
+  /**
+   * …the consecutive wrong codes, across pending sign-ins, after which the account's second step is
+   * locked (better-auth's accountLockout: ten, for fifteen minutes; here growing to an hour as the
+   * sign-in lock does)…
+   */
+  twoFactorLockoutThreshold: 10,
+  twoFactorLockoutSeconds: 15 * 60,
   /** …and the backup codes: how many, and how long each (better-auth's: 10 of 10 characters). */
   twoFactorBackupCodeCount: 10,
   twoFactorBackupCodeLength: 10,
@@ -237,6 +256,11 @@ export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly 
    * factories (`github({clientId, clientSecret})`, …). Ids must be unique.
    */
   socialProviders?: readonly OAuthProvider[];
+  /** An id_token a client holds and signs in with (POST /sign-in/social `idToken`). */
+  idToken?: {
+    /** Seconds since the token's `iat` beyond which it no longer signs in; default 600. */
+    maxAge?: number;
+  };
   /** Sends the mails of verification, reset, change e-mail and delete account; none: those flows are off. */
   mailer?: Mailer;
   session?: {
@@ -318,6 +342,7 @@ export interface ResolvedOptions {
   };
   /** By id; only configured providers are here. */
   readonly socialProviders: ReadonlyMap<string, OAuthProvider>;
+  readonly idToken: { readonly maxAge: number };
   /** `secret` first: the token cipher encrypts with it and decrypts with any. */
   readonly encryptionSecrets: readonly string[];
   readonly session: {
@@ -382,6 +407,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       allowDifferentEmails: options.account?.accountLinking?.allowDifferentEmails ?? false,
     },
     socialProviders: providersById(options.socialProviders ?? []),
+    idToken: resolveIdToken(options.idToken ?? {}),
     encryptionSecrets: [options.secret, ...(options.previousSecrets ?? [])],
     session: {
       expiresIn: options.session?.expiresIn ?? DEFAULTS.sessionExpiresIn,
@@ -412,6 +438,12 @@ function resolvePrune(prune: NonNullable<AuthOptions['prune']>): ResolvedOptions
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error('Latchkey: prune.batchSize must be a whole number from 1');
   return { enabled: prune.enabled ?? true, intervalSeconds, batchSize };
+}
+
+function resolveIdToken(idToken: NonNullable<AuthOptions['idToken']>): ResolvedOptions['idToken'] {
+  const maxAge = idToken.maxAge ?? DEFAULTS.idTokenMaxAge;
+  if (!(maxAge > 0)) throw new Error('Latchkey: idToken.maxAge must be above 0 seconds');
+  return { maxAge };
 }
 
 function providersById(providers: readonly OAuthProvider[]): ReadonlyMap<string, OAuthProvider> {

@@ -26,6 +26,7 @@ export {
   type PluginHooks,
 } from './plugin';
 export { createSession } from './session/create-session';
+export { finishSignIn, type SignInOutcome } from './session/finish-sign-in';
 export { passwordSignIn } from './session/password-sign-in';
 export { passwordField, redirectUrl } from './validation/fields';
 export { afterUserCreated } from './plugin-hooks';
@@ -73,4 +74,4 @@ export type { SignInAttempt } from './context';
 export type { RequestCookies, ResponseCookies } from './http/cookies';
 export type { RequestHeaders } from './http/transport';
 export { USER_AGENT_MAX, userAgentOf } from './http/user-agent';
-export { refreshCachedUser } from './session/cookie-cache';
+export { forgetCachedUser, refreshCachedUser } from './session/cookie-cache';

@@ -44,6 +44,14 @@ export async function afterEmailVerified(auth: AuthContext, user: User): Promise
   for (const hooks of auth.hooks) await hooks.afterEmailVerified?.(user, auth);
 }
 
+export async function afterPasswordChanged(
+  auth: AuthContext,
+  userId: string,
+  change: { revokeOthers: boolean },
+): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterPasswordChanged?.(userId, change, auth);
+}
+
 /** The user row goes, through the plugin that guards its deletion if there is one. */
 export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
   const guarded = auth.hooks.find((hooks) => hooks.deleteUser);

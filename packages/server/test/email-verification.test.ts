@@ -340,12 +340,40 @@ describeEachDialect(
       expect((await client.get('/get-session')).body.user).toMatchObject({ id: user.id, emailVerified: true });
     });
 
-    it("signs the verified user in over another user's session in the same browser", async () => {
+    it("verifies but never signs in over another user's session in the same browser (a login CSRF)", async () => {
       const { user, mail } = await requestVerification(h());
       const other = await h().signUp(uniqueEmail('other'));
+      const before = await sessionCount(h(), user.id);
       const response = await other.client.get(linkPath(mail));
       expect(response.status).toBe(200);
-      expect((await other.client.get('/get-session')).body.user.id).toBe(user.id);
+      expect(response.setCookies.has('latchkey.session_token')).toBe(false);
+      expect(await isVerified(h(), user.id)).toBe(true);
+      expect(await sessionCount(h(), user.id)).toBe(before);
+      expect((await other.client.get('/get-session')).body.user.id).toBe(other.user.id);
+    });
+
+    it('verifies but signs nobody in when another site navigates the browser to the link by itself', async () => {
+      const { user, mail } = await requestVerification(h());
+      const before = await sessionCount(h(), user.id);
+      const browser = h().client();
+      const headers = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+      const response = await browser.get(linkPath(mail), { headers });
+      expect(response.status).toBe(200);
+      expect(response.setCookies.has('latchkey.session_token')).toBe(false);
+      expect(await isVerified(h(), user.id)).toBe(true);
+      expect(await sessionCount(h(), user.id)).toBe(before);
+    });
+
+    it('signs in from a link the person clicked on another site (a webmail) and from a mail program', async () => {
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-user': '?1' },
+        { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-user': '?1' },
+      ]) {
+        const { user, mail } = await requestVerification(h());
+        const browser = h().client();
+        expect((await browser.get(linkPath(mail), { headers })).status).toBe(200);
+        expect((await browser.get('/get-session')).body.user.id).toBe(user.id);
+      }
     });
 
     it('signs nobody in when the token fails', async () => {

@@ -39,6 +39,22 @@ describe.runIf(inject('redis'))('Redis key-value store', () => {
     expect(await store.get('v', Date.now())).toBeNull();
   });
 
+  it('sets a key only when absent, telling exactly one of parallel callers on separate connections', async () => {
+    const shared = prefix();
+    const stores = Array.from({ length: 4 }, () => createRedisStore(REDIS_URL, { prefix: shared }));
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => stores[i % 4]!.setIfAbsent('idtoken:x', String(i), 60_000, Date.now())),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await stores[0]!.setIfAbsent('idtoken:x', 'again', 60_000, Date.now())).toBe(false);
+      await stores[0]!.delete('idtoken:x');
+      expect(await stores[1]!.setIfAbsent('idtoken:x', 'again', 60_000, Date.now())).toBe(true);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
   it('counts atomically under parallel increments', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => store.increment('p', 60_000, Date.now())));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));

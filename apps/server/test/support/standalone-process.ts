@@ -17,6 +17,7 @@ const INHERITED_CONFIG = [
   'NODE_ENV',
   'INIT_CWD',
   'PORT',
+  'HOST',
   'BASE_URL',
   'DATABASE_URL',
   'LATCHKEY_SECRET',

@@ -72,8 +72,11 @@ describe('the second step of sign-in', () => {
     expect((await second.auth.client.getSession()).data).toBeNull();
   });
 
-  it('a code sent by e-mail finishes the sign-in', async () => {
+  it('a code sent by e-mail finishes the sign-in of a user who chose mailed codes', async () => {
     const user = await userWithTwoFactor(server);
+    // Mailed codes are a second factor only for a user who turned them on (beside the app here).
+    const chosen = await user.auth.client.twoFactor.enable({ password: PASSWORD, method: 'otp' });
+    expect(chosen.error).toBeNull();
     const { auth, router, ui } = await signInToSecondStep(user.email);
     await ui.click(screen.getByRole('button', { name: 'Send a code by e-mail' }));
     await toastSaying('A code is on its way to your inbox.');
@@ -96,6 +99,45 @@ describe('the second step of sign-in', () => {
     await auth.client.signOut();
     const again = await auth.client.signIn.email({ email: user.email, password: PASSWORD });
     expect(again.error).toBeNull();
+    expect((await auth.client.getSession()).data?.user.email).toBe(user.email);
+  });
+});
+
+describe('a sign-in a redirect flow held for the second step', () => {
+  /**
+   * A browser whose sign-in the server holds (its two_factor cookie), landing where a provider's
+   * callback or a verification link sends it: `landing` with the server's `twoFactorRedirect`.
+   */
+  async function landHeld(email: string, landing: string) {
+    const auth = createTestAuth(server);
+    const held = await auth.client.signIn.email({ email, password: PASSWORD });
+    expect(held.data).toMatchObject({ twoFactorRedirect: true });
+    const rendered = renderApp(server, `${landing}&twoFactorRedirect=true&twoFactorMethods=totp`, { auth });
+    await screen.findByRole('heading', { level: 1, name: 'Two-step verification' });
+    expect(rendered.router.state.location.pathname).toBe('/sign-in/two-factor');
+    return { ...rendered, auth, ui: userEvent.setup({ document }) };
+  }
+
+  it("a provider's sign-in back on the sign-in page goes on to the second step, offering only what the server named", async () => {
+    const user = await userWithTwoFactor(server);
+    const { auth, router, ui } = await landHeld(
+      user.email,
+      `/sign-in?redirectTo=${encodeURIComponent('/organizations')}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Send a code by e-mail' })).toBeNull();
+    await ui.type(screen.getByLabelText(/^Code/), totpCode(user.secret, 1));
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
+    expect((await auth.client.getSession()).data?.user.email).toBe(user.email);
+  });
+
+  it("a verification link's sign-in goes on to the second step, then to where the link led", async () => {
+    const user = await userWithTwoFactor(server);
+    const landing = `/verify-email?verified=1&redirectTo=${encodeURIComponent('/organizations')}`;
+    const { auth, router, ui } = await landHeld(user.email, landing);
+    await ui.type(screen.getByLabelText(/^Code/), totpCode(user.secret, 1));
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     expect((await auth.client.getSession()).data?.user.email).toBe(user.email);
   });
 });

@@ -42,6 +42,20 @@ export function createVerificationStore(db: Kysely<Database>) {
       return result.numDeletedRows === 1n;
     },
 
+    /**
+     * Replaces the row's value only if it is still `expected`; true only for the caller whose update
+     * matched, so parallel read-then-write steps on one row (a count) each see a distinct value.
+     */
+    async swapValue(id: string, expected: string, next: string): Promise<boolean> {
+      const result = await db
+        .updateTable('verification')
+        .set({ value: next })
+        .where('id', '=', id)
+        .where('value', '=', expected)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
     /** Rows whose value names the user (`userId` or `userId:…`): their pending tokens die with them. */
     async deleteForUser(userId: string): Promise<void> {
       await db

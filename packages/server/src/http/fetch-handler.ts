@@ -30,7 +30,31 @@ function toResponse(answer: Answer, head: boolean): Response {
   return response;
 }
 
-export function createFetchHandler(dispatch: Dispatch, logger: Logger): AuthHandler {
+/** Adds `always` to an answer; a Response made elsewhere may have immutable headers, so it is copied then. */
+function withHeaders(response: Response, always: readonly [string, string][]): Response {
+  if (always.length === 0) return response;
+  let answer = response;
+  try {
+    for (const [name, value] of always) answer.headers.set(name, value);
+  } catch {
+    answer = new Response(response.body, response);
+    for (const [name, value] of always) answer.headers.set(name, value);
+  }
+  return answer;
+}
+
+/** `alwaysHeaders` go on every answer, errors included (strict-transport.ts). */
+export function createFetchHandler(
+  dispatch: Dispatch,
+  logger: Logger,
+  alwaysHeaders: Readonly<Record<string, string>> = {},
+): AuthHandler {
+  const always = Object.entries(alwaysHeaders);
+  const handle = answer(dispatch, logger);
+  return async (request, info) => withHeaders(await handle(request, info), always);
+}
+
+function answer(dispatch: Dispatch, logger: Logger): AuthHandler {
   return async (request, info) => {
     try {
       const answer = await dispatch({

@@ -88,8 +88,16 @@ async function writeAnswer(response: ServerResponse, answer: Answer): Promise<vo
   response.end(body ?? undefined);
 }
 
-export function createNodeHandler(dispatch: Dispatch, logger: Logger): NodeHandler {
+/** `alwaysHeaders` go on every answer, errors included (strict-transport.ts). */
+export function createNodeHandler(
+  dispatch: Dispatch,
+  logger: Logger,
+  alwaysHeaders: Readonly<Record<string, string>> = {},
+): NodeHandler {
+  const always = Object.entries(alwaysHeaders);
   return async (request, response) => {
+    // Set before anything is written: every writeHead below merges them in.
+    for (const [name, value] of always) response.setHeader(name, value);
     const headers = new NodeRequestHeaders(request.headers);
     try {
       const answer = await dispatch({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { resolveOptions } from '../options';
 import { redirectUrl } from '../validation/fields';
+import { locationOf } from './redirect';
 import { checkRedirectTargets, isSafeRedirect } from './redirect-url';
 
 const options = resolveOptions({
@@ -19,6 +20,10 @@ const SAFE = [
   '/search?q=red%20shoes',
   '/a/b/c#section',
   '/welcome?next=%2Fdashboard',
+  '/./dashboard',
+  '/a/../dashboard',
+  '/a//b',
+  '/%2e/dashboard',
   'http://localhost:3000',
   'http://localhost:3000/dashboard',
   'HTTP://LOCALHOST:3000/upper-case-scheme-and-host',
@@ -63,6 +68,28 @@ const UNSAFE = [
   'http:/evil.example',
   'dashboard',
   '',
+  // Dot segments: resolving removes them and leaves a path that begins with `//` (issue #29).
+  '/.//evil.example/x',
+  '/..//evil.example/x',
+  '/%2e//evil.example/x',
+  '/%2E//evil.example/x',
+  '/a/..//evil.example/x',
+  '/%2e%2e//evil.example/x',
+  '/a/%2e%2e//evil.example/x',
+  '/./..//evil.example',
+  '/.%2f/evil.example',
+  '/.%2F%2Fevil.example',
+  '/%2e%2f/evil.example',
+  '/.%5c/evil.example',
+  '/.%5cevil.example',
+  '/.\\evil.example',
+  '/.\\/evil.example',
+  '\\evil',
+  '/.\t//evil.example',
+  '/\t.//evil.example',
+  '/.\n//evil.example',
+  '/.%09//evil.example',
+  '/.%0a//evil.example',
 ];
 
 describe('isSafeRedirect', () => {
@@ -126,6 +153,73 @@ describe('isSafeRedirect', () => {
       expect(trusted(decoded), `${candidate} decoded`).toBe(true);
     }
     expect(accepted).toBeGreaterThan(500);
+  });
+});
+
+describe('the Location emitted for an accepted target', () => {
+  const browserReads = (value: string) => value.replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
+  const landsOn = (location: string) => new URL(browserReads(location), options.baseOrigin).origin;
+
+  it('never leaves the trusted origins, whatever query the server adds, for every generated relative target', () => {
+    // Relative targets built from the pieces dot-segment and slash tricks are made of; each one
+    // accepted is emitted as the routes emit it (with and without a query) and followed as a
+    // browser follows a Location.
+    const pieces = [
+      '/',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2e%2e',
+      '%2f',
+      '%2F',
+      '%5c',
+      '\\',
+      '\t',
+      '%09',
+      'a',
+      'evil.example',
+      '?',
+      '#',
+      '@',
+      ':',
+    ];
+    let seed = 29;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    let accepted = 0;
+    for (let i = 0; i < 30_000; i++) {
+      const length = 1 + (next() % 7);
+      let candidate = '/';
+      for (let j = 0; j < length; j++) candidate += pieces[next() % pieces.length];
+      if (!isSafeRedirect(options, candidate)) continue;
+      accepted += 1;
+      const queries: Record<string, string>[] = [{}, { token: 'secret-token' }, { error: 'INVALID_TOKEN' }];
+      for (const params of queries) {
+        const location = locationOf(candidate, options.baseOrigin, params);
+        expect(options.trustedOrigins.has(landsOn(location)), `${candidate} → ${location}`).toBe(true);
+        expect(location.startsWith('//') || location.startsWith('/\\'), location).toBe(false);
+      }
+    }
+    expect(accepted).toBeGreaterThan(1000);
+  });
+
+  it('emits the resolved form of a relative target, with the query added and the fragment kept', () => {
+    expect(locationOf('/a/../reset?lang=en#top', options.baseOrigin, { token: 't' })).toBe(
+      '/reset?lang=en&token=t#top',
+    );
+    expect(locationOf('/%2e/done', options.baseOrigin)).toBe('/done');
+    expect(locationOf('https://app.example.com/in', options.baseOrigin, { error: 'x' })).toBe(
+      'https://app.example.com/in?error=x',
+    );
+  });
+
+  it('emits a resolved path that begins with // absolute, so that it cannot be read as another host', () => {
+    expect(locationOf('/.//evil.example/x', options.baseOrigin, { token: 't' })).toBe(
+      'http://localhost:3000//evil.example/x?token=t',
+    );
   });
 });
 

@@ -29,12 +29,30 @@ function decodeFully(value: string): string | null {
   return null;
 }
 
+/**
+ * A relative target is judged by where a browser ends up, not by how the string looks: it is
+ * resolved against BASE_URL with the WHATWG parser the browser uses, and must stay on this origin
+ * with a path that does not begin with `//`. Pattern-matching the raw string missed dot segments:
+ * `/.//evil.test`, `/..//evil.test`, `/%2e//evil.test` and `/a/..//evil.test` all look like paths,
+ * but resolving removes the dot segment and leaves the path `//evil.test`; once the server adds its
+ * query and emits that path as `Location: //evil.test?token=…`, the browser reads it as another
+ * host and a genuine reset mail hands its token to the attacker. The resolved path is what the
+ * server emits (http/redirect.ts), so refusing a resolved path that starts with `//` refuses every
+ * emitted form a browser could read as another host.
+ */
+function staysOnSite(options: ResolvedOptions, path: string): boolean {
+  const url = new URL(path, options.baseOrigin);
+  return url.origin === options.baseOrigin && !url.pathname.startsWith('//');
+}
+
 export function isSafeRedirect(options: ResolvedOptions, value: string): boolean {
   if (value.startsWith('/')) {
+    // The decoded form is judged too: an application that decodes the target before following it
+    // (`/%2F%2Fevil`, `/.%2F/evil`) must not be led off the site either.
     const decoded = decodeFully(value);
     if (decoded === null || UNSAFE_IN_PATH.test(decoded) || decoded.startsWith('//')) return false;
     if (UNSAFE_IN_PATH.test(value) || value.startsWith('//')) return false;
-    return new URL(value, options.baseOrigin).origin === options.baseOrigin;
+    return staysOnSite(options, value) && staysOnSite(options, decoded);
   }
   let url: URL;
   try {

@@ -108,12 +108,15 @@ function parseRecord(auth: AuthContext, value: string): OAuthStateRecord | null 
 /**
  * Takes the state for the callback of `providerId`, or null for one that is unknown, used,
  * expired, from another browser or for another provider. A state refused for the browser or the
- * provider is kept: its own browser may still finish with it.
+ * provider is kept: its own browser may still finish with it. `providerId` null takes a state of
+ * this browser whatever provider it was started for: the callback of a provider that is not
+ * configured, which can only end in an error (`oauth_provider_not_found`, as better-auth answers
+ * after reading the state) and so has nothing to gain from another provider's flow.
  */
 export async function consumeOAuthState(
   { auth, requestCookies }: Omit<BrowserOrigin, 'cookies'>,
   state: string,
-  providerId: string,
+  providerId: string | null,
 ): Promise<OAuthStateRecord | null> {
   const row = await auth.verifications.find(identifierOf(state));
   if (!row) return null;
@@ -123,8 +126,8 @@ export async function consumeOAuthState(
   }
   const record = parseRecord(auth, row.value);
   const binding = readBrowserBinding(auth, requestCookies);
-  if (!record || binding === null || !safeEqual(sha256Hex(binding), record.browser) || record.providerId !== providerId)
-    return null;
+  if (!record || binding === null || !safeEqual(sha256Hex(binding), record.browser)) return null;
+  if (providerId !== null && record.providerId !== providerId) return null;
   // Of concurrent callbacks with this state, only the one whose delete removed the row goes on.
   return (await auth.verifications.take(row.id)) ? record : null;
 }

@@ -2,8 +2,9 @@
  * @module The OpenID Connect protocol the OIDC-based providers share, on oauth4webapi and jose:
  * discovery (read once, on first use, so start-up needs no network), the authorization URL with
  * nonce and PKCE, the code exchange whose id_token oauth4webapi checks (issuer, audience, expiry,
- * nonce), the profile from the id_token and userinfo, refresh, and the signature check of an
- * id_token a client already holds, against the provider's JWKS.
+ * nonce) and whose signature is checked here against the provider's JWKS, the profile from the
+ * id_token and userinfo, refresh, and the signature check of an id_token a client already holds,
+ * against the provider's JWKS.
  *
  * Plain `http:` is accepted only on a loopback host: a configured URL elsewhere is refused when the
  * provider is built, a discovered one when the discovery document is read.
@@ -74,6 +75,15 @@ const SIGNING_ALGORITHMS = [
   'Ed25519',
 ];
 
+/** oauth4webapi's default, between the provider's clock and the host's. */
+const CLOCK_TOLERANCE_S = 30;
+
+/** The algorithms the provider advertises that Latchkey accepts, else all those; never `none` or HMAC. */
+function algorithmsOf(as: oauth.AuthorizationServer): string[] {
+  const advertised = as.id_token_signing_alg_values_supported?.filter((alg) => SIGNING_ALGORITHMS.includes(alg));
+  return advertised && advertised.length > 0 ? advertised : SIGNING_ALGORITHMS;
+}
+
 /** A provider URL must be https unless it is on loopback (development and the tests' servers). */
 export function assertSecureURL(url: string, what: string): void {
   const parsed = new URL(url);
@@ -100,6 +110,16 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     return metadata;
   };
   const jwks = async () => (keys ??= createRemoteJWKSet(new URL(required((await server()).jwks_uri, 'jwks_uri'))));
+  /** Throws unless the provider's keys signed `token` for this client. */
+  const verifySignature = async (token: string, issuer: string, audience: string, as: oauth.AuthorizationServer) => {
+    await jwtVerify(token, await jwks(), {
+      issuer,
+      audience,
+      algorithms: algorithmsOf(as),
+      // oauth4webapi's tolerance for the claims it checked already.
+      clockTolerance: CLOCK_TOLERANCE_S,
+    });
+  };
   const clientAuth = async () =>
     clientAuthOf(settings.clientAuth ?? authStyleOf(await server()), settings.clientSecret);
 
@@ -152,15 +172,17 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         settings.pkce ? exchange.codeVerifier : oauth.nopkce,
         tokenRequestOptions(required(as.token_endpoint, 'token_endpoint'), settings.mendTokenResponse),
       );
-      const result = await oauth.processAuthorizationCodeResponse(
-        await checkedAgainst(as, response),
-        client,
-        response,
-        {
-          expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
-          requireIdToken: true,
-        },
-      );
+      const checked = await checkedAgainst(as, response);
+      const result = await oauth.processAuthorizationCodeResponse(checked, client, response, {
+        expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
+        requireIdToken: true,
+      });
+      // oauth4webapi leaves the id_token's signature unchecked (the token endpoint is reached over
+      // TLS), yet the profile is read from that token: a token endpoint that is not the provider's
+      // (a misconfigured or hijacked URL, a proxy on the way) could name any user. Only a token the
+      // provider's keys signed names one; else the exchange fails as a bad code does.
+      if (result.id_token === undefined) throw new Error('Latchkey: the token response has no id_token');
+      await verifySignature(result.id_token, checked.issuer, settings.clientId, checked);
       return tokensOf(result, settings.scopes);
     },
 
@@ -204,11 +226,10 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       try {
         const as = await server();
         const issuer = settings.issuerOf ? settings.issuerOf(decodeJwt(input.token)) : as.issuer;
-        const advertised = as.id_token_signing_alg_values_supported?.filter((alg) => SIGNING_ALGORITHMS.includes(alg));
         const { payload } = await jwtVerify(input.token, await jwks(), {
           issuer,
           audience: settings.audience && settings.audience.length > 0 ? [...settings.audience] : settings.clientId,
-          algorithms: advertised && advertised.length > 0 ? advertised : SIGNING_ALGORITHMS,
+          algorithms: algorithmsOf(as),
           maxTokenAge: settings.maxTokenAge,
           requiredClaims: ['sub', 'exp'],
         });

@@ -6,6 +6,7 @@
  */
 import type { AuthContext } from '../context';
 import { AuthError, ERRORS } from '../errors';
+import { useIdTokenOnce } from './id-token-once';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome } from './callback-errors';
 import type { IdTokenInput, OAuthProvider, ProviderProfile, ProviderTokens } from './provider';
 import type { SocialIdentity } from './social-identity';
@@ -68,7 +69,10 @@ export async function identityFromCode(
   return profile ? succeed({ provider, profile, tokens }) : fail(CALLBACK_ERRORS.unableToGetUserInfo);
 }
 
-/** An id_token the client obtained itself (Google One Tap, Sign in with Apple on a device). */
+/**
+ * An id_token the client obtained itself (Google One Tap, Sign in with Apple on a device): genuine
+ * by the provider's check, then fresh and never used before (id-token-once.ts).
+ */
 export async function identityFromIdToken(
   auth: AuthContext,
   provider: OAuthProvider,
@@ -83,6 +87,12 @@ export async function identityFromIdToken(
     valid = false;
   }
   if (!valid) throw new AuthError(ERRORS.invalidIdToken);
+  const refusal = await useIdTokenOnce(auth, input.token);
+  if (refusal !== null) {
+    auth.logger.warn({ providerId: provider.id, reason: refusal }, 'An id_token was refused');
+    // The same answer as a forged token: the caller learns nothing about which check failed.
+    throw new AuthError(ERRORS.invalidIdToken);
+  }
   const tokens: ProviderTokens = {
     accessToken: input.accessToken ?? null,
     refreshToken: input.refreshToken ?? null,

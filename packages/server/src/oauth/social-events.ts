@@ -8,10 +8,9 @@ import { emitEvent, errorCodeOf, type EventOrigin } from '../emit-event';
 
 export const socialMethod = (providerId: string) => `social:${providerId}`;
 
-export function emitSocialSignIn(origin: EventOrigin, providerId: string, user: User, isNew: boolean): void {
-  const who = { method: socialMethod(providerId), userId: user.id, actorUserId: user.id };
-  if (isNew) emitEvent(origin, 'sign-up', who);
-  emitEvent(origin, 'sign-in', who);
+/** A user created by a provider's identity; the sign-in's own event is `finishSignIn`'s. */
+export function emitSocialSignUp(origin: EventOrigin, providerId: string, user: User): void {
+  emitEvent(origin, 'sign-up', { method: socialMethod(providerId), userId: user.id, actorUserId: user.id });
 }
 
 /** `reason`: a callback error (`signup disabled`) or what was thrown (a ban: BANNED_USER). */

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../crypto/password';
 import { emitEvent } from '../emit-event';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
+import { afterPasswordChanged } from '../plugin-hooks';
 import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
 import { createSession } from '../session/create-session';
 import { readDeviceCookie } from '../session/device-cookie';
@@ -60,6 +61,7 @@ export const changePassword = defineEndpoint({
 
     await auth.accounts.updatePassword(account.id, await hashPassword(body.newPassword), auth.now());
     emitEvent(ctx, 'password-changed', { ...who, detail: { otherSessionsRevoked: body.revokeOtherSessions === true } });
+    await afterPasswordChanged(auth, user.id, { revokeOthers: body.revokeOtherSessions === true });
     if (!body.revokeOtherSessions) return { token: null, user };
     await auth.sessions.deleteByUser(user.id);
     // The new session keeps the "don't remember me" choice of the one it replaces.

@@ -22,7 +22,7 @@ import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import { readCurrentSession } from '../session/current-session';
 import { deleteUserAccount, redeemDeleteAccountToken } from '../session/delete-user-account';
 import { redirectUrl } from '../validation/fields';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { successMessageResponse } from '../validation/responses';
 
 const query = z.object({
@@ -50,7 +50,7 @@ export const deleteUserCallback = defineEndpoint({
     if (!auth.options.deleteUser.enabled) throw new AuthError(ERRORS.notFound);
     const fail = (reason: Failure) => {
       if (query.callbackURL === undefined) throw new AuthError(FAILURES[reason]);
-      return redirect(withQuery(query.callbackURL, { error: reason }, auth.options.baseOrigin));
+      return redirect(locationOf(query.callbackURL, auth.options.baseOrigin, { error: reason }));
     };
 
     // From the database: a cookie cache may vouch for a session revoked up to a minute ago.
@@ -62,6 +62,8 @@ export const deleteUserCallback = defineEndpoint({
     if (outcome === 'invalid') return fail('invalid_token');
 
     await deleteUserAccount({ auth, cookies, headers, clientIp }, current.user.id, 'mail');
-    return query.callbackURL === undefined ? { success: true, message: 'User deleted' } : redirect(query.callbackURL);
+    return query.callbackURL === undefined
+      ? { success: true, message: 'User deleted' }
+      : redirect(locationOf(query.callbackURL, auth.options.baseOrigin));
   },
 });

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../context';
 import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError } from '../errors';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { isSafeRedirect } from '../http/redirect-url';
 import { requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS } from '../oauth/callback-errors';
@@ -30,7 +30,8 @@ import { identityFromCode } from '../oauth/provider-identity';
 import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { callbackURIOf } from '../oauth/start-authorization';
 import { readBrowserBinding } from '../oauth/state-cookie';
-import { emitSocialLink, emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
+import { emitSocialLink, emitSocialSignInFailure } from '../oauth/social-events';
+import { secondStepQuery } from '../session/finish-sign-in';
 
 /** Anything is taken in, so that a malformed callback still lands on a page (`invalid_callback_request`). */
 const anyFields = z.record(z.string(), z.unknown());
@@ -54,7 +55,7 @@ function errorPageOf(auth: AuthContext): string {
 /** A stored target is re-checked: the trusted origins may have changed since the flow started. */
 function goTo(auth: AuthContext, target: string, params?: Record<string, string>): Response {
   const safe = isSafeRedirect(auth.options, target) ? target : errorPageOf(auth);
-  return redirect(params ? withQuery(safe, params, auth.options.baseOrigin) : safe);
+  return redirect(locationOf(safe, auth.options.baseOrigin, params));
 }
 
 function failTo(auth: AuthContext, target: string, error: string, description?: string): Response {
@@ -65,14 +66,18 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
   const { auth } = ctx;
   const errorPage = errorPageOf(auth);
   if (!fields.state) return failTo(auth, errorPage, CALLBACK_ERRORS.stateNotFound);
-  const record = await consumeOAuthState(ctx, fields.state, providerId);
+  const provider = auth.options.socialProviders.get(providerId);
+  // A state is bound to the provider it was started for, so that another provider's callback
+  // cannot finish it; at the callback of a provider that is not configured (removed since the flow
+  // started, or a mistyped id) nothing can be finished, and a state of this browser is taken so
+  // that the answer names the real fault, as better-auth's does, instead of "restart the process".
+  const record = await consumeOAuthState(ctx, fields.state, provider ? providerId : null);
   if (!record) return failTo(auth, errorPage, CALLBACK_ERRORS.restartTheProcess);
 
   const onError = record.errorURL ?? record.callbackURL;
   // The provider's own refusal (`access_denied`, …), passed on as it named it.
   if (fields.error) return failTo(auth, onError, fields.error, fields.error_description);
   if (!fields.code) return failTo(auth, onError, CALLBACK_ERRORS.noCode);
-  const provider = auth.options.socialProviders.get(providerId);
   if (!provider) return failTo(auth, onError, CALLBACK_ERRORS.providerNotFound);
 
   const identity = await identityFromCode(auth, provider, {
@@ -101,12 +106,15 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
       emitSocialSignInFailure(ctx, providerId, resolved.error);
       return failTo(auth, onError, resolved.error);
     }
-    const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: record.callbackURL });
+    const signedIn = await completeSocialSignIn(ctx, resolved.value, { providerId, callbackURL: record.callbackURL });
     if (!signedIn.ok) {
       emitSocialSignInFailure(ctx, providerId, signedIn.error);
       return failTo(auth, onError, signedIn.error);
     }
-    emitSocialSignIn(ctx, providerId, signedIn.value.user, resolved.value.isNew);
+    // Held for the second step: not signed in yet, so to where the application handles sign-in's
+    // outcomes (its error target: typically its sign-in page), told so as better-auth's JSON
+    // sign-ins tell it (`twoFactorRedirect`), the offered methods beside.
+    if (signedIn.value.status === 'second-step') return goTo(auth, onError, secondStepQuery(signedIn.value.answer));
     return goTo(auth, resolved.value.isNew ? (record.newUserURL ?? record.callbackURL) : record.callbackURL);
   } catch (error) {
     // A plugin's refusal (a ban: BANNED_USER) or the account's lock (TOO_MANY_REQUESTS), by its code.

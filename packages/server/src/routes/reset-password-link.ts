@@ -9,7 +9,7 @@ import { defineEndpoint } from '../endpoint';
 import { ERRORS } from '../errors';
 import { redirectUrl } from '../validation/fields';
 import { checkToken } from '../verification/one-time-token';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 
 // Required, as in better-auth: without a page to land on the link has nowhere to go (400).
 const query = z.object({ callbackURL: redirectUrl(ERRORS.invalidCallbackURL) });
@@ -24,7 +24,7 @@ export const resetPasswordCallback = defineEndpoint({
     const token = params.token ?? '';
     const found = await checkToken(auth, 'reset-password', token);
     const outcome: Record<string, string> = found.status === 'valid' ? { token } : { error: 'INVALID_TOKEN' };
-    const location = withQuery(query.callbackURL, outcome, auth.options.baseOrigin);
+    const location = locationOf(query.callbackURL, auth.options.baseOrigin, outcome);
     return redirect(location);
   },
 });

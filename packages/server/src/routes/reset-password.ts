@@ -12,6 +12,7 @@ import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { redeemToken } from '../verification/one-time-token';
 import { emitEvent } from '../emit-event';
+import { afterPasswordChanged } from '../plugin-hooks';
 import { statusResponse } from '../validation/responses';
 
 const tokenField = z.string().max(256);
@@ -43,6 +44,9 @@ export const resetPassword = defineEndpoint({
     await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now());
 
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.deleteByUser(userId);
+    // Whatever the sessions setting: a reset is how an account is taken back, and a browser trusted
+    // to skip the second step must not outlive it, or the new password alone would sign in there.
+    await afterPasswordChanged(auth, userId, { revokeOthers: true });
     emitEvent({ auth, headers, clientIp }, 'password-reset', {
       userId,
       actorUserId: userId,

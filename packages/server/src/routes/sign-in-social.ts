@@ -8,6 +8,7 @@
  * throttled like the password sign-ins.
  */
 import { z } from 'zod';
+import type { User } from '../db/records';
 import { defineEndpoint } from '../endpoint';
 import { AuthError, ERRORS } from '../errors';
 import { apiErrorOf } from '../oauth/callback-errors';
@@ -17,10 +18,18 @@ import { resolveSocialUser } from '../oauth/resolve-social-user';
 import { requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from '../oauth/start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
-import { emitSocialSignIn, emitSocialSignInFailure } from '../oauth/social-events';
+import { emitSocialSignInFailure } from '../oauth/social-events';
 import { providerRedirectResponse, signInResponse } from '../validation/responses';
 
 const TOKEN_MAX = 16 * 1024;
+
+/** The id_token sign-in's answer; a held sign-in's is typed as this, as password sign-in's is. */
+interface SignInAnswer {
+  redirect: false;
+  token: string;
+  url: undefined;
+  user: User;
+}
 const providerField = z.string().min(1).max(64);
 
 const body = z.object({
@@ -67,10 +76,16 @@ export const signInSocial = defineEndpoint({
           language: requestLanguage(ctx.headers),
         });
         if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
-        const signedIn = await completeSocialSignIn(ctx, resolved.value, { callbackURL: body.callbackURL });
+        const signedIn = await completeSocialSignIn(ctx, resolved.value, {
+          providerId: provider.id,
+          callbackURL: body.callbackURL,
+        });
         if (!signedIn.ok) throw new AuthError(apiErrorOf(signedIn.error));
-        emitSocialSignIn(ctx, provider.id, signedIn.value.user, resolved.value.isNew);
-        return { redirect: false as const, token: signedIn.value.token, url: undefined, user: signedIn.value.user };
+        const outcome = signedIn.value;
+        // Held for the second step: better-auth's answer, as a password sign-in's (typed alike).
+        if (outcome.status === 'second-step') return outcome.answer as unknown as SignInAnswer;
+        const { token, user } = outcome.current;
+        return { redirect: false, token, url: undefined, user } satisfies SignInAnswer;
       } catch (error) {
         emitSocialSignInFailure(ctx, provider.id, error);
         throw error;

@@ -3,7 +3,8 @@
  * token marks the address it was issued for as verified (and may sign the user in); a
  * `change-email` token, approved from the current address, moves the account to the new address,
  * which must then be verified in turn. Failures redirect to the callbackURL with `error=…`, or
- * answer JSON when there is none.
+ * answer JSON when there is none; a sign-in held for its second step redirects with
+ * `twoFactorRedirect=true&twoFactorMethods=…`.
  */
 import { z } from 'zod';
 import type { AuthContext } from '../context';
@@ -11,8 +12,9 @@ import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
 import { defineEndpoint, type EndpointContext } from '../endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import { isPersonInitiated } from '../http/fetch-metadata';
 import { afterEmailVerified } from '../plugin-hooks';
-import { createSession } from '../session/create-session';
+import { finishSignIn, secondStepQuery } from '../session/finish-sign-in';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import { refreshCachedUser } from '../session/cookie-cache';
 import { redirectUrl } from '../validation/fields';
@@ -25,7 +27,7 @@ import {
 } from '../verification/one-time-token';
 import { sendVerificationMail } from '../verification/send-verification-mail';
 import { requestLanguage } from '../i18n/request-language';
-import { redirect, withQuery } from '../http/redirect';
+import { locationOf, redirect } from '../http/redirect';
 import { emitEvent } from '../emit-event';
 import { userResponse } from '../validation/responses';
 
@@ -73,12 +75,18 @@ async function consume(auth: AuthContext, purpose: TokenPurpose, token: string):
     throw new VerifyFailure(redeemed.status === 'expired' ? 'token_expired' : 'invalid_token');
 }
 
+/** The verified or changed user, and the query that tells of a sign-in held for its second step. */
+interface Verified {
+  user: User;
+  secondStep?: Record<string, string> | undefined;
+}
+
 async function verifyAddress(
   ctx: Ctx,
   user: User,
   address: string | undefined,
   current: CurrentSession | null,
-): Promise<User> {
+): Promise<Verified> {
   const { auth } = ctx;
   // Issued for an address the account has since left: it must not verify the new one.
   if (user.email !== address) throw new VerifyFailure('invalid_token');
@@ -91,9 +99,31 @@ async function verifyAddress(
   await afterEmailVerified(auth, verified);
   // Read back: a plugin may have changed the row on verification (LATCHKEY_ADMIN_EMAILS's role).
   const updated = (await auth.users.findById(user.id)) ?? verified;
-  if (current?.user.id === user.id) refreshCachedUser(ctx.auth, ctx.cookies, current, updated);
-  else if (auth.options.emailVerification.autoSignInAfterVerification) await createSession(ctx, updated);
-  return updated;
+  if (current?.user.id === user.id) {
+    refreshCachedUser(ctx.auth, ctx.cookies, current, updated);
+    return { user: updated };
+  }
+  return { user: updated, secondStep: await signInFromLink(ctx, updated, current) };
+}
+
+/**
+ * The verification link's automatic sign-in, which a link must not turn into a login CSRF (an
+ * attacker's own link, opened in the victim's browser, signing it into the attacker's account):
+ * never over a session the browser holds (another user's: it stays signed in as that user), and
+ * only for a navigation the person started (http/fetch-metadata.ts), not one another site's page
+ * started by itself. The sign-in ends as every sign-in does: a user with two-factor on gets the
+ * second step, not a session, so the mailbox alone is not enough. Answers the held sign-in's query
+ * for the redirect, if it was held.
+ */
+async function signInFromLink(
+  ctx: Ctx,
+  user: User,
+  current: CurrentSession | null,
+): Promise<Record<string, string> | undefined> {
+  if (current || !ctx.auth.options.emailVerification.autoSignInAfterVerification) return undefined;
+  if (!isPersonInitiated(ctx.headers)) return undefined;
+  const outcome = await finishSignIn(ctx, { user, method: 'verification-link' });
+  return outcome.status === 'second-step' ? secondStepQuery(outcome.answer) : undefined;
 }
 
 async function applyEmailChange(
@@ -101,7 +131,7 @@ async function applyEmailChange(
   user: User,
   newEmail: string | undefined,
   current: CurrentSession | null,
-): Promise<User> {
+): Promise<Verified> {
   const { auth } = ctx;
   if (!newEmail) throw new VerifyFailure('invalid_token');
   // Approving from a browser signed in as someone else is refused before the token is used, so the
@@ -130,10 +160,10 @@ async function applyEmailChange(
     // The change is made: answering 500 now would hide that. POST /send-verification-email sends another.
     auth.logger.error({ err }, 'Could not send the verification mail after an e-mail change');
   }
-  return updated;
+  return { user: updated };
 }
 
-async function verify(ctx: Ctx): Promise<User> {
+async function verify(ctx: Ctx): Promise<Verified> {
   const { auth } = ctx;
   const { purpose, subject } = await lookUpToken(auth, ctx.query.token);
   const user = await auth.users.findById(subject.userId);
@@ -160,15 +190,17 @@ export const verifyEmail = defineEndpoint({
   query,
   async handler(ctx) {
     const { callbackURL } = ctx.query;
-    let user: User;
+    let verified: Verified;
     try {
-      user = await verify(ctx);
+      verified = await verify(ctx);
     } catch (error) {
       if (!(error instanceof VerifyFailure)) throw error;
       if (callbackURL !== undefined)
-        return redirect(withQuery(callbackURL, { error: error.reason }, ctx.auth.options.baseOrigin));
+        return redirect(locationOf(callbackURL, ctx.auth.options.baseOrigin, { error: error.reason }));
       throw new AuthError(FAILURES[error.reason]);
     }
-    return callbackURL !== undefined ? redirect(callbackURL) : { status: true, user };
+    const { user, secondStep } = verified;
+    if (callbackURL === undefined) return { status: true, user };
+    return redirect(locationOf(callbackURL, ctx.auth.options.baseOrigin, secondStep));
   },
 });

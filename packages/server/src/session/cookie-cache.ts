@@ -69,6 +69,20 @@ export function refreshCachedUser(auth: AuthContext, cookies: ResponseCookies, c
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, current.token, current.session, user);
 }
 
+/**
+ * Another user's row changed in a way their browsers must see at once (an admin set their role,
+ * banned or unbanned them): every cache issued for them up to now, on every instance, is read from
+ * the database instead, which issues a fresh one. Without it a demoted admin's cache would keep
+ * vouching for the old role for up to its max age: to the web app and better-auth clients, which
+ * decide what to offer from get-session, and to any GET route that trusts the cache for a
+ * permission (the admin routes read the database for that). Reuses the revocation notes
+ * (revocations.ts): a note distrusts the caches, and the sessions it finds still in the database
+ * carry on. Call it once the change has committed.
+ */
+export function forgetCachedUser(auth: AuthContext, userId: string): Promise<void> {
+  return auth.revocations.revokeUser(userId);
+}
+
 export interface CachedSession {
   /** Epoch ms the cache was written at, for the revocation check. */
   issuedAt: number;

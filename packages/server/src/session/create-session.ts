@@ -6,7 +6,8 @@ import type { AuthContext } from '../context';
 import { sha256Hex } from '../crypto/digest';
 import { randomString } from '../crypto/random';
 import type { Session, User } from '../db/records';
-import { AuthError, ERRORS } from '../errors';
+import { isForeignKeyViolation } from '../db/foreign-key-violation';
+import { AuthError, ERRORS, type ErrorEntry } from '../errors';
 import type { ResponseCookies } from '../http/cookies';
 import { DEFAULTS } from '../options';
 import { beforeCreateSession } from '../plugin-hooks';
@@ -60,9 +61,29 @@ export async function createSession(
   try {
     await auth.sessions.create(session);
   } catch (cause) {
-    throw new AuthError(ERRORS.failedToCreateSession, { cause });
+    // The user was removed (by an admin, or their own deletion) after the caller read it: the race
+    // is the user's absence, not a fault of ours, and must not answer 500 (hostile load made it
+    // happen by the thousand). Callers that sign in answer it as their credential failure (see
+    // isUserGoneError); anything else (the database away, a bug) stays a 500.
+    throw new AuthError(isForeignKeyViolation(cause) ? ERRORS.userNotFound : ERRORS.failedToCreateSession, { cause });
   }
   setSessionTokenCookie(auth, cookies, token, dontRemember);
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, token, session, user);
   return { session, user, token };
+}
+
+/** createSession's refusal when its user was removed meanwhile (a foreign-key violation at the insert). */
+export function isUserGoneError(error: unknown): boolean {
+  return error instanceof AuthError && error.entry === ERRORS.userNotFound && isForeignKeyViolation(error.cause);
+}
+
+/**
+ * For a sign-in's `.catch`: a user removed between the credential check and the session answers as
+ * a user that never existed (`failure`, the route's own credential failure), so the race neither
+ * answers 500 nor tells an attacker more than a wrong password would.
+ */
+export function userGoneAs(failure: ErrorEntry): (error: unknown) => never {
+  return (error) => {
+    throw isUserGoneError(error) ? new AuthError(failure, { cause: error }) : error;
+  };
 }

@@ -2,26 +2,21 @@
  * @module Signing in with a password, whatever identifies the account (an e-mail, a username):
  * the per-account throttle (or, for a browser holding the account's device cookie, the device's
  * own), the password checked or the same Argon2 work spent on a dummy, one answer for an unknown
- * account and a wrong password, the e-mail verification requirement, the upgrade of old hashes,
- * then the session and a new device cookie. Routes only parse their identifier and look it up.
+ * account and a wrong password, the upgrade of old hashes; then `finishSignIn` (the e-mail
+ * verification requirement, the second step, the session and device cookie). Routes only parse
+ * their identifier and look it up.
  */
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../crypto/password';
 import type { User } from '../db/records';
 import type { PasswordCredential } from '../db/user-store';
 import { emitEvent, errorCodeOf } from '../emit-event';
-import { AuthError, ERRORS, type ErrorEntry } from '../errors';
-import type { RequestCookies } from '../http/cookies';
+import { AuthError, type ErrorEntry } from '../errors';
 import { deviceSignInThrottle, emitLockout, signInThrottle } from '../http/sign-in-throttle';
-import { sendVerificationMail } from '../verification/send-verification-mail';
-import { requestLanguage } from '../i18n/request-language';
-import { interceptSignIn } from '../plugin-hooks';
-import { createSession, type SessionOrigin } from './create-session';
-import { readDeviceCookie, setDeviceCookie } from './device-cookie';
+import { userGoneAs } from './create-session';
+import { readDeviceCookie } from './device-cookie';
+import { finishSignIn, type SignInOrigin } from './finish-sign-in';
 
-export interface PasswordSignInOrigin extends SessionOrigin {
-  /** Where the device cookie is read from. */
-  requestCookies: RequestCookies;
-}
+export type PasswordSignInOrigin = SignInOrigin;
 
 export interface PasswordSignInRequest {
   /**
@@ -51,18 +46,28 @@ export interface PasswordSignInResult {
   user: User;
 }
 
-/** The sign-in, told to the observers: who signed in, or why an attempt failed (its error code). */
+/** The sign-in, or why an attempt failed (its error code, told to the observers). */
 export async function passwordSignIn(
   origin: PasswordSignInOrigin,
   request: PasswordSignInRequest,
 ): Promise<PasswordSignInResult> {
   const attempt: { userId: string | null } = { userId: null };
   try {
-    const result = await checkAndSignIn(origin, request, attempt);
-    // An intercepted sign-in is not one yet: the plugin that holds it tells when it completes.
-    if ('intercepted' in result) return result.intercepted as unknown as PasswordSignInResult;
-    emitEvent(origin, 'sign-in', { method: request.method, userId: result.user.id, actorUserId: result.user.id });
-    return result;
+    const user = await checkPassword(origin, request, attempt);
+    const outcome = await finishSignIn(origin, {
+      user,
+      method: request.method,
+      dontRemember: request.body.rememberMe === false,
+      callbackURL: request.body.callbackURL,
+    }).catch(userGoneAs(request.failure));
+    // Held for the second step: the plugin that holds it tells when the sign-in completes.
+    if (outcome.status === 'second-step') return outcome.answer as unknown as PasswordSignInResult;
+    return {
+      redirect: request.body.callbackURL !== undefined,
+      token: outcome.current.token,
+      url: request.body.callbackURL,
+      user: outcome.current.user,
+    };
   } catch (error) {
     emitEvent(origin, 'sign-in', {
       outcome: 'failure',
@@ -74,11 +79,12 @@ export async function passwordSignIn(
   }
 }
 
-async function checkAndSignIn(
+/** The account whose password this is, its old hash upgraded; else the request's failure. */
+async function checkPassword(
   origin: PasswordSignInOrigin,
   request: PasswordSignInRequest,
   attempt: { userId: string | null },
-): Promise<PasswordSignInResult | { intercepted: Record<string, unknown> }> {
+): Promise<User> {
   const { auth } = origin;
   const device = readDeviceCookie(auth, origin.requestCookies);
   // A browser with a genuine device cookie may be the owner's, whom the identifier's lock must not
@@ -106,33 +112,8 @@ async function checkAndSignIn(
   }
   await throttle.succeeded();
 
-  // Only after the password checked out: before that, a 403 would tell which accounts exist.
-  if (auth.options.emailAndPassword.requireEmailVerification && !found.user.emailVerified) {
-    if (auth.mailer) {
-      try {
-        await sendVerificationMail(auth, found.user, {
-          callbackURL: request.body.callbackURL,
-          language: requestLanguage(origin.headers),
-        });
-      } catch (err) {
-        auth.logger.error({ err }, 'Could not send the verification mail after sign-in');
-      }
-    }
-    throw new AuthError(ERRORS.emailNotVerified);
-  }
-
   if (needsRehash(passwordHash) && found.accountId) {
     await auth.accounts.updatePassword(found.accountId, await hashPassword(request.body.password), auth.now());
   }
-  const dontRemember = request.body.rememberMe === false;
-  const intercepted = await interceptSignIn({ ...origin, user: found.user, method: request.method, dontRemember });
-  if (intercepted) return { intercepted };
-  const current = await createSession(origin, found.user, { dontRemember });
-  setDeviceCookie(auth, origin.cookies, found.user.id);
-  return {
-    redirect: request.body.callbackURL !== undefined,
-    token: current.token,
-    url: request.body.callbackURL,
-    user: current.user,
-  };
+  return found.user;
 }

@@ -45,8 +45,9 @@ export interface RevocationFeed {
 
 export interface SessionRevocations {
   /**
-   * Called after the deletion has committed, so no cache can be issued from the deleted rows later;
-   * resolves once the other instances have been told.
+   * Called after the deletion (or a change of the user every cache must show: a role, a ban,
+   * cookie-cache.ts `forgetCachedUser`) has committed, so no cache can be issued from the old rows
+   * later; resolves once the other instances have been told.
    */
   revokeUser(userId: string): Promise<void>;
   /**

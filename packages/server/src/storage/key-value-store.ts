@@ -50,6 +50,11 @@ export interface KeyValueStore {
   clearFailures(keys: readonly string[], now: number): Promise<number>;
   get(key: string, now: number): Promise<string | null>;
   set(key: string, value: string, ttlMs: number, now: number): Promise<void>;
+  /**
+   * Writes the key only when it holds no live value, in one atomic step: of parallel calls for one
+   * key, on one instance or on several sharing Redis, exactly one is told `true`.
+   */
+  setIfAbsent(key: string, value: string, ttlMs: number, now: number): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

@@ -58,6 +58,23 @@ describe('memory store values', () => {
     expect(await store.get('k', T0 + 5_000)).toBe('second');
   });
 
+  it('sets a key only when it holds no live value, again once that value has expired', async () => {
+    const store = createMemoryStore();
+    expect(await store.setIfAbsent('idtoken:a', '1', 1_000, T0)).toBe(true);
+    expect(await store.setIfAbsent('idtoken:a', '2', 1_000, T0 + 999)).toBe(false);
+    expect(await store.get('idtoken:a', T0 + 999)).toBe('1');
+    expect(await store.setIfAbsent('idtoken:a', '3', 1_000, T0 + 1_000)).toBe(true);
+    expect(await store.get('idtoken:a', T0 + 1_000)).toBe('3');
+  });
+
+  it('tells exactly one of parallel set-if-absent calls for a key that it set it', async () => {
+    const store = createMemoryStore();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => store.setIfAbsent('idtoken:b', '1', 60_000, T0)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
   it('removes an expired entry when it is read', async () => {
     const store = createMemoryStore();
     await store.set('k', 'v', 1_000, T0);

@@ -1,12 +1,12 @@
 /**
  * @module The in-process store: enough for a single instance. Keys are kept apart by their prefix,
  * the text before the first `:` (`rl` for rate-limit counters, `fail` and `lock` for sign-in
- * throttling), each prefix in a partition of its own with its own bound: a flood of keys of one
+ * throttling, `idtoken` for id_tokens already used), each prefix in a partition of its own with its own bound: a flood of keys of one
  * kind, such as rate-limit counters sprayed from many addresses, can only evict keys of that kind,
  * never an account's lock.
  *
  * Memory is bounded: at most MAX_PARTITIONS partitions (keys of any further prefix share the
- * partition of keys without one) of at most MAX_ENTRIES entries each, so 400,000 entries in all.
+ * partition of keys without one) of at most MAX_ENTRIES entries each, so 500,000 entries in all.
  * Every key the engine writes is short (an e-mail, the longest part, is at most 254 characters):
  * a full partition of such keys takes under 40 MB. Within a partition, expired entries are
  * swept when it grows, and when it is full of live ones the oldest written are evicted.
@@ -32,8 +32,8 @@ const SWEEP_THRESHOLD = 10_000;
 const MAX_ENTRIES = 100_000;
 /** When full of live keys, evict down to this many, so the next sweep is many inserts away. */
 const EVICT_TO = MAX_ENTRIES - MAX_ENTRIES / 10;
-/** The engine uses three prefixes; with the shared one, each has a partition to itself. */
-const MAX_PARTITIONS = 4;
+/** The engine uses four prefixes; with the shared one, each has a partition to itself. */
+const MAX_PARTITIONS = 5;
 
 /** The in-process store; `size` lets tests and metrics see that it stays bounded. */
 export interface MemoryStore extends KeyValueStore {
@@ -161,6 +161,11 @@ export function createMemoryStore(): MemoryStore {
     },
     async set(key, value, ttlMs, now) {
       set(key, value, ttlMs, now);
+    },
+    async setIfAbsent(key, value, ttlMs, now) {
+      if (partitionOf(key).live(key, now)) return false;
+      set(key, value, ttlMs, now);
+      return true;
     },
     async delete(key) {
       remove(key);

@@ -153,6 +153,11 @@ export function createRedisStore(url: string, { prefix = 'latchkey:', logger }: 
         },
         (store) => store.set(key, value, ttlMs, now),
       ),
+    setIfAbsent: (key, value, ttlMs, now) =>
+      shared(
+        async () => (await redis.set(prefix + key, value, 'PX', ms(ttlMs), 'NX')) === 'OK',
+        (store) => store.setIfAbsent(key, value, ttlMs, now),
+      ),
     delete: (key) =>
       shared(
         async () => {

@@ -1,8 +1,9 @@
 /**
  * Every way the callback fails, and where it sends the browser: a state that cannot be trusted
- * (missing, unknown, expired, used, from another browser, for another provider) goes to the error
- * page with SPEC §5's `please_restart_the_process` and changes nothing; the provider's refusals
- * go to errorCallbackURL, else callbackURL, with SPEC §8's codes. Nothing logged carries the
+ * (missing, unknown, expired, used, from another browser, for another configured provider) goes to
+ * the error page with SPEC §5's `please_restart_the_process` and changes nothing; the provider's
+ * refusals, and a provider that is not configured, go to errorCallbackURL, else callbackURL, with
+ * SPEC §8's codes. Nothing logged carries the
  * client secret or a token.
  */
 import { afterAll, expect, it } from 'vitest';
@@ -162,6 +163,37 @@ describeEachDialect(
         ),
       );
       expect(locationOf(response).query).toEqual({ error: 'please_restart_the_process' });
+      expect(await stateRow(h(), flow.state)).toBeDefined();
+    });
+
+    it('sends a valid state brought to the callback of a provider that is not configured to errorCallbackURL with oauth_provider_not_found (SPEC §8), creating nobody', async () => {
+      const client = h().client();
+      const flow = await startFlow(client, {
+        provider: 'github',
+        callbackURL: '/in',
+        errorCallbackURL: '/oops?from=x',
+      });
+      const code = emulator.issueCode(githubIdentity(uniqueEmail('unconfigured')), flow.url);
+      await expectNothingChanged(h(), async () => {
+        const response = await client.get(callbackPath({ code, state: flow.state }, 'gitlab'));
+        expect(response.status).toBe(302);
+        expect(response.headers.get('location')).toBe('/oops?from=x&error=oauth_provider_not_found');
+        expect(response.setCookies.has('latchkey.session_token')).toBe(false);
+      });
+      // The state is used up, as better-auth's is: the flow cannot be finished anywhere afterwards.
+      expect(await stateRow(h(), flow.state)).toBeUndefined();
+      const late = await client.get(callbackPath({ code, state: flow.state }));
+      expect(locationOf(late).query).toEqual({ error: 'please_restart_the_process' });
+    });
+
+    it('still sends the state of another browser to restart at the callback of a provider that is not configured, and keeps it', async () => {
+      const flow = await startFlow(h().client(), { provider: 'github', errorCallbackURL: '/oops' });
+      const response = await h()
+        .client()
+        .get(callbackPath({ code: 'abc', state: flow.state }, 'gitlab'));
+      expect(locationOf(response).url.href).toBe(
+        'http://localhost:3000/api/auth/error?error=please_restart_the_process',
+      );
       expect(await stateRow(h(), flow.state)).toBeDefined();
     });
 

@@ -92,7 +92,7 @@ it('adds, lists, renames and deletes a passkey and signs in with it through pass
   // The deleted credential signs nobody in: the server's error reaches the client as it sent it.
   const stranger = await browserClient();
   const refused = await stranger.signIn.passkey();
-  const { status, code, message } = PASSKEY_ERRORS.passkeyNotFound;
+  const { status, code, message } = PASSKEY_ERRORS.unknownSignInPasskey;
   expect(refused.error).toMatchObject({ status, code, message });
   expect((await stranger.getSession()).data).toBeNull();
 });

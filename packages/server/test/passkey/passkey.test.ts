@@ -12,6 +12,7 @@ import { adminPlugin, PASSKEY_ERRORS, passkeyPlugin, type AuthEvent } from '../.
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
 import { ERRORS } from '../../src/errors';
 import { ORIGIN, describeEachDialect, type Harness, type TestClient } from '../support/harness';
+import { countRows } from '../support/rows';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 
 /** The harness's sign-up password. */
@@ -112,12 +113,52 @@ describeEachDialect(
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({ status: true });
       expect((await client.get('/passkey/list-user-passkeys')).body).toEqual([]);
-      await expectError(signIn(h().client(), authenticator), PASSKEY_ERRORS.passkeyNotFound);
+      await expectError(signIn(h().client(), authenticator), PASSKEY_ERRORS.unknownSignInPasskey);
 
       const mine = events.filter((e) => e.userId === user.id);
       expect(mine.find((e) => e.type === 'passkey-added')).toMatchObject({ actorUserId: user.id });
       expect(mine.find((e) => e.type === 'sign-in' && e.method === 'passkey')).toMatchObject({ outcome: 'success' });
       expect(mine.find((e) => e.type === 'passkey-removed')).toMatchObject({ detail: { passkeyId: passkey.id } });
+    });
+
+    it('names the account by its e-mail and the person by their name in the registration options, whatever label the passkey gets', async () => {
+      const { client, user } = await h().signUp(undefined, PASSWORD, 'Ada Lovelace');
+      for (const query of ['', '?name=Laptop']) {
+        const options = await client.get(`/passkey/generate-register-options${query}`);
+        expect(options.status).toBe(200);
+        expect(options.body.user.name, query).toBe(user.email);
+        expect(options.body.user.displayName, query).toBe('Ada Lovelace');
+        expect(options.body.user.id).not.toContain(user.id);
+      }
+    });
+
+    it('answers a sign-in with a credential the server does not know with 401 PASSKEY_NOT_FOUND and creates no session', async () => {
+      const stranger = new SoftAuthenticator(ORIGIN);
+      const browser = h().client();
+      const sessions = await countRows(h(), 'session');
+      const refused = await signIn(browser, stranger);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ code: 'PASSKEY_NOT_FOUND', message: 'Passkey not found' });
+      expect(sessionCookieOf(refused)).toBeUndefined();
+      expect(await countRows(h(), 'session')).toBe(sessions);
+    });
+
+    it('answers a forged signature with 401 AUTHENTICATION_FAILED, creating no session and keeping the counter', async () => {
+      const { client, authenticator } = await userWithPasskey(h());
+      const forger = new SoftAuthenticator(ORIGIN);
+      const browser = h().client();
+      const options = await browser.get('/passkey/generate-authenticate-options');
+      // A well-formed assertion for the victim's credential, signed with a key that is not its own.
+      const forged = { ...forger.get(options.body, { counter: 50 }), id: authenticator.id, rawId: authenticator.id };
+      const sessions = await countRows(h(), 'session');
+      const refused = await browser.post('/passkey/verify-authentication', { response: forged });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ code: 'AUTHENTICATION_FAILED', message: 'Authentication failed' });
+      expect(sessionCookieOf(refused)).toBeUndefined();
+      expect(await countRows(h(), 'session')).toBe(sessions);
+      expect((await client.get('/passkey/list-user-passkeys')).body[0].counter).toBe(1);
+      // The genuine authenticator still signs in afterwards.
+      expect((await signIn(h().client(), authenticator)).status).toBe(200);
     });
 
     it('offers the signed-in user’s passkeys as allowed credentials, and takes the options by POST too', async () => {
@@ -198,7 +239,7 @@ describeEachDialect(
       const answer = await browser.post('/passkey/verify-authentication', {
         response: { ...response, id: swapped, rawId: swapped },
       });
-      await expectError(answer, PASSKEY_ERRORS.passkeyNotFound);
+      await expectError(answer, PASSKEY_ERRORS.unknownSignInPasskey);
     });
 
     it('lets only the owner rename or delete a passkey', async () => {
@@ -256,7 +297,7 @@ describeEachDialect(
       expect((await client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
       const db = h().auth.context.db as unknown as Kysely<{ passkey: { userId: string } }>;
       expect(await db.selectFrom('passkey').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
-      await expectError(signIn(h().client(), authenticator), PASSKEY_ERRORS.passkeyNotFound);
+      await expectError(signIn(h().client(), authenticator), PASSKEY_ERRORS.unknownSignInPasskey);
     });
 
     it('creates no session for a banned user, as every sign-in refuses one', async () => {

@@ -55,6 +55,8 @@ export interface CeremonyOverrides {
   origin?: string;
   /** The signature counter to report; default one more than the last. */
   counter?: number;
+  /** Whether the authenticator verified the user (PIN, biometrics); default yes. */
+  userVerified?: boolean;
 }
 
 /** What `generate-register-options` answers, as far as an authenticator reads it. */
@@ -154,7 +156,7 @@ export class SoftAuthenticator {
     const rpId = options.rpId ?? this.rpId;
     const authenticatorData = Buffer.concat([
       sha256(rpId),
-      Buffer.from([FLAG_UP | FLAG_UV]),
+      Buffer.from([overrides.userVerified === false ? FLAG_UP : FLAG_UP | FLAG_UV]),
       uint32(this.#nextCounter(overrides)),
     ]);
     const clientDataJSON = this.#clientData('webauthn.get', options.challenge, overrides.origin ?? this.origin);

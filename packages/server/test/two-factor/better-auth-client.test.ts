@@ -46,7 +46,11 @@ function browserClient() {
 it('runs the whole two-factor flow of twoFactorClient() against Latchkey', async () => {
   const email = uniqueEmail('ba-2fa');
   const first = browserClient();
-  expect((await first.client.signUp.email({ email, password: PASSWORD, name: 'Client' })).error).toBeNull();
+  const signedUp = await first.client.signUp.email({ email, password: PASSWORD, name: 'Client' });
+  expect(signedUp.error).toBeNull();
+  // false, never null, before it is turned on (better-auth's column default).
+  expect(signedUp.data?.user).toMatchObject({ twoFactorEnabled: false });
+  expect((await first.client.getSession()).data?.user).toMatchObject({ twoFactorEnabled: false });
 
   const enabled = await first.client.twoFactor.enable({ password: PASSWORD });
   expect(enabled.error).toBeNull();
@@ -64,7 +68,8 @@ it('runs the whole two-factor flow of twoFactorClient() against Latchkey', async
   const second = browserClient();
   const signIn = await second.client.signIn.email({ email, password: PASSWORD });
   expect(signIn.data).toMatchObject({ twoFactorRedirect: true });
-  expect(second.redirects).toEqual([{ twoFactorMethods: ['totp', 'otp'] }]);
+  // An app only: a mailed code is no second factor of this user (the mailbox alone must not pass).
+  expect(second.redirects).toEqual([{ twoFactorMethods: ['totp'] }]);
   expect((await second.client.getSession()).data).toBeNull();
   nextStep(h);
   const verified = await second.client.twoFactor.verifyTotp({ code: totpCode(h, secret), trustDevice: true });
@@ -87,6 +92,16 @@ it('runs the whole two-factor flow of twoFactorClient() against Latchkey', async
   await third.client.signIn.email({ email, password: PASSWORD });
   const reused = await third.client.twoFactor.verifyBackupCode({ code: backupCodes[0]! });
   expect(reused.error).toMatchObject({ status: 401, code: 'INVALID_BACKUP_CODE' });
+  expect((await third.client.twoFactor.sendOtp()).error).toMatchObject({
+    status: 400,
+    code: 'OTP_NOT_ENABLED',
+    message: 'OTP not enabled',
+  });
+  // Chosen while signed in, with the password: now offered, and it signs in.
+  expect((await first.client.twoFactor.enable({ password: PASSWORD, method: 'otp' })).data).toEqual({ method: 'otp' });
+  const offered = await third.client.signIn.email({ email, password: PASSWORD });
+  expect(offered.data).toMatchObject({ twoFactorRedirect: true });
+  expect(third.redirects.at(-1)).toEqual({ twoFactorMethods: ['totp', 'otp'] });
   expect((await third.client.twoFactor.sendOtp()).data).toEqual({ status: true });
   const mail = await h.mail.waitFor(email);
   const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
@@ -102,4 +117,53 @@ it('runs the whole two-factor flow of twoFactorClient() against Latchkey', async
   expect(off.data).toEqual({ status: true });
   const fourth = browserClient();
   expect((await fourth.client.signIn.email({ email, password: PASSWORD })).data).toMatchObject({ user: { email } });
+});
+
+it('ends a challenge at the sixth code and locks the second step after ten, as twoFactorClient() expects', async () => {
+  const email = uniqueEmail('ba-2fa-lock');
+  const owner = browserClient();
+  await owner.client.signUp.email({ email, password: PASSWORD, name: 'Locked' });
+  const enabled = await owner.client.twoFactor.enable({ password: PASSWORD });
+  if (enabled.data?.method !== 'totp') throw new Error('enable did not answer a TOTP secret');
+  const secret = secretOf(enabled.data.totpURI);
+  nextStep(h);
+  expect((await owner.client.twoFactor.verifyTotp({ code: totpCode(h, secret) })).error).toBeNull();
+
+  const browser = browserClient();
+  await browser.client.signIn.email({ email, password: PASSWORD });
+  const challenge = browser.cookies.get('latchkey.two_factor')!;
+  for (let i = 0; i < 5; i += 1) {
+    const wrong = await browser.client.twoFactor.verifyTotp({ code: '000000' });
+    expect(wrong.error).toMatchObject({ status: 401, code: 'INVALID_CODE' });
+  }
+  nextStep(h);
+  const sixth = await browser.client.twoFactor.verifyTotp({ code: totpCode(h, secret) });
+  expect(sixth.error).toMatchObject({
+    status: 400,
+    code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+    message: 'Too many attempts. Please request a new code.',
+  });
+  expect(browser.cookies.has('latchkey.two_factor')).toBe(false);
+  const copy = browserClient();
+  copy.cookies.set('latchkey.two_factor', challenge);
+  expect((await copy.client.twoFactor.verifyBackupCode({ code: enabled.data.backupCodes[0]! })).error).toMatchObject({
+    status: 401,
+    code: 'INVALID_TWO_FACTOR_COOKIE',
+  });
+
+  await browser.client.signIn.email({ email, password: PASSWORD });
+  for (let i = 0; i < 5; i += 1) await browser.client.twoFactor.verifyTotp({ code: '000000' });
+  const locked = {
+    status: 429,
+    code: 'ACCOUNT_TEMPORARILY_LOCKED',
+    message: 'Too many failed verification attempts. Your account is temporarily locked. Please try again later.',
+  };
+  await browser.client.signIn.email({ email, password: PASSWORD });
+  nextStep(h);
+  expect((await browser.client.twoFactor.verifyTotp({ code: totpCode(h, secret) })).error).toMatchObject(locked);
+  expect((await browser.client.twoFactor.verifyBackupCode({ code: enabled.data.backupCodes[0]! })).error).toMatchObject(
+    locked,
+  );
+  expect((await browser.client.getSession()).data).toBeNull();
+  h.clock.advance(3600);
 });

@@ -8,7 +8,16 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { twoFactorPlugin, type AuthEvent } from '../../src';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
-import { nextStep, PASSWORD, REFUSED, secretOf, signIn, totpCode, userWithTwoFactor } from './support';
+import {
+  CODE_LOCK_SECONDS,
+  nextStep,
+  PASSWORD,
+  REFUSED,
+  secretOf,
+  signIn,
+  totpCode,
+  userWithTwoFactor,
+} from './support';
 
 const SESSION_COOKIE = 'latchkey.session_token';
 const TWO_FACTOR_COOKIE = 'latchkey.two_factor';
@@ -74,7 +83,8 @@ describeEachDialect(
       const user = await userWithTwoFactor(h());
       const { client, response } = await signIn(h(), user.email);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+      // No `otp`: this user set up an app only, and a mailed code is a second factor only if chosen.
+      expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
       expect(response.setCookies.has(SESSION_COOKIE)).toBe(false);
       expect(response.setCookies.get(TWO_FACTOR_COOKIE)?.attributes['max-age']).toBe('600');
       expect((await client.get('/get-session')).body).toBeNull();
@@ -160,6 +170,11 @@ describeEachDialect(
       for (const answer of answers.filter((each) => each.status !== 200))
         await expectError(answer, REFUSED.invalidCode);
 
+      // The nine losers counted as wrong codes: a right one starts the count over.
+      const cleared = await signIn(h(), user.email);
+      expect((await cleared.client.post('/two-factor/verify-backup-code', { code: user.backupCodes[0] })).status).toBe(
+        200,
+      );
       nextStep(h());
       const { client } = await signIn(h(), user.email);
       const fresh = totpCode(h(), user.secret);
@@ -198,9 +213,11 @@ describeEachDialect(
         expect.objectContaining({ type: 'sign-in', method: 'two-factor:backup-code', userId: user.userId }),
       );
 
+      // The nine losers counted as wrong codes: a right one first, so that the next does not lock.
       const again = await signIn(h(), user.email);
-      await expectError(again.client.post('/two-factor/verify-backup-code', { code }), REFUSED.invalidBackupCode);
       expect((await again.client.post('/two-factor/verify-backup-code', { code: other })).status).toBe(200);
+      const third = await signIn(h(), user.email);
+      await expectError(third.client.post('/two-factor/verify-backup-code', { code }), REFUSED.invalidBackupCode);
     });
 
     it('lets a browser trusted at the second step skip it for 30 days, and no other browser', async () => {
@@ -225,15 +242,115 @@ describeEachDialect(
       expect((await signIn(h(), user.email, client)).response.body.twoFactorRedirect).toBe(true);
     });
 
-    it('counts wrong codes toward the account sign-in throttle', async () => {
+    it('allows five codes per sign-in: the sixth ends it with 400 and expires the cookie, whose copy is dead', async () => {
+      const user = await userWithTwoFactor(h());
+      const { client, response } = await signIn(h(), user.email);
+      const copy = h().client();
+      copy.cookies.set(TWO_FACTOR_COOKIE, response.setCookies.get(TWO_FACTOR_COOKIE)!.value);
+      for (let i = 0; i < 5; i += 1)
+        await expectError(client.post('/two-factor/verify-totp', { code: '000000' }), REFUSED.invalidCode);
+      // The sixth, even the right code: the challenge is over.
+      const sixth = await client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) });
+      await expectError(sixth, REFUSED.tooManyAttempts);
+      expect(sixth.setCookies.get(TWO_FACTOR_COOKIE)?.attributes['max-age']).toBe('0');
+      expect(sixth.setCookies.has(SESSION_COOKIE)).toBe(false);
+      await expectError(
+        copy.post('/two-factor/verify-backup-code', { code: user.backupCodes[0] }),
+        REFUSED.invalidCookie,
+      );
+      const left = await h()
+        .auth.context.db.selectFrom('verification')
+        .select('identifier')
+        .where('identifier', 'like', 'two-factor:%')
+        .where('value', 'like', `${user.userId}:%`)
+        .execute();
+      expect(left).toEqual([]);
+      // A new sign-in has five tries of its own; its right code clears the five failures.
+      const again = await signIn(h(), user.email);
+      expect((await again.client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) })).status).toBe(
+        200,
+      );
+    });
+
+    it('checks no more than five codes of one sign-in sent at once', async () => {
       const user = await userWithTwoFactor(h());
       const { client } = await signIn(h(), user.email);
-      for (let i = 0; i < 10; i += 1) {
-        await expectError(client.post('/two-factor/verify-totp', { code: '000000' }), REFUSED.invalidCode);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => client.post('/two-factor/verify-backup-code', { code: 'wrong-guess' })),
+      );
+      // Exactly five guesses were checked: a sixth saw the tries spent and ended the challenge.
+      const checked = answers.filter((answer) => answer.body?.code === REFUSED.invalidBackupCode.code);
+      expect(checked).toHaveLength(5);
+      for (const answer of checked) await expectError(answer, REFUSED.invalidBackupCode);
+      const others = answers.filter((answer) => answer.body?.code !== REFUSED.invalidBackupCode.code);
+      expect(others.map((answer) => answer.body.code)).toContain(REFUSED.tooManyAttempts.code);
+      // The others found the challenge spent, or already gone.
+      for (const answer of others)
+        expect([REFUSED.tooManyAttempts.code, REFUSED.invalidCookie.code]).toContain(answer.body.code);
+      h().clock.advance(3600);
+    });
+
+    it('locks the second step after ten wrong codes across sign-ins: 429 even for the right code, no session', async () => {
+      const user = await userWithTwoFactor(h());
+      for (let round = 0; round < 2; round += 1) {
+        const { client } = await signIn(h(), user.email);
+        for (let i = 0; i < 5; i += 1)
+          await expectError(client.post('/two-factor/verify-totp', { code: '000000' }), REFUSED.invalidCode);
       }
-      // Locked: the right code and the right password alike wait.
-      expect((await client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) })).status).toBe(429);
-      expect((await signIn(h(), user.email)).response.status).toBe(429);
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'sign-in-locked', method: 'two-factor:totp', userId: user.userId }),
+      );
+      // The password still answers the second step (it is not what was guessed), which then refuses.
+      const locked = await signIn(h(), user.email);
+      expect(locked.response.body.twoFactorRedirect).toBe(true);
+      const totp = await locked.client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) });
+      await expectError(totp, REFUSED.accountLocked);
+      expect(totp.setCookies.has(SESSION_COOKIE)).toBe(false);
+      await expectError(
+        locked.client.post('/two-factor/verify-backup-code', { code: user.backupCodes[0] }),
+        REFUSED.accountLocked,
+      );
+      const sessions = await h()
+        .auth.context.db.selectFrom('session')
+        .select('id')
+        .where('userId', '=', user.userId)
+        .execute();
+      expect(sessions).toHaveLength(1); // the enabling browser's own
+
+      h().clock.advance(CODE_LOCK_SECONDS + 1);
+      nextStep(h());
+      const later = await signIn(h(), user.email);
+      expect((await later.client.post('/two-factor/verify-totp', { code: totpCode(h(), user.secret) })).status).toBe(
+        200,
+      );
+    });
+
+    it("does not let strangers' wrong passwords keep the owner's browser from either step", async () => {
+      // The owner's browser holds the account's device cookie from a sign-in before two-factor.
+      const email = uniqueEmail('2fa-device');
+      const { user: created } = await h().signUp(email, PASSWORD);
+      const owner = h().client();
+      expect((await owner.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+      const enabled = await owner.post('/two-factor/enable', { password: PASSWORD });
+      const secret = secretOf(enabled.body.totpURI);
+      nextStep(h());
+      expect((await owner.post('/two-factor/verify-totp', { code: totpCode(h(), secret) })).status).toBe(200);
+      await owner.post('/sign-out');
+
+      for (let i = 0; i < 10; i += 1) {
+        const stranger = await h().client().post('/sign-in/email', { email, password: 'wrong password' });
+        expect(stranger.status).toBe(401);
+      }
+      expect((await signIn(h(), email)).response.status).toBe(429);
+
+      // The test clock stands still, so the lock the strangers started still holds at both steps.
+      const first = await owner.post('/sign-in/email', { email, password: PASSWORD });
+      expect(first.body.twoFactorRedirect).toBe(true);
+      const second = await owner.post('/two-factor/verify-backup-code', { code: enabled.body.backupCodes[0] });
+      expect(second.status).toBe(200);
+      expect(second.body.user.id).toBe(created.id);
+      // Still locked for anyone else.
+      expect((await signIn(h(), email)).response.status).toBe(429);
       h().clock.advance(3600);
     });
 

@@ -14,7 +14,21 @@ export const REFUSED = {
   invalidCookie: { status: 401, code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' },
   invalidPassword: { status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' },
   totpNotEnabled: { status: 400, code: 'TOTP_NOT_ENABLED', message: 'TOTP not enabled' },
+  otpNotEnabled: { status: 400, code: 'OTP_NOT_ENABLED', message: 'OTP not enabled' },
+  tooManyAttempts: {
+    status: 400,
+    code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+    message: 'Too many attempts. Please request a new code.',
+  },
+  accountLocked: {
+    status: 429,
+    code: 'ACCOUNT_TEMPORARILY_LOCKED',
+    message: 'Too many failed verification attempts. Your account is temporarily locked. Please try again later.',
+  },
 } as const;
+
+/** The account's code lock after ten wrong codes (code-lock.ts): fifteen minutes. */
+export const CODE_LOCK_SECONDS = 15 * 60;
 
 /** The base32 secret of an otpauth:// URI. */
 export function secretOf(totpURI: string): string {
@@ -54,6 +68,16 @@ export async function userWithTwoFactor(h: Harness): Promise<TwoFactorUser> {
   expect(verified.status).toBe(200);
   nextStep(h);
   return { email, userId: user.id, secret, backupCodes: enabled.body.backupCodes, client };
+}
+
+/** Signs up a user and turns two-factor on with mailed codes only (enable with `method: 'otp'`). */
+export async function userWithMailedCodes(h: Harness): Promise<Omit<TwoFactorUser, 'secret' | 'backupCodes'>> {
+  const email = uniqueEmail('2fa-otp');
+  const { client, user } = await h.signUp(email, PASSWORD);
+  const enabled = await client.post('/two-factor/enable', { password: PASSWORD, method: 'otp' });
+  expect(enabled.status).toBe(200);
+  expect(enabled.body).toEqual({ method: 'otp' });
+  return { email, userId: user.id, client };
 }
 
 /** A password sign-in from a new browser (or `client`): the pending second step, if any. */

@@ -12,7 +12,9 @@ import { sha256Hex } from '../../src/crypto/digest';
 import { unsignValue } from '../../src/crypto/hmac';
 import { pruneJobForTests } from '../../src/testing';
 import { describeEachDialect, SECRET, type Harness, type TestClient } from '../support/harness';
-import { signIn, totpCode, userWithTwoFactor, type TwoFactorUser } from './support';
+import { PASSWORD, signIn, totpCode, userWithTwoFactor, type TwoFactorUser } from './support';
+
+const NEW_PASSWORD = 'a password after the old one leaked';
 
 const TRUST_COOKIE = 'latchkey.trust_device';
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
@@ -156,6 +158,48 @@ describeEachDialect(
       await trustedBrowser(h(), user);
       expect((await user.client.get('/two-factor/list-trusted-devices')).body).toHaveLength(2);
       expect((await user.client.post('/two-factor/disable', { password: 'correct horse battery' })).status).toBe(200);
+      expect(await deviceRows(h(), user.userId)).toEqual([]);
+    });
+
+    it('forgets every trusted browser when the password is reset by mail, and that browser is asked again', async () => {
+      const user = await userWithTwoFactor(h());
+      const trusted = await trustedBrowser(h(), user);
+      await trustedBrowser(h(), user);
+      const other = await userWithTwoFactor(h());
+      await trustedBrowser(h(), other);
+      expect(await deviceRows(h(), user.userId)).toHaveLength(2);
+
+      expect((await h().client().post('/forget-password', { email: user.email, redirectTo: '/reset' })).status).toBe(
+        200,
+      );
+      const mail = await h().mail.waitFor(user.email);
+      const token = new URL(mail.links[0]!).pathname.split('/').pop()!;
+      const reset = await h().client().post('/reset-password', { token, newPassword: NEW_PASSWORD });
+      expect(reset.status).toBe(200);
+      expect(await deviceRows(h(), user.userId)).toEqual([]);
+      // Another user's trusted browsers stay.
+      expect(await deviceRows(h(), other.userId)).toHaveLength(1);
+      await trusted.post('/sign-out');
+      const again = await trusted.post('/sign-in/email', { email: user.email, password: NEW_PASSWORD });
+      expect(again.body.twoFactorRedirect).toBe(true);
+    });
+
+    it('forgets every trusted browser when the password is changed ending other sessions, and only then', async () => {
+      const user = await userWithTwoFactor(h());
+      await trustedBrowser(h(), user);
+      const kept = await user.client.post('/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(kept.status).toBe(200);
+      expect(await deviceRows(h(), user.userId)).toHaveLength(1);
+
+      const ended = await user.client.post('/change-password', {
+        currentPassword: NEW_PASSWORD,
+        newPassword: PASSWORD,
+        revokeOtherSessions: true,
+      });
+      expect(ended.status).toBe(200);
       expect(await deviceRows(h(), user.userId)).toEqual([]);
     });
   },

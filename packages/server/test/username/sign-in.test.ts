@@ -5,10 +5,11 @@
  */
 import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
-import { DEFAULTS, usernamePlugin } from '../../src';
+import { DEFAULTS, ERRORS, usernamePlugin } from '../../src';
 import { sha256Hex } from '../../src/crypto/digest';
 import { describeEachDialect, uniqueEmail, type TestResponse } from '../support/harness';
 import { expectLocked, TOO_MANY } from '../support/lockout';
+import { OFF_SITE_TARGETS } from '../support/off-site-targets';
 import { countRows, sessionsOf } from '../support/rows';
 import {
   insertUserWithUsername,
@@ -63,6 +64,19 @@ describeEachDialect(
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ redirect: true, url: '/home', user: { id: user.id } });
+    });
+
+    it('refuses a callbackURL that resolves off the site (dot segments and their variants) with 403 Invalid callbackURL, creating no session', async () => {
+      const { typed, user } = await signedUp();
+      for (const [i, callbackURL] of OFF_SITE_TARGETS.entries()) {
+        // A client address each: the strict rate limit of sign-in is not what is tested.
+        const response = await h()
+          .client(`198.51.100.${i + 1}`)
+          .post('/sign-in/username', { username: typed, password: PASSWORD, callbackURL });
+        await expectError(response, ERRORS.invalidCallbackURL);
+        expect(response.setCookies.has('latchkey.session_token'), JSON.stringify(callbackURL)).toBe(false);
+      }
+      expect(await sessionsOf(h(), user.id)).toHaveLength(1);
     });
 
     it('creates a short "don\'t remember" session when rememberMe is false', async () => {

@@ -117,7 +117,12 @@ export function checkSecret(config: Pick<ServerConfig, 'secret' | 'production' |
 export function checkBaseURL(config: Pick<ServerConfig, 'baseURL' | 'production'>): CheckResult[] {
   const url = new URL(config.baseURL);
   if (url.protocol === 'https:') {
-    return [ok('base URL', `${config.baseURL} is https: cookies are Secure, with the __Secure- prefix`)];
+    return [
+      ok(
+        'base URL',
+        `${config.baseURL} is https: cookies are Secure, with the __Secure- prefix, and every answer carries Strict-Transport-Security`,
+      ),
+    ];
   }
   const httpsFix = 'serve Latchkey over https (a reverse proxy that terminates TLS) and set BASE_URL=https://…';
   if (!isLoopbackURL(url)) {

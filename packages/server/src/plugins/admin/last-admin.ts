@@ -12,7 +12,7 @@
  * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
 import type { Kysely, Updateable } from 'kysely';
-import { AuthError, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin-api';
+import { AuthError, forgetCachedUser, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin-api';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
@@ -88,7 +88,7 @@ export async function changeKeepingAnAdmin(
     ids: async (trx: AdminDb) => [userId, ...(await candidateIds(trx, options))],
     columns: ['id', 'role', 'banned', 'banExpires'] as const,
   };
-  return lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
+  const changed = await lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
     const rows: AdminRow[] = locked;
     const target = rows.find((row) => row.id === userId);
     if (!target) return false;
@@ -100,4 +100,8 @@ export async function changeKeepingAnAdmin(
     await change.write(trx);
     return true;
   });
+  // A role or a ban must show at once, not when the user's cookie caches expire: a demoted admin's
+  // cache would otherwise keep vouching for the admin role (cookie-cache.ts forgetCachedUser).
+  if (changed) await forgetCachedUser(auth, userId);
+  return changed;
 }

@@ -1,12 +1,8 @@
 /**
- * @module The passkey sign-in's events, told as the other sign-ins tell theirs: method `passkey`,
- * the account it was on when known, a failure's error code.
+ * @module The passkey sign-in's failure events, told as the other sign-ins tell theirs: method
+ * `passkey`, the account it was on when known, the error code. A success is `finishSignIn`'s.
  */
 import { emitEvent, errorCodeOf, type EventOrigin } from '../../plugin-api';
-
-export function emitPasskeySignIn(origin: EventOrigin, userId: string): void {
-  emitEvent(origin, 'sign-in', { method: 'passkey', userId, actorUserId: userId });
-}
 
 export function emitPasskeySignInFailure(origin: EventOrigin, userId: string | null, error: unknown): void {
   emitEvent(origin, 'sign-in', { outcome: 'failure', method: 'passkey', userId, detail: { code: errorCodeOf(error) } });

@@ -20,6 +20,11 @@ export const TWO_FACTOR_ERRORS = defineErrors({
     'Too many attempts. Please request a new code.',
     'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
   ],
+  accountTemporarilyLocked: [
+    429,
+    'Too many failed verification attempts. Your account is temporarily locked. Please try again later.',
+    'ACCOUNT_TEMPORARILY_LOCKED',
+  ],
   invalidTwoFactorCookie: [401, 'Invalid two factor cookie', 'INVALID_TWO_FACTOR_COOKIE'],
   // Latchkey's own (better-auth cannot list trusted browsers, nor reset a user's two-factor), worded
   // as the admin plugin's refusals are (SPEC §8, Admin).

@@ -9,6 +9,8 @@ import { definePlugin } from '../../plugin-api';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorMigration } from './migrations/0600-two-factor';
 import { trustedDeviceMigration } from './migrations/0601-trusted-device';
+import { twoFactorEnabledNotNullMigration } from './migrations/0602-two-factor-enabled-not-null';
+import { twoFactorMailedCodeMigration } from './migrations/0603-two-factor-mailed-code';
 import { resolveTwoFactorOptions, type TwoFactorOptions } from './options';
 import { disableTwoFactor } from './routes/disable';
 import { enableTwoFactor } from './routes/enable';
@@ -23,6 +25,7 @@ import { listTrustedDevicesRoute } from './routes/list-trusted-devices';
 import { resetUserTwoFactor } from './routes/reset-user-two-factor';
 import { TWO_FACTOR_EXPIRING_ROWS, twoFactorSchema } from './schema';
 import { interceptTwoFactorSignIn } from './sign-in-hook';
+import { forgetTrustedDevices } from './trusted-device';
 
 export { TWO_FACTOR_ERRORS, type TwoFactorOptions };
 export { twoFactorImportRow, type ImportedTwoFactor } from './import-row';
@@ -45,9 +48,21 @@ export function twoFactorPlugin(input: TwoFactorOptions = {}) {
       forgetTrustedDeviceRoute,
       resetUserTwoFactor(options),
     ],
-    migrations: [twoFactorMigration, trustedDeviceMigration],
+    migrations: [
+      twoFactorMigration,
+      trustedDeviceMigration,
+      twoFactorEnabledNotNullMigration,
+      twoFactorMailedCodeMigration,
+    ],
     expiringRows: TWO_FACTOR_EXPIRING_ROWS,
     fields: twoFactorSchema.fields,
-    hooks: { interceptSignIn: interceptTwoFactorSignIn(options) },
+    hooks: {
+      interceptSignIn: interceptTwoFactorSignIn(options),
+      // A reset, or a change that ends other sessions, also ends the browsers trusted to skip the
+      // second step: else whoever held one keeps half the account's protection after it was taken back.
+      async afterPasswordChanged(userId, { revokeOthers }, auth) {
+        if (revokeOthers) await forgetTrustedDevices(auth, userId);
+      },
+    },
   });
 }

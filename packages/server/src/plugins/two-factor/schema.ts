@@ -3,12 +3,14 @@
  * `twoFactor` row per user with `secret`, `backupCodes` and `userId`. Unlike better-auth's, no
  * usable secret rests there: `secret` is encrypted with the engine's token cipher, `backupCodes`
  * holds SHA-256 digests, and `lastTotpStep` (Latchkey's own) makes each TOTP code work once. The
- * `trustedDevice` table (Latchkey's own) holds the trusted browsers, by their token's digest.
+ * `trustedDevice` table (Latchkey's own) holds the trusted browsers, by their token's digest, and
+ * `twoFactorMailedCode` (Latchkey's own) the users who chose mailed codes.
  */
 import { definePluginSchema, type DatabaseOf, type ExpiringRows, type FieldDeclarations } from '../../plugin-api';
 
+/** NOT NULL, default false (migration 0602): better-auth answers false, never null, when it is off. */
 export const TWO_FACTOR_USER_FIELDS = Object.freeze({
-  twoFactorEnabled: 'boolean',
+  twoFactorEnabled: { type: 'boolean', notNull: true },
 } as const satisfies FieldDeclarations);
 
 export interface TwoFactorTable {
@@ -37,7 +39,17 @@ export interface TrustedDeviceTable {
   expiresAt: Date;
 }
 
-export const twoFactorSchema = definePluginSchema<{ twoFactor: TwoFactorTable; trustedDevice: TrustedDeviceTable }>()({
+/** A user who chose mailed codes as a second factor (mailed-code-choice.ts); Latchkey's own. */
+export interface TwoFactorMailedCodeTable {
+  userId: string;
+  createdAt: Date;
+}
+
+export const twoFactorSchema = definePluginSchema<{
+  twoFactor: TwoFactorTable;
+  trustedDevice: TrustedDeviceTable;
+  twoFactorMailedCode: TwoFactorMailedCodeTable;
+}>()({
   user: TWO_FACTOR_USER_FIELDS,
 });
 

@@ -1,15 +1,20 @@
 /**
  * @module What the verify routes share. A code is checked either for the signed-in user (the
  * first code that turns two-factor on, or a re-check) or for a pending sign-in (the `two_factor`
- * cookie's challenge). Wrong codes count toward the account's sign-in throttle, as wrong passwords
- * do, so the second factor cannot be guessed faster than the first. A pending sign-in that passes
- * takes its challenge (once) and gets its session, and the browser is trusted if asked.
+ * cookie's challenge). A pending sign-in allows five codes (challenge.ts), and wrong codes count
+ * toward the account's code lock (code-lock.ts: ten, across challenges). A pending sign-in that
+ * passes takes its challenge (once) and gets its session, and the browser is trusted if asked.
+ *
+ * The password sign-in's throttle is not consulted here: a challenge is held only by whoever gave
+ * the right password, so it has nothing left to guard, and strangers' wrong passwords fill it. Were
+ * it checked, ten wrong passwords from anyone would refuse the owner's second step, even from the
+ * browser whose device cookie let the password through (issue #29, item 8).
  */
 import {
   AuthError,
-  createSession,
   emitEvent,
   emitLockout,
+  finishSignIn,
   errorCodeOf,
   readCurrentSession,
   signInThrottle,
@@ -22,7 +27,8 @@ import {
   type ResponseCookies,
   type User,
 } from '../../plugin-api';
-import { readChallenge, takeChallenge, type Challenge } from './challenge';
+import { readChallenge, spendChallengeTry, takeChallenge, type Challenge } from './challenge';
+import { codeLock } from './code-lock';
 import type { ResolvedTwoFactorOptions } from './options';
 import { trustDevice } from './trusted-device';
 
@@ -64,8 +70,9 @@ function accountThrottle(auth: AuthContext, userId: string) {
 }
 
 /**
- * Runs `check` under the account's throttle: refused while the account is locked, and a false
- * answer counts as a failed sign-in and throws `failure`.
+ * Runs `check` under the account's code lock and, for a pending sign-in, on one of its challenge's
+ * tries: refused while the account is locked (even a right code: the lock is what stops guessing),
+ * or once the challenge's tries are spent; a false answer counts toward the lock and throws `failure`.
  */
 export async function checkUnderThrottle(
   scope: StepScope,
@@ -74,16 +81,16 @@ export async function checkUnderThrottle(
   check: () => Promise<boolean>,
   failure: ErrorEntry,
 ): Promise<void> {
-  const { auth } = scope;
   const userId = subject.user.id;
-  const throttle = accountThrottle(auth, userId);
+  const lock = codeLock(scope.auth, userId);
   try {
-    await throttle.assertOpen();
+    await lock.assertOpen();
+    if (subject.challenge) await spendChallengeTry(scope, subject.challenge);
     if (!(await check())) {
-      emitLockout(scope, await throttle.failed(), { method, userId });
+      emitLockout(scope, await lock.failed(), { method, userId });
       throw new AuthError(failure);
     }
-    await throttle.succeeded();
+    await lock.succeeded();
   } catch (error) {
     if (subject.challenge) {
       emitEvent(scope, 'sign-in', { outcome: 'failure', method, userId, detail: { code: errorCodeOf(error) } });
@@ -127,8 +134,14 @@ export async function finishStep(
     return { token: subject.current?.token ?? '', user: subject.user };
   }
   await takeChallenge(scope, challenge);
-  const current = await createSession(scope, challenge.user, { dontRemember: challenge.dontRemember });
+  const outcome = await finishSignIn(scope, {
+    user: challenge.user,
+    method,
+    dontRemember: challenge.dontRemember,
+    secondFactor: true,
+  });
+  // Only a plugin's interception answers a second step, and this sign-in carries its second factor.
+  if (outcome.status !== 'signed-in') throw new Error('A sign-in with its second factor was held again');
   if (trust) await trustDevice(scope, challenge.user.id, options.trustDeviceMaxAge);
-  emitEvent(scope, 'sign-in', { method, userId: current.user.id, actorUserId: current.user.id });
-  return { token: current.token, user: current.user };
+  return { token: outcome.current.token, user: outcome.current.user };
 }

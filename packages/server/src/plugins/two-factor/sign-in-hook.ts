@@ -6,6 +6,7 @@
  */
 import type { SignInAttempt } from '../../plugin-api';
 import { startChallenge } from './challenge';
+import { hasChosenMailedCodes } from './mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from './options';
 import { twoFactorSchema } from './schema';
 import { twoFactorStore } from './two-factor-store';
@@ -20,8 +21,9 @@ export function interceptTwoFactorSignIn(options: ResolvedTwoFactorOptions) {
     const methods: string[] = [];
     const row = await twoFactorStore(signIn.auth).find(user.id);
     if (row?.verified) methods.push('totp');
-    // Codes are mailed through the engine's mailer: without one there is no e-mail method.
-    if (signIn.auth.mailer) methods.push('otp');
+    // Codes are mailed through the engine's mailer: without one there is no e-mail method. And only
+    // to a user who chose them: else the mailbox alone (a reset link, then a code) passes both steps.
+    if (signIn.auth.mailer && (await hasChosenMailedCodes(signIn.auth, user.id))) methods.push('otp');
     return { twoFactorRedirect: true, twoFactorMethods: methods };
   };
 }

@@ -43,8 +43,8 @@ export async function startOidcFixture(): Promise<OidcFixture> {
 }
 
 /**
- * A user who signed up with an id_token, then `refuse`d (a ban, say): the same id_token's sign-in
- * is answered `status` and `code` as JSON, and starts no session.
+ * A user who signed up with an id_token, then `refuse`d (a ban, say): a sign-in with a new id_token
+ * of that user is answered `status` and `code` as JSON, and starts no session.
  */
 export async function expectIdTokenSignInRefused(
   h: Harness,
@@ -53,10 +53,14 @@ export async function expectIdTokenSignInRefused(
   [status, code]: [number, string],
 ): Promise<void> {
   const { sub, email } = fixture.account();
-  const token = await fixture.idTokenFor({ sub, email, email_verified: true });
-  const first = await h.client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
+  const claims = { sub, email, email_verified: true };
+  const first = await h
+    .client()
+    .post('/sign-in/social', { provider: 'oidc', idToken: { token: await fixture.idTokenFor(claims) } });
   await refuse(first.body.user.id);
   const sessions = await countRows(h, 'session');
+  // A new token: the first one, used, would be refused as a replay before the hook is asked.
+  const token = await fixture.idTokenFor({ ...claims, jti: `second-${sub}` });
   const response = await h.client().post('/sign-in/social', { provider: 'oidc', idToken: { token } });
   expect([response.status, response.body.code]).toEqual([status, code]);
   expect(await countRows(h, 'session')).toBe(sessions);

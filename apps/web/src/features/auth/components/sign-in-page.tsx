@@ -4,7 +4,8 @@
  * a provider that failed comes back here with `?error=…`, explained above the form; a session the
  * server ended under a screen (revoked from another device, expired) is explained there too. "Sign
  * up" keeps `redirectTo`, so an invitee without an account comes back to the invitation after
- * signing up. An account with two-factor on goes on to `/sign-in/two-factor`, keeping `redirectTo`.
+ * signing up. An account with two-factor on goes on to `/sign-in/two-factor`, keeping `redirectTo`,
+ * also when a provider's sign-in comes back here held for its second step (`?twoFactorRedirect`).
  * A passkey signs in without either (`passkey-sign-in.tsx`) and goes where a password sign-in goes.
  */
 import Alert from '@mui/material/Alert';
@@ -20,7 +21,7 @@ import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
-import { secondStepState, twoFactorPath } from './two-factor-page';
+import { heldSignInOf, secondStepState, twoFactorPath } from './two-factor-page';
 import { SocialSignIn } from './social-sign-in';
 
 export function SignInPage() {
@@ -41,6 +42,9 @@ export function SignInPage() {
   };
 
   if (data) return <Navigate to={target} replace />;
+  // A provider's sign-in held for the second step came back here (its error target).
+  const held = heldSignInOf(searchParams);
+  if (held) return <Navigate to={twoFactorPath(requested)} state={held} replace />;
   return (
     <CardPage title={t('signIn.title')}>
       {sessionEnded && (

@@ -3,8 +3,9 @@
  * has two-factor on (the sign-in answered `twoFactorRedirect`). The code from the authenticator
  * app, or one of the backup codes, or a code mailed on request; "trust this device" has this browser
  * skip the step for 30 days. Afterwards the app goes on to `redirectTo`, as the sign-in would have.
- * The methods the server offers come from the sign-in's answer (the navigation's state); opened
- * without it, both are offered and the server says which it refuses.
+ * The methods the server offers come from the sign-in's answer (the navigation's state), or from
+ * the address a provider's callback or a verification link landed on (`heldSignInOf`); opened
+ * without either, both are offered and the server says which it refuses.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,6 +44,16 @@ interface SecondStepState {
 /** What the sign-in page hands over: the methods the server offers. */
 export function secondStepState(methods: string[] | undefined): SecondStepState {
   return { twoFactorMethods: methods ?? ['totp', 'otp'] };
+}
+
+/**
+ * A sign-in a redirect flow left held for its second step (a provider's callback, a verification
+ * link): the server says so in the landing address, `?twoFactorRedirect=true&twoFactorMethods=…`.
+ */
+export function heldSignInOf(params: URLSearchParams): SecondStepState | null {
+  if (params.get('twoFactorRedirect') !== 'true') return null;
+  const methods = params.get('twoFactorMethods')?.split(',').filter(Boolean);
+  return secondStepState(methods?.length ? methods : undefined);
 }
 
 function methodsOf(state: unknown): string[] {

@@ -6,15 +6,17 @@
  * mailed before the marker existed), that is the invalid-link state, never "verified". When the
  * server signed the user in (or the browser already was), the next step is `redirectTo` (carried by
  * the link from the page that asked for it, such as an invitation; only a path of this app), else the
- * account; otherwise sign-in, which then leads there.
+ * account; otherwise sign-in, which then leads there. A user with two-factor on whom the link would
+ * have signed in goes on to the second step (`?twoFactorRedirect`), then there.
  */
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { LinkOutcome } from './link-outcome';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
+import { heldSignInOf, twoFactorPath } from './two-factor-page';
 
 /** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
 const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
@@ -27,6 +29,9 @@ export function VerifyEmailPage() {
   const verified = searchParams.get('verified') === '1' || data?.user.emailVerified === true;
   // Nothing is claimed before the session is known: it may be what shows the address verified.
   if (isPending && !searchParams.has('error')) return null;
+  // Verified, and the link's sign-in held for the second step: the mailbox alone signs nobody in.
+  const held = data ? null : heldSignInOf(searchParams);
+  if (held) return <Navigate to={twoFactorPath(returnTo)} state={held} replace />;
   const failure = searchParams.get('error') ?? (verified ? null : 'invalid_token');
 
   return (

@@ -3,7 +3,7 @@
  * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, forgetCachedUser, userResponse } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
@@ -28,6 +28,8 @@ export function unbanUser(options: ResolvedAdminOptions) {
         updatedAt: auth.now(),
       });
       if (!user) throw new AuthError(ERRORS.userNotFound);
+      // A cache issued while banned (a timed ban run out) must not keep showing the ban.
+      await forgetCachedUser(auth, user.id);
       emitEvent({ auth, headers, clientIp }, 'user-unbanned', { userId: user.id, actorUserId: session.user.id });
       return { user };
     },

@@ -14,7 +14,7 @@ import { creationOptionsResponse } from '../responses';
 const query = z
   .object({
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    /** The user name the authenticator shows for the credential. */
+    /** The passkey's label, which passkeyClient().addPasskey sends here too; it names no account. */
     name: z.string().max(256).optional(),
   })
   .optional();
@@ -36,14 +36,16 @@ export function generateRegisterOptions(options: ResolvedPasskeyOptions) {
       const { auth, session } = ctx;
       const user = session.user;
       const existing = await listPasskeysOf(auth, user.id);
-      const shownName = user.email || user.id;
+      const accountName = user.email || user.id;
       const creation = await generateRegistrationOptions({
         rpName: options.rpName,
         rpID: options.rpID(auth),
         // A random user handle, as better-auth's: the authenticator never learns the account id.
         userID: new TextEncoder().encode(randomString(32)),
-        userName: ctx.query?.name || shownName,
-        userDisplayName: user.name || shownName,
+        // The account identifier the browser's passkey picker lists, so always the e-mail: the
+        // `name` query is the label passkeyClient sends for the passkey itself, not for the account.
+        userName: accountName,
+        userDisplayName: user.name || accountName,
         attestationType: 'none',
         excludeCredentials: existing.map((passkey) => ({
           id: passkey.credentialID,

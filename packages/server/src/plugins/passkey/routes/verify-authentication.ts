@@ -2,8 +2,9 @@
  * @module POST /passkey/verify-authentication {response}: a passkey sign-in. The assertion is
  * checked against this browser's challenge (once), the credential's public key, the relying-party
  * id, the accepted origins and the signature counter (one not above the stored one is refused: a
- * cloned authenticator or a replay); then the session is created as every sign-in's is, so the
- * plugins' beforeCreateSession (a ban) may refuse it. Answers `{session, user}`.
+ * cloned authenticator or a replay); then the sign-in ends as every sign-in does (`finishSignIn`:
+ * a ban refuses it, two-factor holds it unless the authenticator verified the user). Answers
+ * `{session, user}`.
  */
 import {
   verifyAuthenticationResponse,
@@ -14,15 +15,15 @@ import { z } from 'zod';
 import {
   AuthError,
   ERRORS,
-  createSession,
   defineEndpoint,
+  finishSignIn,
   sessionWithUserResponse,
   toSessionResponse,
 } from '../../../plugin-api';
 import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';
-import { emitPasskeySignIn, emitPasskeySignInFailure } from '../passkey-events';
+import { emitPasskeySignInFailure } from '../passkey-events';
 import { findPasskeyByCredentialId, setPasskeyCounter } from '../passkey-store';
 import { transportsOf } from './generate-register-options';
 
@@ -37,8 +38,10 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
     path: '/passkey/verify-authentication',
     errors: [
       PASSKEY_ERRORS.challengeNotFound,
+      PASSKEY_ERRORS.unknownSignInPasskey,
       PASSKEY_ERRORS.passkeyNotFound,
       PASSKEY_ERRORS.authenticationFailed,
+      PASSKEY_ERRORS.signatureNotVerified,
       ERRORS.failedToCreateSession,
     ],
     body,
@@ -53,7 +56,7 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
         const stored = await takeChallenge(ctx, 'authentication');
         if (!stored) throw new AuthError(PASSKEY_ERRORS.challengeNotFound);
         const passkey = await findPasskeyByCredentialId(auth, ctx.body.response.id);
-        if (!passkey) throw new AuthError(PASSKEY_ERRORS.passkeyNotFound);
+        if (!passkey) throw new AuthError(PASSKEY_ERRORS.unknownSignInPasskey);
         userId = passkey.userId;
 
         let verification: VerifiedAuthenticationResponse;
@@ -74,14 +77,21 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
         } catch (cause) {
           throw new AuthError(PASSKEY_ERRORS.authenticationFailed, { cause });
         }
-        if (!verification.verified) throw new AuthError(PASSKEY_ERRORS.authenticationFailed);
+        if (!verification.verified) throw new AuthError(PASSKEY_ERRORS.signatureNotVerified);
         await setPasskeyCounter(auth, passkey.id, verification.authenticationInfo.newCounter);
 
         const user = await auth.users.findById(passkey.userId);
         if (!user) throw new AuthError(PASSKEY_ERRORS.passkeyNotFound);
-        const current = await createSession(ctx, user);
-        emitPasskeySignIn(ctx, user.id);
-        return toSessionResponse(current);
+        // A passkey verified by its authenticator (PIN, biometrics) is two factors in one: it
+        // completes the sign-in of a user with two-factor on. Without user verification it is
+        // something held only, one factor like a password: the second step follows.
+        const outcome = await finishSignIn(ctx, {
+          user,
+          method: 'passkey',
+          secondFactor: verification.authenticationInfo.userVerified,
+        });
+        if (outcome.status === 'second-step') return outcome.answer as unknown as ReturnType<typeof toSessionResponse>;
+        return toSessionResponse(outcome.current);
       } catch (error) {
         emitPasskeySignInFailure(ctx, userId, error);
         throw error;

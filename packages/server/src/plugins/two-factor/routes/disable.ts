@@ -12,6 +12,7 @@ import {
   verifyPassword,
 } from '../../../plugin-api';
 import { assertPassword } from '../second-step';
+import { forgetMailedCodes } from '../mailed-code-choice';
 import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -33,6 +34,7 @@ export const disableTwoFactor = defineEndpoint({
     const user = session.user;
     await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
     await twoFactorStore(auth).delete(user.id);
+    await forgetMailedCodes(auth, user.id);
     const updated = await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
     if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
     await forgetTrustedDevices(auth, user.id);

@@ -2,7 +2,8 @@
  * @module POST /two-factor/enable {password, issuer?, method?}: a new TOTP secret and ten backup
  * codes, answered once as better-auth does (`{method, totpURI, backupCodes}`); two-factor is on
  * only after a first code (verify-totp). `method: 'otp'` turns it on at once with mailed codes
- * only, which needs the engine's mailer.
+ * (which needs the engine's mailer), and makes them a second factor of this user (also beside an
+ * authenticator app: the password was given).
  */
 import { z } from 'zod';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../../plugin-api';
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
+import { chooseMailedCodes } from '../mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { assertPassword } from '../second-step';
 import { newTotpSecret, totpUri } from '../totp';
@@ -48,6 +50,7 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
       await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
       if (body.method === 'otp') {
         if (!auth.mailer) throw new AuthError(TWO_FACTOR_ERRORS.otpNotConfigured);
+        await chooseMailedCodes(auth, user.id);
         const updated = await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() });
         if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '../../../plugin-api';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
+import { forgetMailedCodes } from '../mailed-code-choice';
 import { forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../two-factor-store';
 
@@ -38,6 +39,7 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
       if (body.userId === session.user.id) throw new AuthError(TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor);
       if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
       await twoFactorStore(auth).delete(body.userId);
+      await forgetMailedCodes(auth, body.userId);
       await auth.users.update(body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });
       await forgetTrustedDevices(auth, body.userId);
       emitEvent(ctx, 'two-factor-reset', { userId: body.userId, actorUserId: session.user.id });

@@ -1,12 +1,14 @@
 /**
  * @module POST /two-factor/send-otp {trustDevice?}: mails a six-digit code to the user of the
  * pending sign-in (or to the signed-in user), through the engine's mailer, in the language of the
- * request. Without a mailer there is no such method (OTP_NOT_CONFIGURED).
+ * request. Without a mailer there is no such method (OTP_NOT_CONFIGURED), and a pending sign-in of a
+ * user who did not choose mailed codes gets none (OTP_NOT_ENABLED, mailed-code-choice.ts).
  */
 import { z } from 'zod';
 import { AuthError, DEFAULTS, defineEndpoint, requestLanguage, sendMail, statusResponse } from '../../../plugin-api';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { newMailedCode } from '../mailed-code';
+import { assertMailedCodeAllowed } from '../mailed-code-choice';
 import { otpMail } from '../otp-mail';
 import { stepSubject, subjectKey } from '../second-step';
 
@@ -18,13 +20,18 @@ export const sendOtp = defineEndpoint({
   path: '/two-factor/send-otp',
   body,
   rateLimit: 'mail',
-  errors: [TWO_FACTOR_ERRORS.otpNotConfigured, TWO_FACTOR_ERRORS.invalidTwoFactorCookie],
+  errors: [
+    TWO_FACTOR_ERRORS.otpNotConfigured,
+    TWO_FACTOR_ERRORS.otpNotEnabled,
+    TWO_FACTOR_ERRORS.invalidTwoFactorCookie,
+  ],
   response: statusResponse,
   async handler(ctx) {
     const { auth } = ctx;
     const mailer = auth.mailer;
     if (!mailer) throw new AuthError(TWO_FACTOR_ERRORS.otpNotConfigured);
     const subject = await stepSubject(ctx);
+    await assertMailedCodeAllowed(auth, subject);
     const code = await newMailedCode(auth, subjectKey(subject), subject.user.id);
     const minutes = Math.round(DEFAULTS.twoFactorOtpExpiresIn / 60);
     const message = await otpMail(subject.user.email, subject.user.name, code, minutes, requestLanguage(ctx.headers));

@@ -44,6 +44,8 @@ export function verifyBackupCode(options: ResolvedTwoFactorOptions) {
     errors: [
       TWO_FACTOR_ERRORS.invalidBackupCode,
       TWO_FACTOR_ERRORS.backupCodesNotEnabled,
+      TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode,
+      TWO_FACTOR_ERRORS.accountTemporarilyLocked,
       TWO_FACTOR_ERRORS.invalidTwoFactorCookie,
     ],
     response: tokenUserResponse,

@@ -1,12 +1,14 @@
 /**
  * @module POST /two-factor/verify-otp {code, trustDevice?}: the mailed code, in place of a TOTP
- * code. For a signed-in user without two-factor, a right code turns it on (better-auth's enable
- * with `method: 'otp'` leads here too).
+ * code. For a signed-in user without two-factor, a right code turns it on with mailed codes as its
+ * second factor (better-auth's enable with `method: 'otp'` leads here too). A pending sign-in may
+ * use one only if its user chose mailed codes (mailed-code-choice.ts).
  */
 import { z } from 'zod';
 import { defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { checkMailedCode } from '../mailed-code';
+import { assertMailedCodeAllowed, chooseMailedCodes } from '../mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { twoFactorSchema } from '../schema';
 import { checkUnderThrottle, finishStep, stepSubject, subjectKey } from '../second-step';
@@ -27,7 +29,9 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
     rateLimit: 'strict',
     errors: [
       TWO_FACTOR_ERRORS.invalidCode,
+      TWO_FACTOR_ERRORS.otpNotEnabled,
       TWO_FACTOR_ERRORS.otpHasExpired,
+      TWO_FACTOR_ERRORS.accountTemporarilyLocked,
       TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode,
       TWO_FACTOR_ERRORS.invalidTwoFactorCookie,
     ],
@@ -35,6 +39,7 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
     async handler(ctx) {
       const { auth, body } = ctx;
       const subject = await stepSubject(ctx);
+      await assertMailedCodeAllowed(auth, subject);
       await checkUnderThrottle(
         ctx,
         subject,
@@ -44,6 +49,9 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
       );
       let user = subject.user;
       if (!subject.challenge && twoFactorSchema.user(user).twoFactorEnabled !== true) {
+        // Two-factor turned on by a mailed code: mailed codes are this user's second factor. Not
+        // when it is already on (an app): adding mail to an app takes enable's password.
+        await chooseMailedCodes(auth, user.id);
         user = (await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() })) ?? user;
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
       }

@@ -26,7 +26,13 @@ export function verifyTotp(options: ResolvedTwoFactorOptions) {
     path: '/two-factor/verify-totp',
     body,
     rateLimit: 'strict',
-    errors: [TWO_FACTOR_ERRORS.invalidCode, TWO_FACTOR_ERRORS.totpNotEnabled, TWO_FACTOR_ERRORS.invalidTwoFactorCookie],
+    errors: [
+      TWO_FACTOR_ERRORS.invalidCode,
+      TWO_FACTOR_ERRORS.totpNotEnabled,
+      TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode,
+      TWO_FACTOR_ERRORS.accountTemporarilyLocked,
+      TWO_FACTOR_ERRORS.invalidTwoFactorCookie,
+    ],
     response: tokenUserResponse,
     async handler(ctx) {
       const { auth, body } = ctx;
