@@ -28,7 +28,7 @@ export {
 export { createSession } from './session/create-session';
 export { passwordSignIn } from './session/password-sign-in';
 export { passwordField, redirectUrl } from './validation/fields';
-export { afterUserCreated } from './plugin-hooks';
+export { afterUserCreated, checkCredentialChange } from './plugin-hooks';
 export { readCurrentSession, toSessionResponse, type CurrentSession } from './session/current-session';
 export { clearSessionCookies } from './session/session-cookies';
 export { readStashedSession, resumeStashedSession, stashSession } from './session/stashed-session';
