@@ -11,7 +11,7 @@ import { expectError } from '../../../../test/expect-error';
 import { adminPlugin, auditPlugin, passkeyPlugin, twoFactorPlugin } from '../../src';
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
 import { auditRows } from '../audit/support/audit-fixtures';
-import { ORIGIN, describeEachDialect, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import { ORIGIN, describeEachDialect, type Harness, type TestClient } from '../support/harness';
 import { countRows, expectNothingChanged } from '../support/rows';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { PASSWORD, secretOf, totpCode, userWithTwoFactor } from '../two-factor/support';
