@@ -10,6 +10,7 @@ import {
   organizationPlugin,
   passkeyPlugin,
   platformPermission,
+  platformReach,
   twoFactorPlugin,
   usernamePlugin,
 } from '@latchkey/server';
@@ -23,6 +24,7 @@ export function serverPlugins(
   // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
   const admin = { adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } };
   const allows = platformPermission(admin);
+  const reaches = platformReach(admin);
   return [
     usernamePlugin(),
     adminPlugin(admin),
@@ -42,7 +44,11 @@ export function serverPlugins(
     // A second sign-in step (TOTP, mailed codes, backup codes) and trusted browsers; the web app's
     // Account → Security turns it on, its sign-in screen has the second step (issue #19).
     // Admins reset a user's two-factor (a lost phone) if their roles grant twoFactor:reset.
-    twoFactorPlugin({ mayResetUserTwoFactor: (caller) => allows(caller, { twoFactor: ['reset'] }) }),
+    // Another admin's (or a mightier user's) only with twoFactor:reset-admins and the reach rule.
+    twoFactorPlugin({
+      mayResetUserTwoFactor: (caller) => allows(caller, { twoFactor: ['reset'] }),
+      mayResetTwoFactorOf: (caller, target) => reaches(caller, target, ['twoFactor', 'reset']),
+    }),
     // Passkeys (WebAuthn): registered in Account → Security, a sign-in button and the sign-in form's
     // autofill. The relying party follows BASE_URL: its host name is the RP ID and its origin the
     // only accepted one, so passkeys made under one BASE_URL host do not work under another (issue #19).

@@ -103,6 +103,16 @@ export interface PluginHooks {
    * (trusted browsers, say), which the engine's revocation of sessions does not reach.
    */
   afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: AuthContext): Promise<void>;
+  /**
+   * Runs before an endpoint marked `credentialChange` (and a plugin's own such change): throw an
+   * AuthError to refuse the session that asks (an impersonation session, say).
+   */
+  beforeCredentialChange?(current: CurrentSession, auth: AuthContext): Promise<void>;
+  /**
+   * Who really acts through this session, when not its owner (the admin of an impersonation
+   * session): the events of its requests name them as actor and the owner as subject.
+   */
+  sessionActor?(current: CurrentSession): string | null | undefined;
   /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
   visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
   /**

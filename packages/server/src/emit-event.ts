@@ -1,11 +1,13 @@
 /**
  * @module `emitEvent(ctx, type, fields)`: one short call at each place where something happens to
  * an account. It fills in what every event of a request shares — the time, the client's address as
- * the router determined it, its user agent — so emission points name only what is theirs. The
+ * the router determined it, its user agent, the real actor of an impersonation session — so
+ * emission points name only what is theirs. The
  * observers (audit log, metrics) are told synchronously and never fail the request (observer.ts).
  */
 import type { AuthContext } from './context';
 import { AuthError } from './errors';
+import { eventActorFor } from './event-actor';
 import type { RequestHeaders } from './http/transport';
 import { userAgentOf } from './http/user-agent';
 import type { AuthEvent, AuthEventType } from './observer';
@@ -26,6 +28,8 @@ export function emitEvent(origin: EventOrigin, type: AuthEventType, fields: Even
   const { auth } = origin;
   auth.events.emit({
     ...fields,
+    // During an impersonation the admin acts and the user is the subject (event-actor.ts).
+    actorUserId: eventActorFor(fields.actorUserId),
     type,
     outcome: fields.outcome ?? 'success',
     at: auth.now(),

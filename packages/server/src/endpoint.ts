@@ -62,6 +62,13 @@ export interface Endpoint<
    * behind the database; routes that decide on privileges (a role just revoked) must not.
    */
   readonly sessionFromDatabase?: boolean;
+  /**
+   * Adds, removes or changes a way to sign in to the account (a password, a passkey, a second
+   * factor, a linked identity, the e-mail) or deletes it: plugins may refuse it to the session
+   * (`beforeCredentialChange`: the admin plugin refuses an impersonation session, which must not
+   * leave the admin a way back in once it ends).
+   */
+  readonly credentialChange?: boolean;
   readonly rateLimit?: RateLimitTier;
   /** Reachable only through `auth.api`, never over HTTP. */
   readonly serverOnly?: boolean;

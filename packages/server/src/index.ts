@@ -114,6 +114,7 @@ export {
 export {
   adminPlugin,
   platformPermission,
+  platformReach,
   ADMIN_STATEMENTS,
   DEFAULT_ADMIN_ROLES,
   type AdminOptions,

@@ -29,7 +29,7 @@ export { createSession } from './session/create-session';
 export { finishSignIn, type SignInOutcome } from './session/finish-sign-in';
 export { passwordSignIn } from './session/password-sign-in';
 export { passwordField, redirectUrl } from './validation/fields';
-export { afterUserCreated } from './plugin-hooks';
+export { afterUserCreated, checkCredentialChange } from './plugin-hooks';
 export { readCurrentSession, toSessionResponse, type CurrentSession } from './session/current-session';
 export { clearSessionCookies } from './session/session-cookies';
 export { readStashedSession, resumeStashedSession, stashSession } from './session/stashed-session';

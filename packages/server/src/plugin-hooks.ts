@@ -3,6 +3,7 @@
  */
 import type { AuthContext, SignInAttempt } from './context';
 import type { Session, User } from './db/records';
+import type { EventActor } from './event-actor';
 import { pluginBodyFields } from './extend-bodies';
 import type { ExtensibleEndpointId } from './plugin';
 import type { CurrentSession } from './session/current-session';
@@ -58,6 +59,20 @@ export async function deleteUserRow(auth: AuthContext, userId: string): Promise<
   if (!guarded?.deleteUser) return auth.users.delete(userId);
   await guarded.deleteUser(userId, auth);
   await auth.revocations.revokeUser(userId);
+}
+
+/** Lets every plugin refuse a change of the account's ways to sign in to this session (throws). */
+export async function checkCredentialChange(auth: AuthContext, current: CurrentSession): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.beforeCredentialChange?.(current, auth);
+}
+
+/** Who acts through the session, when a plugin says it is not the owner; else undefined. */
+export function sessionActorOf(auth: AuthContext, current: CurrentSession): EventActor | undefined {
+  for (const hooks of auth.hooks) {
+    const actorUserId = hooks.sessionActor?.(current);
+    if (actorUserId && actorUserId !== current.user.id) return { sessionUserId: current.user.id, actorUserId };
+  }
+  return undefined;
 }
 
 export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {

@@ -10,6 +10,8 @@ import type { AnyEndpoint } from './endpoint';
 import { AuthError, ERRORS, type ErrorEntry } from './errors';
 import type { RequestCookies, ResponseCookies } from './http/cookies';
 import { checkRedirectTargets } from './http/redirect-url';
+import { withEventActor } from './event-actor';
+import { checkCredentialChange, sessionActorOf } from './plugin-hooks';
 import { readCurrentSession, type CurrentSession } from './session/current-session';
 import type { RequestHeaders } from './http/transport';
 
@@ -64,16 +66,20 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
   checkRedirectTargets(auth.options, endpoint.query, query);
   const { cookies } = input;
   const session = await guardSession(auth, endpoint, input, cookies);
-  return endpoint.handler({
-    auth,
-    body,
-    query,
-    params: input.params,
-    headers: input.headers,
-    clientIp: input.clientIp,
-    requestCookies: input.requestCookies,
-    serverCall: input.serverCall,
-    cookies,
-    session,
-  });
+  if (session && endpoint.credentialChange) await checkCredentialChange(auth, session);
+  const actor = session ? sessionActorOf(auth, session) : undefined;
+  return withEventActor(actor, () =>
+    endpoint.handler({
+      auth,
+      body,
+      query,
+      params: input.params,
+      headers: input.headers,
+      clientIp: input.clientIp,
+      requestCookies: input.requestCookies,
+      serverCall: input.serverCall,
+      cookies,
+      session,
+    }),
+  );
 }

@@ -41,6 +41,7 @@ export const changeEmail = defineEndpoint({
   response: statusResponse,
   body,
   session: 'required',
+  credentialChange: true,
   rateLimit: 'strict',
   async handler({ auth, body, session, cookies, headers, clientIp }) {
     const language = requestLanguage(headers);

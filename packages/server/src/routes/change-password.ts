@@ -33,6 +33,7 @@ export const changePassword = defineEndpoint({
   response: tokenUserResponse,
   body,
   session: 'required',
+  credentialChange: true,
   rateLimit: 'strict',
   async handler(ctx) {
     const { auth, body, session } = ctx;

@@ -82,6 +82,7 @@ export const deleteUser = defineEndpoint({
   response: successMessageResponse,
   body,
   session: 'required',
+  credentialChange: true,
   // A wrong password is answered as such: the strict tier keeps a stolen session from becoming a
   // fast password oracle.
   rateLimit: 'strict',

@@ -29,6 +29,7 @@ export const linkSocial = defineEndpoint({
   response: providerRedirectResponse,
   body,
   session: 'fresh',
+  credentialChange: true,
   async handler(ctx) {
     const { auth, body, session } = ctx;
     const provider = auth.options.socialProviders.get(body.provider);

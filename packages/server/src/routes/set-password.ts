@@ -23,6 +23,7 @@ export const setPassword = defineEndpoint({
   response: statusResponse,
   body,
   session: 'required',
+  credentialChange: true,
   serverOnly: true,
   async handler({ auth, body, session, headers, clientIp }) {
     // better-auth's order: the length first.

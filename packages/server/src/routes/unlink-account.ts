@@ -23,6 +23,7 @@ export const unlinkAccount = defineEndpoint({
   response: statusResponse,
   body,
   session: 'fresh',
+  credentialChange: true,
   async handler({ auth, body, session, headers, clientIp }) {
     const accounts = await auth.accounts.listByUser(session.user.id);
     const target = accounts.find(

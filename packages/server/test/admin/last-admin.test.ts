@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { adminPlugin } from '../../src';
-import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
+import { ADMIN_STATEMENTS, DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
 import { adminSchema } from '../../src/plugins/admin/schema';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
@@ -19,8 +19,17 @@ const LAST_ADMIN = {
 };
 const CONFIGURED_ADMIN_ID = 'configured-admin';
 
-/** `operator` may change roles, ban and remove users but is no admin: it can act on the last one. */
-const ROLES = { ...DEFAULT_ROLES, operator: { user: ['set-role', 'ban', 'delete', 'update'] } };
+/**
+ * `operator` holds every permission, those acting on admins included, but is no admin: it can act
+ * on the last one. `moderator` is a lesser role an admin may grant. `owner`, beside `admin`, lets admins demote and ban each other (reach.ts).
+ */
+const ROLES = {
+  ...DEFAULT_ROLES,
+  operator: ADMIN_STATEMENTS,
+  // Changes roles, bans and removes, on users only: a role an admin may grant.
+  moderator: { user: ['set-role', 'ban', 'delete', 'update'] },
+  owner: { user: ['set-role-admins', 'ban-admins'] },
+};
 
 function expectRefused(response: TestResponse): void {
   expect(response.status).toBe(400);
@@ -61,7 +70,7 @@ describeEachDialect(
       await setRoles(h(), { [admin.id]: 'admin' });
       await expectNothingChanged(h(), async () => {
         expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
-        expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: ['user', 'operator'] }));
+        expectRefused(await admin.client.post('/admin/set-role', { userId: admin.id, role: ['user', 'moderator'] }));
       });
       expect(await roleOf(h(), admin.id)).toBe('admin');
 
@@ -76,9 +85,9 @@ describeEachDialect(
     it('set-role lets the last admin change roles while keeping an admin role', async () => {
       const admin = await signedUp(h());
       await setRoles(h(), { [admin.id]: 'admin' });
-      const response = await admin.client.post('/admin/set-role', { userId: admin.id, role: ['operator', 'admin'] });
+      const response = await admin.client.post('/admin/set-role', { userId: admin.id, role: ['moderator', 'admin'] });
       expect(response.status).toBe(200);
-      expect(await roleOf(h(), admin.id)).toBe('operator,admin');
+      expect(await roleOf(h(), admin.id)).toBe('moderator,admin');
     });
 
     it('update-user refuses a role change that demotes the last admin, and writes none of its other data', async () => {
@@ -116,13 +125,13 @@ describeEachDialect(
       const banned = await signedUp(h());
       const operator = await signedUp(h());
       await setRoles(h(), { [admin.id]: 'admin', [banned.id]: 'admin', [operator.id]: 'operator' });
-      expect((await admin.client.post('/admin/ban-user', { userId: banned.id })).status).toBe(200);
+      expect((await operator.client.post('/admin/ban-user', { userId: banned.id })).status).toBe(200);
       await expectNothingChanged(h(), async () => {
         expectRefused(await operator.client.post('/admin/set-role', { userId: admin.id, role: 'user' }));
         expectRefused(await operator.client.post('/admin/remove-user', { userId: admin.id }));
       });
       // Unbanned, the other admin counts again.
-      expect((await admin.client.post('/admin/unban-user', { userId: banned.id })).status).toBe(200);
+      expect((await operator.client.post('/admin/unban-user', { userId: banned.id })).status).toBe(200);
       expect((await operator.client.post('/admin/ban-user', { userId: admin.id })).status).toBe(200);
       expect(await actingAdmins(h())).toEqual([banned.id]);
     });
@@ -158,7 +167,7 @@ describeEachDialect(
     it('a user who is no admin is demoted, banned, removed and deletes their own account as before', async () => {
       const admin = await signedUp(h());
       const [plain, other, leaving] = [await signedUp(h()), await signedUp(h()), await signedUp(h())];
-      await setRoles(h(), { [admin.id]: 'admin', [plain.id]: 'operator' });
+      await setRoles(h(), { [admin.id]: 'admin', [plain.id]: 'moderator' });
       expect((await admin.client.post('/admin/set-role', { userId: plain.id, role: 'user' })).status).toBe(200);
       expect((await admin.client.post('/admin/ban-user', { userId: plain.id })).status).toBe(200);
       expect((await admin.client.post('/admin/remove-user', { userId: other.id })).status).toBe(200);
@@ -212,7 +221,7 @@ describeEachDialect(
 
     it('the only two admins demoting each other at once: one is demoted, one admin is left', async () => {
       const [first, second] = [await signedUp(h()), await signedUp(h())];
-      await setRoles(h(), { [first.id]: 'admin', [second.id]: 'admin' });
+      await setRoles(h(), { [first.id]: 'admin,owner', [second.id]: 'admin,owner' });
       const responses = await Promise.all([
         first.client.post('/admin/set-role', { userId: second.id, role: 'user' }),
         second.client.post('/admin/set-role', { userId: first.id, role: 'user' }),

@@ -16,19 +16,29 @@ export const ADMIN_STATEMENTS = {
     'set-password',
     'get',
     'update',
+    // Latchkey's own, after better-auth's `impersonate-admins`: each action on another admin
+    // (reach.ts, README decisions).
+    'set-role-admins',
+    'ban-admins',
+    'delete-admins',
+    'set-password-admins',
+    'update-admins',
   ],
-  session: ['list', 'revoke', 'delete'],
+  session: ['list', 'revoke', 'delete', 'revoke-admins'],
   // Latchkey's own: reading the audit log (the audit plugin's list-audit-events, wired by the host).
   audit: ['list'],
   // Latchkey's own: turning a user's two-factor off (the two-factor plugin's reset-user-two-factor).
-  twoFactor: ['reset'],
+  twoFactor: ['reset', 'reset-admins'],
 } as const;
 
 /**
- * better-auth 1.7's `adminAc`: every statement but `impersonate-admins`, which an operator grants
- * to a role of their own so that one admin cannot silently act as another.
+ * better-auth 1.7's `adminAc`: every statement but those acting on other admins
+ * (`impersonate-admins` and Latchkey's other `-admins`), which an operator grants to a role of
+ * their own so that one admin cannot silently act as another, or take over their account.
  */
-const ADMIN_ROLE_USER_ACTIONS = ADMIN_STATEMENTS.user.filter((action) => action !== 'impersonate-admins');
+function withoutAdminTargets(actions: readonly string[]): string[] {
+  return actions.filter((action) => !action.endsWith('-admins'));
+}
 
 export type Resource = keyof typeof ADMIN_STATEMENTS;
 export type PermissionRequest = Partial<Record<string, readonly string[]>>;
@@ -36,10 +46,10 @@ export type RoleTable = Readonly<Record<string, Readonly<Partial<Record<string, 
 
 export const DEFAULT_ROLES: RoleTable = Object.freeze({
   admin: {
-    user: ADMIN_ROLE_USER_ACTIONS,
-    session: [...ADMIN_STATEMENTS.session],
+    user: withoutAdminTargets(ADMIN_STATEMENTS.user),
+    session: withoutAdminTargets(ADMIN_STATEMENTS.session),
     audit: [...ADMIN_STATEMENTS.audit],
-    twoFactor: [...ADMIN_STATEMENTS.twoFactor],
+    twoFactor: withoutAdminTargets(ADMIN_STATEMENTS.twoFactor),
   },
   user: {},
 });

@@ -31,6 +31,14 @@ export const ADMIN_ERRORS = defineErrors({
     'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
   ],
   cannotImpersonateAdmins: [403, 'You cannot impersonate admins'],
+  // Latchkey's own (reach.ts): acting on another admin without the action's `-admins` permission,
+  notAllowedToActOnAdmins: [403, 'You are not allowed to act on admins'],
+  // on a user who holds a permission the actor lacks,
+  notAllowedToActOnMorePowerfulUsers: [403, 'You are not allowed to act on users with permissions you do not have'],
+  // or granting a role with a permission the actor lacks.
+  notAllowedToGrantMorePermissions: [403, 'You are not allowed to grant permissions you do not have'],
+  // Latchkey's own: an impersonation session may not change how the account signs in (README, decisions).
+  impersonationCannotChangeSignIn: [403, 'An impersonation session cannot change how the account signs in'],
   noDataToUpdate: [400, 'No data to update'],
   // The core entry's code and message, with better-auth's status for this route (sign-up keeps 422).
   userAlreadyExistsUseAnotherEmail: [400, 'User already exists. Use another email.'],

@@ -1,9 +1,17 @@
 /**
  * @module The admin plugin's hooks into the engine: banned users cannot start a session, whatever
- * the way in (SPEC §4, §6), the last admin cannot delete their own account, and GET /list-sessions
- * hides impersonation sessions.
+ * the way in (SPEC §4, §6), the last admin cannot delete their own account, GET /list-sessions
+ * hides impersonation sessions, an impersonation session cannot change how the account signs in,
+ * and its events name the admin as actor.
  */
-import { AuthError, type AuthContext, type PluginHooks, type Session, type User } from '../../plugin-api';
+import {
+  AuthError,
+  type AuthContext,
+  type CurrentSession,
+  type PluginHooks,
+  type Session,
+  type User,
+} from '../../plugin-api';
 import { ADMIN_ERRORS } from './errors';
 import { deleteKeepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';
@@ -33,6 +41,20 @@ function hideImpersonationSessions(sessions: Session[]): Session[] {
   return sessions.filter((session) => !adminSchema.session(session).impersonatedBy);
 }
 
+/**
+ * An impersonation session may look and act within the account, but not add or remove a way to
+ * sign in to it (README, decisions): a passkey, a password, a linked identity or an address the
+ * admin added would sign them in as the user after stop-impersonating, unseen and unaudited as an
+ * impersonation; a second factor turned off, an e-mail changed or the account deleted would do
+ * the user lasting harm that impersonation is not for. Admin routes with their own permission
+ * (set-user-password, reset-user-two-factor) are the audited way to do such things.
+ */
+async function refuseImpersonatedCredentialChange(current: CurrentSession): Promise<void> {
+  if (adminSchema.session(current.session).impersonatedBy) {
+    throw new AuthError(ADMIN_ERRORS.impersonationCannotChangeSignIn);
+  }
+}
+
 export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
   return {
     beforeCreateSession: refuseBannedUser,
@@ -41,5 +63,8 @@ export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
       await deleteKeepingAnAdmin(auth, options, userId);
     },
     visibleSessions: hideImpersonationSessions,
+    beforeCredentialChange: refuseImpersonatedCredentialChange,
+    // What is done through an impersonation session is the admin's doing, done to the user.
+    sessionActor: (current) => adminSchema.session(current.session).impersonatedBy,
   };
 }

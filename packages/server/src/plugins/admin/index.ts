@@ -8,6 +8,7 @@ import { ADMIN_ERRORS } from './errors';
 import type { PermissionRequest } from './access-control';
 import { resolveAdminOptions, type AdminOptions } from './options';
 import { isAllowed } from './require-permission';
+import { reachRefusal, type TargetAction } from './reach';
 import { setRole } from './routes/set-role';
 import { createUser } from './routes/create-user';
 import { listUsers } from './routes/list-users';
@@ -44,6 +45,16 @@ export type { ProvisionAdminInput, ProvisionAdminResult } from './admin-emails';
 export function platformPermission(options: AdminOptions = {}) {
   const resolved = resolveAdminOptions(options);
   return (user: { id: string; role?: unknown }, request: PermissionRequest) => isAllowed(resolved, user, request);
+}
+
+/**
+ * Whether `actor` may take `action` on `target` under the reach rule (reach.ts), for a host that
+ * lets another plugin's route act on users (the two-factor plugin's reset-user-two-factor).
+ */
+export function platformReach(options: AdminOptions = {}) {
+  const resolved = resolveAdminOptions(options);
+  return (actor: { id: string; role?: unknown }, target: { id: string; role?: unknown }, action: TargetAction) =>
+    reachRefusal(resolved, actor, target, action) === null;
 }
 
 export function adminPlugin(options: AdminOptions = {}) {

@@ -33,4 +33,6 @@ export const TWO_FACTOR_ERRORS = defineErrors({
   // As "You cannot ban yourself": one's own second factor is turned off with the password, in
   // Account → Security, so that a stolen admin session cannot strip it without one.
   cannotResetOwnTwoFactor: [400, 'You cannot reset your own two-factor authentication'],
+  // The host's reach rule refused this target (an admin, or a user who may do more than the caller).
+  notAllowedToResetThisUsersTwoFactor: [403, 'You are not allowed to reset the two-factor authentication of this user'],
 });

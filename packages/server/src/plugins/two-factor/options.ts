@@ -14,12 +14,20 @@ export interface TwoFactorOptions {
    * this plugin knows nothing of platform roles, and plugins never import each other.
    */
   mayResetUserTwoFactor?: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  /**
+   * Whether that caller reaches this user: turning an admin's second factor off is half of taking
+   * over their account, so the standalone server asks the admin plugin's reach rule
+   * (`platformReach`: an admin target needs `twoFactor:reset-admins`). Everyone by default, as
+   * `mayResetUserTwoFactor` already decides who may reset at all.
+   */
+  mayResetTwoFactorOf?: (caller: User, target: User, auth: AuthContext) => boolean | Promise<boolean>;
 }
 
 export interface ResolvedTwoFactorOptions {
   readonly issuer: string;
   readonly trustDeviceMaxAge: number;
   readonly mayResetUserTwoFactor: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  readonly mayResetTwoFactorOf: (caller: User, target: User, auth: AuthContext) => boolean | Promise<boolean>;
 }
 
 export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoFactorOptions {
@@ -27,5 +35,6 @@ export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoF
     issuer: options.issuer ?? DEFAULTS.twoFactorIssuer,
     trustDeviceMaxAge: options.trustDeviceMaxAge ?? DEFAULTS.trustedDeviceCookieMaxAge,
     mayResetUserTwoFactor: options.mayResetUserTwoFactor ?? (() => false),
+    mayResetTwoFactorOf: options.mayResetTwoFactorOf ?? (() => true),
   });
 }

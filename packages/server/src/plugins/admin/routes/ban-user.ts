@@ -10,6 +10,7 @@ import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({
   userId: z.string().min(1),
@@ -24,14 +25,23 @@ export function banUser(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/ban-user',
     response: z.object({ user: userResponse }),
-    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotBanYourself],
+    errors: [
+      ADMIN_ERRORS.notAllowedToBanUsers,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.cannotBanYourself,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
       // better-auth's order: an unknown user is 404 before the self-ban check.
-      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotBanYourself);
+      // A ban locks out whoever could undo it or act above the banner (reach.ts).
+      requireReach(options, session.user, target, ['user', 'ban']);
       const now = auth.now();
       const ban = {
         banned: true,

@@ -5,7 +5,8 @@
  * can restore it; the ban hook refuses to impersonate a banned user, as it refuses them any session.
  * An admin (an admin role, or a configured admin user id) is impersonated only by a caller whose
  * roles grant `user:impersonate-admins`, which the default admin role does not: else better-auth
- * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`.
+ * 1.7's 403 `YOU_CANNOT_IMPERSONATE_ADMINS`; nor is anyone holding a permission the caller lacks
+ * (reach.ts).
  */
 import { z } from 'zod';
 import {
@@ -19,9 +20,9 @@ import {
   sessionWithUserResponse,
 } from '../../../plugin-api';
 import { ADMIN_ERRORS } from '../errors';
-import { isAdminUser } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({ userId: z.string().min(1) });
 
@@ -34,7 +35,12 @@ export function impersonateUser(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/impersonate-user',
     response: sessionWithUserResponse,
-    errors: [ADMIN_ERRORS.notAllowedToImpersonateUsers, ERRORS.userNotFound, ADMIN_ERRORS.cannotImpersonateAdmins],
+    errors: [
+      ADMIN_ERRORS.notAllowedToImpersonateUsers,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.cannotImpersonateAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler(ctx) {
@@ -42,9 +48,10 @@ export function impersonateUser(options: ResolvedAdminOptions) {
       requirePermission(options, session, { user: ['impersonate'] }, ADMIN_ERRORS.notAllowedToImpersonateUsers);
       const target = await auth.users.findById(body.userId);
       if (!target) throw new AuthError(ERRORS.userNotFound);
-      if (isAdminUser(options, target)) {
-        requirePermission(options, session, { user: ['impersonate-admins'] }, ADMIN_ERRORS.cannotImpersonateAdmins);
-      }
+      // Impersonating is acting with all the target's permissions: an admin needs
+      // `impersonate-admins` (better-auth's answer), anyone else no more permissions than the caller's
+      // (else a role holding only `user:impersonate` borrows a set-role holder and makes itself admin).
+      requireReach(options, session.user, target, ['user', 'impersonate'], ADMIN_ERRORS.cannotImpersonateAdmins);
       // "Don't remember", as in better-auth: the session is never slid forward by get-session, so it
       // ends impersonationSessionDuration after it began, and its cookie ends with the browser.
       const impersonation = await createSession(ctx, target, {

@@ -11,6 +11,7 @@ import { ADMIN_ERRORS } from '../errors';
 import { deleteKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({ userId: z.string().min(1) });
 
@@ -20,13 +21,22 @@ export function removeUser(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/remove-user',
     response: z.object({ success: z.boolean() }),
-    errors: [ADMIN_ERRORS.notAllowedToDeleteUsers, ADMIN_ERRORS.cannotRemoveYourself, ERRORS.userNotFound],
+    errors: [
+      ADMIN_ERRORS.notAllowedToDeleteUsers,
+      ADMIN_ERRORS.cannotRemoveYourself,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['delete'] }, ADMIN_ERRORS.notAllowedToDeleteUsers);
       if (body.userId === session.user.id) throw new AuthError(ADMIN_ERRORS.cannotRemoveYourself);
-      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
+      // Removing an admin, or anyone who may do more, is not a lesser role's to do (reach.ts).
+      requireReach(options, session.user, target, ['user', 'delete']);
       if (!(await deleteKeepingAnAdmin(auth, options, body.userId))) throw new AuthError(ERRORS.userNotFound);
       // Deleted here rather than through the user store, inside the lock: its cookie caches must
       // stop being believed all the same (session/revocations.ts).

@@ -8,6 +8,7 @@ import { clearSessionCookies, defineEndpoint, emitEvent, sha256Hex } from '../..
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({ sessionToken: z.string().min(1).max(256) });
 
@@ -17,12 +18,21 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/revoke-user-session',
     response: z.object({ success: z.boolean() }),
-    errors: [ADMIN_ERRORS.notAllowedToRevokeSessions],
+    errors: [
+      ADMIN_ERRORS.notAllowedToRevokeSessions,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, cookies, headers, clientIp }) {
       requirePermission(options, session, { session: ['revoke'] }, ADMIN_ERRORS.notAllowedToRevokeSessions);
       const digest = sha256Hex(body.sessionToken);
+      // The session's owner is the target: revoking an admin's session needs the reach (reach.ts).
+      for (const named of [digest, body.sessionToken]) {
+        const found = await auth.sessions.findWithUserByDigest(named);
+        if (found) requireReach(options, session.user, found.user, ['session', 'revoke']);
+      }
       const owners = await auth.sessions.deleteByDigests([digest, body.sessionToken]);
       for (const userId of owners) {
         emitEvent({ auth, headers, clientIp }, 'session-revoked', {

@@ -11,6 +11,7 @@ import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireGrantable, requireReach } from '../reach';
 import { roleField, toStoredRole } from '../role-input';
 
 const body = z.object({ userId: z.string().min(1), role: roleField });
@@ -21,13 +22,24 @@ export function setRole(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/set-role',
     response: z.object({ user: userResponse }),
-    errors: [ADMIN_ERRORS.notAllowedToChangeRole, ERRORS.userNotFound],
+    errors: [
+      ADMIN_ERRORS.notAllowedToChangeRole,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.notAllowedToGrantMorePermissions,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['set-role'] }, ADMIN_ERRORS.notAllowedToChangeRole);
       // better-auth's order: the roles are checked before the user is looked up.
       const role = toStoredRole(options, body.role);
+      // Neither give more than one holds, nor demote someone who may do more (reach.ts).
+      requireGrantable(options, session.user, role);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
+      requireReach(options, session.user, target, ['user', 'set-role']);
       const found = await changeKeepingAnAdmin(auth, options, body.userId, {
         staysAdmin: (target) => isAdminUser(options, { id: target.id, role }),
         write: async (trx) => {

@@ -18,6 +18,7 @@ import {
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({ newPassword: passwordField.min(1), userId: z.string().min(1) });
 
@@ -27,14 +28,22 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/set-user-password',
     response: statusResponse,
-    errors: [ADMIN_ERRORS.notAllowedToSetPassword, ERRORS.userNotFound],
+    errors: [
+      ADMIN_ERRORS.notAllowedToSetPassword,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['set-password'] }, ADMIN_ERRORS.notAllowedToSetPassword);
       checkPasswordLength(auth, body.newPassword);
       // better-auth updates whatever rows match; here an unknown user is named rather than ignored.
-      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
+      // A password set is a sign-in as its owner: never on someone who may do more (reach.ts).
+      requireReach(options, session.user, target, ['user', 'set-password']);
       const passwordHash = await hashPassword(body.newPassword);
       await auth.accounts.setPassword(body.userId, passwordHash, auth.now());
       emitEvent({ auth, headers, clientIp }, 'password-changed', {

@@ -7,6 +7,7 @@ import { AuthError, ERRORS, defineEndpoint, emitEvent, forgetCachedUser, userRes
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireReach } from '../reach';
 
 const body = z.object({ userId: z.string().min(1) });
 
@@ -16,11 +17,20 @@ export function unbanUser(options: ResolvedAdminOptions) {
     method: 'POST',
     path: '/admin/unban-user',
     response: z.object({ user: userResponse }),
-    errors: [ADMIN_ERRORS.notAllowedToBanUsers, ERRORS.userNotFound],
+    errors: [
+      ADMIN_ERRORS.notAllowedToBanUsers,
+      ERRORS.userNotFound,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
+    ],
     body,
     session: 'required',
     async handler({ auth, body, session, headers, clientIp }) {
       requirePermission(options, session, { user: ['ban'] }, ADMIN_ERRORS.notAllowedToBanUsers);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
+      // Lifting a ban on someone who may do more than the actor restores power the actor lacks (reach.ts).
+      requireReach(options, session.user, target, ['user', 'ban']);
       const user = await auth.users.update(body.userId, {
         banned: false,
         banReason: null,

@@ -21,6 +21,7 @@ import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
+import { requireGrantable, requireReach } from '../reach';
 import { roleField, toStoredRole } from '../role-input';
 import { readUserData } from '../user-data';
 
@@ -37,6 +38,9 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
       ADMIN_ERRORS.noDataToUpdate,
       ADMIN_ERRORS.notAllowedToChangeRole,
       ERRORS.userNotFound,
+      ADMIN_ERRORS.notAllowedToGrantMorePermissions,
+      ADMIN_ERRORS.notAllowedToActOnAdmins,
+      ADMIN_ERRORS.notAllowedToActOnMorePowerfulUsers,
     ],
     body,
     session: 'required',
@@ -52,9 +56,13 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
             details: [{ path: 'data.role', message: parsed.error.issues[0]?.message ?? 'Invalid role' }],
           });
         role = toStoredRole(options, parsed.data);
+        requireGrantable(options, session.user, role);
       }
       const existing = await auth.users.findById(body.userId);
       if (!existing) throw new AuthError(ERRORS.userNotFound);
+      // An admin's or a mightier user's profile (a username they sign in with) is not a lesser role's (reach.ts).
+      requireReach(options, session.user, existing, ['user', 'update']);
+      if (role !== undefined) requireReach(options, session.user, existing, ['user', 'set-role']);
       const patch = await readUserData(auth, 'updateUser', body.data, body.userId);
       if (role === undefined && Object.keys(patch).length === 0) return existing;
       try {

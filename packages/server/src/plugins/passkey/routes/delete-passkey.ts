@@ -18,6 +18,7 @@ export function deletePasskey() {
     body,
     response: statusResponse,
     session: 'required',
+    credentialChange: true,
     async handler(ctx) {
       const { auth, body, session } = ctx;
       const passkey = await findPasskeyById(auth, body.id);

@@ -32,6 +32,7 @@ export function generateRegisterOptions(options: ResolvedPasskeyOptions) {
     query,
     response: creationOptionsResponse,
     session: 'fresh',
+    credentialChange: true,
     async handler(ctx) {
       const { auth, session } = ctx;
       const user = session.user;

@@ -35,6 +35,7 @@ export function verifyRegistration(options: ResolvedPasskeyOptions) {
     body,
     response: passkeyResponse,
     session: 'fresh',
+    credentialChange: true,
     async handler(ctx) {
       const { auth, session } = ctx;
       const stored = await takeChallenge(ctx, 'registration');

@@ -24,6 +24,7 @@ export const disableTwoFactor = defineEndpoint({
   path: '/two-factor/disable',
   body,
   session: 'required',
+  credentialChange: true,
   // A cached session could outlive its revocation by a minute: not for turning protection off.
   sessionFromDatabase: true,
   rateLimit: 'strict',

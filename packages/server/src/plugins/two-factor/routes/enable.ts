@@ -37,6 +37,7 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
     path: '/two-factor/enable',
     body,
     session: 'required',
+    credentialChange: true,
     rateLimit: 'strict',
     errors: [ERRORS.invalidPassword, TWO_FACTOR_ERRORS.totpAlreadyEnabled, TWO_FACTOR_ERRORS.otpNotConfigured],
     response: z.object({

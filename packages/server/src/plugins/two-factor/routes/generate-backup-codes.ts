@@ -18,6 +18,7 @@ export const generateBackupCodes = defineEndpoint({
   path: '/two-factor/generate-backup-codes',
   body,
   session: 'required',
+  credentialChange: true,
   rateLimit: 'strict',
   errors: [ERRORS.invalidPassword, TWO_FACTOR_ERRORS.twoFactorNotEnabled],
   response: z.object({ status: z.literal(true), backupCodes: z.array(z.string()) }),

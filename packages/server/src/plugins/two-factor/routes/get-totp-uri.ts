@@ -19,6 +19,7 @@ export function getTotpUri(options: ResolvedTwoFactorOptions) {
     path: '/two-factor/get-totp-uri',
     body,
     session: 'required',
+    credentialChange: true,
     rateLimit: 'strict',
     errors: [ERRORS.invalidPassword, TWO_FACTOR_ERRORS.totpNotEnabled],
     response: z.object({ totpURI: z.string() }),

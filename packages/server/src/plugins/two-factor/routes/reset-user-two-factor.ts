@@ -29,6 +29,7 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
       TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor,
       TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor,
       ERRORS.userNotFound,
+      TWO_FACTOR_ERRORS.notAllowedToResetThisUsersTwoFactor,
     ],
     response: statusResponse,
     async handler(ctx) {
@@ -37,7 +38,13 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
         throw new AuthError(TWO_FACTOR_ERRORS.notAllowedToResetTwoFactor);
       }
       if (body.userId === session.user.id) throw new AuthError(TWO_FACTOR_ERRORS.cannotResetOwnTwoFactor);
-      if (!(await auth.users.findById(body.userId))) throw new AuthError(ERRORS.userNotFound);
+      const target = await auth.users.findById(body.userId);
+      if (!target) throw new AuthError(ERRORS.userNotFound);
+      // Without the second factor, a password set by the same hand signs in as an admin: the host's
+      // reach rule decides whom this caller may strip of it.
+      if (!(await options.mayResetTwoFactorOf(session.user, target, auth))) {
+        throw new AuthError(TWO_FACTOR_ERRORS.notAllowedToResetThisUsersTwoFactor);
+      }
       await twoFactorStore(auth).delete(body.userId);
       await forgetMailedCodes(auth, body.userId);
       await auth.users.update(body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });

@@ -5,7 +5,7 @@
  * use one only if its user chose mailed codes (mailed-code-choice.ts).
  */
 import { z } from 'zod';
-import { defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
+import { checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { checkMailedCode } from '../mailed-code';
 import { assertMailedCodeAllowed, chooseMailedCodes } from '../mailed-code-choice';
@@ -39,6 +39,11 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
     async handler(ctx) {
       const { auth, body } = ctx;
       const subject = await stepSubject(ctx);
+      // A code from a signed-in user without two-factor turns it on, as enable does: refused where
+      // enable is (an impersonation session).
+      if (subject.current && twoFactorSchema.user(subject.user).twoFactorEnabled !== true) {
+        await checkCredentialChange(auth, subject.current);
+      }
       await assertMailedCodeAllowed(auth, subject);
       await checkUnderThrottle(
         ctx,

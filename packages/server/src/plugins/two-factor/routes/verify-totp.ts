@@ -5,7 +5,7 @@
  * the same code sent twice at once, is refused as a wrong one.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
+import { AuthError, checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { checkUnderThrottle, finishStep, stepSubject } from '../second-step';
@@ -41,6 +41,8 @@ export function verifyTotp(options: ResolvedTwoFactorOptions) {
       const row = await store.find(subject.user.id);
       // A pending sign-in may not use a secret never confirmed (an abandoned enable).
       if (!row || (subject.challenge && !row.verified)) throw new AuthError(TWO_FACTOR_ERRORS.totpNotEnabled);
+      // The first code turns two-factor on, as enable does: refused where enable is (an impersonation session).
+      if (subject.current && !row.verified) await checkCredentialChange(auth, subject.current);
       await checkUnderThrottle(
         ctx,
         subject,
