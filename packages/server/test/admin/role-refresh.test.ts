@@ -11,6 +11,7 @@ import { expectError } from '../../../../test/expect-error';
 import { REDIS_URL } from '../../../../test/services';
 import { adminPlugin, createAuth, createRedisRevocationFeed, type Auth, type RedisRevocationFeed } from '../../src';
 import { ADMIN_ERRORS } from '../../src/plugins/admin';
+import { DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
 import { adminSchema } from '../../src/plugins/admin/schema';
 import { authInternalsForTests } from '../../src/testing';
 import { BASE_URL, describeEachDialect, SECRET, TestClient, uniqueEmail } from '../support/harness';
@@ -48,7 +49,8 @@ describeEachDialect(
     });
 
     it('shows a demoted admin the user role at once, and the admin console refuses it', async () => {
-      const { client: admin } = await signUpWithRole(h());
+      // Demoting another admin takes the role's own `set-role-admins` (reach.ts).
+      const { client: admin } = await signUpWithRole(h(), 'admin,demoter');
       const { client: demoted, user } = await signInWithRole(h(), 'admin');
       expect((await demoted.get('/admin/list-users')).status).toBe(200);
 
@@ -87,7 +89,7 @@ describeEachDialect(
       expect((await cachedSession(client)).user.banned).toBe(false);
     });
   },
-  { plugins: [adminPlugin()] },
+  { plugins: [adminPlugin({ roles: { ...DEFAULT_ROLES, demoter: { user: ['set-role-admins'] } } })] },
 );
 
 describeEach(
