@@ -58,6 +58,14 @@ export type SignInOutcome =
   | { readonly status: 'signed-in'; readonly current: CurrentSession }
   | { readonly status: 'second-step'; readonly answer: Record<string, unknown> };
 
+type SignedIn = Extract<SignInOutcome, { status: 'signed-in' }>;
+
+/** With its second factor proven, a sign-in is never held again. */
+export async function finishSignIn(
+  origin: SignInOrigin,
+  request: SignInRequest & { secondFactor: true },
+): Promise<SignedIn>;
+export async function finishSignIn(origin: SignInOrigin, request: SignInRequest): Promise<SignInOutcome>;
 export async function finishSignIn(origin: SignInOrigin, request: SignInRequest): Promise<SignInOutcome> {
   const { auth } = origin;
   const { user, method } = request;

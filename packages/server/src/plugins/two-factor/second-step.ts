@@ -134,14 +134,12 @@ export async function finishStep(
     return { token: subject.current?.token ?? '', user: subject.user };
   }
   await takeChallenge(scope, challenge);
-  const outcome = await finishSignIn(scope, {
+  const { current } = await finishSignIn(scope, {
     user: challenge.user,
     method,
     dontRemember: challenge.dontRemember,
     secondFactor: true,
   });
-  // Only a plugin's interception answers a second step, and this sign-in carries its second factor.
-  if (outcome.status !== 'signed-in') throw new Error('A sign-in with its second factor was held again');
   if (trust) await trustDevice(scope, challenge.user.id, options.trustDeviceMaxAge);
-  return { token: outcome.current.token, user: outcome.current.user };
+  return { token: current.token, user: current.user };
 }
