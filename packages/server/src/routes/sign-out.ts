@@ -7,6 +7,7 @@ import { defineEndpoint } from '../endpoint';
 import { readCurrentSession } from '../session/current-session';
 import { clearSessionCookies } from '../session/session-cookies';
 import { emitEvent } from '../emit-event';
+import { sessionActorOf } from '../plugin-hooks';
 
 export const signOut = defineEndpoint({
   id: 'signOut',
@@ -21,7 +22,9 @@ export const signOut = defineEndpoint({
     if (current) {
       await auth.sessions.deleteById(current.session.id, current.session.userId);
       const { userId } = current.session;
-      emitEvent({ auth, headers, clientIp }, 'sign-out', { userId, actorUserId: userId });
+      // Read here, not by a session guard: who really signs out (an impersonating admin) is asked too.
+      const actorUserId = sessionActorOf(auth, current)?.actorUserId ?? userId;
+      emitEvent({ auth, headers, clientIp }, 'sign-out', { userId, actorUserId });
     }
     clearSessionCookies(auth, cookies);
     return { success: true };

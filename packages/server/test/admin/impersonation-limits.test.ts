@@ -142,6 +142,11 @@ describeEachDialect(
       expect((await own.post('/revoke-other-sessions')).status).toBe(200);
       const [ownEvent] = await auditRows(h(), { userId: other.id, type: 'session-revoked' });
       expect(ownEvent).toMatchObject({ actorUserId: other.id, userId: other.id });
+
+      // A route that reads its session itself (sign-out) names the admin too.
+      expect((await admin.client.post('/sign-out')).status).toBe(200);
+      const [signedOut] = await auditRows(h(), { userId: user.userId, type: 'sign-out' });
+      expect(signedOut).toMatchObject({ actorUserId: admin.user.id, userId: user.userId });
     });
 
     it('the refusal is the admin plugin’s catalogue entry', () => {
