@@ -13,7 +13,7 @@ import { axeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { ADMIN_EMAIL } from './support/app-server';
-import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
+import { PASSWORD, chooseFromUserMenu, fillSignIn, signUpAdminByApi, signUpByApi, uniqueEmail } from './support/users';
 
 /** The code an authenticator app shows `stepOffset` 30-second steps from now. */
 function totpCode(secret: string, stepOffset = 0): string {
@@ -187,7 +187,7 @@ describeInBrowser('two-factor authentication', (e2e) => {
     await userContext.close();
     expect(await freshSignIn()).toMatchObject({ twoFactorRedirect: true });
 
-    await signUpByApi(server.url, ADMIN_EMAIL, 'Ada Admin');
+    await signUpAdminByApi(server, 'Ada Admin');
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in?redirectTo=${encodeURIComponent(`/admin/users/${userId}`)}`);

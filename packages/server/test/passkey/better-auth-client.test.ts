@@ -57,8 +57,12 @@ it('adds, lists, renames and deletes a passkey and signs in with it through pass
   expect(added.error).toBeNull();
   expect(added.data).toMatchObject({ name: 'Laptop', userId, credentialID: authenticator.id, counter: 1 });
   const passkeyId = added.data!.id;
-  // The client asked the authenticator for a credential named after the passkey's name.
-  expect(webAuthn.calls.at(-1)).toMatchObject({ ceremony: 'create', options: { user: { name: 'Laptop' } } });
+  // The authenticator was asked for a credential of the account (its e-mail, what the browser's
+  // picker lists) and the person's name; the passkey's own name is its label only.
+  expect(webAuthn.calls.at(-1)).toMatchObject({
+    ceremony: 'create',
+    options: { user: { name: email, displayName: 'Client' } },
+  });
 
   // The same authenticator again: excluded by the options, so the client reports it registered.
   const again = await owner.passkey.addPasskey({ name: 'Twice' });
