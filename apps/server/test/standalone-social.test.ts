@@ -118,8 +118,9 @@ describe('the standalone server with social providers configured', () => {
     jar.keep(callback, answer.url);
 
     const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie: jar.header() } });
+    // Without OIDC_TRUSTED_FOR_LINKING the OP's `email_verified` is not believed: verified by mail.
     expect(await session.json()).toMatchObject({
-      user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: true },
+      user: { email: 'alice@corp.example', name: 'Alice Corp', emailVerified: false },
     });
     const accounts = await fetch(`${base}/api/auth/list-accounts`, { headers: { cookie: jar.header() } });
     expect(await accounts.json()).toEqual([expect.objectContaining({ provider: 'corp', accountId: 'alice-1' })]);
