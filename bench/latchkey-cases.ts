@@ -6,7 +6,7 @@
  */
 // @ts-expect-error: plain JavaScript of the command, without declarations.
 import { serverBuild } from '../apps/server/bin/server-build.js';
-import { DEFAULTS } from '../packages/server/src/options';
+import { DEFAULTS } from '../packages/server/src/auth/options';
 import { cookieFetch, type CookieFetch } from '../test/cookie-fetch';
 import { measure, runLoad, type LoadOptions, type LoadResult } from './support/load';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';

@@ -1,5 +1,5 @@
 /**
- * @module Prometheus metrics, made from what the auth tells its observers (observer.ts): each
+ * @module Prometheus metrics, made from what the auth tells its observers (events/observer.ts): each
  * answered request, and the events counted here (`countedEvents`). prom-client is imported by
  * `createMetrics` only, which main.ts calls only when metrics are on (METRICS_TOKEN or
  * METRICS_PORT): a server without them never loads it.

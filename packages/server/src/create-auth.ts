@@ -2,21 +2,21 @@
  * @module `createAuth(options)`: resolves the options once, opens the database, and builds the
  * router and the typed api from the core endpoints and those of the enabled plugins. It is generic
  * over the plugins, so `auth.api`, `auth.endpoints` and a client typed from `typeof auth` know
- * their routes, body fields and columns (`auth-types.ts`).
+ * their routes, body fields and columns (`auth/auth-types.ts`).
  */
-import { createApi } from './api';
-import type { AuthApi, AuthEndpoint, AuthErrorCode } from './auth-types';
-import { createBackgroundTasks } from './background-tasks';
-import type { AuthContext } from './context';
-import type { AnyEndpoint } from './endpoint';
+import { createApi } from './auth/api';
+import type { AuthApi, AuthEndpoint, AuthErrorCode } from './auth/auth-types';
+import { createBackgroundTasks } from './auth/background-tasks';
+import type { AuthContext } from './auth/context';
+import type { AnyEndpoint } from './endpoint/define-endpoint';
 import { createTokenCipher } from './crypto/token-cipher';
 import { createAccountStore } from './db/account-store';
 import { createProviderAccountStore } from './db/provider-account-store';
 import { readColumnKinds } from './db/column-kinds';
 import { ColumnValuesPlugin } from './db/column-values-plugin';
 import { collectExtraFields } from './db/extra-fields';
-import { extendBodies } from './extend-bodies';
-import { codesOf, ERRORS } from './errors';
+import { extendBodies } from './plugin/body-fields';
+import { codesOf, ERRORS } from './endpoint/errors';
 import { createDatabase, type DatabaseHandle, type PoolStats } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { readDatabaseClock } from './db/database-clock';
@@ -33,11 +33,11 @@ import { createRouter } from './http/router';
 import { transportSecurityHeaders } from './http/strict-transport';
 import { CORE_EXPIRING_ROWS } from './maintenance/core-expiring-rows';
 import { startPruneJob, type PruneJob } from './maintenance/prune-job';
-import { createEventSink, type AuthEvent, type AuthObserver } from './observer';
+import { createEventSink, type AuthEvent, type AuthObserver } from './events/observer';
 import { registerRouteGroups, type RouteGroup } from './openapi/route-groups';
-import type { Plugin } from './plugin';
-import { resolveOptions, type AuthOptions, type Logger } from './options';
-import { coreEndpoints } from './routes';
+import type { Plugin } from './plugin/define-plugin';
+import { resolveOptions, type AuthOptions, type Logger } from './auth/options';
+import { coreEndpoints } from './auth/core-endpoints';
 import { createSessionRevocations } from './session/revocations';
 import { createMemoryStore } from './storage/memory-store';
 
@@ -103,7 +103,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const resolved = resolveOptions(options);
   const handle: DatabaseHandle = 'url' in options.database ? createDatabase(options.database.url) : options.database;
   const logger = options.logger ?? consoleLogger;
-  // The options' own plugin list: the resolved one keeps only their declarations (plugin-declarations.ts).
+  // The options' own plugin list: the resolved one keeps only their declarations (plugin/declarations.ts).
   const plugins: readonly Plugin[] = options.plugins ?? [];
   const migrations = [
     coreMigration,
@@ -164,7 +164,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const auth: Auth<P> = Object.freeze({
     handler: createFetchHandler(dispatch, logger, alwaysHeaders),
     nodeHandler: createNodeHandler(dispatch, logger, alwaysHeaders),
-    // Typed by what the plugins declare (auth-types.ts): at run time extendBodies adds exactly those
+    // Typed by what the plugins declare (auth/auth-types.ts): at run time extendBodies adds exactly those
     // body fields and the stores read exactly those columns, which no inference can follow.
     api: createApi(context, endpoints) as unknown as AuthApi<P>,
     endpoints: endpoints as readonly AuthEndpoint<P>[],

@@ -2,10 +2,10 @@
  * @module @latchkey/server: the engine's public API.
  */
 export { createAuth, type Auth } from './create-auth';
-export { DEFAULTS, type AuthOptions, type Logger } from './options';
-export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './observer';
+export { DEFAULTS, type AuthOptions, type Logger } from './auth/options';
+export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './events/observer';
 // Plugins outside this package tell their events as the bundled ones do.
-export { emitEvent, type EventFields, type EventOrigin } from './emit-event';
+export { emitEvent, type EventFields, type EventOrigin } from './events/emit-event';
 export {
   AuthError,
   ERRORS,
@@ -17,10 +17,10 @@ export {
   type ErrorCatalogue,
   type ErrorDeclaration,
   type ErrorEntry,
-} from './errors';
-export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint';
+} from './endpoint/errors';
+export { defineEndpoint, type Endpoint, type EndpointContext } from './endpoint/define-endpoint';
 export { redirectUrl } from './validation/fields';
-export type { CoreEndpoints } from './routes';
+export type { CoreEndpoints } from './auth/core-endpoints';
 export {
   definePlugin,
   type Plugin,
@@ -29,7 +29,7 @@ export {
   type FieldDeclaration,
   type FieldDeclarations,
   type FieldType,
-} from './plugin';
+} from './plugin/define-plugin';
 export type {
   AuthApi,
   AuthEndpoint,
@@ -37,8 +37,8 @@ export type {
   PluginEndpoint,
   PluginUserFields,
   PluginSessionFields,
-} from './auth-types';
-export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin-schema';
+} from './auth/auth-types';
+export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin/schema';
 export type { AuthHandler, RequestInfo } from './http/fetch-handler';
 export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { normalizeIp } from './http/client-ip';

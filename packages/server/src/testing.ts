@@ -6,7 +6,7 @@
 import { contextOf, pruneJobOf, type Auth } from './create-auth';
 import type { PruneJob } from './maintenance/prune-job';
 
-import type { AuthContext } from './context';
+import type { AuthContext } from './auth/context';
 
 export type { AuthContext };
 

@@ -10,7 +10,7 @@ import { describeEach } from '../../../test/describe-each';
 import { createAuth, type Auth } from '../src';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { DEFAULTS } from '../src/options';
+import { DEFAULTS } from '../src/auth/options';
 import { authInternalsForTests, pruneJobForTests } from '../src/testing';
 import { issueToken } from '../src/verification/one-time-token';
 import { BASE_URL, SECRET, createClock, describeEachDialect } from './support/harness';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineEndpoint, type Plugin } from '../src';
-import { resolveOptions } from '../src/options';
+import { resolveOptions } from '../src/auth/options';
 import {
   API,
   BASE_URL,

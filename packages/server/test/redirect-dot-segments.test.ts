@@ -9,7 +9,7 @@
 import { expect, it } from 'vitest';
 import { expectError } from '../../../test/expect-error';
 import { ERRORS } from '../src';
-import type { ErrorEntry } from '../src/errors';
+import type { ErrorEntry } from '../src/endpoint/errors';
 import {
   API,
   BASE_URL,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIS_URL } from '../../../test/services';
 import { createRedisStore, type RedisStore } from '../src';
-import type { AuthContext } from '../src/context';
-import { signInThrottle } from '../src/http/sign-in-throttle';
-import { DEFAULTS } from '../src/options';
+import type { AuthContext } from '../src/auth/context';
+import { signInThrottle } from '../src/sign-in/account-lockout';
+import { DEFAULTS } from '../src/auth/options';
 import { createHarness, TestClient, uniqueEmail } from './support/harness';
 
 const prefix = () => `latchkey-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { RequestRecord } from '../src/observer';
+import type { RequestRecord } from '../src/events/observer';
 import { describeEachDialect } from './support/harness';
 
 const records: RequestRecord[] = [];

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { argon2Hash, argon2Verify } from './argon2-threads';
 
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

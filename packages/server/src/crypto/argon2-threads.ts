@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Options } from '@node-rs/argon2';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { createSlots } from './slots';
 
 /** The worker: CommonJS, evaluated, so it needs no loader for TypeScript. */

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { randomString } from '../crypto/random';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { lockedTransaction } from './locked-transaction';
 import type { Database, Dialect } from './schema';
 

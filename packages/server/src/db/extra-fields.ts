@@ -2,7 +2,7 @@
  * @module The columns plugins add to `user` and `session`, by type, so every store copies them
  * into its records and the cookie cache revives their dates.
  */
-import type { FieldDeclaration, FieldType, PluginDeclarations } from '../plugin-declarations';
+import type { FieldDeclaration, FieldType, PluginDeclarations } from '../plugin/declarations';
 
 export interface ExtraFields {
   readonly user: ReadonlyMap<string, FieldType>;

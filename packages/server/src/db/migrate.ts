@@ -3,7 +3,7 @@
  * takes a lock, so several instances starting at once migrate once. Running it again is a no-op.
  */
 import { Migrator, type Kysely } from 'kysely';
-import type { Logger } from '../options';
+import type { Logger } from '../auth/options';
 import { columnTypes, type ColumnTypes } from './column-types';
 import type { Database, Dialect } from './schema';
 

@@ -28,7 +28,7 @@ import {
   type KyselyPlugin,
   type QueryResult,
 } from 'kysely';
-import type { Logger } from '../options';
+import type { Logger } from '../auth/options';
 import { columnTypes } from './column-types';
 import { pendingMigrations, type Migration } from './migrate';
 import type { Database, Dialect } from './schema';

@@ -7,7 +7,7 @@
  */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { TokenCipher } from '../crypto/token-cipher';
-import type { FieldType } from '../plugin-declarations';
+import type { FieldType } from '../plugin/declarations';
 import type { User } from './records';
 import type { AccountTable, Database, UserTable } from './schema';
 import { toUser } from './user-store';

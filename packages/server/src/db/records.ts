@@ -2,7 +2,7 @@
  * @module The rows as the engine and its callers see them: real Dates and booleans on every
  * dialect, as the database layer reads them (column-values-plugin.ts). The columns plugins add are
  * read into the same objects but typed only where declared: a plugin sees them through its schema
- * (`plugin-schema.ts`), `auth.api` through its plugins' types (`auth-types.ts`).
+ * (`plugin/schema.ts`), `auth.api` through its plugins' types (`auth/auth-types.ts`).
  */
 
 export interface User {

@@ -3,7 +3,7 @@
  * get-session read takes the session and its user in one indexed query.
  */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { FieldType } from '../plugin-declarations';
+import type { FieldType } from '../plugin/declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable } from './schema';
 import type { Session } from './records';

@@ -6,7 +6,7 @@
  * the other dialects, it runs through Kysely like any query.
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { FieldType } from '../plugin-declarations';
+import type { FieldType } from '../plugin/declarations';
 import type { ExtraFields } from './extra-fields';
 import type { Session, User } from './records';
 import type { Database } from './schema';

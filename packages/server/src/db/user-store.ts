@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UserTable } from './schema';
-import type { FieldType } from '../plugin-declarations';
+import type { FieldType } from '../plugin/declarations';
 import { readExtraFields } from './extra-fields';
 import type { User } from './records';
 import type { SessionRevocations } from '../session/revocations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../options';
+import { resolveOptions } from '../auth/options';
 import { clientIpOf, normalizeIp, rateLimitAddress } from './client-ip';
 
 const none = new Set<string>();

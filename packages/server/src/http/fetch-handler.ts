@@ -2,8 +2,8 @@
  * @module The web-standard handler, `(Request) => Promise<Response>`, that mounts in any framework
  * (Hono, Next.js route handlers, Bun, Deno): a Request becomes a call, an answer a Response.
  */
-import { AuthError, ERRORS } from '../errors';
-import type { Logger } from '../options';
+import { AuthError, ERRORS } from '../endpoint/errors';
+import type { Logger } from '../auth/options';
 import { readRequestText } from './read-body';
 import type { Answer, Dispatch } from './transport';
 

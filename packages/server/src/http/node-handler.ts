@@ -5,8 +5,8 @@
  * does: no Request, Response or stream is built on the hot path (DESIGN.md "Speed").
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { AuthError, ERRORS } from '../errors';
-import { DEFAULTS, type Logger } from '../options';
+import { AuthError, ERRORS } from '../endpoint/errors';
+import { DEFAULTS, type Logger } from '../auth/options';
 import { requestIdOf } from './request-id';
 import type { Answer, Dispatch, RequestHeaders } from './transport';
 

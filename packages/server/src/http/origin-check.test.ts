@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../errors';
-import { resolveOptions } from '../options';
+import { AuthError } from '../endpoint/errors';
+import { resolveOptions } from '../auth/options';
 import { checkContentType, checkOrigin, isJson } from './origin-check';
 
 const options = resolveOptions({

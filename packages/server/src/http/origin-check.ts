@@ -7,8 +7,8 @@
  * Fetch Metadata, an Origin or Referer that is sent must be trusted. Only a request with none of
  * them (a server-to-server call) passes unchecked.
  */
-import { AuthError, ERRORS } from '../errors';
-import type { ResolvedOptions } from '../options';
+import { AuthError, ERRORS } from '../endpoint/errors';
+import type { ResolvedOptions } from '../auth/options';
 import type { RequestHeaders } from './transport';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

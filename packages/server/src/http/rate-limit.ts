@@ -2,11 +2,11 @@
  * @module Per-client rate limits: a fixed window per client address and route. Counts live in the
  * key-value store, so instances sharing Redis share them.
  */
-import type { AuthContext } from '../context';
-import type { RateLimitTier } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import type { AuthContext } from '../auth/context';
+import type { RateLimitTier } from '../endpoint/define-endpoint';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import { rateLimitAddress } from './client-ip';
-import { emitEvent } from '../emit-event';
+import { emitEvent } from '../events/emit-event';
 
 let warnedWithoutIp = false;
 

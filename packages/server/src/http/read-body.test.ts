@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuthError } from '../errors';
+import { AuthError } from '../endpoint/errors';
 import { parseFormBody, parseJsonBody, readRequestText } from './read-body';
 
 /** What the fetch transport does with a body: read it under the cap, then parse it. */

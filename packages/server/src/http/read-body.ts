@@ -3,8 +3,8 @@
  * uploads too (a missing or lying Content-Length cannot make us buffer more than the cap).
  */
 import { z } from 'zod';
-import type { EndpointSchema } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import type { EndpointSchema } from '../endpoint/define-endpoint';
+import { AuthError, ERRORS } from '../endpoint/errors';
 
 /** A web-standard Request's body as text, under the cap. */
 export async function readRequestText(request: Request, maxBytes: number): Promise<string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { AuthError, ERRORS, type ErrorEntry } from '../errors';
-import { resolveOptions } from '../options';
+import { AuthError, ERRORS, type ErrorEntry } from '../endpoint/errors';
+import { resolveOptions } from '../auth/options';
 import { redirectUrl } from '../validation/fields';
 import { locationOf } from './redirect';
 import { checkRedirectTargets, isSafeRedirect } from './redirect-url';

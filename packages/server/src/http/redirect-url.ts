@@ -5,8 +5,8 @@
  * carries tokens to an attacker.
  */
 import type { z } from 'zod';
-import { AuthError } from '../errors';
-import type { ResolvedOptions } from '../options';
+import { AuthError } from '../endpoint/errors';
+import type { ResolvedOptions } from '../auth/options';
 import { redirectTargets } from '../validation/fields';
 
 // Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/evil` and `/\evil`

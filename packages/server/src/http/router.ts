@@ -8,12 +8,12 @@
  */
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { getPath, getQueryParam, tryDecodeURIComponent } from 'hono/utils/url';
-import type { AuthContext } from '../context';
-import type { AnyEndpoint } from '../endpoint';
+import type { AuthContext } from '../auth/context';
+import type { AnyEndpoint } from '../endpoint/define-endpoint';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AuthError, ERRORS } from '../errors';
-import { DEFAULTS } from '../options';
-import { runEndpoint } from '../run-endpoint';
+import { AuthError, ERRORS } from '../endpoint/errors';
+import { DEFAULTS } from '../auth/options';
+import { runEndpoint } from '../endpoint/run-endpoint';
 import { clientIpOf } from './client-ip';
 import { RequestCookies, ResponseCookies } from './cookies';
 import { checkContentType, checkOrigin } from './origin-check';

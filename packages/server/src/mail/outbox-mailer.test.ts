@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../options';
+import type { Logger } from '../auth/options';
 import { createOutboxMailer } from './outbox-mailer';
 import { resetPasswordMail } from './templates';
 

@@ -4,7 +4,7 @@
  * a sign-up on a fresh clone. Never for production: the standalone server refuses it there.
  */
 import { randomString } from '../crypto/random';
-import { DEFAULTS, type Logger } from '../options';
+import { DEFAULTS, type Logger } from '../auth/options';
 import type { MailMessage, Mailer } from './mailer';
 
 export interface OutboxMail extends MailMessage {

@@ -3,8 +3,8 @@
  * observers how it went ('mail-sent', 'mail-failed'): metrics count both, the audit log keeps them.
  * The error still reaches the caller, who decides whether a failed mail fails the request.
  */
-import type { AuthContext } from '../context';
-import { emitEvent } from '../emit-event';
+import type { AuthContext } from '../auth/context';
+import { emitEvent } from '../events/emit-event';
 import type { Mailer, MailMessage } from './mailer';
 
 export type MailKind =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { createSmtpMailer } from './smtp-mailer';
 import { verificationMail } from './templates';
 

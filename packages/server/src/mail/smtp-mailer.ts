@@ -7,7 +7,7 @@ import type * as Nodemailer from 'nodemailer';
 
 /** Loaded when SMTP is configured: a development server with the outbox never pays its memory. */
 const load = createRequire(import.meta.url);
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import type { Mailer } from './mailer';
 
 export interface SmtpMailer extends Mailer {

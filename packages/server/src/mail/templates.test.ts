@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { authLink } from '../verification/links';
 import type { MailMessage } from './mailer';
 import { changeEmailMail, deleteAccountMail, resetPasswordMail, verificationMail } from './templates';

@@ -3,8 +3,8 @@
  * OAuth states once expired, and the other verification values a while after they expired.
  */
 import { EXPIRED_OAUTH_STATES } from '../oauth/oauth-state';
-import { DEFAULTS } from '../options';
-import type { ExpiringRows } from '../plugin-declarations';
+import { DEFAULTS } from '../auth/options';
+import type { ExpiringRows } from '../plugin/declarations';
 
 export const CORE_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
   { table: 'session', expiresAt: 'expiresAt' },

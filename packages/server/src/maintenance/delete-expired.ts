@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../db/schema';
-import type { ExpiringRows } from '../plugin-declarations';
+import type { ExpiringRows } from '../plugin/declarations';
 
 function expiredBefore(dialect: Dialect, rows: ExpiringRows, cutoff: Date): RawBuilder<unknown> {
   const column = sql.ref(rows.expiresAt);

@@ -12,8 +12,8 @@ import type { DatabaseHandle } from '../db/create-database';
 import type { Database, Dialect } from '../db/schema';
 import type { OffloadedCheckpoints } from '../db/sqlite-checkpoints';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { DEFAULTS, type Logger, type ResolvedOptions } from '../options';
-import type { ExpiringRows } from '../plugin-declarations';
+import { DEFAULTS, type Logger, type ResolvedOptions } from '../auth/options';
+import type { ExpiringRows } from '../plugin/declarations';
 import { deleteExpiredBatch } from './delete-expired';
 
 export interface PruneJob {

@@ -5,7 +5,7 @@
  * `email_not_verified` is better-auth's, for the e-mail verification requirement SPEC §8 gives
  * password sign-in (403, a mail is sent).
  */
-import { ERRORS, type ErrorEntry } from '../errors';
+import { ERRORS, type ErrorEntry } from '../endpoint/errors';
 
 export const CALLBACK_ERRORS = Object.freeze({
   invalidCallbackRequest: 'invalid_callback_request',

@@ -12,10 +12,10 @@
  *   session and the device cookie.
  */
 import type { User } from '../db/records';
-import { AuthError, ERRORS } from '../errors';
-import { deviceSignInThrottle, signInThrottle, type SignInThrottle } from '../http/sign-in-throttle';
-import { readDeviceCookie } from '../session/device-cookie';
-import { finishSignIn, type SignInOrigin, type SignInOutcome } from '../session/finish-sign-in';
+import { AuthError, ERRORS } from '../endpoint/errors';
+import { deviceSignInThrottle, signInThrottle, type SignInThrottle } from '../sign-in/account-lockout';
+import { readDeviceCookie } from '../sign-in/device-cookie';
+import { finishSignIn, type SignInOrigin, type SignInOutcome } from '../sign-in/finish-sign-in';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';
 import type { ResolvedUser } from './resolve-social-user';
 import { emitSocialSignUp, socialMethod } from './social-events';

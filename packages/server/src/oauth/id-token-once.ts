@@ -9,9 +9,9 @@
  * Called only after the provider verified the token, so its claims are the provider's own.
  */
 import { decodeJwt } from 'jose';
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 
 export type IdTokenRefusal = 'no-iat' | 'issued-in-future' | 'too-old' | 'already-used';
 

@@ -7,7 +7,7 @@
  * started this one (the state is bound to it), so no e-mail match is needed beyond that rule.
  * Linking the same identity again refreshes its tokens and adds the newly granted scopes.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import type { User } from '../db/records';
 import { mergeScopes, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome } from './callback-errors';

@@ -4,10 +4,10 @@
  * not an earlier read, decides whose the identity is when flows race: a loss is answered `taken`,
  * so the caller looks again at who holds it.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { randomString } from '../crypto/random';
 import { isUniqueViolation } from '../db/unique-violation';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { newAccountTokens } from './account-tokens';
 import type { SocialIdentity } from './social-identity';
 

@@ -8,13 +8,13 @@
  * prune job, and good only in the browser that started it (state-cookie.ts) and at the provider it
  * was issued for.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { safeEqual, sha256Hex } from '../crypto/digest';
 import { randomString } from '../crypto/random';
-import { AuthError, ERRORS } from '../errors';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
-import { DEFAULTS } from '../options';
-import type { ExpiringRows } from '../plugin-declarations';
+import { DEFAULTS } from '../auth/options';
+import type { ExpiringRows } from '../plugin/declarations';
 import { bindBrowser, readBrowserBinding } from './state-cookie';
 
 export interface StateLink {

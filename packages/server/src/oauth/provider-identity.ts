@@ -4,8 +4,8 @@
  * Failures are logged by name and message only: neither the request (which carries the client
  * secret) nor a token ever reaches the log.
  */
-import type { AuthContext } from '../context';
-import { AuthError, ERRORS } from '../errors';
+import type { AuthContext } from '../auth/context';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import { useIdTokenOnce } from './id-token-once';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome } from './callback-errors';
 import type { IdTokenInput, OAuthProvider, ProviderProfile, ProviderTokens } from './provider';

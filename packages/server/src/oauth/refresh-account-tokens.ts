@@ -3,9 +3,9 @@
  * stored (encrypted, by the store) before they are answered. What the answer lacks — most
  * providers send no new refresh token — stays as it was.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import type { AccountTokens } from '../db/provider-account-store';
-import { AuthError, ERRORS } from '../errors';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import { renewedAccountTokens } from './account-tokens';
 import type { TokenAccount } from './token-account';
 

@@ -17,13 +17,13 @@
  * Races are decided by the database: a unique e-mail and a unique `(providerId, accountId)`. A flow
  * that loses one looks again, once, and then finds what the winner made.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { randomString } from '../crypto/random';
 import type { User } from '../db/records';
 import { isUniqueViolation } from '../db/unique-violation';
-import { DEFAULTS } from '../options';
-import { afterEmailVerified, afterUserCreated } from '../plugin-hooks';
-import { sendVerificationMail } from '../verification/send-verification-mail';
+import { DEFAULTS } from '../auth/options';
+import { afterEmailVerified, afterUserCreated } from '../plugin/run-hooks';
+import { sendVerificationMail } from '../email-verification/send-verification-mail';
 import type { ServerLanguage } from '../i18n/request-language';
 import { newAccountTokens, renewedAccountTokens } from './account-tokens';
 import { CALLBACK_ERRORS, fail, succeed, type Outcome, type SignInRefusal } from './callback-errors';

@@ -4,7 +4,7 @@
  * failure the callback's error or the refusal's code, never the provider's tokens.
  */
 import type { User } from '../db/records';
-import { emitEvent, errorCodeOf, type EventOrigin } from '../emit-event';
+import { emitEvent, errorCodeOf, type EventOrigin } from '../events/emit-event';
 
 export const socialMethod = (providerId: string) => `social:${providerId}`;
 

@@ -3,7 +3,7 @@
  * facts every linking rule asks of it: its e-mail, normalised as every address Latchkey stores,
  * whether its provider is trusted to vouch for that address, and whether it does.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { normalizeEmail } from '../validation/email';
 import type { OAuthProvider, ProviderProfile, ProviderTokens } from './provider';
 

@@ -3,7 +3,7 @@
  * record bound to this browser, and the provider's authorization URL carrying the state, the
  * PKCE challenge, the nonce and the callback Latchkey registered with the provider.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
 import { issueOAuthState, type OAuthStateRequest } from './oauth-state';
 import type { OAuthProvider } from './provider';

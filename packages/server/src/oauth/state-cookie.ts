@@ -13,12 +13,12 @@
  * when a provider of that kind is configured, the cookie is `SameSite=None; Secure` and arrives
  * with the POST. Over plain http (development on loopback) `None` is not allowed without `Secure`,
  * so it stays Lax and the POST callback turns itself into a same-site GET, which carries it
- * (routes/oauth-callback.ts).
+ * (oauth/oauth-callback.ts).
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { randomString } from '../crypto/random';
 import type { CookieAttributes, RequestCookies, ResponseCookies } from '../http/cookies';
-import { DEFAULTS, type ResolvedOptions } from '../options';
+import { DEFAULTS, type ResolvedOptions } from '../auth/options';
 
 const BINDING_LENGTH = 32;
 const BINDING_FORMAT = /^[A-Za-z0-9]{32}$/;

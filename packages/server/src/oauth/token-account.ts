@@ -6,8 +6,8 @@
  * `accountId` (the row's id, or the provider's id of the user), else the first linked.
  */
 import type { ProviderAccount } from '../db/provider-account-store';
-import type { EndpointContext } from '../endpoint';
-import { AuthError, ERRORS } from '../errors';
+import type { EndpointContext } from '../endpoint/define-endpoint';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import { readCurrentSession } from '../session/current-session';
 import type { OAuthProvider } from './provider';
 

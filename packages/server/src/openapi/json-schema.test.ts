@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../errors';
+import { ERRORS } from '../endpoint/errors';
 import { redirectUrl } from '../validation/fields';
 import { createSchemaConverter } from './json-schema';
 

@@ -5,7 +5,7 @@
  * document's components and their references rewritten.
  */
 import { z } from 'zod';
-import type { ErrorEntry } from '../errors';
+import type { ErrorEntry } from '../endpoint/errors';
 import { redirectTargets } from '../validation/fields';
 
 export type JsonSchema = { [key: string]: unknown };

@@ -3,8 +3,8 @@
  * request body from its zod schemas, its success answer, and its error answers grouped by status,
  * each listing the catalogue codes it may carry.
  */
-import type { AnyEndpoint, EndpointAnswer, EndpointResponse } from '../endpoint';
-import { ERRORS, type ErrorEntry } from '../errors';
+import type { AnyEndpoint, EndpointAnswer, EndpointResponse } from '../endpoint/define-endpoint';
+import { ERRORS, type ErrorEntry } from '../endpoint/errors';
 import type { JsonSchema, SchemaConverter } from './json-schema';
 import { routeErrors } from './route-errors';
 

@@ -1,11 +1,11 @@
 /**
  * @module The catalogue entries a route may answer, for the API description: those of the guards
- * every request passes (router.ts, run-endpoint.ts), derived from the endpoint's own fields so they
+ * every request passes (router.ts, endpoint/run-endpoint.ts), derived from the endpoint's own fields so they
  * cannot drift from what the router does, then the entries the route lists itself (`errors`), then
  * those that only the redirect-target fields of its schemas can raise.
  */
-import type { AnyEndpoint } from '../endpoint';
-import { ERRORS, type ErrorEntry } from '../errors';
+import type { AnyEndpoint } from '../endpoint/define-endpoint';
+import { ERRORS, type ErrorEntry } from '../endpoint/errors';
 
 function guardErrors(endpoint: AnyEndpoint): ErrorEntry[] {
   const entries: ErrorEntry[] = [];

@@ -3,8 +3,8 @@
  * API description (GET /openapi.json) is built from. Kept beside the context rather than in it, so
  * the context's type needs no endpoint type; only `createAuth` registers them.
  */
-import type { AuthContext } from '../context';
-import type { AnyEndpoint } from '../endpoint';
+import type { AuthContext } from '../auth/context';
+import type { AnyEndpoint } from '../endpoint/define-endpoint';
 
 export interface RouteGroup {
   /** `core`, or the plugin's id: the document's tag of these operations. */

@@ -12,13 +12,13 @@
  * another session, and the token cookie's own signature need not be checked on a hit. Every part
  * is base64url or base 36, so the value needs no URL-encoding, and none is undone on every read.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { safeEqual, sha256Hex } from '../crypto/digest';
 import { sign } from '../crypto/hmac';
 import { dateFieldNames, type ExtraFields } from '../db/extra-fields';
 import type { Session, User } from '../db/records';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { clearCookie, cookieNames, setSessionCookie } from './session-cookies';
 import type { CurrentSession } from './current-session-record';
 

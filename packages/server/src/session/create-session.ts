@@ -2,15 +2,15 @@
  * @module Starting a session: a fresh CSPRNG token whose SHA-256 digest is all the database keeps,
  * the client's address and agent, and the cookies.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
 import { randomString } from '../crypto/random';
 import type { Session, User } from '../db/records';
 import { isForeignKeyViolation } from '../db/foreign-key-violation';
-import { AuthError, ERRORS, type ErrorEntry } from '../errors';
+import { AuthError, ERRORS, type ErrorEntry } from '../endpoint/errors';
 import type { ResponseCookies } from '../http/cookies';
-import { DEFAULTS } from '../options';
-import { beforeCreateSession } from '../plugin-hooks';
+import { DEFAULTS } from '../auth/options';
+import { beforeCreateSession } from '../plugin/run-hooks';
 import type { CurrentSession } from './current-session';
 import { setCookieCache } from './cookie-cache';
 import { setSessionTokenCookie } from './session-cookies';

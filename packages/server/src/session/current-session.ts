@@ -3,7 +3,7 @@
  * Latchkey. Verify the cookie's signature (no I/O), then the signed cookie cache or one indexed
  * query for session and user together; slide the expiry only when older than the update age.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
 import { unsignValue } from '../crypto/hmac';
 import type { Session, User } from '../db/records';

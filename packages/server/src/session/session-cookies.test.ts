@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { collectExtraFields } from '../db/extra-fields';
 import { signValue, unsignValue } from '../crypto/hmac';
 import type { Session, User } from '../db/records';
 import { RequestCookies, ResponseCookies } from '../http/cookies';
-import { resolveOptions, type AuthOptions } from '../options';
+import { resolveOptions, type AuthOptions } from '../auth/options';
 import { sha256Hex } from '../crypto/digest';
 import { cachedCurrentSession, readCookieCache, setCookieCache } from './cookie-cache';
 import { clearSessionCookies, cookieNames, readDontRemember, setSessionTokenCookie } from './session-cookies';

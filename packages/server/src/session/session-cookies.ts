@@ -3,10 +3,10 @@
  * signed cookie cache (its value is cookie-cache.ts's). HttpOnly and SameSite=Lax always; Secure with the `__Secure-` prefix when
  * the base URL is https.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { signValue, unsignValue } from '../crypto/hmac';
 import type { RequestCookies, ResponseCookies, CookieAttributes } from '../http/cookies';
-import { DEFAULTS, type ResolvedOptions } from '../options';
+import { DEFAULTS, type ResolvedOptions } from '../auth/options';
 
 export interface CookieNames {
   sessionToken: string;

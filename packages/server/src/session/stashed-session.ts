@@ -4,7 +4,7 @@
  * cookies, and resumed later as it was. The engine writes every session cookie; a plugin names
  * the stash and decides when to resume it.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
 import { signValue, unsignValue } from '../crypto/hmac';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';

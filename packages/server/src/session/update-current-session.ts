@@ -3,7 +3,7 @@
  * cache is on, the cache the caller's browser holds, together, so get-session shows the change at
  * once and no plugin builds session cookies itself.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import type { ResponseCookies } from '../http/cookies';
 import type { CurrentSession } from './current-session-record';
 import { setCookieCache } from './cookie-cache';

@@ -16,7 +16,7 @@
  * Redis and are reading from the database already).
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../options';
+import type { Logger } from '../auth/options';
 import type { RevocationFeed, RevocationListener } from '../session/revocations';
 import { connectRedis, REDIS_TIMEOUT_MS } from './redis-connection';
 

@@ -5,7 +5,7 @@
  * implies are written together. Expiry is Redis's own; the engine's clock only turns the TTL into
  * `resetAt` and is the clock a lock's end is written in.
  */
-import type { Logger } from '../options';
+import type { Logger } from '../auth/options';
 import type { FailureCount, KeyValueStore, LockoutRule } from './key-value-store';
 import { createMemoryStore } from './memory-store';
 import { connectRedis } from './redis-connection';

@@ -4,8 +4,8 @@
  * as better-auth does) and normalised as every stored address is.
  */
 import { z } from 'zod';
-import type { AuthContext } from '../context';
-import { AuthError, ERRORS } from '../errors';
+import type { AuthContext } from '../auth/context';
+import { AuthError, ERRORS } from '../endpoint/errors';
 import { normalizeEmail } from './email';
 import { emailField, passwordField, redirectUrl } from './fields';
 

@@ -3,8 +3,8 @@
  * input out of the database (a 400 VALIDATION_ERROR names the field).
  */
 import { z } from 'zod';
-import type { ErrorEntry } from '../errors';
-import { DEFAULTS } from '../options';
+import type { ErrorEntry } from '../endpoint/errors';
+import { DEFAULTS } from '../auth/options';
 
 /** Validated and normalised by `normalizeEmail` in the handler, so the error is `Invalid email`. */
 export const emailField = z.string().max(DEFAULTS.maxEmailLength);

@@ -2,8 +2,8 @@
  * @module The configured password length bounds. Passwords are never trimmed or truncated: what
  * the user typed is what gets hashed (after NFKC, in crypto/password).
  */
-import type { AuthContext } from '../context';
-import { AuthError, ERRORS } from '../errors';
+import type { AuthContext } from '../auth/context';
+import { AuthError, ERRORS } from '../endpoint/errors';
 
 export function checkPasswordLength(auth: AuthContext, password: string): void {
   const { minPasswordLength, maxPasswordLength } = auth.options.emailAndPassword;

@@ -6,13 +6,13 @@
  * keeps the digest in a plugin table instead (two-factor's trusted browsers): `mintCookieToken`,
  * `sendCookieToken` and `readCookieTokenKey` are the same steps without the verification row.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
 import { signValue, unsignValue } from '../crypto/hmac';
 import { randomString } from '../crypto/random';
 import type { Verification } from '../db/verification-store';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 import { clearCookie, sessionCookieName, setSessionCookie } from '../session/session-cookies';
 
 export interface CookieScope {

@@ -4,10 +4,10 @@
  * only `purpose:sha256(token)` and what the token is for (`userId` or `userId:data`). Redeeming
  * deletes the row conditionally, so a token works exactly once even under concurrent use.
  */
-import type { AuthContext } from '../context';
+import type { AuthContext } from '../auth/context';
 import { sha256Hex } from '../crypto/digest';
 import { randomString } from '../crypto/random';
-import { DEFAULTS } from '../options';
+import { DEFAULTS } from '../auth/options';
 
 export type TokenPurpose = 'email-verification' | 'change-email' | 'reset-password' | 'delete-account';
 

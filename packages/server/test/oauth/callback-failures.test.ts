@@ -8,7 +8,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/crypto/digest';
-import type { Logger } from '../../src/options';
+import type { Logger } from '../../src/auth/options';
 import { pruneJobForTests } from '../../src/testing';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows, expectNothingChanged } from '../support/rows';

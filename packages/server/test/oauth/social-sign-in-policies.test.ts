@@ -5,7 +5,7 @@
  * and a provider's own sign-up rules.
  */
 import { afterAll, expect, it } from 'vitest';
-import { DEFAULTS } from '../../src/options';
+import { DEFAULTS } from '../../src/auth/options';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
 import { blockUser, PROFILE_ERRORS, profilePlugin } from '../support/profile-plugin';
 import { countRows, expectNothingChanged } from '../support/rows';

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/crypto/digest';
-import { resolveOptions } from '../../src/options';
+import { resolveOptions } from '../../src/auth/options';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
 import { countRows } from '../support/rows';
 import {

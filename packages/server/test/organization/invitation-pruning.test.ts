@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { organizationPlugin } from '../../src';
-import { DEFAULTS } from '../../src/options';
+import { DEFAULTS } from '../../src/auth/options';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
 import { pruneJobForTests } from '../../src/testing';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
 import { adminPlugin, PASSKEY_ERRORS, passkeyPlugin, type AuthEvent } from '../../src';
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
-import { ERRORS } from '../../src/errors';
+import { ERRORS } from '../../src/endpoint/errors';
 import { ORIGIN, describeEachDialect, type Harness, type TestClient } from '../support/harness';
 import { countRows } from '../support/rows';
 import { SoftAuthenticator } from '../support/soft-authenticator';

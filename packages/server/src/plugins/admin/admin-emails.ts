@@ -22,7 +22,7 @@ import {
   type AuthContext,
   type PluginHooks,
   type User,
-} from '../../plugin-api';
+} from '../../plugin';
 import { rolesOf } from './access-control';
 import type { ResolvedAdminOptions } from './options';
 import { adminSchema, type AdminUser } from './schema';

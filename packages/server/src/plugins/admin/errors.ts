@@ -1,7 +1,7 @@
 /**
  * @module The admin plugin's catalogue entries (SPEC §8, Admin), worded as better-auth words them.
  */
-import { defineErrors } from '../../plugin-api';
+import { defineErrors } from '../../plugin';
 
 export const ADMIN_ERRORS = defineErrors({
   failedToCreateUser: [500, 'Failed to create user'],

@@ -11,7 +11,7 @@ import {
   type PluginHooks,
   type Session,
   type User,
-} from '../../plugin-api';
+} from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
 import { deleteKeepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';

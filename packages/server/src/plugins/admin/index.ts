@@ -3,7 +3,7 @@
  * management, bans and impersonation, as routes under /admin. It uses the engine only through
  * `plugin-api`.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
 import type { PermissionRequest } from './access-control';
 import { resolveAdminOptions, type AdminOptions } from './options';

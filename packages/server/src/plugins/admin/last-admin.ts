@@ -12,7 +12,7 @@
  * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
 import type { Kysely, Updateable } from 'kysely';
-import { AuthError, forgetCachedUser, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin-api';
+import { AuthError, forgetCachedUser, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';

@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { AuthError, ERRORS, type AuthContext, type FieldType } from '../../plugin-api';
+import { AuthError, ERRORS, type AuthContext, type FieldType } from '../../plugin';
 import { searchCondition } from './user-search';
 
 export const DEFAULT_LIMIT = 100;

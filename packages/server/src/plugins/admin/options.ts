@@ -1,7 +1,7 @@
 /**
  * @module The admin plugin's options, with SPEC §9's defaults, resolved once.
  */
-import { DEFAULTS } from '../../plugin-api';
+import { DEFAULTS } from '../../plugin';
 import { DEFAULT_ROLES, type RoleTable } from './access-control';
 
 export interface AdminOptions {

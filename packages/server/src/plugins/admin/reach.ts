@@ -14,7 +14,7 @@
  * user who holds `user:set-role` and make itself admin; one admin would silently take over
  * another's account (its password, its two-factor, its sessions).
  */
-import { AuthError, type ErrorEntry } from '../../plugin-api';
+import { AuthError, type ErrorEntry } from '../../plugin';
 import { ADMIN_STATEMENTS, isAdminUser, rolesAllow, rolesOf, type PermissionRequest } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';

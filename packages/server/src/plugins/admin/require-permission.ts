@@ -2,7 +2,7 @@
  * @module The check at the top of every admin route: the caller's roles must grant the actions,
  * or the caller is one of the configured admin user ids; else the route's own 403.
  */
-import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin-api';
+import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin';
 import { rolesAllow, type PermissionRequest } from './access-control';
 import type { ResolvedAdminOptions } from './options';
 

@@ -4,7 +4,7 @@
  * `YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE`), stored comma-joined as better-auth stores them.
  */
 import { z } from 'zod';
-import { AuthError } from '../../plugin-api';
+import { AuthError } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
 

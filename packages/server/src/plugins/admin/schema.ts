@@ -3,7 +3,7 @@
  * banExpires; session.impersonatedBy. Indexed for list-users' filters and sorts.
  */
 import { sql } from 'kysely';
-import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin-api';
+import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin';
 
 /** role and banned are NOT NULL with defaults (the migration below); a ban's reason and end may be absent. */
 export const ADMIN_USER_FIELDS = Object.freeze({

@@ -14,7 +14,7 @@ import {
   pluginUserInput,
   type AuthContext,
   type ExtensibleEndpointId,
-} from '../../plugin-api';
+} from '../../plugin';
 
 function dataSchema(auth: AuthContext, endpointId: ExtensibleEndpointId) {
   const shape: z.ZodRawShape = { name: nameField.optional(), image: imageField.nullable().optional() };

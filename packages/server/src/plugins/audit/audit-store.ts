@@ -3,7 +3,7 @@
  * newest first with filters, paging and the count in SQL. What a row holds is cut to its column's
  * size and cleaned of anything named like a secret, whatever an emitter put in its detail.
  */
-import { DEFAULTS, USER_AGENT_MAX, randomString, type AuthContext, type AuthEvent } from '../../plugin-api';
+import { DEFAULTS, USER_AGENT_MAX, randomString, type AuthContext, type AuthEvent } from '../../plugin';
 import { auditSchema, type AuditEventTable } from './schema';
 
 /**

@@ -5,7 +5,7 @@
  * the request it describes has been answered already, and must never fail for its audit.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AuthContext, AuthEvent } from '../../plugin-api';
+import type { AuthContext, AuthEvent } from '../../plugin';
 import { insertAuditRows, toAuditRow } from './audit-store';
 import type { AuditEventTable } from './schema';
 

@@ -4,7 +4,7 @@
  * GET /admin/list-audit-events (whoever the host allows) and GET /audit/list-my-events (one's own).
  * It uses the engine only through `plugin-api`.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { AUDIT_ERRORS } from './errors';
 import { createEventWriter } from './event-writer';
 import { auditEventMigration } from './migrations/0400-audit-event';

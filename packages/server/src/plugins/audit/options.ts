@@ -1,7 +1,7 @@
 /**
  * @module The audit plugin's options, with their defaults (DEFAULTS), resolved once.
  */
-import { DEFAULTS, type AuthContext, type User } from '../../plugin-api';
+import { DEFAULTS, type AuthContext, type User } from '../../plugin';
 
 export interface AuditOptions {
   /** Days an event is kept; older rows are deleted by the engine's prune job. */

@@ -4,7 +4,7 @@
  * its date an ISO string.
  */
 import { z } from 'zod';
-import { isoDate } from '../../plugin-api';
+import { isoDate } from '../../plugin';
 
 export const auditEventResponse = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
  * @module The audit plugin's table as Kysely sees it, its schema declaration, and the rows the
  * prune job deletes: events older than the retention, found through the createdAt index.
  */
-import { definePluginSchema, type ExpiringRows } from '../../plugin-api';
+import { definePluginSchema, type ExpiringRows } from '../../plugin';
 
 export interface AuditEventTable {
   id: string;

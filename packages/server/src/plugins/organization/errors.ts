@@ -2,7 +2,7 @@
  * @module The organization plugin's catalogue entries (SPEC §8, Organization), worded as
  * better-auth words them.
  */
-import { defineErrors } from '../../plugin-api';
+import { defineErrors } from '../../plugin';
 
 export const ORGANIZATION_ERRORS = defineErrors({
   notAllowedToCreateOrganization: [403, 'You are not allowed to create a new organization'],

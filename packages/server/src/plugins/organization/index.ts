@@ -3,7 +3,7 @@
  * invitations and teams, and the session's active organization, as routes under /organization.
  * It uses the engine only through `plugin-api`.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { resolveOrganizationOptions, type OrganizationOptions } from './options';
 import { memberPageIndexMigration } from './migrations/0305-member-page-index';

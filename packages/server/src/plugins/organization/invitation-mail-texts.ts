@@ -3,7 +3,7 @@
  * account yet, so nothing says which language they read: the mail is in the inviter's (the
  * language of the invite request), the best guess for someone joining the same organization.
  */
-import type { ServerLanguage } from '../../plugin-api';
+import type { ServerLanguage } from '../../plugin';
 
 export interface InvitationMailTexts {
   greeting: string;

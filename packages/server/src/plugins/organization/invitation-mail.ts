@@ -4,7 +4,7 @@
  * and inviter names are whatever someone typed: the inviter's is shown by the engine's one rule
  * for names in mails, and the organization's is kept on one line.
  */
-import { nameForMail, renderMail, type MailMessage, type ServerLanguage } from '../../plugin-api';
+import { nameForMail, renderMail, type MailMessage, type ServerLanguage } from '../../plugin';
 import { INVITATION_MAIL_TEXTS } from './invitation-mail-texts';
 
 export interface InvitationMailInput {

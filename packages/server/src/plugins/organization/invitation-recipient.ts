@@ -3,7 +3,7 @@
  * better-auth's order: the invitation is still open, it was sent to the caller's address, and the
  * caller has proved that address.
  */
-import { AuthError, type AuthContext, type CurrentSession } from '../../plugin-api';
+import { AuthError, type AuthContext, type CurrentSession } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { findInvitation, isOpen, type Invitation } from './invitation-store';
 

@@ -4,7 +4,7 @@
  * invitation (two accepts, an accept and a cancel) cannot both win.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULTS, randomString, type AuthContext } from '../../plugin-api';
+import { DEFAULTS, randomString, type AuthContext } from '../../plugin';
 import { organizationDb, type InvitationTable, type OrganizationDatabase } from './tables';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';

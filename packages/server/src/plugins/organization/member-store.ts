@@ -16,7 +16,7 @@ import {
   type AuthContext,
   type ErrorEntry,
   type SessionScope,
-} from '../../plugin-api';
+} from '../../plugin';
 import { memberRoles } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import {

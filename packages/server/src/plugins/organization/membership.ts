@@ -3,8 +3,8 @@
  * given id, else the session's active one), the caller's membership in it, and whether the
  * membership's roles grant the action the route performs.
  */
-import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin-api';
-import type { AuthContext } from '../../plugin-api';
+import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin';
+import type { AuthContext } from '../../plugin';
 import { organizationRolesAllow } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import type { ResolvedOrganizationOptions } from './options';

@@ -1,8 +1,8 @@
 /**
  * @module The organization plugin's options, with SPEC §9's defaults, resolved once.
  */
-import type { AuthContext, User } from '../../plugin-api';
-import { DEFAULTS } from '../../plugin-api';
+import type { AuthContext, User } from '../../plugin';
+import { DEFAULTS } from '../../plugin';
 import { DEFAULT_ORGANIZATION_ROLES, type OrganizationRoleTable } from './access-control';
 
 export interface OrganizationOptions {

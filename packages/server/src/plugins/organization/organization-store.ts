@@ -5,7 +5,7 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, DEFAULTS, type AuthContext, type SessionScope } from '../../plugin-api';
+import { AuthError, DEFAULTS, type AuthContext, type SessionScope } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { toInvitation } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';

@@ -5,7 +5,7 @@
  * as ISO strings.
  */
 import { z } from 'zod';
-import { isoDate } from '../../plugin-api';
+import { isoDate } from '../../plugin';
 
 /** As list, set-active, get-full-organization and delete answer it: metadata the stored JSON text. */
 export const organizationResponse = z.object({

@@ -3,7 +3,7 @@
  * teamMember (a member may belong to several teams, as in better-auth 1.7), and the session's
  * active organization and team. Foreign keys cascade from organization and user.
  */
-import { DEFAULTS, type ExpiringRows, type FieldDeclarations, type Migration } from '../../plugin-api';
+import { DEFAULTS, type ExpiringRows, type FieldDeclarations, type Migration } from '../../plugin';
 
 export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
   activeOrganizationId: 'string',

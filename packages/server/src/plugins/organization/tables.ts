@@ -3,7 +3,7 @@
  * its session columns, declared once, from which its stores get their typed database and its
  * routes the typed session and updateCurrentSession.
  */
-import { definePluginSchema, type DatabaseOf } from '../../plugin-api';
+import { definePluginSchema, type DatabaseOf } from '../../plugin';
 import { ORGANIZATION_SESSION_FIELDS } from './schema';
 
 export interface OrganizationTable {

@@ -5,7 +5,7 @@
  * the user named is a member too, and that the team belongs to that organization.
  */
 import { z } from 'zod';
-import type { AuthContext, CurrentSession } from '../../plugin-api';
+import type { AuthContext, CurrentSession } from '../../plugin';
 import { requireCallerMembership, requireMember, requireMemberPermission, type MemberAction } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { requireTeamIn, type Team } from './team-store';

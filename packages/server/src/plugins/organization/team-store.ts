@@ -12,7 +12,7 @@ import {
   type AuthContext,
   type CurrentSession,
   type SessionScope,
-} from '../../plugin-api';
+} from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { inLockedTransaction } from './locked-transaction';
 import {

@@ -12,7 +12,7 @@ import {
   hasCookieToken,
   issueCookieToken,
   type CookieScope,
-} from '../../plugin-api';
+} from '../../plugin';
 
 export type Ceremony = 'registration' | 'authentication';
 

@@ -5,7 +5,7 @@
  * rename and delete, and 401 for a sign-in with a credential the server does not know;
  * AUTHENTICATION_FAILED is 401 for a forged signature and 400 for an assertion refused outright.
  */
-import { defineErrors } from '../../plugin-api';
+import { defineErrors } from '../../plugin';
 
 export const PASSKEY_ERRORS = defineErrors({
   // No challenge cookie, an unknown, expired or already used challenge, or the other ceremony's.

@@ -4,7 +4,7 @@
  * signed in, list, rename and delete them, and sign in with one (discoverable credentials: no
  * e-mail asked). Verification is @simplewebauthn/server's. It uses the engine only through `plugin-api`.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { PASSKEY_ERRORS } from './errors';
 import { resolvePasskeyOptions, type PasskeyOptions } from './options';
 import { deletePasskey } from './routes/delete-passkey';

@@ -4,7 +4,7 @@
  * `rpID` and `origin` options do; defaults are in DEFAULTS.
  */
 import type { AuthenticatorSelectionCriteria } from '@simplewebauthn/server';
-import { DEFAULTS, type AuthContext } from '../../plugin-api';
+import { DEFAULTS, type AuthContext } from '../../plugin';
 
 export interface PasskeyOptions {
   /** The relying-party id: a registrable domain suffix of the origins. Default: baseURL's host name. */

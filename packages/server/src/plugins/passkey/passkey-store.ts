@@ -2,7 +2,7 @@
  * @module Queries on the passkey table, and a row as better-auth answers it (every column).
  */
 import type { Selectable } from 'kysely';
-import type { AuthContext } from '../../plugin-api';
+import type { AuthContext } from '../../plugin';
 import { passkeySchema, type PasskeyTable } from './schema';
 
 export type Passkey = Selectable<PasskeyTable>;

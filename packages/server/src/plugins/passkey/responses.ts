@@ -5,7 +5,7 @@
  * open objects since a browser's extensions and hints may add fields.
  */
 import { z } from 'zod';
-import { isoDate } from '../../plugin-api';
+import { isoDate } from '../../plugin';
 
 export const passkeyResponse = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@
  * belongs to one account), its COSE public key (base64), the signature counter, the device type
  * and backup state, the transports (comma-separated), the authenticator's AAGUID.
  */
-import { definePluginSchema, type DatabaseOf, type Migration } from '../../plugin-api';
+import { definePluginSchema, type DatabaseOf, type Migration } from '../../plugin';
 
 export interface PasskeyTable {
   id: string;

@@ -3,7 +3,7 @@
  * kept as SHA-256 digests only. A code has ~59 bits of randomness, beyond guessing, so an unsalted
  * digest is enough and lets a code be found by its digest.
  */
-import { DEFAULTS, randomString, sha256Hex } from '../../plugin-api';
+import { DEFAULTS, randomString, sha256Hex } from '../../plugin';
 
 export function newBackupCodes(): string[] {
   return Array.from({ length: DEFAULTS.twoFactorBackupCodeCount }, () => {

@@ -13,7 +13,7 @@ import {
   issueCookieToken,
   type CookieScope,
   type User,
-} from '../../plugin-api';
+} from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 
 export const TWO_FACTOR_COOKIE = 'two_factor';

@@ -11,7 +11,7 @@
  * `two-factor:<userId>`: only someone who knows the password reaches the second step, so the
  * password guesses of strangers neither fill this count nor are lifted by a right code.
  */
-import { AuthError, DEFAULTS, type AuthContext } from '../../plugin-api';
+import { AuthError, DEFAULTS, type AuthContext } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * codes (its TWO_FACTOR_ERROR_CODES), which `twoFactorClient()` users match on, with the statuses
  * better-auth answers them with, and Latchkey's own for the routes better-auth has not.
  */
-import { defineErrors } from '../../plugin-api';
+import { defineErrors } from '../../plugin';
 
 export const TWO_FACTOR_ERRORS = defineErrors({
   otpNotEnabled: [400, 'OTP not enabled', 'OTP_NOT_ENABLED'],

@@ -5,7 +5,7 @@
  * through `plugin-api`; the sign-in is held through the `interceptSignIn` hook. Latchkey adds the
  * list of trusted browsers (and forgetting one) and an administrator's reset of a user's two-factor.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorMigration } from './migrations/0600-two-factor';
 import { trustedDeviceMigration } from './migrations/0601-trusted-device';

@@ -8,7 +8,7 @@
  * has mail as the only second factor anyway. Turning two-factor off, or an administrator's reset,
  * forgets the choice.
  */
-import { AuthError, isUniqueViolation, type AuthContext } from '../../plugin-api';
+import { AuthError, isUniqueViolation, type AuthContext } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorSchema } from './schema';
 import type { StepSubject } from './second-step';

@@ -5,7 +5,7 @@
  * each check takes the row (a conditional delete), so a code works once even under parallel use,
  * and a wrong one puts it back with one more try counted, up to better-auth's five.
  */
-import { AuthError, DEFAULTS, randomString, sha256Hex, type AuthContext } from '../../plugin-api';
+import { AuthError, DEFAULTS, randomString, sha256Hex, type AuthContext } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorSchema } from './schema';
 

@@ -1,7 +1,7 @@
 /**
  * @module The two-factor plugin's options and their defaults (from the engine's DEFAULTS).
  */
-import { DEFAULTS, type AuthContext, type User } from '../../plugin-api';
+import { DEFAULTS, type AuthContext, type User } from '../../plugin';
 
 export interface TwoFactorOptions {
   /** The name authenticator apps show beside the account; a request's `issuer` overrides it. */

@@ -3,7 +3,7 @@
  * language of the request, in each of the server's languages. It carries the code only, no link:
  * the code is typed into the page that asked for it.
  */
-import { nameForMail, renderMail, type MailMessage, type ServerLanguage } from '../../plugin-api';
+import { nameForMail, renderMail, type MailMessage, type ServerLanguage } from '../../plugin';
 
 interface OtpMailTexts {
   subject: string;

@@ -6,7 +6,7 @@
  * `trustedDevice` table (Latchkey's own) holds the trusted browsers, by their token's digest, and
  * `twoFactorMailedCode` (Latchkey's own) the users who chose mailed codes.
  */
-import { definePluginSchema, type DatabaseOf, type ExpiringRows, type FieldDeclarations } from '../../plugin-api';
+import { definePluginSchema, type DatabaseOf, type ExpiringRows, type FieldDeclarations } from '../../plugin';
 
 /** NOT NULL, default false (migration 0602): better-auth answers false, never null, when it is off. */
 export const TWO_FACTOR_USER_FIELDS = Object.freeze({

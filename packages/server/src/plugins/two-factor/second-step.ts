@@ -26,7 +26,7 @@ import {
   type RequestHeaders,
   type ResponseCookies,
   type User,
-} from '../../plugin-api';
+} from '../../plugin';
 import { readChallenge, spendChallengeTry, takeChallenge, type Challenge } from './challenge';
 import { codeLock } from './code-lock';
 import type { ResolvedTwoFactorOptions } from './options';

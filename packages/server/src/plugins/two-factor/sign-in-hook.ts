@@ -4,7 +4,7 @@
  * and better-auth's answer `{twoFactorRedirect: true, twoFactorMethods}`, on which
  * `twoFactorClient()` calls its `onTwoFactorRedirect`.
  */
-import type { SignInAttempt } from '../../plugin-api';
+import type { SignInAttempt } from '../../plugin';
 import { startChallenge } from './challenge';
 import { hasChosenMailedCodes } from './mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from './options';

@@ -18,7 +18,7 @@ import {
   type CookieScope,
   type RequestHeaders,
   userAgentOf,
-} from '../../plugin-api';
+} from '../../plugin';
 import { twoFactorSchema, type TrustedDeviceTable } from './schema';
 
 export const TRUST_DEVICE_COOKIE = 'trust_device';

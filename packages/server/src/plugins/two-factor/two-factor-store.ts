@@ -3,7 +3,7 @@
  * statement, whose row count says which of parallel requests won: a TOTP step is taken by raising
  * `lastTotpStep` only if it is lower, a backup code by replacing the exact list it was read from.
  */
-import { isUniqueViolation, type AuthContext } from '../../plugin-api';
+import { isUniqueViolation, type AuthContext } from '../../plugin';
 import { twoFactorSchema, type TwoFactorTable } from './schema';
 
 /** The cipher purpose of the secret: a ciphertext copied into another column does not decrypt there. */

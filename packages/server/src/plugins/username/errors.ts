@@ -7,7 +7,7 @@
  * status here (CONVENTIONS: one catalogue), so they are 400 everywhere: what sign-up, where these
  * errors mostly occur, answers, and a status SPEC §8 lists (422 it does not).
  */
-import { defineErrors } from '../../plugin-api';
+import { defineErrors } from '../../plugin';
 
 export const USERNAME_ERRORS = defineErrors({
   // Unknown username, wrong password and no password alike (better-auth: 401).

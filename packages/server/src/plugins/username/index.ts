@@ -3,7 +3,7 @@
  * `displayUsername` on every user, accepted by sign-up and update-user; POST /sign-in/username and
  * POST /is-username-available. It uses the engine only through `plugin-api`.
  */
-import { definePlugin } from '../../plugin-api';
+import { definePlugin } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../../plugin-api';
+import { AuthError } from '../../plugin';
 import { checkUsername, normalizeUsername, resolveUsernameRules } from './rules';
 
 function refusal(rules: ReturnType<typeof resolveUsernameRules>, typed: string): string | null {

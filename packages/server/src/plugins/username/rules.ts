@@ -3,7 +3,7 @@
  * underscore and dot. Checked on the username as typed (better-auth's default order), then stored
  * lower-cased, so `Alice` and `alice` are one username.
  */
-import { AuthError, DEFAULTS } from '../../plugin-api';
+import { AuthError, DEFAULTS } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
 
 export interface UsernameOptions {

@@ -3,7 +3,7 @@
  * database reads the same): `username`, unique and stored lower-cased, null for users without
  * one; `displayUsername`, the username as the user typed it (or chose to show it).
  */
-import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin-api';
+import { definePluginSchema, type FieldDeclarations, type Migration } from '../../plugin';
 
 /** Both nullable: users who signed up without a username have neither. */
 export const USERNAME_FIELDS = Object.freeze({

@@ -5,7 +5,7 @@
  * then the unique index refuses the write and the engine runs this check again, which names it.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, type PluginHooks } from '../../plugin-api';
+import { AuthError, DEFAULTS, type PluginHooks } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from './rules';
 import { findUsernameOwner } from './username-store';

@@ -3,7 +3,7 @@
  * password through the engine's `users.findWithPasswordBy('username', …)`, the query e-mail
  * sign-in uses.
  */
-import type { AuthContext } from '../../plugin-api';
+import type { AuthContext } from '../../plugin';
 import { usernameSchema } from './schema';
 
 /** The id of the user holding `username` (already normalised), or null when it is free. */

@@ -3,7 +3,7 @@
  * user's `image` field like a linked picture.
  *
  * Decision (issue #17 item 17): no server storage and no raised limit. The server keeps
- * `maxImageLength` (2048 characters, packages/server/src/options.ts) for every image, data: URLs
+ * `maxImageLength` (2048 characters, packages/server/src/auth/options.ts) for every image, data: URLs
  * included, because the user record rides in the signed session cookie cache, which holds at most
  * 4093 bytes (`cookieCacheSizeLimit`): a longer picture would push every session of that user out
  * of the cache and onto the database on each get-session. An avatar is shown at 36–64 px, so the

@@ -3,7 +3,7 @@
  * sorting the whole user table: each with the id, the query's tie-breaker, so the index alone gives
  * the order. E-mail needs none: its unique index already orders it, and no two rows tie.
  */
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const userSortIndexesMigration: Migration = {
   name: '0201-user-sort-indexes',

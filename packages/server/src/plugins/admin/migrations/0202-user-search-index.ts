@@ -19,7 +19,7 @@
  * MySQL/MariaDB: nothing; see user-search.ts.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Logger, Migration } from '../../../plugin-api';
+import type { Logger, Migration } from '../../../plugin';
 import { USER_SEARCH_TABLE } from '../user-search';
 
 async function createSqliteSearchTable(db: Kysely<unknown>): Promise<void> {

@@ -5,7 +5,7 @@
  * (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';

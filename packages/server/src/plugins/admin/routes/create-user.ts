@@ -24,7 +24,7 @@ import {
   type AuthContext,
   type User,
   userResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import type { AdminUser } from '../schema';

@@ -3,7 +3,7 @@
  * 1.7 answers it.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, userResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

@@ -14,7 +14,7 @@ import {
   permissionRequestBody,
   permissionResponse,
   readCurrentSession,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import type { PermissionRequest } from '../access-control';
 import type { ResolvedAdminOptions } from '../options';
 import { isAllowed } from '../require-permission';

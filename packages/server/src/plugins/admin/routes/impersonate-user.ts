@@ -18,7 +18,7 @@ import {
   stashSession,
   toSessionResponse,
   sessionWithUserResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

@@ -4,7 +4,7 @@
  * session with it (revoke-user-session) but not sign in as its owner.
  */
 import { z } from 'zod';
-import { defineEndpoint, sessionResponse } from '../../../plugin-api';
+import { defineEndpoint, sessionResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

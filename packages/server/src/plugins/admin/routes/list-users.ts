@@ -6,7 +6,7 @@
  * to 1,000 (and the answer's `limit` says so). Without sortBy, oldest first.
  */
 import { z } from 'zod';
-import { defineEndpoint, toUser, userResponse } from '../../../plugin-api';
+import { defineEndpoint, toUser, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import { listUsersQuery, queryUserPage } from '../list-users-query';
 import type { ResolvedAdminOptions } from '../options';

@@ -6,7 +6,7 @@
  * last admin cannot be removed (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import { deleteKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';

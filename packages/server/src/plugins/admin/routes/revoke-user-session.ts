@@ -4,7 +4,7 @@
  * session existed, as better-auth does.
  */
 import { z } from 'zod';
-import { clearSessionCookies, defineEndpoint, emitEvent, sha256Hex } from '../../../plugin-api';
+import { clearSessionCookies, defineEndpoint, emitEvent, sha256Hex } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

@@ -2,7 +2,7 @@
  * @module POST /admin/revoke-user-sessions {userId}: ends every session of a user.
  */
 import { z } from 'zod';
-import { clearSessionCookies, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { clearSessionCookies, defineEndpoint, emitEvent } from '../../../plugin';
 import { requireReach } from '../reach';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';

@@ -14,7 +14,7 @@ import {
   hashPassword,
   passwordField,
   statusResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

@@ -10,7 +10,7 @@ import {
   resumeStashedSession,
   toSessionResponse,
   sessionWithUserResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { adminSchema } from '../schema';

@@ -3,7 +3,7 @@
  * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, forgetCachedUser, userResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, forgetCachedUser, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';

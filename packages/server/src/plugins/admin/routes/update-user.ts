@@ -15,7 +15,7 @@ import {
   type AuthContext,
   type User,
   userResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
 import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';

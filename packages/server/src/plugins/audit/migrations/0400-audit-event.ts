@@ -3,7 +3,7 @@
  * names (an account's deletion is itself an event). Its indexes serve list-audit-events' default
  * order and time range, its user and type filters, list-my-events, and the prune job's cutoff.
  */
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const auditEventMigration: Migration = {
   name: '0400-audit-event',

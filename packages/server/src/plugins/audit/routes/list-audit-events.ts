@@ -6,7 +6,7 @@
  * nothing of platform roles.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin-api';
+import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin';
 import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../audit-store';
 import { AUDIT_ERRORS } from '../errors';
 import type { ResolvedAuditOptions } from '../options';

@@ -3,7 +3,7 @@
  * password changes, sessions revoked…), newest first, for the account page's "recent activity".
  */
 import { z } from 'zod';
-import { DEFAULTS, defineEndpoint } from '../../../plugin-api';
+import { DEFAULTS, defineEndpoint } from '../../../plugin';
 import { listAuditEvents } from '../audit-store';
 import { auditEventResponse } from '../responses';
 

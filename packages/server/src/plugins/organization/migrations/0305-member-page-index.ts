@@ -3,7 +3,7 @@
  * list-members) in their order, oldest first with the id breaking ties, so a page of a large
  * organization reads that page, not every membership, sorted.
  */
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const memberPageIndexMigration: Migration = {
   name: '0305-member-page-index',

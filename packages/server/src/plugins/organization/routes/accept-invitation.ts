@@ -5,7 +5,7 @@
  * the caller's own, verified e-mail can be accepted. Answers {invitation, member}.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, emitEvent, randomString, type AuthContext } from '../../../plugin-api';
+import { AuthError, DEFAULTS, defineEndpoint, emitEvent, randomString, type AuthContext } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import type { Invitation } from '../invitation-store';

@@ -14,7 +14,7 @@ import {
   emitEvent,
   randomString,
   readCurrentSession,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { createMembership, toStoredMemberRole } from '../member-store';
 import { findMember, organizationIdOf } from '../membership';

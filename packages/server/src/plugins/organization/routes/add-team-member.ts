@@ -3,7 +3,7 @@
  * organization into one of its teams, for members whose roles grant member:update. Adding someone
  * already in the team answers their existing row. Answers the teamMember.
  */
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';

@@ -3,7 +3,7 @@
  * the invitation's organization withdraws it. Answers the canceled invitation.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findInvitation, settleInvitation } from '../invitation-store';
 import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';

@@ -3,7 +3,7 @@
  * else 400 `slug is taken`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, statusResponse } from '../../../plugin-api';
+import { AuthError, defineEndpoint, statusResponse } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { slugIsTaken } from '../organization-store';

@@ -22,7 +22,7 @@ import {
   type CurrentSession,
   type EndpointContext,
   type User,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import {

@@ -4,7 +4,7 @@
  * organization (400). Answers the team.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

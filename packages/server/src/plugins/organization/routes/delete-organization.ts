@@ -5,7 +5,7 @@
  * stored JSON text, as better-auth 1.7.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, activeOrganizationOf, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

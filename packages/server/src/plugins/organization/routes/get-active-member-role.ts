@@ -4,7 +4,7 @@
  * organization. The caller must be a member of it (403); an unknown userId is 400 `Member not found`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

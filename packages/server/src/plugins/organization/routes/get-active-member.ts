@@ -3,7 +3,7 @@
  * organization, with its user. No active organization is 400; not (or no longer) a member of it is
  * 400 `Member not found`, as better-auth answers.
  */
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberWithUser } from '../member-store';
 import { organizationIdOf } from '../membership';

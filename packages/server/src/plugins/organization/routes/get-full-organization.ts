@@ -10,7 +10,7 @@
  * found`; a caller who is not a member 403, and their active organization is cleared (SPEC §4).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
 import { loadFullOrganization, organizationOfMember } from '../organization-store';
 import { fullOrganizationResponse } from '../responses';

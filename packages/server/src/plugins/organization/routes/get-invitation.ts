@@ -6,7 +6,7 @@
  * while it is pending and unexpired.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import { findMember } from '../membership';

@@ -5,7 +5,7 @@
  * is 400 VALIDATION_ERROR. Not a member is 403, the catalogue's one status for that entry.
  */
 import { z } from 'zod';
-import { defineEndpoint, permissionRequestBody, permissionResponse } from '../../../plugin-api';
+import { defineEndpoint, permissionRequestBody, permissionResponse } from '../../../plugin';
 import { memberMay, requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { ORGANIZATION_ERRORS } from '../errors';

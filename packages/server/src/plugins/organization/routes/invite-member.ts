@@ -17,7 +17,7 @@ import {
   sendMail,
   type AuthContext,
   type ServerLanguage,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';

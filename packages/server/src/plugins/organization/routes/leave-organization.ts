@@ -5,7 +5,7 @@
  * with its user, as better-auth does.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberWithUser, forgetActiveOrganization } from '../member-store';
 import type { ResolvedOrganizationOptions } from '../options';

@@ -4,7 +4,7 @@
  * better-auth answers it.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import { listOrganizationInvitations } from '../invitation-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

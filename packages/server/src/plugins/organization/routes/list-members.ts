@@ -4,7 +4,7 @@
  * (403). Without a limit one page of the membership limit (better-auth's default), at most 1,000.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import { countMembers, listMembersWithUser } from '../member-store';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

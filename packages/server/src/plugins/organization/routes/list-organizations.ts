@@ -3,7 +3,7 @@
  * metadata as the stored JSON text (better-auth 1.7's shape: applications parse it).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listUserOrganizations, toStoredOrganization } from '../organization-store';
 import { organizationResponse } from '../responses';

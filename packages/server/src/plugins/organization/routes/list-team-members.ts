@@ -8,7 +8,7 @@
  * not exist as for one they may not see.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, type AuthContext } from '../../../plugin-api';
+import { AuthError, defineEndpoint, type AuthContext } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, MEMBER_ACTIONS, memberMay } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

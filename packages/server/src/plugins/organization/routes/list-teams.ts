@@ -3,7 +3,7 @@
  * organization, as a plain array, for its members only.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listTeams } from '../team-store';

@@ -5,7 +5,7 @@
  * from it, not even which organizations invited it (403, better-auth's code).
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { listOpenInvitationsFor } from '../invitation-store';
 import type { ResolvedOrganizationOptions } from '../options';

@@ -5,7 +5,7 @@
  * this plugin knows nothing of platform roles. Same shape as /organization/list, plus `role`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listUserMemberships, toStoredOrganization } from '../organization-store';

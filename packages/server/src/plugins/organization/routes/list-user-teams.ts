@@ -3,7 +3,7 @@
  * in every organization, as a plain array.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
 import { listUserTeams as listTeamsOfUser } from '../team-store';
 import { teamResponse } from '../responses';

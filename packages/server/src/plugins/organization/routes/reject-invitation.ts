@@ -3,7 +3,7 @@
  * unexpired invitation. Answers {invitation, member: null}, as better-auth does.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import { settleInvitation } from '../invitation-store';

@@ -5,7 +5,7 @@
  * organization as their active one. Answers {member}.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';

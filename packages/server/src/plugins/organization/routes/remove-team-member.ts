@@ -3,7 +3,7 @@
  * organization out of one of its teams, for members whose roles grant member:delete. They stay a
  * member of the organization.
  */
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

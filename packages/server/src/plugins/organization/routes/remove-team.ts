@@ -6,7 +6,7 @@
  * unless teams.allowRemovingAllTeams. Other sessions whose active team it was lose it.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

@@ -7,7 +7,7 @@
  * (SPEC §4: an attempt by a non-member clears it).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
 import { loadFullOrganization, organizationOfMember, setSessionActiveOrganization } from '../organization-store';
 import { fullOrganizationResponse } from '../responses';

@@ -4,7 +4,7 @@
  * current active team is checked again and answered (null when none), as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
 import { activeTeamOf, findTeam, findTeamMember, storeActiveTeam } from '../team-store';

@@ -6,7 +6,7 @@
  * Answers the updated member with its user.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMemberByIdOrEmail, isOwner, setMemberRole, toStoredMemberRole } from '../member-store';

@@ -4,7 +4,7 @@
  * organization has is 400 `slug is taken`. Answers the organization, metadata parsed.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin-api';
+import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

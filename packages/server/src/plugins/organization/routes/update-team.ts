@@ -3,7 +3,7 @@
  * the given (else the active) organization, for members whose roles grant team:update. Answers the team.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, memberMay, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';

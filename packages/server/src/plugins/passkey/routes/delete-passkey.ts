@@ -3,7 +3,7 @@
  * account's is refused with better-auth's 401, an unknown id with its 404). Answers `{status: true}`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent, statusResponse } from '../../../plugin-api';
+import { AuthError, defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
 import { PASSKEY_ERRORS } from '../errors';
 import { deletePasskeyOf, findPasskeyById } from '../passkey-store';
 

@@ -5,7 +5,7 @@
  * the account's passkeys are listed, as better-auth does.
  */
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { defineEndpoint, readCurrentSession, type EndpointContext } from '../../../plugin-api';
+import { defineEndpoint, readCurrentSession, type EndpointContext } from '../../../plugin';
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
 import { listPasskeysOf } from '../passkey-store';

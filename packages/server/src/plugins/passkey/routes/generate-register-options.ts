@@ -5,7 +5,7 @@
  */
 import { generateRegistrationOptions, type AuthenticatorTransportFuture } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { defineEndpoint, randomString } from '../../../plugin-api';
+import { defineEndpoint, randomString } from '../../../plugin';
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
 import { listPasskeysOf } from '../passkey-store';

@@ -3,7 +3,7 @@
  * column as better-auth answers them.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../../plugin-api';
+import { defineEndpoint } from '../../../plugin';
 import { listPasskeysOf } from '../passkey-store';
 import { passkeyResponse } from '../responses';
 

@@ -4,7 +4,7 @@
  * Answers `{passkey}`.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { PASSKEY_ERRORS } from '../errors';
 import { findPasskeyById, renamePasskey } from '../passkey-store';
 import { passkeyResponse } from '../responses';

@@ -19,7 +19,7 @@ import {
   finishSignIn,
   sessionWithUserResponse,
   toSessionResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';

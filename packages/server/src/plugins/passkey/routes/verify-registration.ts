@@ -5,7 +5,7 @@
  */
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, emitEvent, isUniqueViolation, randomString } from '../../../plugin-api';
+import { AuthError, DEFAULTS, defineEndpoint, emitEvent, isUniqueViolation, randomString } from '../../../plugin';
 import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';

@@ -3,7 +3,7 @@
  * with the user.
  */
 import { sql } from 'kysely';
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const twoFactorMigration: Migration = {
   name: '0600-two-factor',

@@ -7,7 +7,7 @@
  * asked the second step once more.
  */
 import { sql } from 'kysely';
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const trustedDeviceMigration: Migration = {
   name: '0601-trusted-device',

@@ -5,7 +5,7 @@
  * one with the default, the old values copied (NULL as false), the old dropped, the new renamed.
  */
 import { sql } from 'kysely';
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 const COLUMN = 'twoFactorEnabled';
 const REBUILT = 'twoFactorEnabledNotNull';

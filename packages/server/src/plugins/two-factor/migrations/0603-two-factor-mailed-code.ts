@@ -6,7 +6,7 @@
  * cannot be told, and offering it to such a user is the bypass this table closes.
  */
 import { sql } from 'kysely';
-import type { Migration } from '../../../plugin-api';
+import type { Migration } from '../../../plugin';
 
 export const twoFactorMailedCodeMigration: Migration = {
   name: '0603-two-factor-mailed-code',

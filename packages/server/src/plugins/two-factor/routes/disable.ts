@@ -3,14 +3,7 @@
  * deleted, and every browser trusted for the user forgotten.
  */
 import { z } from 'zod';
-import {
-  ERRORS,
-  defineEndpoint,
-  emitEvent,
-  refreshCachedUser,
-  statusResponse,
-  verifyPassword,
-} from '../../../plugin-api';
+import { ERRORS, defineEndpoint, emitEvent, refreshCachedUser, statusResponse, verifyPassword } from '../../../plugin';
 import { assertPassword } from '../second-step';
 import { forgetMailedCodes } from '../mailed-code-choice';
 import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';

@@ -15,7 +15,7 @@ import {
   refreshCachedUser,
   DEFAULTS,
   verifyPassword,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { chooseMailedCodes } from '../mailed-code-choice';

@@ -4,7 +4,7 @@
  * answered as a missing one. Forgetting the browser asking clears its cookie too.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, statusResponse } from '../../../plugin-api';
+import { AuthError, defineEndpoint, statusResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { clearTrustedDeviceCookie, currentDeviceKey, forgetTrustedDevice } from '../trusted-device';
 

@@ -3,7 +3,7 @@
  * void; answered once (`{status, backupCodes}`), only their digests kept.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, verifyPassword } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, verifyPassword } from '../../../plugin';
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { twoFactorSchema } from '../schema';

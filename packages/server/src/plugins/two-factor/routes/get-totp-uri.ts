@@ -3,7 +3,7 @@
  * another authenticator app), after the password.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, verifyPassword } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, verifyPassword } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { assertPassword } from '../second-step';

@@ -4,7 +4,7 @@
  * own route: better-auth keeps trusted browsers unlisted. The token's digest is never answered.
  */
 import { z } from 'zod';
-import { defineEndpoint, isoDate } from '../../../plugin-api';
+import { defineEndpoint, isoDate } from '../../../plugin';
 import { currentDeviceKey, listTrustedDevices } from '../trusted-device';
 
 export const trustedDeviceResponse = z.object({

@@ -7,7 +7,7 @@
  * `two-factor-reset`, with the administrator as actor. Not one's own: that takes the password.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '../../../plugin-api';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { forgetMailedCodes } from '../mailed-code-choice';

@@ -5,7 +5,7 @@
  * user who did not choose mailed codes gets none (OTP_NOT_ENABLED, mailed-code-choice.ts).
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, requestLanguage, sendMail, statusResponse } from '../../../plugin-api';
+import { AuthError, DEFAULTS, defineEndpoint, requestLanguage, sendMail, statusResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { newMailedCode } from '../mailed-code';
 import { assertMailedCodeAllowed } from '../mailed-code-choice';

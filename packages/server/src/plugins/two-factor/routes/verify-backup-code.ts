@@ -4,7 +4,7 @@
  * still the one the code was found in, so of parallel uses of one code one wins.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, tokenUserResponse } from '../../../plugin-api';
+import { AuthError, defineEndpoint, tokenUserResponse } from '../../../plugin';
 import { withoutBackupCode } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';

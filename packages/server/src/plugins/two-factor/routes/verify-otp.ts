@@ -5,7 +5,7 @@
  * use one only if its user chose mailed codes (mailed-code-choice.ts).
  */
 import { z } from 'zod';
-import { checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
+import { checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { checkMailedCode } from '../mailed-code';
 import { assertMailedCodeAllowed, chooseMailedCodes } from '../mailed-code-choice';

@@ -5,7 +5,7 @@
  * the same code sent twice at once, is refused as a wrong one.
  */
 import { z } from 'zod';
-import { AuthError, checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin-api';
+import { AuthError, checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { checkUnderThrottle, finishStep, stepSubject } from '../second-step';

@@ -4,7 +4,7 @@
  * error, not `available: false`, so a form can say why.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin-api';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
 import { findUsernameOwner } from '../username-store';

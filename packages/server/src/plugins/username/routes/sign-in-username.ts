@@ -13,7 +13,7 @@ import {
   passwordSignIn,
   redirectUrl,
   signInResponse,
-} from '../../../plugin-api';
+} from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
 

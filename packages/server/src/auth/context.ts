@@ -1,0 +1,124 @@
+/**
+ * @module What every endpoint and guard is given: the resolved options, the stores and the clock.
+ * Built once by `createAuth`.
+ */
+import type { Kysely } from 'kysely';
+import type { BackgroundTasks } from './background-tasks';
+import type { TokenCipher } from '../crypto/token-cipher';
+import type { AccountStore } from '../db/account-store';
+import type { ProviderAccountStore } from '../db/provider-account-store';
+import type { Database, Dialect } from '../db/schema';
+import type { SessionStore } from '../db/session-store';
+import type { UserStore } from '../db/user-store';
+import type { VerificationStore } from '../db/verification-store';
+import type { Mailer } from '../mail/mailer';
+import type { ExtraFields } from '../db/extra-fields';
+import type { AuthEvent, EventSink } from '../events/observer';
+import type { Logger, ResolvedOptions } from './options';
+import type { Session, User } from '../db/records';
+import type { CurrentSession } from '../session/current-session-record';
+import type { SessionRevocations } from '../session/revocations';
+import type { KeyValueStore } from '../storage/key-value-store';
+import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import type { RequestHeaders } from '../http/transport';
+
+export interface AuthContext {
+  readonly options: ResolvedOptions;
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly users: UserStore;
+  readonly sessions: SessionStore;
+  readonly accounts: AccountStore;
+  /** Accounts of external identity providers, their tokens encrypted at rest. */
+  readonly providerAccounts: ProviderAccountStore;
+  /** Encrypts what must stay usable but never rest in clear: provider tokens, OAuth states. */
+  readonly tokenCipher: TokenCipher;
+  readonly verifications: VerificationStore;
+  /** Users whose sessions were deleted lately: their cookie caches are no longer believed. */
+  readonly revocations: SessionRevocations;
+  /** Absent: the flows that mail links answer their "isn't enabled" errors. */
+  readonly mailer: Mailer | undefined;
+  readonly kv: KeyValueStore;
+  readonly logger: Logger;
+  /** Security events and request records, to the observers of the options (events/observer.ts). */
+  readonly events: EventSink;
+  readonly background: BackgroundTasks;
+  /** The columns enabled plugins add to user and session. */
+  readonly fields: ExtraFields;
+  /** The enabled plugins' hooks, in plugin order. */
+  readonly hooks: readonly PluginHooks[];
+  now(): Date;
+}
+
+/** A sign-in whose credentials checked out, its session not yet created (`interceptSignIn`). */
+export interface SignInAttempt {
+  readonly auth: AuthContext;
+  readonly user: User;
+  /** The sign-in method of its events: `email`, `username`. */
+  readonly method: string;
+  /** Whether the user unticked "remember me". */
+  readonly dontRemember: boolean;
+  readonly headers: RequestHeaders;
+  readonly clientIp: string | undefined;
+  readonly requestCookies: RequestCookies;
+  readonly cookies: ResponseCookies;
+}
+
+/** Declared beside the context its hooks receive, so that the context needs no plugin contract. */
+export interface PluginHooks {
+  /**
+   * The plugin's own fields of a sign-up (`userId` null) or update-user body, already validated by
+   * the schema: check them (throw an AuthError), normalise them, and return the columns to store.
+   */
+  userInput?(
+    input: Record<string, unknown>,
+    context: { auth: AuthContext; userId: string | null },
+  ): Promise<Record<string, unknown>>;
+  /**
+   * Runs when a password sign-in (e-mail, username) has checked the password, before its session
+   * is created: answer something to send in the session's stead (a second step, say), or nothing
+   * to let the session be created. The first plugin that answers decides. It may set cookies.
+   */
+  interceptSignIn?(signIn: SignInAttempt): Promise<Record<string, unknown> | undefined>;
+  /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
+  beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
+  /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
+  afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
+  /**
+   * Runs once an existing user's address has just become verified: its verification link was
+   * followed, or a provider trusted to vouch for addresses asserted it at sign-in. A user created
+   * with a verified address is told only through `afterUserCreated` (its `emailVerified`).
+   */
+  afterEmailVerified?(user: User, auth: AuthContext): Promise<void>;
+  /**
+   * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
+   * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
+   * an AuthError to refuse. The first plugin that declares it does the deletion.
+   */
+  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
+  /**
+   * Runs once the user's password was replaced: by a mailed reset (POST /reset-password) or by the
+   * user (POST /change-password), `revokeOthers` when whoever held other access must lose it (a
+   * reset always, a change with revokeOtherSessions). A plugin ends the access it keeps itself
+   * (trusted browsers, say), which the engine's revocation of sessions does not reach.
+   */
+  afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: AuthContext): Promise<void>;
+  /**
+   * Runs before an endpoint marked `credentialChange` (and a plugin's own such change): throw an
+   * AuthError to refuse the session that asks (an impersonation session, say).
+   */
+  beforeCredentialChange?(current: CurrentSession, auth: AuthContext): Promise<void>;
+  /**
+   * Who really acts through this session, when not its owner (the admin of an impersonation
+   * session): the events of its requests name them as actor and the owner as subject.
+   */
+  sessionActor?(current: CurrentSession): string | null | undefined;
+  /** Narrows the sessions GET /list-sessions shows their owner (impersonation sessions, say). */
+  visibleSessions?(sessions: Session[], viewer: CurrentSession): Session[];
+  /**
+   * Told of every security event, as the options' observers are (the audit log writes them): after
+   * the fact and synchronously, so slow work must be queued (`auth.background`); what it throws is
+   * logged, never answered.
+   */
+  event?(event: AuthEvent, auth: AuthContext): void;
+}

@@ -1,0 +1,77 @@
+/**
+ * @module What plugins may use of the engine, and the only module they import it through: the
+ * engine's internals can change without touching a plugin, and this list shows at a glance what
+ * plugins depend on. The engine never imports this file's consumers.
+ */
+export type { AuthContext } from '../auth/context';
+export type { User, Session } from '../db/records';
+export type { Migration } from '../db/migrate';
+export type { Logger } from '../auth/options';
+export { definePluginSchema, type DatabaseOf } from './schema';
+export type { SessionScope } from '../session/update-current-session';
+export { isUniqueViolation } from '../db/unique-violation';
+export { lockedTransaction } from '../db/locked-transaction';
+export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from '../endpoint/define-endpoint';
+export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
+export { DEFAULTS } from '../auth/options';
+export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from '../events/emit-event';
+export type { AuthEvent, AuthEventDetail, AuthEventType } from '../events/observer';
+export {
+  definePlugin,
+  type ExpiringRows,
+  type ExtensibleEndpointId,
+  type FieldDeclarations,
+  type FieldType,
+  type Plugin,
+  type PluginHooks,
+} from './define-plugin';
+export { createSession } from '../session/create-session';
+export { finishSignIn, type SignInOutcome } from '../sign-in/finish-sign-in';
+export { passwordSignIn } from '../sign-in/password-sign-in';
+export { passwordField, redirectUrl } from '../validation/fields';
+export { afterUserCreated, checkCredentialChange } from './run-hooks';
+export { readCurrentSession, toSessionResponse, type CurrentSession } from '../session/current-session';
+export { clearSessionCookies } from '../session/session-cookies';
+export { readStashedSession, resumeStashedSession, stashSession } from '../session/stashed-session';
+export { nameForMail, renderMail } from '../mail/templates';
+export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
+export type { MailMessage } from '../mail/mailer';
+export { sendMail, type MailKind } from '../mail/send-mail';
+export { hashPassword } from '../crypto/password';
+export { sha256Hex } from '../crypto/digest';
+export {
+  clearCookieToken,
+  findCookieToken,
+  hasCookieToken,
+  issueCookieToken,
+  mintCookieToken,
+  readCookieTokenKey,
+  sendCookieToken,
+  type CookieScope,
+  type CookieTokenKind,
+} from '../verification/cookie-token';
+export { randomString } from '../crypto/random';
+export { normalizeEmail } from '../validation/email';
+export { checkPasswordLength } from '../validation/password-policy';
+export { emailField, imageField, nameField } from '../validation/fields';
+export { pluginUserInput } from './run-hooks';
+export { toUser } from '../db/user-store';
+export {
+  isoDate,
+  permissionResponse,
+  sessionResponse,
+  sessionWithUserResponse,
+  signInResponse,
+  statusResponse,
+  tokenUserResponse,
+  userResponse,
+} from '../endpoint/responses';
+export { permissionRequestBody } from '../validation/permission-request';
+export { signInThrottle, emitLockout } from '../sign-in/account-lockout';
+export { verifyPassword } from '../crypto/password';
+export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } from '../session/session-cookies';
+export type { SignInAttempt } from '../auth/context';
+export type { RequestCookies, ResponseCookies } from '../http/cookies';
+export type { RequestHeaders } from '../http/transport';
+export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
+export { forgetCachedUser, refreshCachedUser } from '../session/cookie-cache';

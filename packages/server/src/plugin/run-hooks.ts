@@ -1,0 +1,80 @@
+/**
+ * @module Running the enabled plugins' hooks from core routes.
+ */
+import type { AuthContext, SignInAttempt } from '../auth/context';
+import type { Session, User } from '../db/records';
+import type { EventActor } from '../events/event-actor';
+import { pluginBodyFields } from './body-fields';
+import type { ExtensibleEndpointId } from './define-plugin';
+import type { CurrentSession } from '../session/current-session';
+
+/** The plugin columns a sign-up (`userId` null) or update-user body asks for, checked by their plugins. */
+export async function pluginUserInput(
+  auth: AuthContext,
+  endpointId: ExtensibleEndpointId,
+  body: Record<string, unknown>,
+  userId: string | null,
+): Promise<Record<string, unknown>> {
+  const input = pluginBodyFields(auth.options.plugins, endpointId, body);
+  const columns: Record<string, unknown> = {};
+  for (const hooks of auth.hooks) {
+    if (hooks.userInput) Object.assign(columns, await hooks.userInput(input, { auth, userId }));
+  }
+  return columns;
+}
+
+/** The answer the first plugin gives in a sign-in's session's stead, or undefined: create the session. */
+export async function interceptSignIn(signIn: SignInAttempt): Promise<Record<string, unknown> | undefined> {
+  for (const hooks of signIn.auth.hooks) {
+    const answer = await hooks.interceptSignIn?.(signIn);
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
+export async function beforeCreateSession(auth: AuthContext, user: User): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.beforeCreateSession?.(user, auth);
+}
+
+export async function afterUserCreated(auth: AuthContext, user: User): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterUserCreated?.(user, auth);
+}
+
+/** The address of `user` (as stored now, verified) has just been proved: the plugins act on it. */
+export async function afterEmailVerified(auth: AuthContext, user: User): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterEmailVerified?.(user, auth);
+}
+
+export async function afterPasswordChanged(
+  auth: AuthContext,
+  userId: string,
+  change: { revokeOthers: boolean },
+): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.afterPasswordChanged?.(userId, change, auth);
+}
+
+/** The user row goes, through the plugin that guards its deletion if there is one. */
+export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
+  const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
+  if (!guarded?.deleteUser) return auth.users.delete(userId);
+  await guarded.deleteUser(userId, auth);
+  await auth.revocations.revokeUser(userId);
+}
+
+/** Lets every plugin refuse a change of the account's ways to sign in to this session (throws). */
+export async function checkCredentialChange(auth: AuthContext, current: CurrentSession): Promise<void> {
+  for (const hooks of auth.hooks) await hooks.beforeCredentialChange?.(current, auth);
+}
+
+/** Who acts through the session, when a plugin says it is not the owner; else undefined. */
+export function sessionActorOf(auth: AuthContext, current: CurrentSession): EventActor | undefined {
+  for (const hooks of auth.hooks) {
+    const actorUserId = hooks.sessionActor?.(current);
+    if (actorUserId && actorUserId !== current.user.id) return { sessionUserId: current.user.id, actorUserId };
+  }
+  return undefined;
+}
+
+export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {
+  return auth.hooks.reduce((shown, hooks) => hooks.visibleSessions?.(shown, viewer) ?? shown, sessions);
+}

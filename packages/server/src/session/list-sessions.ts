@@ -1,0 +1,22 @@
+/**
+ * @module GET /list-sessions: the user's live sessions. Only token digests are stored, so each
+ * other session's `token` here is its digest: a handle that /revoke-session accepts from its owner,
+ * and with which nobody can sign in. The caller's own session shows the token the caller already
+ * holds, as get-session does, so an application marks "this device" by comparing the two.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint/define-endpoint';
+import { visibleSessions } from '../plugin/run-hooks';
+import { sessionResponse } from '../endpoint/responses';
+
+export const listSessions = defineEndpoint({
+  id: 'listSessions',
+  method: 'GET',
+  path: '/list-sessions',
+  response: z.array(sessionResponse),
+  session: 'required',
+  async handler({ auth, session }) {
+    const sessions = await visibleSessions(auth, await auth.sessions.listByUser(session.user.id, auth.now()), session);
+    return sessions.map((listed) => (listed.id === session.session.id ? { ...listed, token: session.token } : listed));
+  },
+});
