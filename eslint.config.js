@@ -17,12 +17,12 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      // No import circles (README, layout): the engine's imports run one way from create-auth.ts down,
+      // No import circles (docs/conventions.md): the engine's imports run one way from create-auth.ts down,
       // and shared types live in leaf modules. import/no-cycle checks value imports with the
       // resolver above; it skips `import type`, which latchkey/no-import-cycle counts too.
       'import/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }],
       'latchkey/no-import-cycle': 'error',
-      // CONVENTIONS.md: the engine never imports a plugin; the engine never imports the deployable.
+      // docs/conventions.md: the engine never imports a plugin; the engine never imports the deployable.
       'import/no-restricted-paths': [
         'error',
         {
@@ -34,7 +34,7 @@ export default tseslint.config(
               message: 'The engine never imports a plugin: plugins are merged from options.',
             },
             { target: './packages/server', from: './apps', message: 'The engine never imports the deployable.' },
-            // The web app's layers (CONVENTIONS.md, after bulletproof-react): features never import
+            // The web app's layers (docs/conventions.md, after bulletproof-react): features never import
             // each other, and shared components and lib import no feature; only app/ composes them.
             ...['auth', 'account', 'organization', 'admin', 'dev-outbox'].map((feature) => ({
               target: `./apps/web/src/features/${feature}`,

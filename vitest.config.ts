@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'apps/web/test/**/*.test.tsx',
       'e2e/**/*.test.ts',
+      'test/**/*.test.ts',
     ],
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],

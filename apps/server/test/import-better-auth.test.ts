@@ -49,7 +49,7 @@ async function importInto(
   from: string,
   target: TestDatabase,
   cwd: string,
-  // The server's secret is better-auth's: the old cookies' signatures stay valid (README).
+  // The server's secret is better-auth's: the old cookies' signatures stay valid (docs/migrating-from-better-auth.md).
   secrets: Record<string, string> = { LATCHKEY_SECRET: BETTER_AUTH_SECRET },
 ): Promise<Run> {
   const run: Run = { code: -1, stdout: [], stderr: [] };

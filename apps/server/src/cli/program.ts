@@ -9,7 +9,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { CliIo } from './cli-io';
 import { SEED_EMAIL_PATTERN, SEED_PASSWORD } from './seed-rows';
 
-/** Exit codes of the command (README.md, "The latchkey command"). */
+/** Exit codes of the command (docs/cli.md). */
 export const EXIT = Object.freeze({ ok: 0, refused: 1, usage: 2 });
 
 const ENVIRONMENT_NOTE = `

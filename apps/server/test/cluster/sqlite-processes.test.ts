@@ -1,5 +1,5 @@
 /**
- * Two standalone processes sharing one SQLite file (README, "Scaling out": supported on one
+ * Two standalone processes sharing one SQLite file (docs/operations.md, "Scaling out": supported on one
  * machine, WAL mode with a busy timeout, count-then-act changes taking the write lock first).
  * Raced across the two, the invariants hold as on one process: parallel sign-ups with one e-mail
  * make one user, and two admins demoting each other at once leave one admin.

@@ -114,7 +114,7 @@ describeEachDialect(
 
     it("the user's own session still may; the impersonation session still acts within the account", async () => {
       const { user, admin, passkeyId } = await impersonated(h());
-      // Renaming a passkey changes no way in: allowed (README, decisions).
+      // Renaming a passkey changes no way in: allowed (docs/decisions.md, Admin).
       const renamed = await admin.client.post('/passkey/update-passkey', { id: passkeyId, name: 'Renamed' });
       expect(renamed.status).toBe(200);
       expect((await admin.client.post('/update-user', { name: 'Named by support' })).status).toBe(200);

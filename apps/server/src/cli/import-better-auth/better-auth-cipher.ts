@@ -4,8 +4,8 @@
  * the 24-byte nonce before the ciphertext and its tag, all hex; with `secrets` (rotation) the hex
  * is wrapped as `$ba$<version>$<hex>`. node:crypto has ChaCha20-Poly1305 but not its extended-nonce
  * form: @noble/ciphers, the audited library better-auth itself encrypts with, opens it. The import
- * knows better-auth's secret only as the server's (README: LATCHKEY_SECRET = the old
- * BETTER_AUTH_SECRET) or a previous one, so each is tried; the tag says which one fits. Tested against better-auth's own `symmetricEncrypt`.
+ * knows better-auth's secret only as the server's (docs/migrating-from-better-auth.md:
+ * LATCHKEY_SECRET = the old BETTER_AUTH_SECRET) or a previous one, so each is tried; the tag says which one fits. Tested against better-auth's own `symmetricEncrypt`.
  */
 import { createHash } from 'node:crypto';
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';

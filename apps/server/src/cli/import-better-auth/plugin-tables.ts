@@ -5,7 +5,7 @@
  *   stores its own: the secret under the server's token cipher, the codes as digests. Every row is
  *   tried before anything is written (`undecryptableTwoFactor`): with a secret that is not
  *   better-auth's the import refuses whole, rather than bring users with two-factor on and no code
- *   that works; the operator runs it again with better-auth's secret (README).
+ *   that works; the operator runs it again with better-auth's secret (docs/migrating-from-better-auth.md).
  * - passkey: public data (a COSE public key, a counter, the credential's id), in the same shape
  *   (Latchkey's passkey table is better-auth's model), copied as it is; one credential belongs to
  *   one account, so a credential id another row holds is a conflict.

@@ -17,7 +17,7 @@ export const ADMIN_STATEMENTS = {
     'get',
     'update',
     // Latchkey's own, after better-auth's `impersonate-admins`: each action on another admin
-    // (reach.ts, README decisions).
+    // (reach.ts; docs/decisions.md, Admin).
     'set-role-admins',
     'ban-admins',
     'delete-admins',

@@ -37,12 +37,12 @@ export const ADMIN_ERRORS = defineErrors({
   notAllowedToActOnMorePowerfulUsers: [403, 'You are not allowed to act on users with permissions you do not have'],
   // or granting a role with a permission the actor lacks.
   notAllowedToGrantMorePermissions: [403, 'You are not allowed to grant permissions you do not have'],
-  // Latchkey's own: an impersonation session may not change how the account signs in (README, decisions).
+  // Latchkey's own: an impersonation session may not change how the account signs in (docs/decisions.md, Admin).
   impersonationCannotChangeSignIn: [403, 'An impersonation session cannot change how the account signs in'],
   noDataToUpdate: [400, 'No data to update'],
   // The core entry's code and message, with better-auth's status for this route (sign-up keeps 422).
   userAlreadyExistsUseAnotherEmail: [400, 'User already exists. Use another email.'],
-  // Latchkey's own (README, decisions): set-role, update-user, ban-user or remove-user would leave no admin.
+  // Latchkey's own (docs/decisions.md, Admin): set-role, update-user, ban-user or remove-user would leave no admin.
   lastAdmin: [400, 'You cannot demote, ban or remove the last admin'],
   // Added for remove-user (better-auth 1.7 answers it when an admin removes their own account).
   cannotRemoveYourself: [400, 'You cannot remove yourself'],

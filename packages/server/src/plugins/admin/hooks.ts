@@ -43,7 +43,7 @@ function hideImpersonationSessions(sessions: Session[]): Session[] {
 
 /**
  * An impersonation session may look and act within the account, but not add or remove a way to
- * sign in to it (README, decisions): a passkey, a password, a linked identity or an address the
+ * sign in to it (docs/decisions.md, Admin): a passkey, a password, a linked identity or an address the
  * admin added would sign them in as the user after stop-impersonating, unseen and unaudited as an
  * impersonation; a second factor turned off, an e-mail changed or the account deleted would do
  * the user lasting harm that impersonation is not for. Admin routes with their own permission

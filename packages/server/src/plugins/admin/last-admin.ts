@@ -1,5 +1,5 @@
 /**
- * @module The last admin stays (README, decisions): set-role, update-user's role, ban-user,
+ * @module The last admin stays (docs/decisions.md, Admin): set-role, update-user's role, ban-user,
  * remove-user and the deletion of one's own account write in one transaction that first locks
  * the target's row and every other admin's, and refuse with 400 `lastAdmin` when the target is an
  * admin whose ban does not hold, the change ends that, and no other such admin is left.

@@ -1,5 +1,5 @@
 /**
- * @module Whom an actor may act on (README, decisions): an admin action on another user (set a
+ * @module Whom an actor may act on (docs/decisions.md, Admin): an admin action on another user (set a
  * password, reset two-factor, revoke sessions, ban, unban, remove, set a role, update, impersonate)
  * needs, besides the route's own permission,
  * - when the target is an admin, the action's `-admins` permission in the same resource

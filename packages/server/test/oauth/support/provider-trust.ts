@@ -1,7 +1,7 @@
 /**
  * @module Two providers that differ only in whether Latchkey trusts their `email_verified`, both
  * against real OpenID Providers (oidc-provider on loopback): the generic OIDC provider as the
- * README's "Add your provider" configures it (not trusted), and Google with its endpoints pointed
+ * docs/social-sign-in.md's "Add your provider" configures it (not trusted), and Google with its endpoints pointed
  * at an OP standing in for accounts.google.com (trusted by default). For the suites about whose
  * verified addresses count (issue 29, item 5): the engine's, the admin plugin's, the organization
  * plugin's.

@@ -14,7 +14,8 @@
  * superuser before that. A role without it must still be able to start Latchkey: the extension is
  * tried behind a savepoint (migrations run in one transaction there, which a failed statement
  * would otherwise abort), and on refusal the indexes are skipped with a warning. Searches then
- * scan, slower but with the same answers; README.md gives the statements to run later as a role that may.
+ * scan, slower but with the same answers; docs/operations.md ("User search") gives the statements
+ * to run later as a role that may.
  *
  * MySQL/MariaDB: nothing; see user-search.ts.
  */
