@@ -241,40 +241,36 @@ describe('the OpenAPI document', () => {
     for (const item of Object.values(document.paths as Json))
       for (const operation of Object.values(item as Json)) operations.set(operation.operationId, operation);
     const src = fileURLToPath(new URL('../../../packages/server/src', import.meta.url));
-    const folders = [
-      join(src, 'routes'),
-      ...['admin', 'organization', 'username', 'audit', 'two-factor', 'passkey'].map((plugin) =>
-        join(src, 'plugins', plugin, 'routes'),
-      ),
-    ];
+    // The core's routes sit in their feature folders, the plugins' in each plugin's routes/.
+    const routeFiles = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    );
     let checked = 0;
-    for (const folder of folders) {
-      for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-        const source = readFileSync(join(folder, file), 'utf8');
-        const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
-        const named = [
-          ...[
-            ...source.matchAll(
-              /\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS|TWO_FACTOR_ERRORS|PASSKEY_ERRORS)\.(\w+)/g,
-            ),
-          ].map(([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code),
-          // An action's refusal, where the route requires the action (not where it only asks).
-          ...[
-            ...source.matchAll(
-              /requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g,
-            ),
-          ].map(
-            ([, action, teamAction]) =>
-              MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
+    for (const file of routeFiles) {
+      const source = readFileSync(join(src, file), 'utf8');
+      const ids = [...source.matchAll(/\bid: '(\w+)'|define\w+\('(\w+)'/g)].map((match) => match[1] ?? match[2]!);
+      const named = [
+        ...[
+          ...source.matchAll(
+            /\b(ERRORS|ADMIN_ERRORS|ORGANIZATION_ERRORS|USERNAME_ERRORS|AUDIT_ERRORS|TWO_FACTOR_ERRORS|PASSKEY_ERRORS)\.(\w+)/g,
           ),
-          ...Object.entries(HELPER_ERRORS).flatMap(([call, codes]) => (source.includes(`${call}(`) ? codes : [])),
-        ];
-        for (const id of ids) {
-          const operation = operations.get(id);
-          if (!operation) continue;
-          expect(errorCodes(operation, document), `${file}: ${id}`).toEqual(expect.arrayContaining(named));
-          checked += 1;
-        }
+        ].map(([, catalogue, entry]) => catalogues[catalogue!]![entry!]!.code),
+        // An action's refusal, where the route requires the action (not where it only asks).
+        ...[
+          ...source.matchAll(
+            /requireMemberPermission\([^;]*MEMBER_ACTIONS\.(\w+)|TeamMemberChange\([^;]*MEMBER_ACTIONS\.(\w+)/g,
+          ),
+        ].map(
+          ([, action, teamAction]) =>
+            MEMBER_ACTIONS[(action ?? teamAction) as keyof typeof MEMBER_ACTIONS].refusal.code,
+        ),
+        ...Object.entries(HELPER_ERRORS).flatMap(([call, codes]) => (source.includes(`${call}(`) ? codes : [])),
+      ];
+      for (const id of ids) {
+        const operation = operations.get(id);
+        if (!operation) continue;
+        expect(errorCodes(operation, document), `${file}: ${id}`).toEqual(expect.arrayContaining(named));
+        checked += 1;
       }
     }
     expect(checked).toBeGreaterThan(70);
