@@ -39,13 +39,13 @@ export type {
   PluginSessionFields,
 } from './auth/auth-types';
 export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin/schema';
-export type { AuthHandler, RequestInfo } from './http/fetch-handler';
+export type { AuthHandler, RequestInfo } from './handler/fetch-handler';
 export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { normalizeIp } from './http/client-ip';
-export { STRICT_TRANSPORT_SECURITY } from './http/strict-transport';
+export { STRICT_TRANSPORT_SECURITY } from './handler/strict-transport';
 export { chooseEncoding } from './http/accept-encoding';
 export type { PoolStats } from './db/create-database';
-export type { NodeHandler } from './http/node-handler';
+export type { NodeHandler } from './handler/node-handler';
 export type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './storage/key-value-store';
 export { parseDatabaseUrl, type ParsedDatabaseUrl } from './db/database-url';
 export type { MigrationSql } from './db/migration-sql';

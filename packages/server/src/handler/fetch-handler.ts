@@ -5,7 +5,7 @@
 import { AuthError, ERRORS } from '../endpoint/errors';
 import type { Logger } from '../auth/options';
 import { readRequestText } from './read-body';
-import type { Answer, Dispatch } from './transport';
+import type { Answer, Dispatch } from '../http/transport';
 
 export interface RequestInfo {
   /** The socket's peer address; the standalone server passes it. */

@@ -14,12 +14,12 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { AuthError, ERRORS } from '../endpoint/errors';
 import { DEFAULTS } from '../auth/options';
 import { runEndpoint } from '../endpoint/run-endpoint';
-import { clientIpOf } from './client-ip';
-import { RequestCookies, ResponseCookies } from './cookies';
+import { clientIpOf } from '../http/client-ip';
+import { RequestCookies, ResponseCookies } from '../http/cookies';
 import { checkContentType, checkOrigin } from './origin-check';
-import { enforceRateLimit } from './rate-limit';
+import { enforceRateLimit } from '../http/rate-limit';
 import { parseFormBody, parseJsonBody } from './read-body';
-import { requestIdOf } from './request-id';
+import { requestIdOf } from '../http/request-id';
 import {
   JSON_HEADERS,
   jsonTextOf,
@@ -28,7 +28,7 @@ import {
   type IncomingCall,
   type PlainAnswer,
   type RequestHeaders,
-} from './transport';
+} from '../http/transport';
 
 /** The request target as an absolute URL, the form Hono's path and query helpers read. */
 function absolute(target: string): string {

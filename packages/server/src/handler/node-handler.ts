@@ -7,8 +7,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AuthError, ERRORS } from '../endpoint/errors';
 import { DEFAULTS, type Logger } from '../auth/options';
-import { requestIdOf } from './request-id';
-import type { Answer, Dispatch, RequestHeaders } from './transport';
+import { requestIdOf } from '../http/request-id';
+import type { Answer, Dispatch, RequestHeaders } from '../http/transport';
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 

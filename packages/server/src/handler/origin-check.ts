@@ -9,7 +9,7 @@
  */
 import { AuthError, ERRORS } from '../endpoint/errors';
 import type { ResolvedOptions } from '../auth/options';
-import type { RequestHeaders } from './transport';
+import type { RequestHeaders } from '../http/transport';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM = 'application/x-www-form-urlencoded';
