@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDialect, racesInTransactions, type Harness } from './support/harness';
+import { holdingCalls } from './support/held-calls';
 import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -135,10 +136,13 @@ describeEachDialect('POST /unlink-account', (h, dialect) => {
     async () => {
       const { client, user } = await h().signUp();
       await linkProviderAccount(h(), user.id);
-      const responses = await Promise.all([
-        client.post('/unlink-account', { providerId: 'github' }),
-        client.post('/unlink-account', { providerId: 'credential' }),
-      ]);
+      // Both reach the count together: otherwise one commonly finishes before the other starts.
+      const responses = await holdingCalls(h().auth.context.accounts, 'deleteUnlessLast', 2, () =>
+        Promise.all([
+          client.post('/unlink-account', { providerId: 'github' }),
+          client.post('/unlink-account', { providerId: 'credential' }),
+        ]),
+      );
       expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(responses.find((r) => r.status === 400)!.body).toEqual({
         code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT',

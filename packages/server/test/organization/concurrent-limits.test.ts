@@ -20,6 +20,7 @@ import {
   type Harness,
   type TestResponse,
 } from '../support/harness';
+import { holdingTransactions } from '../support/held-calls';
 import { db, insertInvitation, insertMember, insertOrganization, setActiveOrganizationRow } from './rows';
 
 const LIMIT = 3;
@@ -175,9 +176,12 @@ describeEachDialect(
 
     it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 cannot leave without an owner and stays owner', async () => {
       const { organizationId, owners } = await seedTwoOwners(h());
-      const responses = await Promise.all(
-        owners.map((o) =>
-          o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
+      // Both begin their transaction together: otherwise one commonly commits before the other counts.
+      const responses = await holdingTransactions(h().auth.context.db, 2, () =>
+        Promise.all(
+          owners.map((o) =>
+            o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
+          ),
         ),
       );
       await expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
