@@ -66,8 +66,9 @@ describeInBrowser('recovering from a chunk missing after an upgrade', (e2e) => {
     expect(await page.getByRole('alert').textContent()).toContain('This screen could not be loaded.');
     // The header still works: its user menu is there to go elsewhere.
     expect(await page.getByTestId('user-menu').isVisible()).toBe(true);
-    // Time for a second reload, were there one.
-    await page.waitForTimeout(1500);
+    // The error state is drawn only once the reloader declined (app/route-error.tsx); a reload
+    // started anyway would keep the network busy, so wait for it to be quiet, not for a set time.
+    await page.waitForLoadState('networkidle');
     expect(documents()).toBe(1);
     expect(refused()).toBe(2);
     expect(await reloadNote(page)).not.toBeNull();

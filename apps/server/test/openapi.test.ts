@@ -18,6 +18,7 @@ import {
 import { authInternalsForTests } from '@latchkey/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { BrowserCookies } from '../../../test/browser-cookies';
 import { serverPlugins } from '../src/plugins';
 // The plugins' catalogues, to read the entries their route files name.
 import { ADMIN_ERRORS } from '../../../packages/server/src/plugins/admin/errors';
@@ -83,26 +84,26 @@ function describedClients(auth: ReturnType<typeof standaloneAuth>, document: Jso
     },
     accepts: (method: string, path: string, answer: unknown) => issuesOf(method, path, answer).length === 0,
     client() {
-      const cookies = new Map<string, string>();
+      const jar = () => new BrowserCookies(`${BASE_URL}/api/auth/`);
+      let cookies = jar();
       return {
-        forget: () => cookies.clear(),
+        forget: () => {
+          cookies = jar();
+        },
         async call(method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> {
+          const url = `${BASE_URL}/api/auth${path}`;
           const response = await auth.handler(
-            new Request(`${BASE_URL}/api/auth${path}`, {
+            new Request(url, {
               method,
               headers: {
                 origin: BASE_URL,
-                cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+                cookie: cookies.header(url),
                 ...(body ? { 'content-type': 'application/json' } : {}),
               },
               body: body ? JSON.stringify(body) : undefined,
             }),
           );
-          for (const cookie of response.headers.getSetCookie()) {
-            const [pair = ''] = cookie.split(';');
-            const at = pair.indexOf('=');
-            cookies.set(pair.slice(0, at), pair.slice(at + 1));
-          }
+          cookies.keep(response, url);
           const answer = (await response.json()) as unknown;
           expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
           expect(issuesOf(method, path, answer), `${method} ${path}: ${JSON.stringify(answer)}`).toEqual([]);

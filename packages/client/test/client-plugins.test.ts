@@ -2,7 +2,7 @@
  * Client plugins at run time: a plugin's methods exist only on a client given the plugin, its
  * refresh rules fire on its endpoint ids, and the route tables say what the server serves.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoreEndpoints } from '@latchkey/server';
 import { createAuthClient, defineClientPlugin, type AuthClient, type ClientOptions, type ClientPlugin } from '../src';
 import { coreClient } from '../src/core-client';
@@ -43,9 +43,19 @@ function untypedClient(options: ClientOptions & { plugins?: readonly ClientPlugi
     Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+/**
+ * A store refreshes a moment after the call that asked for it (a timer): these tests fake the
+ * timers, so vi.waitFor moves them on while it waits, and "nothing refreshes" is "no timer set".
+ */
+function fakeRefreshTimers(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
 
 describe('client plugins', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("a client without a plugin has none of its methods; $fetch still reaches the plugin's routes", async () => {
     const { jar } = await signedUpBrowser(server);
     const core = createAuthClient({ baseURL: server.baseURL, fetchOptions: { fetch: jar.fetch } });
@@ -74,19 +84,18 @@ describe('client plugins', () => {
       string,
       { subscribe(listener: () => void): () => void; getSnapshot(): { data: unknown } }
     >;
+    fakeRefreshTimers();
     stores.count!.subscribe(() => {});
-    await settle();
-    expect(count('/tools/count')).toBe(1);
+    await vi.waitFor(() => expect(stores.count!.getSnapshot().data).toEqual({ n: 1 }));
 
     await client.tools!.ping!();
-    await settle();
+    await vi.waitFor(() => expect(stores.count!.getSnapshot().data).toEqual({ n: 2 }));
     expect(count('/tools/ping')).toBe(1);
     expect(count('/tools/count')).toBe(2);
-    expect(stores.count!.getSnapshot().data).toEqual({ n: 2 });
 
     await client.$fetch('/tools/ping');
     await client.$fetch('/tools/elsewhere', { x: 1 });
-    await settle();
+    await vi.waitFor(() => expect(stores.count!.getSnapshot().data).toEqual({ n: 3 }));
     expect(count('/tools/count')).toBe(3);
     expect(heard).toEqual(['readCount', 'ping', 'readCount', 'ping', undefined, 'readCount']);
   });
@@ -96,8 +105,9 @@ describe('client plugins', () => {
     const client = createAuthClient({ baseURL: 'http://tools.test', fetchOptions: { fetch } });
     const stores = createAuthStores(client, { focusTarget: new EventTarget() });
     expect(Object.keys(stores).sort()).toEqual(['dispose', 'session']);
+    fakeRefreshTimers();
     await client.$fetch('/tools/ping');
-    await settle();
+    expect(vi.getTimerCount()).toBe(0);
     expect(count('/tools/count')).toBe(0);
   });
 

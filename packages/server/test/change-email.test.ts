@@ -193,6 +193,7 @@ describeEachDialect(
       expect(response.body).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
     });
 
+    // Guard: redeemToken's conditional delete of the token's row (verification/one-time-token.ts, verifications.take).
     it('lets exactly one of 20 parallel uses of the confirmation succeed, and sends one verification', async () => {
       const { user, newEmail, confirmation } = await requestChange(h());
       const path = linkPath(confirmation);

@@ -5,7 +5,14 @@
 import { expect, it } from 'vitest';
 import { AuthError, ERRORS } from '../src';
 import { sha256Hex } from '../src/crypto/digest';
-import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from './support/harness';
+import {
+  describeEachDialect,
+  racesInTransactions,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+} from './support/harness';
+import { holdingCalls } from './support/held-calls';
 import { credentialAccounts, expectNothingChanged, expectPasswordSet } from './support/rows';
 import { copyCookies } from './support/stolen-cookies';
 
@@ -159,7 +166,7 @@ describeEachDialect('POST /change-password', (h) => {
   });
 });
 
-describeEachDialect('auth.api.setPassword', (h) => {
+describeEachDialect('auth.api.setPassword', (h, dialect) => {
   /** A signed-in user whose credential account is gone, as after signing up through a provider. */
   async function userWithoutPassword() {
     const email = uniqueEmail('no-password');
@@ -174,20 +181,29 @@ describeEachDialect('auth.api.setPassword', (h) => {
     await expectPasswordSet(h(), user, NEW_PASSWORD);
   });
 
-  it('of 10 parallel calls for a user without a password, exactly one sets it: one credential account', async () => {
-    const { user, headers } = await userWithoutPassword();
-    const outcomes = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        h()
-          .auth.api.setPassword({ body: { newPassword: `${NEW_PASSWORD}-${i}` }, headers })
-          .then(() => 'set')
-          .catch((e: unknown) => (e instanceof AuthError ? e.code : 'unexpected')),
-      ),
-    );
-    expect(outcomes.filter((o) => o === 'set')).toHaveLength(1);
-    expect(outcomes.filter((o) => o === ERRORS.userAlreadyHasPassword.code)).toHaveLength(9);
-    expect(await credentialAccounts(h(), user.id)).toHaveLength(1);
-  });
+  // Guard: accounts.setPassword with onlyIfNone (db/account-store.ts) looks for a credential account and
+  // inserts behind the user row's lock (lockedTransaction). Not on SQLite, where the one connection runs
+  // each transaction alone whatever the lock.
+  it.runIf(racesInTransactions(dialect))(
+    'of 10 parallel calls for a user without a password, exactly one sets it: one credential account',
+    async () => {
+      const { user, headers } = await userWithoutPassword();
+      // All ten reach the store together: otherwise their password hashes spread them out.
+      const outcomes = await holdingCalls(h().auth.context.accounts, 'setPassword', 10, () =>
+        Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            h()
+              .auth.api.setPassword({ body: { newPassword: `${NEW_PASSWORD}-${i}` }, headers })
+              .then(() => 'set')
+              .catch((e: unknown) => (e instanceof AuthError ? e.code : 'unexpected')),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'set')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === ERRORS.userAlreadyHasPassword.code)).toHaveLength(9);
+      expect(await credentialAccounts(h(), user.id)).toHaveLength(1);
+    },
+  );
 
   it('refuses a user who already has a password with "user already has a password"', async () => {
     const { client, user } = await h().signUp(uniqueEmail('has-password'), PASSWORD);

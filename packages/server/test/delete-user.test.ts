@@ -341,6 +341,7 @@ describeEachDialect(
         expect(await rowsOf(h(), user.id)).toMatchObject({ users: 1, sessions: 1, accounts: 1 });
     });
 
+    // Guard: redeemToken's conditional delete of the token's row (verification/one-time-token.ts, verifications.take).
     it('of twenty parallel follows of one link exactly one deletes the account', async () => {
       const { email, client, user } = await userWithHistory(h());
       const { path } = await requestConfirmation(h(), client, email);

@@ -275,6 +275,7 @@ describeEachDialect('GET /verify-email failures', (h) => {
     expect(await isVerified(h(), user.id)).toBe(false);
   });
 
+  // Guard: redeemToken's conditional delete of the token's row (verification/one-time-token.ts, verifications.take).
   it('lets exactly one of 20 parallel uses of one token succeed; the others answer invalid token', async () => {
     const { user, mail } = await requestVerification(h());
     const path = linkPath(mail);

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDialect, type Harness } from './support/harness';
+import { describeEachDialect, racesInTransactions, type Harness } from './support/harness';
+import { holdingCalls } from './support/held-calls';
 import { expectNothingChanged } from './support/rows';
 
 const PASSWORD = 'correct horse battery';
@@ -115,7 +116,7 @@ describeEachDialect('GET /list-accounts', (h) => {
   });
 });
 
-describeEachDialect('POST /unlink-account', (h) => {
+describeEachDialect('POST /unlink-account', (h, dialect) => {
   it('unlinks a provider account and answers {status: true}; the others stay', async () => {
     const { client, user } = await h().signUp();
     await linkProviderAccount(h(), user.id);
@@ -128,20 +129,28 @@ describeEachDialect('POST /unlink-account', (h) => {
     expect((await h().client().post('/sign-in/email', { email: user.email, password: PASSWORD })).status).toBe(200);
   });
 
-  it('of two parallel unlinks of the last two accounts, exactly one succeeds: one account always remains', async () => {
-    const { client, user } = await h().signUp();
-    await linkProviderAccount(h(), user.id);
-    const responses = await Promise.all([
-      client.post('/unlink-account', { providerId: 'github' }),
-      client.post('/unlink-account', { providerId: 'credential' }),
-    ]);
-    expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(responses.find((r) => r.status === 400)!.body).toEqual({
-      code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT',
-      message: "You can't unlink your last account",
-    });
-    expect(await accountsOf(h(), user.id)).toHaveLength(1);
-  });
+  // Guard: accounts.deleteUnlessLast (db/account-store.ts) counts and deletes behind the user row's lock
+  // (lockedTransaction). Not on SQLite, where the one connection runs each transaction alone whatever the lock.
+  it.runIf(racesInTransactions(dialect))(
+    'of two parallel unlinks of the last two accounts, exactly one succeeds: one account always remains',
+    async () => {
+      const { client, user } = await h().signUp();
+      await linkProviderAccount(h(), user.id);
+      // Both reach the count together: otherwise one commonly finishes before the other starts.
+      const responses = await holdingCalls(h().auth.context.accounts, 'deleteUnlessLast', 2, () =>
+        Promise.all([
+          client.post('/unlink-account', { providerId: 'github' }),
+          client.post('/unlink-account', { providerId: 'credential' }),
+        ]),
+      );
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(responses.find((r) => r.status === 400)!.body).toEqual({
+        code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT',
+        message: "You can't unlink your last account",
+      });
+      expect(await accountsOf(h(), user.id)).toHaveLength(1);
+    },
+  );
 
   it('with an accountId unlinks only that account of the provider', async () => {
     const { client, user } = await h().signUp();

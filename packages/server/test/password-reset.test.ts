@@ -168,6 +168,7 @@ describeEachDialect('Password reset by mail', (h) => {
     expect((await signIn(h(), email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  // Guard: redeemToken's conditional delete of the token's row (verification/one-time-token.ts, verifications.take).
   it('twenty parallel resets with one token: exactly one succeeds, and its password is the one that works', async () => {
     const email = uniqueEmail('race');
     const { user } = await h().signUp(email, OLD_PASSWORD);

@@ -19,6 +19,7 @@ import {
 import { authInternalsForTests } from '../src/testing';
 import { BASE_URL, SECRET, TestClient, uniqueEmail } from './support/harness';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { whenFeedsTrusted } from './support/trusted-feeds';
 
 const PASSWORD = 'correct horse battery';
 
@@ -99,8 +100,7 @@ describe.runIf(inject('redis'))('while Redis is away', () => {
 
   it('shares counters and believes fresh caches again once Redis is back', async () => {
     await redis.start();
-    await Promise.all(feeds.map((feed) => feed.whenLive()));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await whenFeedsTrusted(feeds);
     const guess = { email: uniqueEmail('nobody'), password: 'wrong password' };
     const statuses = [];
     for (const instance of [a, b, a, b])

@@ -75,6 +75,7 @@ describe.runIf(inject('redis'))('sign-in throttle on Redis', () => {
         const value: unknown = Reflect.get(target, name, receiver);
         if (typeof value !== 'function') return value;
         return async (...args: unknown[]) => {
+          // Not a sleep-and-hope: the random delay is the distance, which lets racing calls arrive out of order.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
           return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         };

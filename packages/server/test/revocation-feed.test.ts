@@ -11,6 +11,7 @@ import { createAuth, createRedisRevocationFeed, type Auth, type RedisRevocationF
 import { authInternalsForTests } from '../src/testing';
 import { BASE_URL, SECRET, TestClient, uniqueEmail } from './support/harness';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { whenFeedsTrusted } from './support/trusted-feeds';
 
 const PASSWORD = 'correct horse battery';
 
@@ -31,9 +32,7 @@ describeEach('revocations reach every instance through Redis', inject('redis') ?
     a = instance();
     b = instance();
     await a.migrate();
-    await Promise.all(feeds.map((feed) => feed.whenLive()));
-    // Caches issued in the millisecond the feeds went live are not believed; these tests want hits.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await whenFeedsTrusted(feeds);
   });
 
   afterAll(async () => {

@@ -277,6 +277,7 @@ describeEachDialect('POST /sign-up/email', (h) => {
     });
   });
 
+  // Guard: the unique index on user.email (db/migrations/0001-core.ts): the existence check before hashing passes for all 20.
   it('creates exactly one user when 20 sign-ups with one e-mail arrive at once; the other 19 get 422', async () => {
     const email = uniqueEmail('race');
     const responses = await Promise.all(

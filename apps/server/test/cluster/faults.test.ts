@@ -38,6 +38,7 @@ describeEach('faults in a cluster of three instances', dialects, (dialect) => {
           const response = await client.get('/get-session?disableCookieCache=true');
           progress.answered += 1;
           if (response.status !== 200) failures.push(`${response.status} ${await response.text()}`);
+          // Not a sleep-and-hope: the pause spaces one browser's requests out, to stay under the limit.
           if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
         }
       }),
@@ -99,12 +100,15 @@ describeEach('faults in a cluster of three instances', dialects, (dialect) => {
     const leaving = cluster.instances[1]!;
     let stopped!: () => void;
     const stopping = new Promise<void>((resolve) => (stopped = resolve));
-    const statuses = load(6, stopping);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const progress = { answered: 0 };
+    const statuses = load(6, stopping, 0, progress);
+    // The load is under way (requests answered, more in flight) when the instance is told to stop.
+    await expect.poll(() => progress.answered, { timeout: 10_000 }).toBeGreaterThan(10);
     leaving.child.kill('SIGTERM');
     expect(await leaving.exited).toBe(0);
-    // The others serve for a while on their own.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The others serve a while on their own.
+    const atExit = progress.answered;
+    await expect.poll(() => progress.answered, { timeout: 10_000 }).toBeGreaterThan(atExit + 10);
     stopped();
     const { answered, failures } = await statuses;
     expect(answered).toBeGreaterThan(20);

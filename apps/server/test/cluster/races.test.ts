@@ -104,6 +104,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
   }
 
   describe('tokens', () => {
+    // Guard: redeemToken's conditional delete of the token's row (packages/server/src/verification/one-time-token.ts).
     it('of twenty parallel resets with one token exactly one sets its password; the others answer 400 invalid token', async () => {
       const { email, userId } = await signedUp();
       const token = await mailedToken(email, () =>
@@ -125,6 +126,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await pendingTokens(db, userId, 'reset-password')).toBe(0);
     });
 
+    // Guard: redeemToken's conditional delete of the token's row (packages/server/src/verification/one-time-token.ts).
     it('of twenty parallel uses of one verification link exactly one verifies and signs in; the others answer 401 invalid token', async () => {
       const { email, userId } = await signedUp();
       const token = new URL(cluster.mail.to(email)[0]!.links[0]!).searchParams.get('token');
@@ -136,6 +138,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await pendingTokens(db, userId, 'email-verification')).toBe(0);
     });
 
+    // Guard: redeemToken's conditional delete of the token's row (packages/server/src/verification/one-time-token.ts).
     it('of twenty parallel follows of one delete-account link exactly one deletes the account; the others answer 401 or 404', async () => {
       const { browser: holder, email, userId } = await signedUp();
       const token = await mailedToken(email, () => holder.post('/delete-user', { password: PASSWORD }));
@@ -149,6 +152,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await pendingTokens(db, userId, 'delete-account')).toBe(0);
     });
 
+    // Guard: redeemToken's conditional delete of the token's row (packages/server/src/verification/one-time-token.ts).
     it('of twenty parallel uses of one change-email confirmation exactly one moves the account and mails the new address once', async () => {
       const { browser: holder, email, userId } = await verified();
       const newEmail = uniqueEmail('moved');
@@ -169,6 +173,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
   });
 
   describe('sign-ups', () => {
+    // Guard: the unique index on user.email (packages/server/src/db/migrations/0001-core.ts).
     it('twenty parallel sign-ups with one e-mail make one user; the others answer 422 user already exists', async () => {
       const email = uniqueEmail('twin');
       await raced(
@@ -180,6 +185,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await rowsOfUser(db, users[0]!.id)).toEqual({ users: 1, sessions: 1, accounts: 1 });
     });
 
+    // Guard: the unique index on user.username (packages/server/src/plugins/username/schema.ts).
     it('twenty parallel sign-ups with one username make one user; the others answer 400 username is already taken', async () => {
       const username = `racer_${Date.now().toString(36)}`;
       const emails = Array.from({ length: PARALLEL }, () => uniqueEmail('handle'));
@@ -193,6 +199,8 @@ describeEach('one-time resources raced across three instances', dialects, (diale
   });
 
   describe('organizations', () => {
+    // Guard: joinByInvitation's status change conditional on `pending` (plugins/organization/member-store.ts);
+    // behind it the unique index on member(organizationId, userId).
     it('twenty parallel accepts of one invitation make exactly one member; the others answer 400', async () => {
       const owner = await signedUp();
       const created = await owner.browser.post('/organization/create', { name: 'Once', slug: rowId('once') });
@@ -216,6 +224,8 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await invitationStatuses(db, organizationId)).toEqual(['accepted']);
     });
 
+    // Guard: joinByInvitation counts the seats and inserts behind the organization row's lock
+    // (plugins/organization/member-store.ts, inLockedTransaction).
     it(`twenty parallel accepts into an organization one seat short of its ${DEFAULTS.membershipLimit} members admit one; the others answer 403`, async () => {
       const joiners = await crew();
       const [inviterId, ...seats] = await seedUsers(db, DEFAULTS.membershipLimit - 1);
@@ -241,6 +251,8 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       ]);
     });
 
+    // Guard: inviteWithinLimit counts the seats and inserts behind the organization row's lock
+    // (plugins/organization/member-store.ts, inLockedTransaction).
     it('twenty parallel invitations into an organization one seat short of its limit create one; the others answer 403', async () => {
       const owner = await signedUp();
       const { organizationId } = await seedOrganization(db, [{ userId: owner.userId, role: 'owner' }]);
@@ -259,6 +271,8 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await countIn(db, 'invitation', organizationId)).toBe(DEFAULTS.membershipLimit - 1);
     });
 
+    // Guard: insertOrganization counts and inserts behind the creator's user row lock
+    // (plugins/organization/organization-store.ts, inLockedTransaction).
     it(`twenty parallel creates by a user in ${ORGANIZATION_LIMIT - 1} organizations make one more; the others answer 403`, async () => {
       const creator = await signedUp();
       for (let i = 0; i < ORGANIZATION_LIMIT - 1; i++)
@@ -271,6 +285,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(memberships).toHaveLength(ORGANIZATION_LIMIT);
     });
 
+    // Guard: insertTeam counts and inserts behind the organization row's lock (plugins/organization/team-store.ts).
     it(`twenty parallel team creates in an organization one team short of ${MAXIMUM_TEAMS} make one; the others answer 400`, async () => {
       const [owner] = await crew();
       const { organizationId } = await seedOrganization(db, [{ userId: owner!.userId, role: 'owner' }]);
@@ -282,6 +297,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await countIn(db, 'team', organizationId)).toBe(MAXIMUM_TEAMS);
     });
 
+    // Guard: deleteTeam counts the teams and deletes behind the organization row's lock (plugins/organization/team-store.ts).
     it('twenty parallel removals of all twenty teams remove nineteen and refuse the last with 400', async () => {
       const [owner] = await crew();
       const { organizationId } = await seedOrganization(db, [{ userId: owner!.userId, role: 'owner' }]);

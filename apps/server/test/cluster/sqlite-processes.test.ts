@@ -73,6 +73,7 @@ describe.runIf(inject('dialects').includes('sqlite'))('two processes on one SQLi
     }
   }
 
+  // Guard: the unique index on user.email (packages/server/src/db/migrations/0001-core.ts).
   it('makes one user of parallel sign-ups with one e-mail', async () => {
     const email = 'raced@example.com';
     const statuses = await Promise.all(
@@ -86,6 +87,8 @@ describe.runIf(inject('dialects').includes('sqlite'))('two processes on one SQLi
     expect(rows('SELECT id FROM user WHERE email = ?', email)).toHaveLength(1);
   });
 
+  // Guard: changeKeepingAnAdmin's lockedTransaction (plugins/admin/last-admin.ts), whose first write takes
+  // SQLite's write lock (packages/server/src/db/locked-transaction.ts) so the other process waits to count.
   it('leaves one admin when two admins demote each other at once', async () => {
     const admins = await Promise.all(
       ADMINS.map(async (email) => {

@@ -8,7 +8,7 @@ import '../support/dom';
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import auth from '../../src/locales/en/auth.json';
 import { renderApp, useTestServer, type RenderedApp } from '../support/render-app';
 import { otherDevice, signedInUser } from './signed-in-user';
@@ -33,6 +33,10 @@ async function expectSessionEndedAt(app: RenderedApp, returnTo: string): Promise
 }
 
 describe('a session ended in another browser', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('saving in the other browser lands on sign-in with "your session ended", and signing in comes back', async () => {
     const { user, first, second } = await twoBrowsers();
     const app = renderApp(server, '/account', { auth: second });
@@ -71,8 +75,10 @@ describe('a session ended in another browser', () => {
     await screen.findByLabelText(/^Name/);
 
     expect((await first.client.revokeOtherSessions()).error).toBeNull();
-    // The session read is reloaded on focus once older than the cache's five seconds (lib/query-client.ts).
-    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    // The session read is reloaded on focus once older than the cache's five seconds (lib/query-client.ts):
+    // the page's clock (and the server's, which runs here too) jumps past them; timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 5_200);
     window.dispatchEvent(new Event('visibilitychange'));
 
     await expectSessionEndedAt(app, '/account');

@@ -10,18 +10,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserWebAuthn } from '../../../../packages/server/test/support/browser-webauthn';
 import { createUser } from '../auth/auth-test-helpers';
 import { renderApp, useTestServer } from '../support/render-app';
-import { PASSWORD } from '../support/test-server';
+import { offsetClock, PASSWORD } from '../support/test-server';
 import { installSoftCredentials } from './soft-credentials';
 
-/** Fresh for one second only, so the test's session gets old quickly. */
-const server = useTestServer({ freshAge: 1 });
+/** The server's clock moves past the fresh age by hand: the test's session gets old without waiting. */
+const FRESH_AGE = 60;
+const clock = offsetClock();
+const server = useTestServer({ freshAge: FRESH_AGE, now: clock.now });
 let credentials: BrowserWebAuthn | undefined;
 afterEach(() => credentials?.uninstall());
 
 describe('adding a passkey on a session that is not fresh', () => {
   it('asks to sign in again, and after it adds the passkey', async () => {
     const user = await createUser(server);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.advance(FRESH_AGE + 1);
     credentials = installSoftCredentials(server.baseURL);
     const { router } = renderApp(server, '/account/security', { auth: user.auth });
     const ui = userEvent.setup({ document });

@@ -9,7 +9,14 @@ import { adminPlugin } from '../../src';
 import { ADMIN_STATEMENTS, DEFAULT_ROLES } from '../../src/plugins/admin/access-control';
 import { ADMIN_ERRORS } from '../../src/plugins/admin/errors';
 import { adminSchema } from '../../src/plugins/admin/schema';
-import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../support/harness';
+import {
+  describeEachDialect,
+  racesInTransactions,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../support/harness';
 import { expectNothingChanged } from '../support/rows';
 import { insertUserWithId, PASSWORD, setRole } from './support/admin-fixtures';
 
@@ -199,6 +206,10 @@ describeEachDialect(
 
 const PARALLEL = 6;
 
+// Guard: changeKeepingAnAdmin and deleteKeepingAnAdmin (plugins/admin/last-admin.ts) lock the target's
+// and every admin's user rows (lockedTransaction) before counting the admins left and writing. Not
+// on SQLite, where the one connection runs each transaction alone whatever the lock
+// (`racesInTransactions`); two processes on one SQLite file race in apps/server/test/cluster/sqlite-processes.test.ts.
 describeEachDialect(
   'the last admin under parallel requests',
   (h) => {
@@ -247,4 +258,5 @@ describeEachDialect(
     });
   },
   { plugins: [adminPlugin({ roles: ROLES })] },
+  racesInTransactions,
 );

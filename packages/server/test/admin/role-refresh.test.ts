@@ -17,6 +17,7 @@ import { authInternalsForTests } from '../../src/testing';
 import { BASE_URL, describeEachDialect, SECRET, TestClient, uniqueEmail } from '../support/harness';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { PASSWORD, signInWithRole, signUpWithRole } from './support/admin-fixtures';
+import { whenFeedsTrusted } from '../support/trusted-feeds';
 
 const DATA = 'latchkey.session_data';
 
@@ -118,9 +119,7 @@ describeEach(
       a = instance();
       b = instance();
       await a.migrate();
-      await Promise.all(feeds.map((feed) => feed.whenLive()));
-      // Caches issued in the millisecond the feeds went live are not believed; this test wants hits.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await whenFeedsTrusted(feeds);
     });
 
     afterAll(async () => {

@@ -214,6 +214,7 @@ describeEachDialect(
       });
     });
 
+    // Guard: the unique index on user.email (db/migrations/0001-core.ts); create-user answers its violation as the taken address.
     it('create-user answers parallel creations of one e-mail with one user and 400 for the others', async () => {
       const { client } = await signInWithRole(h(), 'admin');
       const email = uniqueEmail('twice');

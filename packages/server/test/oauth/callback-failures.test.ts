@@ -141,6 +141,7 @@ describeEachDialect(
       expect(locationOf(second).query).toEqual({ error: 'please_restart_the_process' });
     });
 
+    // Guard: the conditional delete of the state's row (verifications.take in oauth/oauth-state.ts): only the callback whose delete removed it goes on.
     it('lets only one of two concurrent callbacks with the same state through', async () => {
       const client = h().client();
       const identity = githubIdentity(uniqueEmail('race-state'));

@@ -3,6 +3,9 @@
  * racing callback has asked for it, so they reach their database decisions together. The database
  * decides: one user per e-mail, one account row per (providerId, accountId) — an identity is never
  * attached to two users, and the loser of a race finds what the winner made.
+ *
+ * Guards: the unique index on user.email (db/migrations/0001-core.ts) and the one on
+ * account(providerId, accountId) (db/migrations/0002-account-identity-unique.ts).
  */
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../support/harness';

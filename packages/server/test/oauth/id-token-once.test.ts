@@ -88,6 +88,7 @@ describeEachDialect(
       await expectRefused(h(), await fixture.idTokenFor({ ...claims, nonce: 'other' }));
     });
 
+    // Guard: useIdTokenOnce's set-if-absent of the token in the key-value store (oauth/id-token-once.ts).
     it('lets exactly one of parallel sign-ins with one token through; the others start no session', async () => {
       const { token, email } = await tokenIssued(0);
       const users = await countRows(h(), 'user');
@@ -118,6 +119,7 @@ describeEachDialect(
 );
 
 describe.runIf(inject('redis'))('id_token sign-in on two instances sharing Redis', () => {
+  // Guard: useIdTokenOnce's set-if-absent of the token (oauth/id-token-once.ts), one atomic step on Redis.
   it('lets exactly one of parallel sign-ins with one token through across both instances', async () => {
     const prefix = `latchkey-test-idtoken-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
     const stores = [createRedisStore(REDIS_URL, { prefix }), createRedisStore(REDIS_URL, { prefix })];

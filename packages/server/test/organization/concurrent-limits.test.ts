@@ -3,12 +3,24 @@
  * members and invitations, an organization's last team and its last owner, one open invitation per
  * address) under parallel requests: a check made before the write, outside a lock, lets each of
  * several requests see room for one more (or one more team, or owner, left, or no invitation yet).
+ *
+ * Each guard is a row lock taken by inLockedTransaction (plugins/organization/locked-transaction.ts)
+ * around the check and the write, named per suite below: without it they go red on PostgreSQL and
+ * MySQL. Not on SQLite, where the engine's one connection runs each transaction alone whatever the
+ * lock (`racesInTransactions`), so the suites skip it.
  */
 import { expect, it } from 'vitest';
 import { expectError, type ExpectedError } from '../../../../test/expect-error';
 import { AuthError, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization';
-import { describeEachDialect, uniqueEmail, type Harness, type TestResponse } from '../support/harness';
+import {
+  describeEachDialect,
+  racesInTransactions,
+  uniqueEmail,
+  type Harness,
+  type TestResponse,
+} from '../support/harness';
+import { holdingTransactions } from '../support/held-calls';
 import { db, insertInvitation, insertMember, insertOrganization, setActiveOrganizationRow } from './rows';
 
 const LIMIT = 3;
@@ -36,6 +48,7 @@ async function seedOrganization(h: Harness) {
   return { organizationId, owner: { ...owner, memberId } };
 }
 
+// Guard: insertTeam (organization/team-store.ts) counts and inserts behind the organization row's lock.
 describeEachDialect(
   'team limit under parallel create-team requests',
   (h) => {
@@ -51,8 +64,10 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true, maximumTeams: LIMIT } })] },
+  racesInTransactions,
 );
 
+// Guard: insertOrganization (organization/organization-store.ts) counts and inserts behind the creator's user row lock.
 describeEachDialect(
   'organization limit under parallel create requests',
   (h) => {
@@ -80,8 +95,10 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin({ organizationLimit: LIMIT })] },
+  racesInTransactions,
 );
 
+// Guard: deleteTeam (organization/team-store.ts) counts the teams and deletes behind the organization row's lock.
 describeEachDialect(
   'last team under parallel remove-team requests',
   (h) => {
@@ -100,10 +117,13 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin({ teams: { enabled: true } })] },
+  racesInTransactions,
 );
 
 const SAME_ADDRESS = 6;
 
+// Guard: inviteWithinLimit (organization/member-store.ts) looks for an open invitation and inserts
+// behind the organization row's lock (no index stops two open invitations to one address).
 describeEachDialect(
   'one open invitation per address under parallel invite-member requests',
   (h) => {
@@ -120,6 +140,7 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin()] },
+  racesInTransactions,
 );
 
 /** Two owners, the organization's only ones: the seeded one and a second. */
@@ -141,6 +162,8 @@ async function ownerCount(h: Harness, organizationId: string): Promise<number> {
   ).length;
 }
 
+// Guards: deleteMembership (leave, remove-member) and setMemberRole (update-member-role) in
+// organization/member-store.ts count the owners and write behind the organization row's lock.
 describeEachDialect(
   'last owner under parallel leave, demotion and removal',
   (h) => {
@@ -153,9 +176,12 @@ describeEachDialect(
 
     it('the only two owners each demoting themselves to admin in parallel: one is demoted, the other is refused with 400 cannot leave without an owner and stays owner', async () => {
       const { organizationId, owners } = await seedTwoOwners(h());
-      const responses = await Promise.all(
-        owners.map((o) =>
-          o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
+      // Both begin their transaction together: otherwise one commonly commits before the other counts.
+      const responses = await holdingTransactions(h().auth.context.db, 2, () =>
+        Promise.all(
+          owners.map((o) =>
+            o.client.post('/organization/update-member-role', { role: 'admin', memberId: o.memberId, organizationId }),
+          ),
         ),
       );
       await expectLimitHeld(responses, ORGANIZATION_ERRORS.cannotLeaveWithoutOwner, 1);
@@ -183,11 +209,14 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin()] },
+  racesInTransactions,
 );
 
 /** The owner holds one seat, so `LIMIT` more fit. */
 const MEMBERSHIP_LIMIT = LIMIT + 1;
 
+// Guards, each counting seats and writing behind the organization row's lock in organization/member-store.ts:
+// joinByInvitation (accept-invitation), createMembership (addMember), inviteWithinLimit (invite-member).
 describeEachDialect(
   'membership limit under parallel joins',
   (h) => {
@@ -266,4 +295,5 @@ describeEachDialect(
     });
   },
   { plugins: [organizationPlugin({ membershipLimit: MEMBERSHIP_LIMIT })] },
+  racesInTransactions,
 );

@@ -371,6 +371,10 @@ describeEachDialect(
       await expectError(await f.settle(org.owner.client, 'cancel', 'missing'), ORGANIZATION_ERRORS.invitationNotFound);
     });
 
+    // Guard: joinByInvitation's status change conditional on `pending` (settleInvitation,
+    // plugins/organization/member-store.ts), which refuses the losers with 400; the route read the
+    // invitation pending before the transaction, so without it they reach the member insert, where
+    // the unique index on member(organizationId, userId) (organization/schema.ts) alone answers 500.
     it('10 parallel accepts of one invitation make exactly one member', async () => {
       const org = await f.organization();
       const recipient = await f.invitee();

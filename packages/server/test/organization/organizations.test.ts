@@ -157,6 +157,7 @@ describeEachDialect(
       expect(await db(h()).selectFrom('organization').selectAll().where('slug', '=', slug).execute()).toHaveLength(1);
     });
 
+    // Guard: the unique index on organization.slug (plugins/organization/schema.ts); ten users, so no lock is shared.
     it('ten parallel creates with one slug make exactly one organization with one owner and one team', async () => {
       const users = await Promise.all(Array.from({ length: 10 }, () => h().signUp()));
       const slug = uniqueSlug('race');

@@ -196,6 +196,7 @@ describeEachDialect(
       expect((await signIn(h().client(), authenticator, { counter: 6 })).status).toBe(200);
     });
 
+    // Guard: the conditional delete of the challenge's row (plugins/passkey/challenge.ts): only the verification whose delete removed it goes on.
     it('uses a challenge once, also when the same answer is sent three times at once', async () => {
       const { authenticator } = await userWithPasskey(h());
       const browser = h().client();

@@ -171,16 +171,28 @@ export async function createHarness(
 }
 
 /**
+ * Whether requests of one process can race inside the database: not on SQLite, where the engine's
+ * one connection runs each transaction alone. A race test whose guard is a row lock
+ * (db/locked-transaction.ts) cannot fail there with the lock removed, so it runs only where this is
+ * true; two processes on one SQLite file race in apps/server/test/cluster/sqlite-processes.test.ts.
+ */
+export function racesInTransactions(dialect: TestDialect): boolean {
+  return dialect !== 'sqlite';
+}
+
+/**
  * Runs `suite` once per available dialect, each with its own database. The harness is created in
- * beforeAll; `suite` receives a getter for it.
+ * beforeAll; `suite` receives a getter for it, and the dialect (to skip a test where it cannot
+ * fail, with `racesInTransactions`). A dialect `only` rejects is shown as a skipped suite.
  */
 export function describeEachDialect(
   name: string,
-  suite: (h: () => Harness) => void,
+  suite: (h: () => Harness, dialect: TestDialect) => void,
   overrides: Partial<AuthOptions> = {},
+  only: (dialect: TestDialect) => boolean = () => true,
 ): void {
   for (const dialect of inject('dialects')) {
-    describe(`${name} [${dialect}]`, () => {
+    describe.skipIf(!only(dialect))(`${name} [${dialect}]`, () => {
       let harness: (Harness & { close(): Promise<void> }) | undefined;
       beforeAll(async () => {
         harness = await createHarness(dialect, overrides);
@@ -191,7 +203,7 @@ export function describeEachDialect(
       suite(() => {
         if (!harness) throw new Error('harness not ready');
         return harness;
-      });
+      }, dialect);
     });
   }
 }

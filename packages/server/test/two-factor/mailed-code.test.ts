@@ -127,6 +127,7 @@ describeEachDialect(
       expect((await importedSignIn.client.post('/two-factor/send-otp')).status).toBe(200);
     });
 
+    // Guard: the conditional delete that takes the code's row (plugins/two-factor/mailed-code.ts).
     it('lets one of five parallel uses of a mailed code through', async () => {
       const user = await userWithMailedCodes(h());
       const { client } = await signIn(h(), user.email);

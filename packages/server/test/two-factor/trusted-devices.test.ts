@@ -136,6 +136,7 @@ describeEachDialect(
       expect((await h().client().get('/two-factor/list-trusted-devices')).status).toBe(401);
     });
 
+    // Guard: the token swap conditional on the old token's digest (updateTable('trustedDevice') … where tokenHash, plugins/two-factor/trusted-device.ts).
     it('lets only one of two copies of a cookie used at once skip the second step, and neither after', async () => {
       const user = await userWithTwoFactor(h());
       const browser = await trustedBrowser(h(), user);

@@ -54,6 +54,7 @@ const held = pluginWithHeldCheck();
 describeEachDialect(
   'username uniqueness decided by the database',
   (h) => {
+    // Guard: the unique index on user.username (plugins/username/schema.ts): the check has passed for all 20.
     it('creates one user when 20 parallel sign-ups with one username all pass the check before any writes; the others get the taken error', async () => {
       const username = uniqueUsername('held').toLowerCase();
       const emails = Array.from({ length: 20 }, () => uniqueEmail('held'));

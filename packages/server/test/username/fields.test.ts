@@ -114,6 +114,7 @@ describeEachDialect(
       ]);
     });
 
+    // Guard: the unique index on user.username (plugins/username/schema.ts).
     it('creates exactly one user when 20 sign-ups with one username run in parallel; the others get the taken error', async () => {
       const username = uniqueUsername('race').toLowerCase();
       const emails = Array.from({ length: 20 }, () => uniqueEmail('race'));
