@@ -97,8 +97,9 @@ export const DEFAULTS = Object.freeze({
   deleteAccountTokenLength: 32,
   deleteAccountTokenExpiresIn: DAY,
   /**
-   * The lifetime of the device cookie that sign-in throttling trusts (SPEC §9: 2,592,000 s); the
-   * two-factor plugin's trusted-device cookie lasts as long unless configured, so it stays here.
+   * The lifetime of the device cookie that sign-in throttling trusts (SPEC §9: 2,592,000 s). The
+   * two-factor plugin's trusted-device cookie lasts as long unless configured; the core's own use
+   * keeps the constant here.
    */
   trustedDeviceCookieMaxAge: 30 * DAY,
   /** The background job that deletes expired rows (maintenance/prune-job.ts): a pass this often… */
