@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULTS, parseDatabaseUrl, type AdminRoleTable } from '@latchkey/server';
+import { AUDIT_DEFAULTS, DEFAULTS, parseDatabaseUrl, type AdminRoleTable } from '@latchkey/server';
 import { z } from 'zod';
 import { adminRolesVariable } from './admin-roles';
 import { MIN_SECRET_LENGTH } from './secret';
@@ -277,7 +277,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     organizationLimit: e.ORGANIZATION_LIMIT,
     maximumTeams: e.MAXIMUM_TEAMS,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS ?? DEFAULTS.pruneIntervalSeconds,
-    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? DEFAULTS.auditRetentionDays,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? AUDIT_DEFAULTS.retentionDays,
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,

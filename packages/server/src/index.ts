@@ -103,10 +103,11 @@ export type {
 // The package index is where the deployable and library users pick plugins up; the engine itself never imports one.
 /* eslint-disable import/no-restricted-paths -- the package entry re-exports the bundled plugins */
 // One statement per plugin: deleting a plugin is deleting its folder and its line here.
-export { usernamePlugin, type UsernameOptions } from './plugins/username';
+export { usernamePlugin, USERNAME_DEFAULTS, type UsernameOptions } from './plugins/username';
 export {
   twoFactorPlugin,
   twoFactorImportRow,
+  TWO_FACTOR_DEFAULTS,
   TWO_FACTOR_ERRORS,
   type ImportedTwoFactor,
   type TwoFactorOptions,
@@ -115,6 +116,7 @@ export {
   adminPlugin,
   platformPermission,
   platformReach,
+  ADMIN_DEFAULTS,
   ADMIN_STATEMENTS,
   DEFAULT_ADMIN_ROLES,
   type AdminOptions,
@@ -122,7 +124,7 @@ export {
   type ProvisionAdminInput,
   type ProvisionAdminResult,
 } from './plugins/admin';
-export { organizationPlugin, type OrganizationOptions } from './plugins/organization';
-export { passkeyPlugin, PASSKEY_ERRORS, type PasskeyOptions } from './plugins/passkey';
-export { auditPlugin, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
+export { organizationPlugin, ORGANIZATION_DEFAULTS, type OrganizationOptions } from './plugins/organization';
+export { passkeyPlugin, PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions } from './plugins/passkey';
+export { auditPlugin, AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
 /* eslint-enable import/no-restricted-paths */

@@ -7,7 +7,7 @@
  * limit, an organization's last team, its last owner) hold. Each test checks the answers and the
  * rows left.
  */
-import { DEFAULTS, ERRORS, type ErrorEntry } from '@latchkey/server';
+import { ERRORS, ORGANIZATION_DEFAULTS, type ErrorEntry } from '@latchkey/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeEach } from '../../../../test/describe-each';
 import { verifyPassword } from '../../../../packages/server/src/crypto/password';
@@ -226,9 +226,9 @@ describeEach('one-time resources raced across three instances', dialects, (diale
 
     // Guard: joinByInvitation counts the seats and inserts behind the organization row's lock
     // (plugins/organization/member-store.ts, inLockedTransaction).
-    it(`twenty parallel accepts into an organization one seat short of its ${DEFAULTS.membershipLimit} members admit one; the others answer 403`, async () => {
+    it(`twenty parallel accepts into an organization one seat short of its ${ORGANIZATION_DEFAULTS.membershipLimit} members admit one; the others answer 403`, async () => {
       const joiners = await crew();
-      const [inviterId, ...seats] = await seedUsers(db, DEFAULTS.membershipLimit - 1);
+      const [inviterId, ...seats] = await seedUsers(db, ORGANIZATION_DEFAULTS.membershipLimit - 1);
       const { organizationId } = await seedOrganization(db, [
         { userId: inviterId!, role: 'owner' },
         ...seats.map((userId) => ({ userId, role: 'member' })),
@@ -243,7 +243,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
         (i) => joiners[i]!.browser.post('/organization/accept-invitation', { invitationId: invitationIds[i] }),
         [ORGANIZATION_ERRORS.membershipLimitReached],
       );
-      expect(await membersOf(db, organizationId)).toHaveLength(DEFAULTS.membershipLimit);
+      expect(await membersOf(db, organizationId)).toHaveLength(ORGANIZATION_DEFAULTS.membershipLimit);
       // A refused accept rolls back whole: its invitation stays pending.
       expect(await invitationStatuses(db, organizationId)).toEqual([
         'accepted',
@@ -257,7 +257,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       const owner = await signedUp();
       const { organizationId } = await seedOrganization(db, [{ userId: owner.userId, role: 'owner' }]);
       // Open invitations hold seats as members do.
-      const held = Array.from({ length: DEFAULTS.membershipLimit - 2 }, () => uniqueEmail('held'));
+      const held = Array.from({ length: ORGANIZATION_DEFAULTS.membershipLimit - 2 }, () => uniqueEmail('held'));
       await seedInvitations(db, organizationId, owner.userId, held);
       await raced(
         () =>
@@ -268,7 +268,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
           }),
         [ORGANIZATION_ERRORS.membershipLimitReached],
       );
-      expect(await countIn(db, 'invitation', organizationId)).toBe(DEFAULTS.membershipLimit - 1);
+      expect(await countIn(db, 'invitation', organizationId)).toBe(ORGANIZATION_DEFAULTS.membershipLimit - 1);
     });
 
     // Guard: insertOrganization counts and inserts behind the creator's user row lock

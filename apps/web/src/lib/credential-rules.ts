@@ -1,7 +1,7 @@
 /**
  * @module The server's rules for what a user types (sign-up, password reset and change, the profile's
  * username, an admin's new user), checked in the form before any request so the answer is instant. They mirror the engine's defaults (SPEC §9,
- * `packages/server/src/auth/options.ts` and the username plugin's `rules.ts`); the server still checks
+ * `packages/server/src/auth/options.ts` and the username plugin's `options.ts` and `rules.ts`); the server still checks
  * them, and its answer lands at the same field if a deployment configured other limits.
  */
 import { z } from 'zod';

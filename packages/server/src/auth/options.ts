@@ -1,7 +1,8 @@
 /**
- * @module Every option Latchkey has, with its default, in one place. `resolveOptions` runs once in
+ * @module Every option of the engine, with its default, in one place. `resolveOptions` runs once in
  * `createAuth`; the result is frozen and read on every request without further merging.
- * The constants of SPEC §9 live in `DEFAULTS`.
+ * The core's constants of SPEC §9 live in `DEFAULTS`; a plugin's live in its own `options.ts`
+ * (`TWO_FACTOR_DEFAULTS`, `ORGANIZATION_DEFAULTS`…).
  */
 import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
@@ -16,7 +17,7 @@ import type { PluginDeclarations } from '../plugin/declarations';
 
 const DAY = 24 * 60 * 60;
 
-/** SPEC §9 and the engine foundation issue; times in seconds unless the name says otherwise. */
+/** SPEC §9's rows of the core and the engine foundation issue; times in seconds unless the name says otherwise. */
 export const DEFAULTS = Object.freeze({
   basePath: '/api/auth',
   cookiePrefix: 'latchkey',
@@ -95,38 +96,10 @@ export const DEFAULTS = Object.freeze({
   resetPasswordTokenLength: 24,
   deleteAccountTokenLength: 32,
   deleteAccountTokenExpiresIn: DAY,
-  invitationExpiresIn: 2 * DAY,
-  membershipLimit: 100,
   /**
-   * better-auth's `defaultFindManyLimit`: get-full-organization lists at most this many invitations
-   * and teams (its members page by `membersLimit`).
-   */
-  fullOrganizationListLimit: 100,
-  minUsernameLength: 3,
-  maxUsernameLength: 30,
-  impersonationSessionDuration: 3600,
-  /** The two-factor plugin: the name authenticator apps show beside the account, unless configured… */
-  twoFactorIssuer: 'Latchkey',
-  /** …how long a sign-in may wait for its second step (better-auth's two_factor cookie: 10 minutes)… */
-  twoFactorChallengeExpiresIn: 10 * 60,
-  /** …how long a mailed code lasts (better-auth's OTP period: 3 minutes), and wrong tries it allows… */
-  twoFactorOtpExpiresIn: 3 * 60,
-  twoFactorOtpAllowedAttempts: 5,
-  /** …the codes one pending sign-in may try, whatever the kind (better-auth's five)… */
-  twoFactorChallengeAllowedAttempts: 5,
-  /**
-   * …the consecutive wrong codes, across pending sign-ins, after which the account's second step is
-   * locked (better-auth's accountLockout: ten, for fifteen minutes; here growing to an hour as the
-   * sign-in lock does)…
-   */
-  twoFactorLockoutThreshold: 10,
-  twoFactorLockoutSeconds: 15 * 60,
-  /** …and the backup codes: how many, and how long each (better-auth's: 10 of 10 characters). */
-  twoFactorBackupCodeCount: 10,
-  twoFactorBackupCodeLength: 10,
-  /**
-   * Also the lifetime of the device cookie that sign-in throttling trusts, and of the two-factor
-   * plugin's trusted-device cookie (SPEC §9: 2,592,000 s).
+   * The lifetime of the device cookie that sign-in throttling trusts (SPEC §9: 2,592,000 s). The
+   * two-factor plugin's trusted-device cookie lasts as long unless configured; the core's own use
+   * keeps the constant here.
    */
   trustedDeviceCookieMaxAge: 30 * DAY,
   /** The background job that deletes expired rows (maintenance/prune-job.ts): a pass this often… */
@@ -149,28 +122,6 @@ export const DEFAULTS = Object.freeze({
    * absence does, are pruned as soon as they expire.
    */
   verificationKeepAfterExpiry: 7 * DAY,
-  /**
-   * Expired invitations are kept this long: list-invitations and get-full-organization show them
-   * (an admin sees which went unanswered and resends), as better-auth, which never deletes them, does.
-   */
-  invitationKeepAfterExpiry: 30 * DAY,
-  /** Days the audit log keeps an event (AUDIT_RETENTION_DAYS); older rows are pruned. */
-  auditRetentionDays: 90,
-  /** list-audit-events' page without a limit, and the largest it answers. */
-  auditListLimit: 50,
-  auditListMaxLimit: 200,
-  /** list-my-events' ("recent activity"). */
-  auditOwnListLimit: 20,
-  auditOwnListMaxLimit: 100,
-  /** Audit rows written per statement: a burst of events is one insert, not one per event. */
-  auditWriteBatch: 100,
-  defaultBanReason: 'No reason',
-  defaultRole: 'user',
-  defaultMemberRole: 'member',
-  /** Seconds a passkey ceremony's challenge (and its cookie) lives: better-auth's 5 minutes. */
-  passkeyChallengeMaxAge: 5 * 60,
-  /** The relying party's name authenticators show, unless the passkey plugin is given one. */
-  passkeyRpName: 'Latchkey',
 });
 
 export interface Logger {

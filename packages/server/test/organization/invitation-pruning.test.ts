@@ -2,12 +2,11 @@
  * The organization plugin's expired invitations, deleted by the engine's prune job through the
  * plugin's `expiringRows`. The recipient's routes answer an expired invitation as a missing one,
  * but list-invitations and get-full-organization still show it: so an invitation is kept for
- * `DEFAULTS.invitationKeepAfterExpiry` past its expiry, and a prune changes no answer until then.
+ * `ORGANIZATION_DEFAULTS.invitationKeepAfterExpiry` past its expiry, and a prune changes no answer until then.
  */
 import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
-import { organizationPlugin } from '../../src';
-import { DEFAULTS } from '../../src/auth/options';
+import { ORGANIZATION_DEFAULTS, organizationPlugin } from '../../src';
 import { ORGANIZATION_ERRORS } from '../../src/plugins/organization/errors';
 import { pruneJobForTests } from '../../src/testing';
 import { describeEachDialect, uniqueEmail, type Harness } from '../support/harness';
@@ -54,8 +53,11 @@ describeEachDialect(
           expiresAt: new Date(now + expiresIn * 1000),
         });
       const justExpired = await invitation(inviteeEmail, -1);
-      const longExpired = await invitation(uniqueEmail('old'), -DEFAULTS.invitationKeepAfterExpiry - 1);
-      const settledLongAgo = await invitation(uniqueEmail('settled'), -DEFAULTS.invitationKeepAfterExpiry - 1);
+      const longExpired = await invitation(uniqueEmail('old'), -ORGANIZATION_DEFAULTS.invitationKeepAfterExpiry - 1);
+      const settledLongAgo = await invitation(
+        uniqueEmail('settled'),
+        -ORGANIZATION_DEFAULTS.invitationKeepAfterExpiry - 1,
+      );
       await db(h()).updateTable('invitation').set({ status: 'accepted' }).where('id', '=', settledLongAgo).execute();
       const open = await invitation(uniqueEmail('open'), 3600);
 
@@ -80,7 +82,7 @@ describeEachDialect(
         listed.filter((i: { id: string }) => i.id !== longExpired && i.id !== settledLongAgo),
       );
 
-      h().clock.advance(DEFAULTS.invitationKeepAfterExpiry);
+      h().clock.advance(ORGANIZATION_DEFAULTS.invitationKeepAfterExpiry);
       await pruneJobForTests(h().auth).runPass();
       // The open one expired less than the keep period ago.
       expect(await invitationIds(h(), organizationId)).toEqual([open]);

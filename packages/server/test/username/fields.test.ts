@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { expectError } from '../../../../test/expect-error';
-import { DEFAULTS, usernamePlugin } from '../../src';
+import { USERNAME_DEFAULTS, usernamePlugin } from '../../src';
 import { randomString } from '../../src/crypto/random';
 import { describeEachDialect, uniqueEmail } from '../support/harness';
 import { countRows } from '../support/rows';
@@ -67,11 +67,11 @@ describeEachDialect(
       expect(await userRow(h(), email)).toMatchObject({ username: null, displayUsername: null });
     });
 
-    it(`accepts usernames of ${DEFAULTS.minUsernameLength} and ${DEFAULTS.maxUsernameLength} characters of letters, digits, underscores and dots`, async () => {
+    it(`accepts usernames of ${USERNAME_DEFAULTS.minUsernameLength} and ${USERNAME_DEFAULTS.maxUsernameLength} characters of letters, digits, underscores and dots`, async () => {
       const short = 'A.9';
-      const long = `Z_${randomString(DEFAULTS.maxUsernameLength - 3)}.`;
-      expect(short).toHaveLength(DEFAULTS.minUsernameLength);
-      expect(long).toHaveLength(DEFAULTS.maxUsernameLength);
+      const long = `Z_${randomString(USERNAME_DEFAULTS.maxUsernameLength - 3)}.`;
+      expect(short).toHaveLength(USERNAME_DEFAULTS.minUsernameLength);
+      expect(long).toHaveLength(USERNAME_DEFAULTS.maxUsernameLength);
       for (const typed of [short, long]) {
         const response = await signUp(h(), { username: typed });
         expect(response.status, typed).toBe(200);
@@ -82,7 +82,7 @@ describeEachDialect(
     for (const [label, typed, error] of [
       ['too short', 'ab', REFUSED.tooShort],
       ['empty', '', REFUSED.tooShort],
-      ['too long', 'a'.repeat(DEFAULTS.maxUsernameLength + 1), REFUSED.tooLong],
+      ['too long', 'a'.repeat(USERNAME_DEFAULTS.maxUsernameLength + 1), REFUSED.tooLong],
       ['made of a space', 'has space', REFUSED.invalid],
       ['made of a dash', 'dash-ed', REFUSED.invalid],
       ['made of an @', 'at@sign', REFUSED.invalid],
@@ -199,7 +199,7 @@ describeEachDialect(
 
     for (const [label, typed, error] of [
       ['too short', 'x', REFUSED.tooShort],
-      ['too long', 'y'.repeat(DEFAULTS.maxUsernameLength + 1), REFUSED.tooLong],
+      ['too long', 'y'.repeat(USERNAME_DEFAULTS.maxUsernameLength + 1), REFUSED.tooLong],
       ['invalid', 'no/slash', REFUSED.invalid],
     ] as const) {
       it(`answers 400 ${error.code} for a username ${label} and changes nothing`, async () => {

@@ -6,7 +6,7 @@
 import { definePlugin } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
 import type { PermissionRequest } from './access-control';
-import { resolveAdminOptions, type AdminOptions } from './options';
+import { ADMIN_DEFAULTS, resolveAdminOptions, type AdminOptions } from './options';
 import { isAllowed } from './require-permission';
 import { reachRefusal, type TargetAction } from './reach';
 import { setRole } from './routes/set-role';
@@ -30,7 +30,7 @@ import { adminMigration, adminSchema } from './schema';
 import { userSortIndexesMigration } from './migrations/0201-user-sort-indexes';
 import { userSearchIndexMigration } from './migrations/0202-user-search-index';
 
-export { ADMIN_ERRORS, type AdminOptions };
+export { ADMIN_DEFAULTS, ADMIN_ERRORS, type AdminOptions };
 export {
   ADMIN_STATEMENTS,
   DEFAULT_ROLES as DEFAULT_ADMIN_ROLES,

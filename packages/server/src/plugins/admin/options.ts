@@ -1,8 +1,17 @@
 /**
- * @module The admin plugin's options, with SPEC §9's defaults, resolved once.
+ * @module The admin plugin's options and its constants (`ADMIN_DEFAULTS`, SPEC §9's rows of
+ * platform roles, bans and impersonation), resolved once.
  */
-import { DEFAULTS } from '../../plugin';
 import { DEFAULT_ROLES, type RoleTable } from './access-control';
+
+export const ADMIN_DEFAULTS = Object.freeze({
+  /** The platform role of a user given none. */
+  defaultRole: 'user',
+  /** Seconds an impersonation session lasts. */
+  impersonationSessionDuration: 3600,
+  /** Stored as the reason of a ban given none (the web console shows it as "none given"). */
+  defaultBanReason: 'No reason',
+});
 
 export interface AdminOptions {
   /** Role → resource → actions; `user` (the default role) must be present. */
@@ -31,7 +40,7 @@ export interface ResolvedAdminOptions {
 
 export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOptions {
   const roles = options.roles ?? DEFAULT_ROLES;
-  const defaultRole = options.defaultRole ?? DEFAULTS.defaultRole;
+  const defaultRole = options.defaultRole ?? ADMIN_DEFAULTS.defaultRole;
   if (!roles[defaultRole])
     throw new Error(`Latchkey admin: the default role "${defaultRole}" is not in the roles table`);
   return Object.freeze({
@@ -40,7 +49,7 @@ export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOp
     adminRoles: Object.freeze(options.adminRoles ?? ['admin']),
     adminUserIds: new Set(options.adminUserIds ?? []),
     adminEmails: new Set((options.adminEmails ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean)),
-    impersonationSessionDuration: options.impersonationSessionDuration ?? DEFAULTS.impersonationSessionDuration,
-    defaultBanReason: options.defaultBanReason ?? DEFAULTS.defaultBanReason,
+    impersonationSessionDuration: options.impersonationSessionDuration ?? ADMIN_DEFAULTS.impersonationSessionDuration,
+    defaultBanReason: options.defaultBanReason ?? ADMIN_DEFAULTS.defaultBanReason,
   });
 }

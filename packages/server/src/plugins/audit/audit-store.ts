@@ -4,6 +4,7 @@
  * size and cleaned of anything named like a secret, whatever an emitter put in its detail.
  */
 import { DEFAULTS, USER_AGENT_MAX, randomString, type AuthContext, type AuthEvent } from '../../plugin';
+import { AUDIT_DEFAULTS } from './options';
 import { auditSchema, type AuditEventTable } from './schema';
 
 /**
@@ -62,10 +63,10 @@ export function toAuditRow(event: AuthEvent): AuditEventTable {
 
 export async function insertAuditRows(auth: AuthContext, rows: readonly AuditEventTable[]): Promise<void> {
   const db = auditSchema.db(auth);
-  for (let start = 0; start < rows.length; start += DEFAULTS.auditWriteBatch) {
+  for (let start = 0; start < rows.length; start += AUDIT_DEFAULTS.writeBatch) {
     await db
       .insertInto('auditEvent')
-      .values(rows.slice(start, start + DEFAULTS.auditWriteBatch))
+      .values(rows.slice(start, start + AUDIT_DEFAULTS.writeBatch))
       .execute();
   }
 }

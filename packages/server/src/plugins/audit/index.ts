@@ -8,12 +8,12 @@ import { definePlugin } from '../../plugin';
 import { AUDIT_ERRORS } from './errors';
 import { createEventWriter } from './event-writer';
 import { auditEventMigration } from './migrations/0400-audit-event';
-import { resolveAuditOptions, type AuditOptions } from './options';
+import { AUDIT_DEFAULTS, resolveAuditOptions, type AuditOptions } from './options';
 import { listAuditEventsRoute } from './routes/list-audit-events';
 import { listMyAuditEvents } from './routes/list-my-events';
 import { auditExpiringRows } from './schema';
 
-export { AUDIT_ERRORS, type AuditOptions };
+export { AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditOptions };
 export type { AuditEvent } from './audit-store';
 
 export function auditPlugin(options: AuditOptions = {}) {

@@ -1,7 +1,20 @@
 /**
- * @module The audit plugin's options, with their defaults (DEFAULTS), resolved once.
+ * @module The audit plugin's options and its constants (`AUDIT_DEFAULTS`), resolved once.
  */
-import { DEFAULTS, type AuthContext, type User } from '../../plugin';
+import type { AuthContext, User } from '../../plugin';
+
+export const AUDIT_DEFAULTS = Object.freeze({
+  /** Days the log keeps an event (the server's AUDIT_RETENTION_DAYS); older rows are pruned. */
+  retentionDays: 90,
+  /** list-audit-events' page without a limit, and the largest it answers. */
+  listLimit: 50,
+  listMaxLimit: 200,
+  /** list-my-events' ("recent activity"). */
+  ownListLimit: 20,
+  ownListMaxLimit: 100,
+  /** Rows written per statement: a burst of events is one insert, not one per event. */
+  writeBatch: 100,
+});
 
 export interface AuditOptions {
   /** Days an event is kept; older rows are deleted by the engine's prune job. */
@@ -20,7 +33,7 @@ export interface ResolvedAuditOptions {
 }
 
 export function resolveAuditOptions(options: AuditOptions = {}): ResolvedAuditOptions {
-  const retentionDays = options.retentionDays ?? DEFAULTS.auditRetentionDays;
+  const retentionDays = options.retentionDays ?? AUDIT_DEFAULTS.retentionDays;
   if (!(retentionDays > 0)) throw new Error('Latchkey audit: retentionDays must be a positive number of days');
   return Object.freeze({
     retentionDays,

@@ -5,7 +5,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
-import { resolveOrganizationOptions, type OrganizationOptions } from './options';
+import { ORGANIZATION_DEFAULTS, resolveOrganizationOptions, type OrganizationOptions } from './options';
 import { memberPageIndexMigration } from './migrations/0305-member-page-index';
 import { createOrganization } from './routes/create-organization';
 import { checkOrganizationSlug } from './routes/check-slug';
@@ -42,7 +42,7 @@ import { removeTeamMember } from './routes/remove-team-member';
 import { invitationExpiryIndexMigration, ORGANIZATION_EXPIRING_ROWS, organizationMigration } from './schema';
 import { organizationSchema } from './tables';
 
-export { ORGANIZATION_ERRORS, type OrganizationOptions };
+export { ORGANIZATION_DEFAULTS, ORGANIZATION_ERRORS, type OrganizationOptions };
 
 export function organizationPlugin(options: OrganizationOptions = {}) {
   const resolved = resolveOrganizationOptions(options);

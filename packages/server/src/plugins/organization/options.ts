@@ -1,9 +1,30 @@
 /**
- * @module The organization plugin's options, with SPEC §9's defaults, resolved once.
+ * @module The organization plugin's options and its constants (`ORGANIZATION_DEFAULTS`, with SPEC
+ * §9's rows of organizations), resolved once.
  */
 import type { AuthContext, User } from '../../plugin';
-import { DEFAULTS } from '../../plugin';
 import { DEFAULT_ORGANIZATION_ROLES, type OrganizationRoleTable } from './access-control';
+
+const DAY = 24 * 60 * 60;
+
+/** Times in seconds. */
+export const ORGANIZATION_DEFAULTS = Object.freeze({
+  membershipLimit: 100,
+  invitationExpiresIn: 2 * DAY,
+  /** The role of a member invited or added without one; the roles table must have it. */
+  defaultMemberRole: 'member',
+  /**
+   * better-auth's `defaultFindManyLimit`: get-full-organization lists at most this many invitations
+   * and teams (its members page by `membersLimit`).
+   */
+  fullOrganizationListLimit: 100,
+  /**
+   * Expired invitations are kept this long before the prune job deletes them: list-invitations and
+   * get-full-organization show them (an admin sees which went unanswered and resends), as
+   * better-auth, which never deletes them, does.
+   */
+  invitationKeepAfterExpiry: 30 * DAY,
+});
 
 export interface OrganizationOptions {
   roles?: OrganizationRoleTable;
@@ -40,8 +61,8 @@ export interface ResolvedOrganizationOptions {
 
 export function resolveOrganizationOptions(options: OrganizationOptions = {}): ResolvedOrganizationOptions {
   const roles = options.roles ?? DEFAULT_ORGANIZATION_ROLES;
-  if (!roles[DEFAULTS.defaultMemberRole])
-    throw new Error(`Latchkey organization: the roles table needs "${DEFAULTS.defaultMemberRole}"`);
+  if (!roles[ORGANIZATION_DEFAULTS.defaultMemberRole])
+    throw new Error(`Latchkey organization: the roles table needs "${ORGANIZATION_DEFAULTS.defaultMemberRole}"`);
   const creatorRole = options.creatorRole ?? 'owner';
   if (!roles[creatorRole])
     throw new Error(`Latchkey organization: the creator role "${creatorRole}" is not in the roles table`);
@@ -49,8 +70,8 @@ export function resolveOrganizationOptions(options: OrganizationOptions = {}): R
   return Object.freeze({
     roles,
     creatorRole,
-    membershipLimit: options.membershipLimit ?? DEFAULTS.membershipLimit,
-    invitationExpiresIn: options.invitationExpiresIn ?? DEFAULTS.invitationExpiresIn,
+    membershipLimit: options.membershipLimit ?? ORGANIZATION_DEFAULTS.membershipLimit,
+    invitationExpiresIn: options.invitationExpiresIn ?? ORGANIZATION_DEFAULTS.invitationExpiresIn,
     allowUserToCreateOrganization: typeof allow === 'function' ? allow : () => allow,
     organizationLimit: options.organizationLimit,
     mayListUserOrganizations: options.mayListUserOrganizations ?? (() => false),

@@ -5,13 +5,13 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, DEFAULTS, type AuthContext, type SessionScope } from '../../plugin';
+import { AuthError, type AuthContext, type SessionScope } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { toInvitation } from './invitation-store';
 import { inLockedTransaction } from './locked-transaction';
 import { countMemberRows, listMembersWithUser } from './member-store';
 import { activeOrganizationOf, findMember } from './membership';
-import type { ResolvedOrganizationOptions } from './options';
+import { ORGANIZATION_DEFAULTS, type ResolvedOrganizationOptions } from './options';
 import { toTeam } from './team-store';
 import {
   organizationDb,
@@ -206,7 +206,7 @@ export async function loadFullOrganization(
   membersLimit = options.membershipLimit,
 ) {
   const db = organizationDb(auth);
-  const listLimit = DEFAULTS.fullOrganizationListLimit;
+  const listLimit = ORGANIZATION_DEFAULTS.fullOrganizationListLimit;
   const [members, invitationRows, teamRows] = await Promise.all([
     listMembersWithUser(auth, organization.id, { limit: membersLimit, offset: 0 }),
     db

@@ -3,7 +3,8 @@
  * teamMember (a member may belong to several teams, as in better-auth 1.7), and the session's
  * active organization and team. Foreign keys cascade from organization and user.
  */
-import { DEFAULTS, type ExpiringRows, type FieldDeclarations, type Migration } from '../../plugin';
+import type { ExpiringRows, FieldDeclarations, Migration } from '../../plugin';
+import { ORGANIZATION_DEFAULTS } from './options';
 
 export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
   activeOrganizationId: 'string',
@@ -102,8 +103,8 @@ export const invitationExpiryIndexMigration: Migration = {
 
 /**
  * Invitations of every status, a while after they expired: until then list-invitations and
- * get-full-organization still show them, which pruning must not change (DEFAULTS).
+ * get-full-organization still show them, which pruning must not change (ORGANIZATION_DEFAULTS).
  */
 export const ORGANIZATION_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
-  { table: 'invitation', expiresAt: 'expiresAt', keepFor: DEFAULTS.invitationKeepAfterExpiry },
+  { table: 'invitation', expiresAt: 'expiresAt', keepFor: ORGANIZATION_DEFAULTS.invitationKeepAfterExpiry },
 ]);

@@ -5,14 +5,8 @@
  * conditionally, so a challenge serves one verification, also when several race; an expired one
  * serves none. Registration and authentication share the cookie, so each checks the ceremony.
  */
-import {
-  DEFAULTS,
-  clearCookieToken,
-  findCookieToken,
-  hasCookieToken,
-  issueCookieToken,
-  type CookieScope,
-} from '../../plugin';
+import { clearCookieToken, findCookieToken, hasCookieToken, issueCookieToken, type CookieScope } from '../../plugin';
+import { PASSKEY_DEFAULTS } from './options';
 
 export type Ceremony = 'registration' | 'authentication';
 
@@ -28,7 +22,7 @@ export interface StoredChallenge {
 const KIND = { cookie: 'passkey', purpose: 'passkey-challenge' } as const;
 
 export async function storeChallenge(ctx: CookieScope, stored: StoredChallenge): Promise<void> {
-  await issueCookieToken(ctx, KIND, JSON.stringify(stored), DEFAULTS.passkeyChallengeMaxAge);
+  await issueCookieToken(ctx, KIND, JSON.stringify(stored), PASSKEY_DEFAULTS.challengeMaxAge);
 }
 
 /** The browser's challenge for `ceremony`, used up; null when there is none to use. */

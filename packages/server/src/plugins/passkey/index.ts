@@ -6,7 +6,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { PASSKEY_ERRORS } from './errors';
-import { resolvePasskeyOptions, type PasskeyOptions } from './options';
+import { PASSKEY_DEFAULTS, resolvePasskeyOptions, type PasskeyOptions } from './options';
 import { deletePasskey } from './routes/delete-passkey';
 import { generateAuthenticateOptions, generateAuthenticateOptionsPost } from './routes/generate-authenticate-options';
 import { generateRegisterOptions } from './routes/generate-register-options';
@@ -16,7 +16,7 @@ import { verifyAuthentication } from './routes/verify-authentication';
 import { verifyRegistration } from './routes/verify-registration';
 import { passkeyMigration } from './schema';
 
-export { PASSKEY_ERRORS, type PasskeyOptions };
+export { PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions };
 
 export function passkeyPlugin(options: PasskeyOptions = {}) {
   const resolved = resolvePasskeyOptions(options);

@@ -1,10 +1,17 @@
 /**
  * @module The passkey plugin's options and their resolution. The relying party (its id, the
  * origins a ceremony may come from) follows the auth's baseURL unless set here, as better-auth's
- * `rpID` and `origin` options do; defaults are in DEFAULTS.
+ * `rpID` and `origin` options do; its constants are `PASSKEY_DEFAULTS`.
  */
 import type { AuthenticatorSelectionCriteria } from '@simplewebauthn/server';
-import { DEFAULTS, type AuthContext } from '../../plugin';
+import type { AuthContext } from '../../plugin';
+
+export const PASSKEY_DEFAULTS = Object.freeze({
+  /** The relying party's name authenticators show, unless the plugin is given one. */
+  rpName: 'Latchkey',
+  /** Seconds a ceremony's challenge (and its cookie) lives: better-auth's 5 minutes. */
+  challengeMaxAge: 5 * 60,
+});
 
 export interface PasskeyOptions {
   /** The relying-party id: a registrable domain suffix of the origins. Default: baseURL's host name. */
@@ -29,7 +36,7 @@ export interface ResolvedPasskeyOptions {
 export function resolvePasskeyOptions(options: PasskeyOptions = {}): ResolvedPasskeyOptions {
   const origins = options.origin === undefined ? undefined : [options.origin].flat();
   return Object.freeze({
-    rpName: options.rpName ?? DEFAULTS.passkeyRpName,
+    rpName: options.rpName ?? PASSKEY_DEFAULTS.rpName,
     // better-auth's: discoverable credentials preferred, so a passkey signs in without an e-mail.
     authenticatorSelection: Object.freeze({
       residentKey: 'preferred',

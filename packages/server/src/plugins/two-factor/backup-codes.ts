@@ -3,11 +3,12 @@
  * kept as SHA-256 digests only. A code has ~59 bits of randomness, beyond guessing, so an unsalted
  * digest is enough and lets a code be found by its digest.
  */
-import { DEFAULTS, randomString, sha256Hex } from '../../plugin';
+import { randomString, sha256Hex } from '../../plugin';
+import { TWO_FACTOR_DEFAULTS } from './options';
 
 export function newBackupCodes(): string[] {
-  return Array.from({ length: DEFAULTS.twoFactorBackupCodeCount }, () => {
-    const code = randomString(DEFAULTS.twoFactorBackupCodeLength);
+  return Array.from({ length: TWO_FACTOR_DEFAULTS.backupCodeCount }, () => {
+    const code = randomString(TWO_FACTOR_DEFAULTS.backupCodeLength);
     const half = Math.ceil(code.length / 2);
     return `${code.slice(0, half)}-${code.slice(half)}`;
   });

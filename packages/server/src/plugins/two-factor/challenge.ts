@@ -7,7 +7,6 @@
  */
 import {
   AuthError,
-  DEFAULTS,
   clearCookieToken,
   findCookieToken,
   issueCookieToken,
@@ -15,6 +14,7 @@ import {
   type User,
 } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
+import { TWO_FACTOR_DEFAULTS } from './options';
 
 export const TWO_FACTOR_COOKIE = 'two_factor';
 const KIND = { cookie: TWO_FACTOR_COOKIE, purpose: 'two-factor' } as const;
@@ -40,7 +40,7 @@ function parseValue(value: string): { userId: string; remember: string; tries: n
 
 export async function startChallenge(scope: CookieScope, userId: string, dontRemember: boolean): Promise<void> {
   const value = `${userId}:${dontRemember ? 'forget' : 'remember'}:0`;
-  await issueCookieToken(scope, KIND, value, DEFAULTS.twoFactorChallengeExpiresIn);
+  await issueCookieToken(scope, KIND, value, TWO_FACTOR_DEFAULTS.challengeExpiresIn);
 }
 
 /** The challenge the request's cookie names, alive; else the invalid-cookie error. */
@@ -75,7 +75,7 @@ export async function spendChallengeTry(scope: CookieScope, challenge: Challenge
   let value = challenge.value;
   for (;;) {
     const { userId, remember, tries } = parseValue(value);
-    if (tries >= DEFAULTS.twoFactorChallengeAllowedAttempts) {
+    if (tries >= TWO_FACTOR_DEFAULTS.challengeAllowedAttempts) {
       clearCookieToken(scope, KIND);
       await auth.verifications.take(challenge.id);
       throw new AuthError(TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode);

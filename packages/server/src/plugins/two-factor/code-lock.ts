@@ -13,14 +13,15 @@
  */
 import { AuthError, DEFAULTS, type AuthContext } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
+import { TWO_FACTOR_DEFAULTS } from './options';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const RULE = {
   windowMs: DAY_MS,
-  threshold: DEFAULTS.twoFactorLockoutThreshold,
-  baseLockMs: DEFAULTS.twoFactorLockoutSeconds * 1000,
-  maxLockMs: Math.max(DEFAULTS.twoFactorLockoutSeconds, DEFAULTS.accountLockoutMaxSeconds) * 1000,
+  threshold: TWO_FACTOR_DEFAULTS.lockoutThreshold,
+  baseLockMs: TWO_FACTOR_DEFAULTS.lockoutSeconds * 1000,
+  maxLockMs: Math.max(TWO_FACTOR_DEFAULTS.lockoutSeconds, DEFAULTS.accountLockoutMaxSeconds) * 1000,
   limit: DEFAULTS.accountDailyFailureLimit,
 };
 

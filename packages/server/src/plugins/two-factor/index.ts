@@ -11,7 +11,7 @@ import { twoFactorMigration } from './migrations/0600-two-factor';
 import { trustedDeviceMigration } from './migrations/0601-trusted-device';
 import { twoFactorEnabledNotNullMigration } from './migrations/0602-two-factor-enabled-not-null';
 import { twoFactorMailedCodeMigration } from './migrations/0603-two-factor-mailed-code';
-import { resolveTwoFactorOptions, type TwoFactorOptions } from './options';
+import { TWO_FACTOR_DEFAULTS, resolveTwoFactorOptions, type TwoFactorOptions } from './options';
 import { disableTwoFactor } from './routes/disable';
 import { enableTwoFactor } from './routes/enable';
 import { generateBackupCodes } from './routes/generate-backup-codes';
@@ -27,7 +27,7 @@ import { TWO_FACTOR_EXPIRING_ROWS, twoFactorSchema } from './schema';
 import { interceptTwoFactorSignIn } from './sign-in-hook';
 import { forgetTrustedDevices } from './trusted-device';
 
-export { TWO_FACTOR_ERRORS, type TwoFactorOptions };
+export { TWO_FACTOR_DEFAULTS, TWO_FACTOR_ERRORS, type TwoFactorOptions };
 export { twoFactorImportRow, type ImportedTwoFactor } from './import-row';
 
 export function twoFactorPlugin(input: TwoFactorOptions = {}) {

@@ -7,6 +7,7 @@
  */
 import { AuthError, DEFAULTS, randomString, sha256Hex, type AuthContext } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
+import { TWO_FACTOR_DEFAULTS } from './options';
 import { twoFactorSchema } from './schema';
 
 const PURPOSE = 'two-factor-otp';
@@ -26,7 +27,7 @@ export async function newMailedCode(auth: AuthContext, key: string, userId: stri
     id: randomString(DEFAULTS.idLength),
     identifier: identifier(key),
     value: `${userId}:${sha256Hex(code)}:0`,
-    expiresAt: new Date(now.getTime() + DEFAULTS.twoFactorOtpExpiresIn * 1000),
+    expiresAt: new Date(now.getTime() + TWO_FACTOR_DEFAULTS.otpExpiresIn * 1000),
     createdAt: now,
   });
   return code;
@@ -41,7 +42,7 @@ export async function checkMailedCode(auth: AuthContext, key: string, code: stri
   if (!row || row.expiresAt <= auth.now()) throw new AuthError(TWO_FACTOR_ERRORS.otpHasExpired);
   const [userId = '', digest = '', triesText = ''] = row.value.split(':');
   const tries = Number.parseInt(triesText, 10) || 0;
-  if (tries >= DEFAULTS.twoFactorOtpAllowedAttempts)
+  if (tries >= TWO_FACTOR_DEFAULTS.otpAllowedAttempts)
     throw new AuthError(TWO_FACTOR_ERRORS.tooManyAttemptsRequestNewCode);
   // Taken by one caller only: a parallel check of the same code finds nothing to take.
   if (!(await auth.verifications.take(row.id))) return false;

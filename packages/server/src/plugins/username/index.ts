@@ -5,13 +5,13 @@
  */
 import { definePlugin } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
+import { USERNAME_DEFAULTS, resolveUsernameRules, type UsernameOptions } from './options';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';
-import { resolveUsernameRules, type UsernameOptions } from './rules';
 import { usernameMigration, usernameSchema } from './schema';
 import { usernameBodyFields, usernameUserInput } from './user-input';
 
-export { USERNAME_ERRORS, type UsernameOptions };
+export { USERNAME_DEFAULTS, USERNAME_ERRORS, type UsernameOptions };
 
 export function usernamePlugin(options: UsernameOptions = {}) {
   const rules = resolveUsernameRules(options);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../plugin';
-import { checkUsername, normalizeUsername, resolveUsernameRules } from './rules';
+import { resolveUsernameRules } from './options';
+import { checkUsername, normalizeUsername } from './rules';
 
 function refusal(rules: ReturnType<typeof resolveUsernameRules>, typed: string): string | null {
   try {

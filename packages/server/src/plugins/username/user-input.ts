@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { AuthError, DEFAULTS, type PluginHooks } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
-import { checkUsername, normalizeUsername, type UsernameRules } from './rules';
+import type { UsernameRules } from './options';
+import { checkUsername, normalizeUsername } from './rules';
 import { findUsernameOwner } from './username-store';
 
 /**

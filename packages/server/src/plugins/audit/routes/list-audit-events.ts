@@ -6,10 +6,10 @@
  * nothing of platform roles.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin';
+import { AuthError, defineEndpoint } from '../../../plugin';
 import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../audit-store';
 import { AUDIT_ERRORS } from '../errors';
-import type { ResolvedAuditOptions } from '../options';
+import { AUDIT_DEFAULTS, type ResolvedAuditOptions } from '../options';
 import { adminAuditEventResponse } from '../responses';
 
 const query = z.object({
@@ -42,7 +42,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
         to: query.to === undefined ? undefined : new Date(query.to),
       };
       const page = {
-        limit: Math.min(query.limit ?? DEFAULTS.auditListLimit, DEFAULTS.auditListMaxLimit),
+        limit: Math.min(query.limit ?? AUDIT_DEFAULTS.listLimit, AUDIT_DEFAULTS.listMaxLimit),
         offset: query.offset ?? 0,
       };
       const [events, total] = await Promise.all([listAuditEvents(auth, filter, page), countAuditEvents(auth, filter)]);

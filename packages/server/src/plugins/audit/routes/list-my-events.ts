@@ -3,8 +3,9 @@
  * password changes, sessions revoked…), newest first, for the account page's "recent activity".
  */
 import { z } from 'zod';
-import { DEFAULTS, defineEndpoint } from '../../../plugin';
+import { defineEndpoint } from '../../../plugin';
 import { listAuditEvents } from '../audit-store';
+import { AUDIT_DEFAULTS } from '../options';
 import { auditEventResponse } from '../responses';
 
 const query = z.object({ limit: z.coerce.number().int().min(1).optional() });
@@ -17,7 +18,7 @@ export const listMyAuditEvents = defineEndpoint({
   query,
   session: 'required',
   async handler({ auth, query, session }) {
-    const limit = Math.min(query.limit ?? DEFAULTS.auditOwnListLimit, DEFAULTS.auditOwnListMaxLimit);
+    const limit = Math.min(query.limit ?? AUDIT_DEFAULTS.ownListLimit, AUDIT_DEFAULTS.ownListMaxLimit);
     const events = await listAuditEvents(auth, { userId: session.user.id }, { limit, offset: 0 });
     return { events };
   },

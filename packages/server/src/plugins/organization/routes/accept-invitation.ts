@@ -11,7 +11,7 @@ import { requireOpenInvitationFor } from '../invitation-recipient';
 import type { Invitation } from '../invitation-store';
 import { joinByInvitation } from '../member-store';
 import { findMember } from '../membership';
-import type { ResolvedOrganizationOptions } from '../options';
+import { ORGANIZATION_DEFAULTS, type ResolvedOrganizationOptions } from '../options';
 import { activateOrganizationWithTeam } from '../organization-store';
 import { invitationResponse, memberResponse } from '../responses';
 
@@ -45,7 +45,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
         id: randomString(DEFAULTS.idLength),
         organizationId: invitation.organizationId,
         userId: session.user.id,
-        role: invitation.role ?? DEFAULTS.defaultMemberRole,
+        role: invitation.role ?? ORGANIZATION_DEFAULTS.defaultMemberRole,
         teamId: invitation.teamId,
         createdAt: auth.now(),
       };

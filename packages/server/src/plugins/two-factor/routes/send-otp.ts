@@ -5,10 +5,11 @@
  * user who did not choose mailed codes gets none (OTP_NOT_ENABLED, mailed-code-choice.ts).
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, requestLanguage, sendMail, statusResponse } from '../../../plugin';
+import { AuthError, defineEndpoint, requestLanguage, sendMail, statusResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { newMailedCode } from '../mailed-code';
 import { assertMailedCodeAllowed } from '../mailed-code-choice';
+import { TWO_FACTOR_DEFAULTS } from '../options';
 import { otpMail } from '../otp-mail';
 import { stepSubject, subjectKey } from '../second-step';
 
@@ -33,7 +34,7 @@ export const sendOtp = defineEndpoint({
     const subject = await stepSubject(ctx);
     await assertMailedCodeAllowed(auth, subject);
     const code = await newMailedCode(auth, subjectKey(subject), subject.user.id);
-    const minutes = Math.round(DEFAULTS.twoFactorOtpExpiresIn / 60);
+    const minutes = Math.round(TWO_FACTOR_DEFAULTS.otpExpiresIn / 60);
     const message = await otpMail(subject.user.email, subject.user.name, code, minutes, requestLanguage(ctx.headers));
     try {
       await sendMail(auth, mailer, 'two-factor-otp', message, { userId: subject.user.id });

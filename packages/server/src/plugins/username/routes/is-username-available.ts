@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
-import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
+import type { UsernameRules } from '../options';
+import { checkUsername, normalizeUsername } from '../rules';
 import { findUsernameOwner } from '../username-store';
 
 const body = z.object({ username: z.string() });

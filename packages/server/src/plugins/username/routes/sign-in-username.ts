@@ -15,7 +15,8 @@ import {
   signInResponse,
 } from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
-import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
+import type { UsernameRules } from '../options';
+import { checkUsername, normalizeUsername } from '../rules';
 
 const body = z.object({
   username: z.string(),
