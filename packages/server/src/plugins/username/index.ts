@@ -8,7 +8,8 @@ import { USERNAME_ERRORS } from './errors';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';
 import { resolveUsernameRules, type UsernameOptions } from './rules';
-import { usernameMigration, usernameSchema } from './schema';
+import { usernameMigration } from './migrations/0100-username';
+import { usernameSchema } from './schema';
 import { usernameBodyFields, usernameUserInput } from './user-input';
 
 export { USERNAME_ERRORS, type UsernameOptions };
