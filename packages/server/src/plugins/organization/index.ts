@@ -41,8 +41,7 @@ import { listUserTeams } from './routes/list-user-teams';
 import { listTeamMembers } from './routes/list-team-members';
 import { addTeamMember } from './routes/add-team-member';
 import { removeTeamMember } from './routes/remove-team-member';
-import { ORGANIZATION_EXPIRING_ROWS } from './schema';
-import { organizationSchema } from './tables';
+import { ORGANIZATION_EXPIRING_ROWS, organizationSchema } from './schema';
 
 export { ORGANIZATION_ERRORS, type OrganizationOptions };
 

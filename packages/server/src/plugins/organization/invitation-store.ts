@@ -5,7 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { DEFAULTS, randomString, type AuthContext } from '../../plugin';
-import { organizationDb, type InvitationTable, type OrganizationDatabase } from './tables';
+import { organizationDb, type InvitationTable, type OrganizationDatabase } from './schema';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
 

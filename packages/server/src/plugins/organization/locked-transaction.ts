@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import { lockedTransaction, type AuthContext } from '../../plugin';
-import { organizationDb, type OrganizationDatabase } from './tables';
+import { organizationDb, type OrganizationDatabase } from './schema';
 
 /** The row competitors queue on: the organization for its teams and members, the user for the organizations they create. */
 export interface LockedRow {

@@ -31,7 +31,7 @@ import {
 import { inLockedTransaction } from './locked-transaction';
 import { activeOrganizationOf, type Member } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb, organizationSchema, type OrganizationDatabase } from './tables';
+import { organizationDb, organizationSchema, type OrganizationDatabase } from './schema';
 import { requireTeamOf } from './team-store';
 
 export interface MemberUser {

@@ -21,7 +21,7 @@ import {
   type OrganizationTable,
   type TeamMemberTable,
   type TeamTable,
-} from './tables';
+} from './schema';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 

@@ -21,7 +21,7 @@ import {
   type OrganizationDatabase,
   type TeamMemberTable,
   type TeamTable,
-} from './tables';
+} from './schema';
 
 export type Team = Selectable<TeamTable>;
 

@@ -8,7 +8,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import { settleInvitation } from '../invitation-store';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { organizationDb } from '../schema';
 import { invitationResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });
