@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findInvitation, settleInvitation } from '../invitation-store';
+import { findInvitation, settleInvitation } from '../store/invitations';
 import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { organizationDb } from '../schema';
