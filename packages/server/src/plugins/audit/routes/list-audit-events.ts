@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AuthError, DEFAULTS, defineEndpoint } from '../../../plugin';
-import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../audit-store';
+import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../store';
 import { AUDIT_ERRORS } from '../errors';
 import type { ResolvedAuditOptions } from '../options';
 import { adminAuditEventResponse } from '../responses';

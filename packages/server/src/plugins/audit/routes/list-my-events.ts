@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULTS, defineEndpoint } from '../../../plugin';
-import { listAuditEvents } from '../audit-store';
+import { listAuditEvents } from '../store';
 import { auditEventResponse } from '../responses';
 
 const query = z.object({ limit: z.coerce.number().int().min(1).optional() });
