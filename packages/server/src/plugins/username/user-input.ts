@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthError, DEFAULTS, type PluginHooks } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from './rules';
-import { findUsernameOwner } from './username-store';
+import { findUsernameOwner } from './store';
 
 /**
  * Added to the sign-up and update-user bodies. No length bound on `username`: the rules answer

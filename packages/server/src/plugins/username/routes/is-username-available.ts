@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
 import { checkUsername, normalizeUsername, type UsernameRules } from '../rules';
-import { findUsernameOwner } from '../username-store';
+import { findUsernameOwner } from '../store';
 
 const body = z.object({ username: z.string() });
 
