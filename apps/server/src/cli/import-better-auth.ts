@@ -19,7 +19,7 @@ import { StartupError, resolveSecret } from '../secret';
 import type { CliIo } from './create-admin';
 import { copyTable, type TableCounts } from './import-better-auth/copy-table';
 import { ensureLedger } from './import-better-auth/import-ledger';
-import { createProgress } from './import-better-auth/progress';
+import { startProgress } from './progress';
 import {
   SourceError,
   openSourceDatabase,
@@ -112,8 +112,12 @@ async function importTables(
     }
   }
   const totals = await Promise.all(present.map((plan) => source.count(plan.source)));
-  const progress = createProgress(process.stdout);
-  progress.start(totals.reduce((sum, n) => sum + n, 0));
+  const progress = await startProgress({
+    format: 'Importing {detail} [{bar}] {percentage}% | {value}/{total} rows',
+    total: totals.reduce((sum, n) => sum + n, 0),
+    stream: process.stdout,
+    clearOnComplete: true,
+  });
   const outcomes: TableOutcome[] = [];
   let failure: string | undefined;
   // One clock for the whole run: "expired" means the same instant for every table.
@@ -133,7 +137,7 @@ async function importTables(
         counts = await copyTable(source, target, plan, {
           now,
           secrets,
-          onRows: (rows) => progress.advance(rows, plan.target),
+          onRows: (rows) => progress.increment(rows, plan.target.padEnd(12)),
         });
       } catch (error) {
         // Its transaction was rolled back; the tables after it may need its rows, so stop here.

@@ -61,7 +61,10 @@ export async function runSeed(options: SeedOptions, io: CliIo): Promise<number> 
     const firstUser = (await largestSeeded(db, 'user', 'email', SEED_EMAIL_PREFIX, seedNumber)) + 1;
     const firstOrganization =
       (await largestSeeded(db, 'organization', 'slug', SEED_SLUG_PREFIX, seedOrganizationNumber)) + 1;
-    const progress = await startProgress('Seeding', options.users + options.orgs);
+    const progress = await startProgress({
+      format: 'Seeding [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left',
+      total: options.users + options.orgs,
+    });
     try {
       const userIds = await insertUsers(db, { from: firstUser, to: firstUser + options.users }, passwordHash, progress);
       await insertOrganizations(

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../../../../packages/server/src/db/create-database';
-import type { OrganizationDatabase } from '../../../../packages/server/src/plugins/organization/tables';
+import type { OrganizationDatabase } from '../../../../packages/server/src/plugins/organization/schema';
 import { uniqueEmail } from './cluster';
 
 /** The engine's tables and what the standalone's plugins add: the organization tables, the username column. */

@@ -3,7 +3,7 @@
  * need an organization, its members, teams or invitations to exist without going through the
  * routes that make them (those have suites of their own).
  */
-import { organizationDb } from '../../src/plugins/organization/tables';
+import { organizationDb } from '../../src/plugins/organization/schema';
 import type { Harness } from '../support/harness';
 
 export function db(h: Harness) {

@@ -26,7 +26,8 @@ import { impersonateUser } from './routes/impersonate-user';
 import { stopImpersonating } from './routes/stop-impersonating';
 import { adminHooks } from './hooks';
 import { afterEmailVerifiedHook, afterUserCreatedHook, promoteAdminEmails, provisionAdmin } from './admin-emails';
-import { adminMigration, adminSchema } from './schema';
+import { adminSchema } from './schema';
+import { adminMigration } from './migrations/0200-admin';
 import { userSortIndexesMigration } from './migrations/0201-user-sort-indexes';
 import { userSearchIndexMigration } from './migrations/0202-user-search-index';
 

@@ -6,7 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuthContext, AuthEvent } from '../../plugin';
-import { insertAuditRows, toAuditRow } from './audit-store';
+import { insertAuditRows, toAuditRow } from './store';
 import type { AuditEventTable } from './schema';
 
 export const AUDIT_WRITE_FAILED = 'Could not write audit events';

@@ -14,7 +14,7 @@ import { listMyAuditEvents } from './routes/list-my-events';
 import { auditExpiringRows } from './schema';
 
 export { AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditOptions };
-export type { AuditEvent } from './audit-store';
+export type { AuditEvent } from './store';
 
 export function auditPlugin(options: AuditOptions = {}) {
   const resolved = resolveAuditOptions(options);

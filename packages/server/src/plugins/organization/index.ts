@@ -6,6 +6,8 @@
 import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { ORGANIZATION_DEFAULTS, resolveOrganizationOptions, type OrganizationOptions } from './options';
+import { organizationMigration } from './migrations/0300-organization';
+import { invitationExpiryIndexMigration } from './migrations/0301-invitation-expiry-index';
 import { memberPageIndexMigration } from './migrations/0305-member-page-index';
 import { createOrganization } from './routes/create-organization';
 import { checkOrganizationSlug } from './routes/check-slug';
@@ -39,8 +41,7 @@ import { listUserTeams } from './routes/list-user-teams';
 import { listTeamMembers } from './routes/list-team-members';
 import { addTeamMember } from './routes/add-team-member';
 import { removeTeamMember } from './routes/remove-team-member';
-import { invitationExpiryIndexMigration, ORGANIZATION_EXPIRING_ROWS, organizationMigration } from './schema';
-import { organizationSchema } from './tables';
+import { ORGANIZATION_EXPIRING_ROWS, organizationSchema } from './schema';
 
 export { ORGANIZATION_DEFAULTS, ORGANIZATION_ERRORS, type OrganizationOptions };
 

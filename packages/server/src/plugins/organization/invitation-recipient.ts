@@ -5,7 +5,7 @@
  */
 import { AuthError, type AuthContext, type CurrentSession } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
-import { findInvitation, isOpen, type Invitation } from './invitation-store';
+import { findInvitation, isOpen, type Invitation } from './store/invitations';
 
 /** The refusal of an unverified address, by what the recipient does: better-auth words them apart. */
 const UNVERIFIED = {

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../plugin';
 import { organizationRolesAllow } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import type { ResolvedOrganizationOptions } from './options';
-import { organizationDb, organizationSchema, type MemberTable } from './tables';
+import { organizationDb, organizationSchema, type MemberTable } from './schema';
 import type { Selectable } from 'kysely';
 
 export type Member = Selectable<MemberTable>;

@@ -1,9 +1,11 @@
 /**
- * @module The organization plugin's tables (SPEC §3): organization, member, invitation, team and
- * teamMember (a member may belong to several teams, as in better-auth 1.7), and the session's
- * active organization and team. Foreign keys cascade from organization and user.
+ * @module The organization plugin's data (SPEC §3): its tables as Kysely sees them (organization,
+ * member, invitation, team and teamMember: a member may belong to several teams, as in better-auth
+ * 1.7), the session's active organization and team, and the plugin's schema declaring both once,
+ * from which its stores get their typed database and its routes the typed session and
+ * updateCurrentSession. The expired invitations the prune job deletes.
  */
-import type { ExpiringRows, FieldDeclarations, Migration } from '../../plugin';
+import { definePluginSchema, type DatabaseOf, type ExpiringRows, type FieldDeclarations } from '../../plugin';
 import { ORGANIZATION_DEFAULTS } from './options';
 
 export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
@@ -11,95 +13,65 @@ export const ORGANIZATION_SESSION_FIELDS = Object.freeze({
   activeTeamId: 'string',
 } as const satisfies FieldDeclarations);
 
-export const organizationMigration: Migration = {
-  name: '0300-organization',
-  async up(db, t) {
-    await db.schema
-      .createTable('organization')
-      .addColumn('id', t.key, (c) => c.primaryKey())
-      .addColumn('name', t.text, (c) => c.notNull())
-      .addColumn('slug', t.key, (c) => c.notNull().unique())
-      .addColumn('logo', t.text)
-      .addColumn('metadata', t.text)
-      .addColumn('createdAt', t.date, (c) => c.notNull())
-      .execute();
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  /** JSON text; answered parsed. */
+  metadata: string | null;
+  createdAt: Date;
+}
 
-    await db.schema
-      .createTable('team')
-      .addColumn('id', t.key, (c) => c.primaryKey())
-      .addColumn('name', t.key, (c) => c.notNull())
-      .addColumn('organizationId', t.key, (c) => c.notNull().references('organization.id').onDelete('cascade'))
-      .addColumn('createdAt', t.date, (c) => c.notNull())
-      .addColumn('updatedAt', t.date)
-      .execute();
-    await db.schema
-      .createIndex('team_organizationId_name_idx')
-      .on('team')
-      .columns(['organizationId', 'name'])
-      .unique()
-      .execute();
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  teamId: string | null;
+  createdAt: Date;
+}
 
-    await db.schema
-      .createTable('member')
-      .addColumn('id', t.key, (c) => c.primaryKey())
-      .addColumn('organizationId', t.key, (c) => c.notNull().references('organization.id').onDelete('cascade'))
-      .addColumn('userId', t.key, (c) => c.notNull().references('user.id').onDelete('cascade'))
-      .addColumn('role', t.key, (c) => c.notNull().defaultTo('member'))
-      .addColumn('teamId', t.key)
-      .addColumn('createdAt', t.date, (c) => c.notNull())
-      .execute();
-    // One membership per user and organization: concurrent accepts of one invitation make one member.
-    await db.schema
-      .createIndex('member_organizationId_userId_idx')
-      .on('member')
-      .columns(['organizationId', 'userId'])
-      .unique()
-      .execute();
-    await db.schema.createIndex('member_userId_idx').on('member').column('userId').execute();
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
 
-    await db.schema
-      .createTable('invitation')
-      .addColumn('id', t.key, (c) => c.primaryKey())
-      .addColumn('organizationId', t.key, (c) => c.notNull().references('organization.id').onDelete('cascade'))
-      .addColumn('email', t.key, (c) => c.notNull())
-      .addColumn('role', t.key)
-      .addColumn('status', t.key, (c) => c.notNull().defaultTo('pending'))
-      .addColumn('teamId', t.key)
-      .addColumn('inviterId', t.key, (c) => c.notNull().references('user.id').onDelete('cascade'))
-      .addColumn('expiresAt', t.date, (c) => c.notNull())
-      .addColumn('createdAt', t.date, (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('invitation_organizationId_idx').on('invitation').column('organizationId').execute();
-    await db.schema.createIndex('invitation_email_idx').on('invitation').column('email').execute();
-    await db.schema.createIndex('invitation_inviterId_idx').on('invitation').column('inviterId').execute();
+export interface TeamTable {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
 
-    await db.schema
-      .createTable('teamMember')
-      .addColumn('id', t.key, (c) => c.primaryKey())
-      .addColumn('teamId', t.key, (c) => c.notNull().references('team.id').onDelete('cascade'))
-      .addColumn('userId', t.key, (c) => c.notNull().references('user.id').onDelete('cascade'))
-      .addColumn('createdAt', t.date, (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('teamMember_teamId_userId_idx')
-      .on('teamMember')
-      .columns(['teamId', 'userId'])
-      .unique()
-      .execute();
-    await db.schema.createIndex('teamMember_userId_idx').on('teamMember').column('userId').execute();
+export interface TeamMemberTable {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: Date;
+}
 
-    await db.schema.alterTable('session').addColumn('activeOrganizationId', t.key).execute();
-    await db.schema.alterTable('session').addColumn('activeTeamId', t.key).execute();
-  },
-};
+export interface OrganizationTables {
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  team: TeamTable;
+  teamMember: TeamMemberTable;
+}
 
-/** The prune job finds expired invitations through it (`ORGANIZATION_EXPIRING_ROWS`). */
-export const invitationExpiryIndexMigration: Migration = {
-  name: '0301-invitation-expiry-index',
-  async up(db) {
-    await db.schema.createIndex('invitation_expiresAt_idx').on('invitation').column('expiresAt').execute();
-  },
-};
+export const organizationSchema = definePluginSchema<OrganizationTables>()({ session: ORGANIZATION_SESSION_FIELDS });
+
+export type OrganizationDatabase = DatabaseOf<typeof organizationSchema>;
+
+export const organizationDb = organizationSchema.db;
 
 /**
  * Invitations of every status, a while after they expired: until then list-invitations and

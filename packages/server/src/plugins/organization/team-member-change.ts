@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AuthContext, CurrentSession } from '../../plugin';
 import { requireCallerMembership, requireMember, requireMemberPermission, type MemberAction } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
-import { requireTeamIn, type Team } from './team-store';
+import { requireTeamIn, type Team } from './store/teams';
 
 export const teamMemberChangeBody = z.object({ teamId: z.string().min(1), userId: z.string().min(1) });
 

@@ -14,7 +14,7 @@ import { listUserPasskeys } from './routes/list-user-passkeys';
 import { updatePasskey } from './routes/update-passkey';
 import { verifyAuthentication } from './routes/verify-authentication';
 import { verifyRegistration } from './routes/verify-registration';
-import { passkeyMigration } from './schema';
+import { passkeyMigration } from './migrations/0500-passkey';
 
 export { PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions };
 

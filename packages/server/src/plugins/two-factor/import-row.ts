@@ -6,7 +6,7 @@
  */
 import { storedBackupCodes } from './backup-codes';
 import type { TwoFactorTable } from './schema';
-import { SECRET_PURPOSE } from './two-factor-store';
+import { SECRET_PURPOSE } from './store';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 

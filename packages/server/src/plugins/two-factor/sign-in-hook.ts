@@ -9,7 +9,7 @@ import { startChallenge } from './challenge';
 import { hasChosenMailedCodes } from './mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from './options';
 import { twoFactorSchema } from './schema';
-import { twoFactorStore } from './two-factor-store';
+import { twoFactorStore } from './store';
 import { useTrustedDevice } from './trusted-device';
 
 export function interceptTwoFactorSignIn(options: ResolvedTwoFactorOptions) {

@@ -8,7 +8,8 @@ import { USERNAME_ERRORS } from './errors';
 import { USERNAME_DEFAULTS, resolveUsernameRules, type UsernameOptions } from './options';
 import { isUsernameAvailable } from './routes/is-username-available';
 import { signInUsername } from './routes/sign-in-username';
-import { usernameMigration, usernameSchema } from './schema';
+import { usernameMigration } from './migrations/0100-username';
+import { usernameSchema } from './schema';
 import { usernameBodyFields, usernameUserInput } from './user-input';
 
 export { USERNAME_DEFAULTS, USERNAME_ERRORS, type UsernameOptions };

@@ -9,7 +9,7 @@ import { AuthError, DEFAULTS, type PluginHooks } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
 import type { UsernameRules } from './options';
 import { checkUsername, normalizeUsername } from './rules';
-import { findUsernameOwner } from './username-store';
+import { findUsernameOwner } from './store';
 
 /**
  * Added to the sign-up and update-user bodies. No length bound on `username`: the rules answer

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
-import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../audit-store';
+import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../store';
 import { AUDIT_ERRORS } from '../errors';
 import { AUDIT_DEFAULTS, type ResolvedAuditOptions } from '../options';
 import { adminAuditEventResponse } from '../responses';

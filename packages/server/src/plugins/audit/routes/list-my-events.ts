@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
-import { listAuditEvents } from '../audit-store';
+import { listAuditEvents } from '../store';
 import { AUDIT_DEFAULTS } from '../options';
 import { auditEventResponse } from '../responses';
 

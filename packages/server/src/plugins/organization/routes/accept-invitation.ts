@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { AuthError, DEFAULTS, defineEndpoint, emitEvent, randomString, type AuthContext } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
-import type { Invitation } from '../invitation-store';
-import { joinByInvitation } from '../member-store';
+import type { Invitation } from '../store/invitations';
+import { joinByInvitation } from '../store/invite-and-join';
 import { findMember } from '../membership';
 import { ORGANIZATION_DEFAULTS, type ResolvedOrganizationOptions } from '../options';
-import { activateOrganizationWithTeam } from '../organization-store';
+import { activateOrganizationWithTeam } from '../store/organizations';
 import { invitationResponse, memberResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });

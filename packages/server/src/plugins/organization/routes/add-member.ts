@@ -16,11 +16,12 @@ import {
   readCurrentSession,
 } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { createMembership, toStoredMemberRole } from '../member-store';
+import { toStoredMemberRole } from '../member-roles';
+import { createMembership } from '../store/membership-changes';
 import { findMember, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization } from '../organization-store';
-import { requireTeamIn } from '../team-store';
+import { findOrganization } from '../store/organizations';
+import { requireTeamIn } from '../store/teams';
 import { memberResponse } from '../responses';
 
 const roleField = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(32)]);

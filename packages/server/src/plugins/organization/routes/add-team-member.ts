@@ -7,7 +7,7 @@ import { defineEndpoint } from '../../../plugin';
 import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
-import { findOrAddTeamMember } from '../team-store';
+import { findOrAddTeamMember } from '../store/teams';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { teamMemberResponse } from '../responses';
 

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findInvitation, settleInvitation } from '../invitation-store';
+import { findInvitation, settleInvitation } from '../store/invitations';
 import { MEMBER_ACTIONS, requireMember, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { organizationDb } from '../schema';
 import { invitationResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint, statusResponse } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { slugIsTaken } from '../organization-store';
+import { slugIsTaken } from '../store/organizations';
 
 const body = z.object({ slug: z.string().min(1) });
 

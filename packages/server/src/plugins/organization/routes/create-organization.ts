@@ -31,7 +31,7 @@ import {
   serializeMetadata,
   toOrganizationResponse,
   type NewOrganization,
-} from '../organization-store';
+} from '../store/organizations';
 import { memberResponse, parsedOrganizationResponse } from '../responses';
 
 const body = z.object({

@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { insertTeam } from '../team-store';
+import { insertTeam } from '../store/teams';
 import { teamResponse } from '../responses';
 
 const body = z.object({ organizationId: z.string().min(1).optional(), name: z.string().min(1) });

@@ -14,7 +14,7 @@ import {
   findOrganization,
   setSessionActiveOrganization,
   toStoredOrganization,
-} from '../organization-store';
+} from '../store/organizations';
 import { organizationResponse } from '../responses';
 
 const body = z.object({ organizationId: z.string().min(1) });

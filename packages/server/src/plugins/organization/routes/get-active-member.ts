@@ -5,7 +5,7 @@
  */
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { findMemberWithUser } from '../member-store';
+import { findMemberWithUser } from '../store/members';
 import { organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { memberWithUserResponse } from '../responses';

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
-import { loadFullOrganization, organizationOfMember } from '../organization-store';
+import { loadFullOrganization, organizationOfMember } from '../store/organizations';
 import { fullOrganizationResponse } from '../responses';
 
 const query = z.object({

@@ -11,7 +11,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import { findMember } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization } from '../organization-store';
+import { findOrganization } from '../store/organizations';
 import { invitationResponse } from '../responses';
 
 const query = z.object({ id: z.string().min(1) });

@@ -21,11 +21,12 @@ import {
 import { memberRoles } from '../access-control';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { invitationMail } from '../invitation-mail';
-import type { Invitation } from '../invitation-store';
-import { inviteWithinLimit, toStoredMemberRole } from '../member-store';
+import type { Invitation } from '../store/invitations';
+import { toStoredMemberRole } from '../member-roles';
+import { inviteWithinLimit } from '../store/invite-and-join';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization } from '../organization-store';
+import { findOrganization } from '../store/organizations';
 import { invitationResponse } from '../responses';
 
 const roleName = z.string().min(1).max(255);

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { deleteMembership, findMemberWithUser, forgetActiveOrganization } from '../member-store';
+import { deleteMembership, forgetActiveOrganization } from '../store/membership-changes';
+import { findMemberWithUser } from '../store/members';
 import type { ResolvedOrganizationOptions } from '../options';
 import { memberWithUserResponse } from '../responses';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
-import { listOrganizationInvitations } from '../invitation-store';
+import { listOrganizationInvitations } from '../store/invitations';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { ORGANIZATION_ERRORS } from '../errors';

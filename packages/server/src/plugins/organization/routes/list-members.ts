@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
-import { countMembers, listMembersWithUser } from '../member-store';
+import { countMembers, listMembersWithUser } from '../store/members';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { ORGANIZATION_ERRORS } from '../errors';

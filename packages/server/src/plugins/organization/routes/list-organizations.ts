@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
-import { listUserOrganizations, toStoredOrganization } from '../organization-store';
+import { listUserOrganizations, toStoredOrganization } from '../store/organizations';
 import { organizationResponse } from '../responses';
 
 export function listOrganizations(_options: ResolvedOrganizationOptions) {

@@ -12,7 +12,7 @@ import { AuthError, defineEndpoint, type AuthContext } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, MEMBER_ACTIONS, memberMay } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { activeTeamOf, findTeam, findTeamMember, listTeamMembers as listMembersOfTeam } from '../team-store';
+import { activeTeamOf, findTeam, findTeamMember, listTeamMembers as listMembersOfTeam } from '../store/teams';
 import { teamMemberResponse } from '../responses';
 
 const query = z.object({ teamId: z.string().min(1).optional() });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import { requireCallerMembership } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { listTeams } from '../team-store';
+import { listTeams } from '../store/teams';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { teamResponse } from '../responses';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { listOpenInvitationsFor } from '../invitation-store';
+import { listOpenInvitationsFor } from '../store/invitations';
 import type { ResolvedOrganizationOptions } from '../options';
 import { invitationResponse } from '../responses';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { listUserMemberships, toStoredOrganization } from '../organization-store';
+import { listUserMemberships, toStoredOrganization } from '../store/organizations';
 import { organizationResponse } from '../responses';
 
 const query = z.object({ userId: z.string().min(1) });

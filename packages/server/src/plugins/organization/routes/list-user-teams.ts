@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
-import { listUserTeams as listTeamsOfUser } from '../team-store';
+import { listUserTeams as listTeamsOfUser } from '../store/teams';
 import { teamResponse } from '../responses';
 
 export function listUserTeams(_options: ResolvedOrganizationOptions) {

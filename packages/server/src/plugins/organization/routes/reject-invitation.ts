@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
-import { settleInvitation } from '../invitation-store';
+import { settleInvitation } from '../store/invitations';
 import type { ResolvedOrganizationOptions } from '../options';
-import { organizationDb } from '../tables';
+import { organizationDb } from '../schema';
 import { invitationResponse } from '../responses';
 
 const body = z.object({ invitationId: z.string().min(1) });

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { deleteMembership, findMemberByIdOrEmail, forgetActiveOrganization, isOwner } from '../member-store';
+import { isOwner } from '../member-roles';
+import { deleteMembership, forgetActiveOrganization } from '../store/membership-changes';
+import { findMemberByIdOrEmail } from '../store/members';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { memberWithUserResponse } from '../responses';

@@ -8,7 +8,7 @@ import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
 import { authorizeTeamMemberChange, teamMemberChangeBody } from '../team-member-change';
-import { deleteTeamMember, findTeamMember } from '../team-store';
+import { deleteTeamMember, findTeamMember } from '../store/teams';
 import { messageResponse } from '../responses';
 
 export function removeTeamMember(options: ResolvedOrganizationOptions) {

@@ -10,7 +10,7 @@ import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { activeTeamOf, deleteTeam, requireTeamIn } from '../team-store';
+import { activeTeamOf, deleteTeam, requireTeamIn } from '../store/teams';
 import { messageResponse } from '../responses';
 
 const body = z.object({ teamId: z.string().min(1), organizationId: z.string().min(1).optional() });

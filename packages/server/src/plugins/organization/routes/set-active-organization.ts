@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import type { ResolvedOrganizationOptions } from '../options';
-import { loadFullOrganization, organizationOfMember, setSessionActiveOrganization } from '../organization-store';
+import { loadFullOrganization, organizationOfMember, setSessionActiveOrganization } from '../store/organizations';
 import { fullOrganizationResponse } from '../responses';
 
 const body = z.object({

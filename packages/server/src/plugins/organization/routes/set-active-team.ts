@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import type { ResolvedOrganizationOptions } from '../options';
-import { activeTeamOf, findTeam, findTeamMember, storeActiveTeam } from '../team-store';
+import { activeTeamOf, findTeam, findTeamMember, storeActiveTeam } from '../store/teams';
 import { teamResponse } from '../responses';
 
 const body = z.object({ teamId: z.string().min(1).nullable().optional() });

@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint, isUniqueViolation } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { MEMBER_ACTIONS, requireCallerMembership, requireMemberPermission } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { findOrganization, toOrganizationResponse, updateOrganizationFields } from '../organization-store';
+import { findOrganization, toOrganizationResponse, updateOrganizationFields } from '../store/organizations';
 import { parsedOrganizationResponse } from '../responses';
 
 const body = z.object({

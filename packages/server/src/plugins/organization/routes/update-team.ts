@@ -7,7 +7,7 @@ import { AuthError, defineEndpoint } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, memberMay, organizationIdOf } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
-import { requireTeamIn, renameTeam } from '../team-store';
+import { requireTeamIn, renameTeam } from '../store/teams';
 import { teamResponse } from '../responses';
 
 const body = z.object({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
 import { PASSKEY_ERRORS } from '../errors';
-import { deletePasskeyOf, findPasskeyById } from '../passkey-store';
+import { deletePasskeyOf, findPasskeyById } from '../store';
 
 const body = z.object({ id: z.string().min(1) });
 

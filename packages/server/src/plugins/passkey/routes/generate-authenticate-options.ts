@@ -8,7 +8,7 @@ import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { defineEndpoint, readCurrentSession, type EndpointContext } from '../../../plugin';
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
-import { listPasskeysOf } from '../passkey-store';
+import { listPasskeysOf } from '../store';
 import { requestOptionsResponse } from '../responses';
 import { transportsOf } from './generate-register-options';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint, randomString } from '../../../plugin';
 import { storeChallenge } from '../challenge';
 import type { ResolvedPasskeyOptions } from '../options';
-import { listPasskeysOf } from '../passkey-store';
+import { listPasskeysOf } from '../store';
 import { creationOptionsResponse } from '../responses';
 
 const query = z

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
-import { listPasskeysOf } from '../passkey-store';
+import { listPasskeysOf } from '../store';
 import { passkeyResponse } from '../responses';
 
 export function listUserPasskeys() {

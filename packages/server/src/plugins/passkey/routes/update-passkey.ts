@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { PASSKEY_ERRORS } from '../errors';
-import { findPasskeyById, renamePasskey } from '../passkey-store';
+import { findPasskeyById, renamePasskey } from '../store';
 import { passkeyResponse } from '../responses';
 
 const body = z.object({ id: z.string().min(1), name: z.string().trim().min(1).max(256) });

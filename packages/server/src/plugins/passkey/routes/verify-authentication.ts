@@ -24,7 +24,7 @@ import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';
 import { emitPasskeySignInFailure } from '../passkey-events';
-import { findPasskeyByCredentialId, setPasskeyCounter } from '../passkey-store';
+import { findPasskeyByCredentialId, setPasskeyCounter } from '../store';
 import { transportsOf } from './generate-register-options';
 
 const body = z.object({

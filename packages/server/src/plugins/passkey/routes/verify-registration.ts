@@ -9,7 +9,7 @@ import { AuthError, DEFAULTS, defineEndpoint, emitEvent, isUniqueViolation, rand
 import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';
-import { insertPasskey, type Passkey } from '../passkey-store';
+import { insertPasskey, type Passkey } from '../store';
 import { passkeyResponse } from '../responses';
 
 const body = z.object({

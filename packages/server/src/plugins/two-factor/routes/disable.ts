@@ -7,7 +7,7 @@ import { ERRORS, defineEndpoint, emitEvent, refreshCachedUser, statusResponse, v
 import { assertPassword } from '../second-step';
 import { forgetMailedCodes } from '../mailed-code-choice';
 import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({ password: z.string() });
 

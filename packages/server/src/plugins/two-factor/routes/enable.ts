@@ -22,7 +22,7 @@ import { chooseMailedCodes } from '../mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { assertPassword } from '../second-step';
 import { newTotpSecret, totpUri } from '../totp';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({
   password: z.string(),

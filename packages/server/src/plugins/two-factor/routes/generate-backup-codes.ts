@@ -8,7 +8,7 @@ import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { twoFactorSchema } from '../schema';
 import { assertPassword } from '../second-step';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({ password: z.string() });
 

@@ -8,7 +8,7 @@ import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { assertPassword } from '../second-step';
 import { totpUri } from '../totp';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({ password: z.string() });
 

@@ -12,7 +12,7 @@ import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { forgetMailedCodes } from '../mailed-code-choice';
 import { forgetTrustedDevices } from '../trusted-device';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({ userId: z.string().min(1).max(255) });
 

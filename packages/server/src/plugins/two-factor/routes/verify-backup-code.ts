@@ -9,7 +9,7 @@ import { withoutBackupCode } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { checkUnderThrottle, finishStep, stepSubject } from '../second-step';
-import { twoFactorStore, type TwoFactorStore } from '../two-factor-store';
+import { twoFactorStore, type TwoFactorStore } from '../store';
 
 const body = z.object({
   code: z.string(),

@@ -10,7 +10,7 @@ import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { checkUnderThrottle, finishStep, stepSubject } from '../second-step';
 import { totpStep } from '../totp';
-import { twoFactorStore } from '../two-factor-store';
+import { twoFactorStore } from '../store';
 
 const body = z.object({
   code: z.string(),

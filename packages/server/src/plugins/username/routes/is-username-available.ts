@@ -8,7 +8,7 @@ import { AuthError, defineEndpoint } from '../../../plugin';
 import { USERNAME_ERRORS } from '../errors';
 import type { UsernameRules } from '../options';
 import { checkUsername, normalizeUsername } from '../rules';
-import { findUsernameOwner } from '../username-store';
+import { findUsernameOwner } from '../store';
 
 const body = z.object({ username: z.string() });
 

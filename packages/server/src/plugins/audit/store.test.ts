@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAuditEvent, toAuditRow } from './audit-store';
+import { toAuditEvent, toAuditRow } from './store';
 
 const AT = new Date('2026-01-01T12:00:00.000Z');
 

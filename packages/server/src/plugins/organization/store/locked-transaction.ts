@@ -12,8 +12,8 @@
  * and with an organizationLimit it queues on the creator's user row instead.
  */
 import type { Kysely } from 'kysely';
-import { lockedTransaction, type AuthContext } from '../../plugin';
-import { organizationDb, type OrganizationDatabase } from './tables';
+import { lockedTransaction, type AuthContext } from '../../../plugin';
+import { organizationDb, type OrganizationDatabase } from '../schema';
 
 /** The row competitors queue on: the organization for its teams and members, the user for the organizations they create. */
 export interface LockedRow {

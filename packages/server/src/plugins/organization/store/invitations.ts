@@ -4,8 +4,8 @@
  * invitation (two accepts, an accept and a cancel) cannot both win.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULTS, randomString, type AuthContext } from '../../plugin';
-import { organizationDb, type InvitationTable, type OrganizationDatabase } from './tables';
+import { DEFAULTS, randomString, type AuthContext } from '../../../plugin';
+import { organizationDb, type InvitationTable, type OrganizationDatabase } from '../schema';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
 
@@ -38,7 +38,7 @@ export async function findInvitation(auth: AuthContext, id: string): Promise<Inv
 
 /**
  * Inside the caller's transaction, as the insert and the extension below: invite-member looks for
- * an open invitation behind the organization row's lock (member-store's inviteWithinLimit), so two
+ * an open invitation behind the organization row's lock (inviteWithinLimit, invite-and-join.ts), so two
  * parallel invitations to one address cannot both find none.
  */
 export async function findOpenInvitation(

@@ -5,14 +5,14 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, type AuthContext, type SessionScope } from '../../plugin';
-import { ORGANIZATION_ERRORS } from './errors';
-import { toInvitation } from './invitation-store';
+import { AuthError, type AuthContext, type SessionScope } from '../../../plugin';
+import { ORGANIZATION_ERRORS } from '../errors';
+import { toInvitation } from './invitations';
 import { inLockedTransaction } from './locked-transaction';
-import { countMemberRows, listMembersWithUser } from './member-store';
-import { activeOrganizationOf, findMember } from './membership';
-import { ORGANIZATION_DEFAULTS, type ResolvedOrganizationOptions } from './options';
-import { toTeam } from './team-store';
+import { countMemberRows, listMembersWithUser } from './members';
+import { activeOrganizationOf, findMember } from '../membership';
+import { ORGANIZATION_DEFAULTS, type ResolvedOrganizationOptions } from '../options';
+import { toTeam } from './teams';
 import {
   organizationDb,
   organizationSchema,
@@ -21,7 +21,7 @@ import {
   type OrganizationTable,
   type TeamMemberTable,
   type TeamTable,
-} from './tables';
+} from '../schema';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 

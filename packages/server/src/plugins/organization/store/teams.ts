@@ -12,8 +12,8 @@ import {
   type AuthContext,
   type CurrentSession,
   type SessionScope,
-} from '../../plugin';
-import { ORGANIZATION_ERRORS } from './errors';
+} from '../../../plugin';
+import { ORGANIZATION_ERRORS } from '../errors';
 import { inLockedTransaction } from './locked-transaction';
 import {
   organizationDb,
@@ -21,7 +21,7 @@ import {
   type OrganizationDatabase,
   type TeamMemberTable,
   type TeamTable,
-} from './tables';
+} from '../schema';
 
 export type Team = Selectable<TeamTable>;
 
