@@ -199,7 +199,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
   });
 
   describe('organizations', () => {
-    // Guard: joinByInvitation's status change conditional on `pending` (plugins/organization/member-store.ts);
+    // Guard: joinByInvitation's status change conditional on `pending` (plugins/organization/store/invite-and-join.ts);
     // behind it the unique index on member(organizationId, userId).
     it('twenty parallel accepts of one invitation make exactly one member; the others answer 400', async () => {
       const owner = await signedUp();
@@ -225,7 +225,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
     });
 
     // Guard: joinByInvitation counts the seats and inserts behind the organization row's lock
-    // (plugins/organization/member-store.ts, inLockedTransaction).
+    // (plugins/organization/store/invite-and-join.ts, inLockedTransaction).
     it(`twenty parallel accepts into an organization one seat short of its ${ORGANIZATION_DEFAULTS.membershipLimit} members admit one; the others answer 403`, async () => {
       const joiners = await crew();
       const [inviterId, ...seats] = await seedUsers(db, ORGANIZATION_DEFAULTS.membershipLimit - 1);
@@ -252,7 +252,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
     });
 
     // Guard: inviteWithinLimit counts the seats and inserts behind the organization row's lock
-    // (plugins/organization/member-store.ts, inLockedTransaction).
+    // (plugins/organization/store/invite-and-join.ts, inLockedTransaction).
     it('twenty parallel invitations into an organization one seat short of its limit create one; the others answer 403', async () => {
       const owner = await signedUp();
       const { organizationId } = await seedOrganization(db, [{ userId: owner.userId, role: 'owner' }]);
@@ -272,7 +272,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
     });
 
     // Guard: insertOrganization counts and inserts behind the creator's user row lock
-    // (plugins/organization/organization-store.ts, inLockedTransaction).
+    // (plugins/organization/store/organizations.ts, inLockedTransaction).
     it(`twenty parallel creates by a user in ${ORGANIZATION_LIMIT - 1} organizations make one more; the others answer 403`, async () => {
       const creator = await signedUp();
       for (let i = 0; i < ORGANIZATION_LIMIT - 1; i++)
@@ -285,7 +285,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(memberships).toHaveLength(ORGANIZATION_LIMIT);
     });
 
-    // Guard: insertTeam counts and inserts behind the organization row's lock (plugins/organization/team-store.ts).
+    // Guard: insertTeam counts and inserts behind the organization row's lock (plugins/organization/store/teams.ts).
     it(`twenty parallel team creates in an organization one team short of ${MAXIMUM_TEAMS} make one; the others answer 400`, async () => {
       const [owner] = await crew();
       const { organizationId } = await seedOrganization(db, [{ userId: owner!.userId, role: 'owner' }]);
@@ -297,7 +297,7 @@ describeEach('one-time resources raced across three instances', dialects, (diale
       expect(await countIn(db, 'team', organizationId)).toBe(MAXIMUM_TEAMS);
     });
 
-    // Guard: deleteTeam counts the teams and deletes behind the organization row's lock (plugins/organization/team-store.ts).
+    // Guard: deleteTeam counts the teams and deletes behind the organization row's lock (plugins/organization/store/teams.ts).
     it('twenty parallel removals of all twenty teams remove nineteen and refuse the last with 400', async () => {
       const [owner] = await crew();
       const { organizationId } = await seedOrganization(db, [{ userId: owner!.userId, role: 'owner' }]);

@@ -48,7 +48,7 @@ async function seedOrganization(h: Harness) {
   return { organizationId, owner: { ...owner, memberId } };
 }
 
-// Guard: insertTeam (organization/team-store.ts) counts and inserts behind the organization row's lock.
+// Guard: insertTeam (organization/store/teams.ts) counts and inserts behind the organization row's lock.
 describeEachDialect(
   'team limit under parallel create-team requests',
   (h) => {
@@ -67,7 +67,7 @@ describeEachDialect(
   racesInTransactions,
 );
 
-// Guard: insertOrganization (organization/organization-store.ts) counts and inserts behind the creator's user row lock.
+// Guard: insertOrganization (organization/store/organizations.ts) counts and inserts behind the creator's user row lock.
 describeEachDialect(
   'organization limit under parallel create requests',
   (h) => {
@@ -98,7 +98,7 @@ describeEachDialect(
   racesInTransactions,
 );
 
-// Guard: deleteTeam (organization/team-store.ts) counts the teams and deletes behind the organization row's lock.
+// Guard: deleteTeam (organization/store/teams.ts) counts the teams and deletes behind the organization row's lock.
 describeEachDialect(
   'last team under parallel remove-team requests',
   (h) => {
@@ -122,7 +122,7 @@ describeEachDialect(
 
 const SAME_ADDRESS = 6;
 
-// Guard: inviteWithinLimit (organization/member-store.ts) looks for an open invitation and inserts
+// Guard: inviteWithinLimit (organization/store/invite-and-join.ts) looks for an open invitation and inserts
 // behind the organization row's lock (no index stops two open invitations to one address).
 describeEachDialect(
   'one open invitation per address under parallel invite-member requests',
@@ -163,7 +163,7 @@ async function ownerCount(h: Harness, organizationId: string): Promise<number> {
 }
 
 // Guards: deleteMembership (leave, remove-member) and setMemberRole (update-member-role) in
-// organization/member-store.ts count the owners and write behind the organization row's lock.
+// organization/store/membership-changes.ts count the owners and write behind the organization row's lock.
 describeEachDialect(
   'last owner under parallel leave, demotion and removal',
   (h) => {
@@ -215,7 +215,7 @@ describeEachDialect(
 /** The owner holds one seat, so `LIMIT` more fit. */
 const MEMBERSHIP_LIMIT = LIMIT + 1;
 
-// Guards, each counting seats and writing behind the organization row's lock in organization/member-store.ts:
+// Guards, each counting seats and writing behind the organization row's lock (organization/store/invite-and-join.ts, membership-changes.ts):
 // joinByInvitation (accept-invitation), createMembership (addMember), inviteWithinLimit (invite-member).
 describeEachDialect(
   'membership limit under parallel joins',

@@ -372,7 +372,7 @@ describeEachDialect(
     });
 
     // Guard: joinByInvitation's status change conditional on `pending` (settleInvitation,
-    // plugins/organization/member-store.ts), which refuses the losers with 400; the route read the
+    // plugins/organization/store/invite-and-join.ts), which refuses the losers with 400; the route read the
     // invitation pending before the transaction, so without it they reach the member insert, where
     // the unique index on member(organizationId, userId) (organization/schema.ts) alone answers 500.
     it('10 parallel accepts of one invitation make exactly one member', async () => {

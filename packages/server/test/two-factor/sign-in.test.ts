@@ -65,7 +65,7 @@ describeEachDialect(
       for (const code of enabled.body.backupCodes) expect(String(row?.backupCodes)).not.toContain(code);
     });
 
-    // Guard: the unique index on twoFactor.userId, whose violation the store retries as a replace (plugins/two-factor/two-factor-store.ts).
+    // Guard: the unique index on twoFactor.userId, whose violation the store retries as a replace (plugins/two-factor/store.ts).
     it('enables asked for at once all answer a secret, and leave one unverified row, never a 500', async () => {
       const { client, user } = await h().signUp(uniqueEmail('2fa-race'), PASSWORD);
       const answers = await Promise.all(
@@ -162,7 +162,7 @@ describeEachDialect(
       await expectError(second.client.post('/two-factor/verify-totp', { code }), REFUSED.invalidCode);
     });
 
-    // Guard: raising lastTotpStep only if lower, one conditional update (plugins/two-factor/two-factor-store.ts).
+    // Guard: raising lastTotpStep only if lower, one conditional update (plugins/two-factor/store.ts).
     it('lets one of ten parallel uses of a code through, whether by one challenge or by several', async () => {
       const user = await userWithTwoFactor(h());
       const code = totpCode(h(), user.secret);
@@ -200,7 +200,7 @@ describeEachDialect(
         await expectError(answer, REFUSED.invalidCookie);
     });
 
-    // Guard: the backup-code list replaced only if still the one read (plugins/two-factor/two-factor-store.ts, routes/verify-backup-code.ts).
+    // Guard: the backup-code list replaced only if still the one read (plugins/two-factor/store.ts, routes/verify-backup-code.ts).
     it('takes each backup code once, also when ten sign-ins use it at the same time', async () => {
       const user = await userWithTwoFactor(h());
       const [code, other] = user.backupCodes as [string, string];
