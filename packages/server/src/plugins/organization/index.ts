@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
+import { ORGANIZATION_EVENTS } from './events';
 import { resolveOrganizationOptions, type OrganizationOptions } from './options';
 import { memberPageIndexMigration } from './migrations/0305-member-page-index';
 import { createOrganization } from './routes/create-organization';
@@ -49,6 +50,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
   return definePlugin({
     id: 'organization',
     errors: ORGANIZATION_ERRORS,
+    events: ORGANIZATION_EVENTS,
     endpoints: [
       createOrganization(resolved),
       checkOrganizationSlug(resolved),
