@@ -1,7 +1,7 @@
 /**
  * @module The plugin contract (better-auth's shape): a plugin is one value declaring its
  * endpoints, migrations, the columns it adds to core tables, the fields it accepts in core request
- * bodies (by endpoint id, never by path), its error catalogue, hooks, and the rows that expire. The engine merges what enabled plugins
+ * bodies (by endpoint id, never by path), its error catalogue, its events, hooks, and the rows that expire. The engine merges what enabled plugins
  * declare and never imports a plugin. The type parameters keep what a plugin declares, so
  * `createAuth` can type `auth.api`, `auth.endpoints` and the client from them (`auth/auth-types.ts`).
  */
