@@ -4,7 +4,7 @@
  * client from this: `createAuthClient<StandaloneAuth>({ baseURL, plugins: [usernameClient(),
  * adminClient(), organizationClient(), auditClient(), twoFactorClient(), passkeyClient()] })`.
  */
-import type { Auth } from '@latchkey/server';
+import type { Auth, AuthEventTypeOf } from '@latchkey/server';
 import type { ServerPlugins } from './plugins';
 
 export type { ServerPlugins } from './plugins';
@@ -14,3 +14,9 @@ export type StandaloneAuth = Auth<ServerPlugins>;
 
 /** Every endpoint the standalone server serves, with its plugins' body fields and columns. */
 export type StandaloneEndpoint = StandaloneAuth['endpoints'][number];
+
+/**
+ * Every event type the standalone server may emit (the core's and its plugins'), as its audit log
+ * may hold them: narrower than `AuthEventType`, which holds every plugin's in the program.
+ */
+export type StandaloneEventType = AuthEventTypeOf<ServerPlugins>;

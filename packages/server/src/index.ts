@@ -3,7 +3,16 @@
  */
 export { createAuth, type Auth } from './create-auth';
 export { DEFAULTS, type AuthOptions, type Logger } from './auth/options';
-export type { AuthEvent, AuthEventDetail, AuthEventType, AuthObserver, RequestRecord } from './events/observer';
+export type { AuthEvent, AuthEventDetail, AuthObserver, RequestRecord } from './events/observer';
+// A plugin outside this package adds its events by augmenting `AuthEventRegistry` here
+// (plugin/event-registry.ts).
+export type {
+  AuthEventRegistry,
+  AuthEventType,
+  CoreEventRegistry,
+  CoreEventType,
+  DeclaredEvents,
+} from './plugin/event-registry';
 // Plugins outside this package tell their events as the bundled ones do.
 export { emitEvent, type EventFields, type EventOrigin } from './events/emit-event';
 export {
@@ -34,6 +43,7 @@ export type {
   AuthApi,
   AuthEndpoint,
   AuthErrorCode,
+  AuthEventTypeOf,
   PluginEndpoint,
   PluginUserFields,
   PluginSessionFields,

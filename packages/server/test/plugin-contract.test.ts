@@ -3,11 +3,14 @@
  * session come back typed everywhere (sign-up, get-session from the database and from the cookie
  * cache), body fields reach the plugin's userInput hook and only what it returns is stored, and
  * beforeCreateSession can refuse every way of starting a session, and interceptSignIn can answer a
- * password sign-in in its session's stead.
+ * password sign-in in its session's stead, and the plugin's own event reaches the observers typed.
  */
-import { expect, it } from 'vitest';
+import { expect, expectTypeOf, it } from 'vitest';
+import type { AuthEvent, AuthEventType, AuthEventTypeOf, CoreEventType } from '../src';
 import { describeEachDialect, uniqueEmail } from './support/harness';
 import { BLOCKED_NICKNAME, HELD_NICKNAME, profilePlugin, profileSchema as profile } from './support/profile-plugin';
+
+const events: AuthEvent[] = [];
 
 describeEachDialect(
   'the plugin contract',
@@ -107,6 +110,18 @@ describeEachDialect(
       await client.post('/test-profile/device', { device: null });
       expect((await client.get('/get-session')).body.session.device).toBeNull();
     });
+
+    it('tells the observers the event the plugin declares, with its type in the registry and the auth’s', async () => {
+      const { client, user } = await h().signUp();
+      await client.post('/test-profile/device', { device: 'phone' });
+      // Narrowing on the plugin's type compiles only if the registry merged it.
+      const told = events.filter((event) => event.type === 'profile-device-set' && event.userId === user.id);
+      expect(told).toEqual([
+        expect.objectContaining({ outcome: 'success', actorUserId: user.id, detail: { device: 'phone' } }),
+      ]);
+      expectTypeOf<'profile-device-set'>().toExtend<AuthEventType>();
+      expectTypeOf<AuthEventTypeOf<[typeof profilePlugin]>>().toEqualTypeOf<CoreEventType | 'profile-device-set'>();
+    });
   },
-  { plugins: [profilePlugin] },
+  { plugins: [profilePlugin], observers: [{ event: (event) => void events.push(event) }] },
 );

@@ -1,12 +1,13 @@
 /**
- * @module The audit log's events as the app reads them: the closed list of event types (the
- * engine's `AuthEventType`; test/audit/audit-event.test.ts keeps the two equal), one event's
+ * @module The audit log's events as the app reads them: the list of event types (those the
+ * standalone server's core and plugins declare, `StandaloneEventType`; test/audit/audit-event.test.ts
+ * keeps the two equal, so a plugin's new event needs a name here), one event's
  * shape as the standalone server's audit routes answer it, and how a person reads its type and
  * its detail. Shared by the admin console's audit screens and the account page's recent activity.
  */
 import type { TFunction } from 'i18next';
 import type { OutputOf } from '@latchkey/client';
-import type { StandaloneAuth } from '@latchkey/standalone';
+import type { StandaloneAuth, StandaloneEventType } from '@latchkey/standalone';
 
 export const AUDIT_EVENT_TYPES = [
   'sign-in',
@@ -48,9 +49,9 @@ export const AUDIT_EVENT_TYPES = [
   'two-factor-disabled',
   'backup-codes-generated',
   'two-factor-reset',
-] as const;
+] as const satisfies readonly StandaloneEventType[];
 
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+export type AuditEventType = StandaloneEventType;
 
 /**
  * One row of the audit log, as GET /audit/list-my-events and /admin/list-audit-events answer it

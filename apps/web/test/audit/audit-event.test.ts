@@ -1,17 +1,18 @@
 /**
- * What the audit screens build on: the app's list of event types is the engine's, every type has
+ * What the audit screens build on: the app's list of event types is the server's, every type has
  * a name, method and detail read as one line, and the screen's filters become the server's query
  * (local times as instants, "to" up to the end of its minute, empty filters left out).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AuthEventType } from '@latchkey/server';
+import type { StandaloneEventType } from '@latchkey/standalone';
 import { auditFilterOf, auditPath, toListAuditEventsQuery } from '../../src/features/admin/components/audit-query';
 import { AUDIT_EVENT_TYPES, auditEventDetailText, type AuditEventType } from '../../src/lib/audit-event';
 import english from '../../src/locales/en/common.json';
 
 describe('audit event types', () => {
-  it("are the engine's event types", () => {
-    expectTypeOf<AuditEventType>().toEqualTypeOf<AuthEventType>();
+  it("are the standalone server's event types, its core's and its plugins'", () => {
+    expectTypeOf<(typeof AUDIT_EVENT_TYPES)[number]>().toEqualTypeOf<StandaloneEventType>();
+    expectTypeOf<AuditEventType>().toEqualTypeOf<StandaloneEventType>();
     expect(new Set(AUDIT_EVENT_TYPES).size).toBe(AUDIT_EVENT_TYPES.length);
   });
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Session, User } from '../db/records';
 import type { AnyEndpoint, ApiCall, Endpoint, EndpointSchema, SessionGuard } from '../endpoint/define-endpoint';
 import type { CoreErrorCode } from '../endpoint/errors';
+import type { CoreEventType } from '../plugin/event-registry';
 import type { ExtensibleEndpointId, Plugin } from '../plugin/define-plugin';
 import type { FieldValues } from '../plugin/declarations';
 import type { CoreEndpoints } from './core-endpoints';
@@ -18,8 +19,8 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 type Merge<U> = [U] extends [never] ? Empty : UnionToIntersection<U>;
 
 type Parts<X> =
-  X extends Plugin<infer E, infer B, infer U, infer S, infer C>
-    ? { endpoints: E; body: B; user: U; session: S; codes: C }
+  X extends Plugin<infer E, infer B, infer U, infer S, infer C, infer V>
+    ? { endpoints: E; body: B; user: U; session: S; codes: C; events: V }
     : never;
 type PluginParts<P extends readonly Plugin[]> = Parts<P[number]>;
 
@@ -31,6 +32,12 @@ export type PluginEndpoint<P extends readonly Plugin[]> = PluginParts<P>['endpoi
  * typed only as `Plugin` may answer any code, so the union is then `string`.
  */
 export type AuthErrorCode<P extends readonly Plugin[] = readonly Plugin[]> = CoreErrorCode | PluginParts<P>['codes'];
+
+/**
+ * Every event type an auth with plugins `P` may emit: the core's and its plugins' declared events.
+ * Narrower than `AuthEventType`, which merges the events of every plugin in the program.
+ */
+export type AuthEventTypeOf<P extends readonly Plugin[] = readonly Plugin[]> = CoreEventType | PluginParts<P>['events'];
 
 /** The columns the plugins add to every user (`role`, `username`…), as values. */
 export type PluginUserFields<P extends readonly Plugin[]> = Merge<EachFieldValues<PluginParts<P>['user']>>;

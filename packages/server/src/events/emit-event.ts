@@ -10,7 +10,8 @@ import { AuthError } from '../endpoint/errors';
 import { eventActorFor } from './event-actor';
 import type { RequestHeaders } from '../http/transport';
 import { userAgentOf } from '../http/user-agent';
-import type { AuthEvent, AuthEventType } from './observer';
+import type { AuthEventType } from '../plugin/event-registry';
+import type { AuthEvent } from './observer';
 
 /** What an endpoint context (or a session origin) carries about the request an event belongs to. */
 export interface EventOrigin {

@@ -4,51 +4,7 @@
  * Observers are told after the fact and synchronously; what they do with it (a table write, a
  * counter) must not hold up or fail the request, so `createEventSink` keeps their errors to the log.
  */
-
-/**
- * The closed list of events (jose's habit: callers `switch` on it with narrowing). Kebab-case,
- * past tense where something changed.
- */
-export type AuthEventType =
-  | 'sign-in'
-  | 'sign-up'
-  | 'sign-in-locked'
-  | 'sign-out'
-  | 'session-revoked'
-  | 'password-changed'
-  | 'password-reset'
-  | 'email-change-requested'
-  | 'email-changed'
-  | 'email-verified'
-  | 'account-deleted'
-  | 'account-linked'
-  | 'account-unlinked'
-  | 'role-changed'
-  | 'user-banned'
-  | 'user-unbanned'
-  | 'impersonation-started'
-  | 'impersonation-stopped'
-  | 'user-created'
-  | 'user-updated'
-  | 'user-removed'
-  | 'organization-created'
-  | 'organization-deleted'
-  | 'member-added'
-  | 'member-removed'
-  | 'member-role-changed'
-  | 'invitation-created'
-  | 'invitation-accepted'
-  | 'invitation-rejected'
-  | 'invitation-canceled'
-  | 'passkey-added'
-  | 'passkey-removed'
-  | 'rate-limited'
-  | 'mail-sent'
-  | 'mail-failed'
-  | 'two-factor-enabled'
-  | 'two-factor-disabled'
-  | 'backup-codes-generated'
-  | 'two-factor-reset';
+import type { AuthEventType } from '../plugin/event-registry';
 
 /** A detail's values: names, ids, counts. Never a password, a token or a hash. */
 export type AuthEventDetail = Readonly<Record<string, string | number | boolean | null>>;

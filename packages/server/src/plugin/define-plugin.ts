@@ -1,7 +1,7 @@
 /**
  * @module The plugin contract (better-auth's shape): a plugin is one value declaring its
  * endpoints, migrations, the columns it adds to core tables, the fields it accepts in core request
- * bodies (by endpoint id, never by path), its error catalogue, hooks, and the rows that expire. The engine merges what enabled plugins
+ * bodies (by endpoint id, never by path), its error catalogue, its events, hooks, and the rows that expire. The engine merges what enabled plugins
  * declare and never imports a plugin. The type parameters keep what a plugin declares, so
  * `createAuth` can type `auth.api`, `auth.endpoints` and the client from them (`auth/auth-types.ts`).
  */
@@ -9,6 +9,7 @@ import type { PluginHooks } from '../auth/context';
 import type { Migration } from '../db/migrate';
 import type { AnyEndpoint } from '../endpoint/define-endpoint';
 import type { ErrorCatalogue } from '../endpoint/errors';
+import type { AuthEventType } from './event-registry';
 import type { BodyFields, ExpiringRows, FieldDeclarations } from './declarations';
 
 export type { PluginHooks } from '../auth/context';
@@ -24,7 +25,8 @@ export type {
 
 /**
  * `E` is the union of the plugin's endpoints, `B` its body fields by endpoint id, `U` and `S` the
- * columns it adds to user and session, `C` the codes of its error entries. The defaults are the widest of each: `Plugin` alone is any
+ * columns it adds to user and session, `C` the codes of its error entries, `V` the types of the
+ * events it declares. The defaults are the widest of each: `Plugin` alone is any
  * plugin, which is what the engine's runtime code works with.
  */
 export interface Plugin<
@@ -33,6 +35,7 @@ export interface Plugin<
   U extends FieldDeclarations = FieldDeclarations,
   S extends FieldDeclarations = FieldDeclarations,
   C extends string = string,
+  V extends AuthEventType = AuthEventType,
 > {
   readonly id: string;
   readonly endpoints?: readonly E[];
@@ -43,6 +46,11 @@ export interface Plugin<
   /** The entries its endpoints throw, so an auth's error codes are the core's and its plugins' (`AuthErrorCode`). */
   readonly errors?: ErrorCatalogue<C>;
   readonly hooks?: PluginHooks;
+  /**
+   * The events it adds to the registry (its `events.ts` declares them there too), so that an auth
+   * knows what its plugins may emit (`AuthEventTypeOf`); core events it emits are not repeated.
+   */
+  readonly events?: readonly V[];
   /** Rows of its tables that expire, for the engine's background job to delete. */
   readonly expiringRows?: readonly ExpiringRows[];
 }
@@ -61,6 +69,7 @@ export function definePlugin<
   U extends FieldDeclarations = None,
   S extends FieldDeclarations = None,
   C extends string = never,
->(plugin: Plugin<E, B, U, S, C>): Plugin<E, B, U, S, C> {
+  V extends AuthEventType = never,
+>(plugin: Plugin<E, B, U, S, C, V>): Plugin<E, B, U, S, C, V> {
   return Object.freeze(plugin);
 }

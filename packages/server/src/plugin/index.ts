@@ -15,7 +15,8 @@ export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from '../endpoi
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
 export { DEFAULTS } from '../auth/options';
 export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from '../events/emit-event';
-export type { AuthEvent, AuthEventDetail, AuthEventType } from '../events/observer';
+export type { AuthEvent, AuthEventDetail } from '../events/observer';
+export type { AuthEventRegistry, AuthEventType, DeclaredEvents } from './event-registry';
 export {
   definePlugin,
   type ExpiringRows,

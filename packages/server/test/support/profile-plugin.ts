@@ -1,18 +1,33 @@
 /**
  * @module A small plugin of the tests' own, for the engine suites that need one: it uses every part
  * of the plugin contract (migrations, user and session columns, body fields, endpoints, an error
- * catalogue, the userInput, interceptSignIn and beforeCreateSession hooks) and nothing of a bundled plugin, so that
+ * catalogue, an event of its own, the userInput, interceptSignIn and beforeCreateSession hooks) and nothing of a bundled plugin, so that
  * deleting a bundled plugin breaks only its own test folder.
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { AuthError, defineEndpoint, defineErrors, definePlugin, definePluginSchema } from '../../src';
+import {
+  AuthError,
+  defineEndpoint,
+  defineErrors,
+  definePlugin,
+  definePluginSchema,
+  emitEvent,
+  type DeclaredEvents,
+} from '../../src';
 import type { Harness } from './harness';
 
 export const PROFILE_ERRORS = defineErrors({
   nicknameTooShort: [400, 'nickname is too short'],
   blocked: [403, 'You are blocked'],
 });
+
+/** Its events, added to the engine's registry as a plugin outside the engine's package does. */
+export const PROFILE_EVENTS = ['profile-device-set'] as const;
+
+declare module '../../src' {
+  interface AuthEventRegistry extends DeclaredEvents<typeof PROFILE_EVENTS> {}
+}
 
 /** The nickname whose password sign-ins `interceptSignIn` answers in the session's stead. */
 export const HELD_NICKNAME = 'held';
@@ -33,6 +48,8 @@ const setDevice = defineEndpoint({
   session: 'required',
   async handler(ctx) {
     await profileSchema.updateCurrentSession(ctx, { device: ctx.body.device });
+    const userId = ctx.session.user.id;
+    emitEvent(ctx, 'profile-device-set', { userId, actorUserId: userId, detail: { device: ctx.body.device } });
     return { device: profileSchema.session(ctx.session.session).device };
   },
 });
@@ -82,6 +99,7 @@ export const profilePlugin = definePlugin({
     updateUser: { nickname: z.string().max(50).optional() },
   },
   errors: PROFILE_ERRORS,
+  events: PROFILE_EVENTS,
   hooks: {
     async userInput(input) {
       if (input.nickname === undefined) return {};

@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
+import { ADMIN_EVENTS } from './events';
 import type { PermissionRequest } from './access-control';
 import { ADMIN_DEFAULTS, resolveAdminOptions, type AdminOptions } from './options';
 import { isAllowed } from './require-permission';
@@ -63,6 +64,7 @@ export function adminPlugin(options: AdminOptions = {}) {
   return definePlugin({
     id: 'admin',
     errors: ADMIN_ERRORS,
+    events: ADMIN_EVENTS,
     endpoints: [
       setRole(resolved),
       createUser(resolved),

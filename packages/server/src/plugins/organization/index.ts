@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
+import { ORGANIZATION_EVENTS } from './events';
 import { ORGANIZATION_DEFAULTS, resolveOrganizationOptions, type OrganizationOptions } from './options';
 import { organizationMigration } from './migrations/0300-organization';
 import { invitationExpiryIndexMigration } from './migrations/0301-invitation-expiry-index';
@@ -50,6 +51,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
   return definePlugin({
     id: 'organization',
     errors: ORGANIZATION_ERRORS,
+    events: ORGANIZATION_EVENTS,
     endpoints: [
       createOrganization(resolved),
       checkOrganizationSlug(resolved),

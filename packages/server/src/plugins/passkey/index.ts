@@ -6,6 +6,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { PASSKEY_ERRORS } from './errors';
+import { PASSKEY_EVENTS } from './events';
 import { PASSKEY_DEFAULTS, resolvePasskeyOptions, type PasskeyOptions } from './options';
 import { deletePasskey } from './routes/delete-passkey';
 import { generateAuthenticateOptions, generateAuthenticateOptionsPost } from './routes/generate-authenticate-options';
@@ -23,6 +24,7 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
   return definePlugin({
     id: 'passkey',
     errors: PASSKEY_ERRORS,
+    events: PASSKEY_EVENTS,
     endpoints: [
       generateRegisterOptions(resolved),
       verifyRegistration(resolved),

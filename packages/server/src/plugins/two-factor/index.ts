@@ -7,6 +7,7 @@
  */
 import { definePlugin } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
+import { TWO_FACTOR_EVENTS } from './events';
 import { twoFactorMigration } from './migrations/0600-two-factor';
 import { trustedDeviceMigration } from './migrations/0601-trusted-device';
 import { twoFactorEnabledNotNullMigration } from './migrations/0602-two-factor-enabled-not-null';
@@ -35,6 +36,7 @@ export function twoFactorPlugin(input: TwoFactorOptions = {}) {
   return definePlugin({
     id: 'two-factor',
     errors: TWO_FACTOR_ERRORS,
+    events: TWO_FACTOR_EVENTS,
     endpoints: [
       enableTwoFactor(options),
       verifyTotp(options),

@@ -23,7 +23,7 @@ import {
 import { takeChallenge } from '../challenge';
 import { PASSKEY_ERRORS } from '../errors';
 import type { ResolvedPasskeyOptions } from '../options';
-import { emitPasskeySignInFailure } from '../passkey-events';
+import { emitPasskeySignInFailure } from '../events';
 import { findPasskeyByCredentialId, setPasskeyCounter } from '../store';
 import { transportsOf } from './generate-register-options';
 
