@@ -1,6 +1,7 @@
 /**
  * Probes the database servers and the browser once for the whole run. A missing server skips its suites with one
- * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI).
+ * clear line, or fails the run when REQUIRE_SERVICES=1 (as in CI). A run of the unit project alone (`npm run
+ * test:unit`) needs none of them, so it probes nothing and reports nothing missing.
  */
 import type { TestProject } from 'vitest/node';
 import {
@@ -25,7 +26,17 @@ declare module 'vitest' {
 
 const where: Record<TestDialect, string> = { sqlite: 'a temporary file', postgres: POSTGRES_URL, mysql: MYSQL_URL };
 
+/** The project of the tests beside the code (vitest.config.ts): no database, no Redis, no browser. */
+const UNIT_PROJECT = 'unit';
+
 export default async function setup(project: TestProject): Promise<void> {
+  // project.vitest.projects holds only the projects this run selected (--project).
+  if (project.vitest.projects.every((selected) => selected.name === UNIT_PROJECT)) {
+    project.provide('dialects', []);
+    project.provide('redis', false);
+    project.provide('chromium', false);
+    return;
+  }
   const available: TestDialect[] = [];
   const missing: string[] = [];
   for (const dialect of requestedDialects()) {

@@ -1,5 +1,5 @@
 /**
- * @module The key terms' one translation per language, checked by test/glossary.test.ts: wherever
+ * @module The key terms' one translation per language, checked by glossary.test.ts: wherever
  * an English text names a term, its translation names the language's word for it. Not loaded by
  * the app; translators read it before adding a text.
  *

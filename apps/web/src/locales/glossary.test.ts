@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_TERMS, GLOSSARY, GLOSSARY_TERMS } from '../src/locales/glossary';
-import { NAMESPACES } from '../src/lib/i18n-namespaces';
-import { LANGUAGES } from '../src/lib/languages';
+import { ENGLISH_TERMS, GLOSSARY, GLOSSARY_TERMS } from './glossary';
+import { NAMESPACES } from '../lib/i18n-namespaces';
+import { LANGUAGES } from '../lib/languages';
 
-const LOCALES = fileURLToPath(new URL('../src/locales', import.meta.url));
+const LOCALES = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Keys whose translation may differ from other keys with the same English text, because the

@@ -3,7 +3,7 @@
  * Opera and iOS browsers from the Chrome and Safari they also claim to be.
  */
 import { describe, expect, it } from 'vitest';
-import { parseUserAgent } from '../../src/lib/parse-user-agent';
+import { parseUserAgent } from './parse-user-agent';
 
 const UA = {
   chromeOnWindows:

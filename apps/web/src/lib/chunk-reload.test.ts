@@ -5,7 +5,7 @@
  * e2e/chunk-recovery.test.ts covers the whole path).
  */
 import { describe, expect, it } from 'vitest';
-import { createChunkReloader, isChunkLoadError, recoverFromMissingChunks } from '../src/lib/chunk-reload';
+import { createChunkReloader, isChunkLoadError, recoverFromMissingChunks } from './chunk-reload';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { items: Map<string, string> } {
   const items = new Map<string, string>();

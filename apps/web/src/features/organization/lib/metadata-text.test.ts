@@ -3,7 +3,7 @@
  * better-auth does), create and update as an object; the field shows either as pretty JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { metadataText } from '../../src/features/organization/lib/metadata-text';
+import { metadataText } from './metadata-text';
 
 describe('metadataText', () => {
   it('shows stored JSON text and an object alike, as pretty JSON', () => {

@@ -3,7 +3,7 @@
  * browser's languages the app speaks (by primary subtag); else English.
  */
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, initialLanguage, preferredLanguage } from '../src/lib/languages';
+import { LANGUAGE_STORAGE_KEY, initialLanguage, preferredLanguage } from './languages';
 
 const storage = (value: string | null) => ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) });
 

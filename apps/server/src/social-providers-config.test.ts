@@ -8,9 +8,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDERS } from '@latchkey/server';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Env } from '../src/config';
-import { problemsOf } from './support/config-problems';
-import { buildSocialProviders } from '../src/social-providers';
+import { loadConfig, type Env } from './config';
+import { problemsOf } from '../test/support/config-problems';
+import { buildSocialProviders } from './social-providers';
 
 const CWD = '/srv/latchkey';
 const SECRET_VALUE = 'shh-a-client-secret-nobody-may-read';

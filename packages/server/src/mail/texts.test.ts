@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_LANGUAGES } from '../src/i18n/request-language';
-import { MAIL_TEXTS } from '../src/mail/texts';
+import { SERVER_LANGUAGES } from '../i18n/request-language';
+import { MAIL_TEXTS } from './texts';
 
 /** Every text of a language's mails, the functions called with sample values. */
 function textsOf(value: unknown): string[] {

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { AuthEvent, PoolStats } from '@latchkey/server';
 import { describe, expect, it } from 'vitest';
-import { createMetrics, type Metrics } from '../src/metrics';
-import { bearerMatches } from '../src/metrics-endpoint';
-import { parseMetrics, sampleValue } from './support/prometheus';
+import { createMetrics, type Metrics } from './metrics';
+import { bearerMatches } from './metrics-endpoint';
+import { parseMetrics, sampleValue } from '../test/support/prometheus';
 
 const at = new Date('2026-01-01T00:00:00Z');
 const event = (fields: Omit<AuthEvent, 'at'>): AuthEvent => ({ at, ...fields });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { problemsOf } from './support/config-problems';
-import { DEFAULT_WEB_DIR } from '../src/web-app';
+import { loadConfig } from './config';
+import { problemsOf } from '../test/support/config-problems';
+import { DEFAULT_WEB_DIR } from './web-app';
 
 const CWD = '/srv/latchkey';
 const SECRET = 'a'.repeat(32);

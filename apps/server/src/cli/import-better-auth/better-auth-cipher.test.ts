@@ -5,7 +5,7 @@
  */
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import { betterAuthDecrypt } from '../src/cli/import-better-auth/better-auth-cipher';
+import { betterAuthDecrypt } from './better-auth-cipher';
 
 describe("better-auth's symmetric encryption, read by the import", () => {
   it('decrypts what better-auth encrypted, trying each secret it is given', async () => {

@@ -4,13 +4,7 @@
  * seeded users, one membership per user and organization.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  seedEmail,
-  seedNumber,
-  seedOrganizationNumber,
-  seedOrganizationRows,
-  seedUserRows,
-} from '../src/cli/seed-rows';
+import { seedEmail, seedNumber, seedOrganizationNumber, seedOrganizationRows, seedUserRows } from './seed-rows';
 
 let counter = 0;
 const newId = () => `id-${++counter}`;

@@ -3,8 +3,8 @@
  * reads; grid operators without a server meaning, and items still waiting for a value, filter nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { filterModelOf, presetOf } from '../../src/features/admin/components/users-filter-presets';
-import { toListUsersQuery, type UsersGridState } from '../../src/features/admin/components/users-grid-query';
+import { filterModelOf, presetOf } from './users-filter-presets';
+import { toListUsersQuery, type UsersGridState } from './users-grid-query';
 
 const base: UsersGridState = {
   pagination: { page: 0, pageSize: 10 },

@@ -4,7 +4,7 @@
  * role has the union of its roles' grants.
  */
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, assignableRoles } from '../../src/features/organization/lib/member-permissions';
+import { abilitiesOf, assignableRoles } from './member-permissions';
 
 const EVERYTHING = {
   isOwner: true,

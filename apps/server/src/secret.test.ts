@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StartupError, resolveSecret } from '../src/secret';
+import { StartupError, resolveSecret } from './secret';
 
 let dir: string;
 const warnings: string[] = [];

@@ -3,7 +3,7 @@
  * paths of this app only: whatever a browser would read as another origin falls back.
  */
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, verifyEmailCallbackURL } from '../src/lib/safe-redirect';
+import { safeRedirect, verifyEmailCallbackURL } from './safe-redirect';
 
 const LEAVING = [
   'https://evil.example/',
