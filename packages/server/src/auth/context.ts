@@ -93,9 +93,10 @@ export interface PluginHooks {
   /**
    * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
    * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
-   * an AuthError to refuse. The first plugin that declares it does the deletion.
+   * an AuthError to refuse. The first plugin that declares it does the deletion; it answers false
+   * when there was no such user (the admin's remove-user answers 404 then).
    */
-  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
+  deleteUser?(userId: string, auth: AuthContext): Promise<boolean | void>;
   /**
    * Runs once the user's password was replaced: by a mailed reset (POST /reset-password) or by the
    * user (POST /change-password), `revokeOthers` when whoever held other access must lose it (a

@@ -74,4 +74,5 @@ export type { SignInAttempt } from '../auth/context';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
-export { forgetCachedUser, refreshCachedUser } from '../session/cookie-cache';
+export { refreshCachedUser } from '../session/cookie-cache';
+export { removeUserRow as removeUser, type GuardedWrite } from './host';

@@ -53,12 +53,19 @@ export async function afterPasswordChanged(
   for (const hooks of auth.hooks) await hooks.afterPasswordChanged?.(userId, change, auth);
 }
 
-/** The user row goes, through the plugin that guards its deletion if there is one. */
-export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
+/**
+ * The user row goes, through the plugin that guards its deletion if there is one. False when that
+ * plugin found no such user; without one, true.
+ */
+export async function deleteUserRow(auth: AuthContext, userId: string): Promise<boolean> {
   const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
-  if (!guarded?.deleteUser) return auth.users.delete(userId);
-  await guarded.deleteUser(userId, auth);
+  if (!guarded?.deleteUser) {
+    await auth.users.delete(userId);
+    return true;
+  }
+  const found = (await guarded.deleteUser(userId, auth)) !== false;
   await auth.revocations.revokeUser(userId);
+  return found;
 }
 
 /** Lets every plugin refuse a change of the account's ways to sign in to this session (throws). */

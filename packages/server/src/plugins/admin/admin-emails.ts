@@ -57,7 +57,7 @@ async function promoteListedUser(
   if (options.adminEmails.size === 0 || !options.adminEmails.has(user.email.toLowerCase())) return false;
   const role = adminRoleOf(options);
   if (rolesOf(user.role).includes(role)) return false;
-  await auth.users.update(user.id, { role, updatedAt });
+  await adminSchema.updateUser(auth, user.id, { role, updatedAt });
   emitPromotion(auth, user.id, role);
   return true;
 }
@@ -173,7 +173,7 @@ async function provision(
   if (existing) {
     const isAdmin = rolesOf(adminSchema.user(existing).role).includes(role);
     const now = auth.now();
-    if (!isAdmin) await auth.users.update(existing.id, { role, updatedAt: now });
+    if (!isAdmin) await adminSchema.updateUser(auth, existing.id, { role, updatedAt: now });
     if (passwordHash !== undefined) {
       await auth.accounts.setPassword(existing.id, passwordHash, now);
       // The operator is taking the account over with a new password: whoever signed in with the

@@ -27,7 +27,7 @@ async function refuseBannedUser(created: User, auth: AuthContext): Promise<void>
   const expires = user.banExpires;
   if (!expires || expires > auth.now()) throw new AuthError(ADMIN_ERRORS.bannedUser);
   const lifted = { banned: false, banReason: null, banExpires: null };
-  await auth.users.update(user.id, { ...lifted, updatedAt: auth.now() });
+  await adminSchema.updateUser(auth, user.id, { ...lifted, updatedAt: auth.now() });
   // The caller answers with (and caches in the cookie) this very object: it must not say "banned".
   Object.assign(user, lifted);
 }
@@ -59,9 +59,7 @@ export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
   return {
     beforeCreateSession: refuseBannedUser,
     // The last admin cannot delete their own account either: nobody would be left to administer.
-    deleteUser: async (userId, auth) => {
-      await deleteKeepingAnAdmin(auth, options, userId);
-    },
+    deleteUser: (userId, auth) => deleteKeepingAnAdmin(auth, options, userId),
     visibleSessions: hideImpersonationSessions,
     beforeCredentialChange: refuseImpersonatedCredentialChange,
     // What is done through an impersonation session is the admin's doing, done to the user.
