@@ -78,8 +78,7 @@ export async function updateSessionColumns<DB>(
   const conditions = Object.entries(match);
   if (conditions.length === 0) throw new Error('Latchkey: a session update must say which sessions');
   // Every plugin database has the core session table (PluginDatabase): the write is the core's.
-  let query = (trx as unknown as Kysely<Database>).updateTable('session')
-    .set(changes as Updateable<SessionTable>);
+  let query = (trx as unknown as Kysely<Database>).updateTable('session').set(changes as Updateable<SessionTable>);
   for (const [name, value] of conditions) {
     if (name !== 'userId' && !declared(name))
       throw new Error(`Latchkey: sessions are matched by userId or a declared field, not "${name}"`);
