@@ -14,7 +14,8 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AuthContext } from '../auth/context';
 import type { User } from '../db/records';
 import type { Database, SessionTable } from '../db/schema';
-import { forgetCachedUser } from '../session/cookie-cache';
+import { forgetCachedUser, refreshCachedUser } from '../session/cookie-cache';
+import type { SessionScope } from '../session/update-current-session';
 
 /**
  * Runs `write` inside a transaction the caller opens (and checks in), with the caller's own typed
@@ -47,6 +48,20 @@ export async function updateUserRow<DB>(
     user = await auth.users.update(userId, changes);
   }
   if (user) await forgetCachedUser(auth, userId);
+  return user;
+}
+
+/**
+ * Writes `changes` to the signed-in user's row and rewrites the cookie cache the caller's browser
+ * holds, together: get-session shows the change at once (two-factor turned on or off, say). Answers
+ * the stored user, or null when the row is gone.
+ */
+export async function updateCurrentUserRow(
+  ctx: SessionScope,
+  changes: Readonly<Record<string, unknown>> & { updatedAt: Date },
+): Promise<User | null> {
+  const user = await ctx.auth.users.update(ctx.session.user.id, changes);
+  if (user) refreshCachedUser(ctx.auth, ctx.cookies, ctx.session, user);
   return user;
 }
 

@@ -1,7 +1,15 @@
 /**
- * @module What plugins may use of the engine, and the only module they import it through: the
- * engine's internals can change without touching a plugin, and this list shows at a glance what
- * plugins depend on. The engine never imports this file's consumers.
+ * @module What plugins may use of the engine, and the only module they import it through (the lint
+ * rule in eslint.config.js holds every plugin folder to it and to its own folder): the engine's
+ * internals can change without touching a plugin, and this list shows at a glance what plugins
+ * depend on. It holds only what some plugin uses. The engine never imports this file's consumers.
+ *
+ * Rows the core owns are written through the engine's operations (host.ts), never with a
+ * plugin's own query: a user through its schema's `updateUser` (with `within`, inside a guard's
+ * transaction) or `updateCurrentUser`, a removal through `removeUser`, other users' sessions
+ * through its schema's `updateSessions`, the caller's session through `updateCurrentSession`.
+ * Endpoints and hooks are still handed the whole `AuthContext`; its narrowing to what a plugin
+ * may touch is the next step of issue 30 item 3.
  */
 export type { AuthContext } from '../auth/context';
 export type { User, Session } from '../db/records';
@@ -14,7 +22,7 @@ export { lockedTransaction } from '../db/locked-transaction';
 export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from '../endpoint/define-endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
 export { DEFAULTS } from '../auth/options';
-export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from '../events/emit-event';
+export { emitEvent, errorCodeOf, type EventOrigin } from '../events/emit-event';
 export type { AuthEvent, AuthEventDetail, AuthEventType } from '../events/observer';
 export {
   definePlugin,
@@ -26,7 +34,7 @@ export {
   type PluginHooks,
 } from './define-plugin';
 export { createSession } from '../session/create-session';
-export { finishSignIn, type SignInOutcome } from '../sign-in/finish-sign-in';
+export { finishSignIn } from '../sign-in/finish-sign-in';
 export { passwordSignIn } from '../sign-in/password-sign-in';
 export { passwordField, redirectUrl } from '../validation/fields';
 export { afterUserCreated, checkCredentialChange } from './run-hooks';
@@ -36,7 +44,7 @@ export { readStashedSession, resumeStashedSession, stashSession } from '../sessi
 export { nameForMail, renderMail } from '../mail/templates';
 export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export type { MailMessage } from '../mail/mailer';
-export { sendMail, type MailKind } from '../mail/send-mail';
+export { sendMail } from '../mail/send-mail';
 export { hashPassword } from '../crypto/password';
 export { sha256Hex } from '../crypto/digest';
 export {
@@ -48,7 +56,6 @@ export {
   readCookieTokenKey,
   sendCookieToken,
   type CookieScope,
-  type CookieTokenKind,
 } from '../verification/cookie-token';
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';
@@ -69,10 +76,10 @@ export {
 export { permissionRequestBody } from '../validation/permission-request';
 export { signInThrottle, emitLockout } from '../sign-in/account-lockout';
 export { verifyPassword } from '../crypto/password';
-export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } from '../session/session-cookies';
 export type { SignInAttempt } from '../auth/context';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
 export { refreshCachedUser } from '../session/cookie-cache';
+// Account deletion without the caller's cookies: the admin's remove-user.
 export { removeUserRow as removeUser, type GuardedWrite } from './host';

@@ -10,7 +10,7 @@ import type { Session, User } from '../db/records';
 import type { Database } from '../db/schema';
 import type { FieldDeclarations, FieldType, FieldValues } from './declarations';
 import { updateCurrentSession, type SessionScope } from '../session/update-current-session';
-import { updateSessionColumns, updateUserRow, type GuardedWrite } from './host';
+import { updateCurrentUserRow, updateSessionColumns, updateUserRow, type GuardedWrite } from './host';
 
 type None = Record<never, never>;
 
@@ -62,6 +62,11 @@ export interface PluginSchema<T, U extends FieldDeclarations, S extends FieldDec
     options?: { within?: GuardedWrite<PluginDatabase<T, U, S>> },
   ): Promise<(User & FieldValues<U>) | null>;
   /**
+   * Changes the signed-in user's row and the cookie cache of the caller's browser together
+   * (plugin/host.ts updateCurrentUserRow). Null when the row is gone.
+   */
+  updateCurrentUser(ctx: SessionScope, changes: UserChanges<T, U, S>): Promise<(User & FieldValues<U>) | null>;
+  /**
    * Sets the plugin's own columns of the sessions matching `match` (its columns, or `userId`),
    * inside the caller's transaction `trx` (plugin/host.ts updateSessionColumns): other users'
    * sessions, which updateCurrentSession does not reach.
@@ -98,6 +103,8 @@ export function definePluginSchema<T = None>() {
       updateCurrentSession: (ctx: SessionScope, changes: Partial<FieldValues<S>>) => updateCurrentSession(ctx, changes),
       updateUser: async (auth, userId, changes, options) =>
         (await updateUserRow(auth, userId, changes, options?.within)) as (User & FieldValues<U>) | null,
+      updateCurrentUser: async (ctx, changes) =>
+        (await updateCurrentUserRow(ctx, changes)) as (User & FieldValues<U>) | null,
       updateSessions: (auth, trx, match, changes) => updateSessionColumns(auth, trx, match, changes),
     } satisfies PluginSchema<T, U, S>);
   };
