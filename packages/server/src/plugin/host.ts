@@ -11,17 +11,21 @@
  * Plugins call these through their schema (`plugin/schema.ts`), which types the columns.
  */
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { AuthContext } from '../auth/context';
+import type { AnyGuardedWrite, AuthContext, GuardedWrite } from '../auth/context';
 import type { User } from '../db/records';
 import type { Database, SessionTable } from '../db/schema';
 import { forgetCachedUser, refreshCachedUser } from '../session/cookie-cache';
 import type { SessionScope } from '../session/update-current-session';
 
+export type { GuardedWrite } from '../auth/context';
+
 /**
- * Runs `write` inside a transaction the caller opens (and checks in), with the caller's own typed
- * handle of it; answers false when it did not run it (the row it guards is gone).
+ * A plugin's guard as the hooks take it (guardUserDeletion): the engine's write there uses only
+ * the core tables, which every plugin's database has (PluginDatabase), so the handle is the same.
  */
-export type GuardedWrite<DB> = (write: (trx: Kysely<DB>) => Promise<void>) => Promise<boolean>;
+export function coreRowGuard<DB>(guard: GuardedWrite<DB>): AnyGuardedWrite {
+  return (write) => guard((trx) => write(trx as unknown as Kysely<Database>));
+}
 
 /**
  * Writes `changes` to user `userId` and makes every cookie cache of that user, on every instance,

@@ -82,4 +82,4 @@ export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
 export { refreshCachedUser } from '../session/cookie-cache';
 // Account deletion without the caller's cookies: the admin's remove-user.
-export { removeUserRow as removeUser, type GuardedWrite } from './host';
+export { coreRowGuard, removeUserRow as removeUser, type GuardedWrite } from './host';

@@ -54,16 +54,20 @@ export async function afterPasswordChanged(
 }
 
 /**
- * The user row goes, through the plugin that guards its deletion if there is one. False when that
- * plugin found no such user; without one, true.
+ * The user row goes, inside the transaction of the plugin that guards its deletion if there is
+ * one. False when that guard found no such user; without one, true.
  */
 export async function deleteUserRow(auth: AuthContext, userId: string): Promise<boolean> {
-  const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
-  if (!guarded?.deleteUser) {
+  const guard = auth.hooks.find((hooks) => hooks.guardUserDeletion)?.guardUserDeletion?.(userId, auth);
+  if (!guard) {
     await auth.users.delete(userId);
     return true;
   }
-  const found = (await guarded.deleteUser(userId, auth)) !== false;
+  const found = await guard(async (trx) => {
+    await trx.deleteFrom('user').where('id', '=', userId).execute();
+  });
+  // Deleted inside the guard's lock rather than through the user store: its cookie caches must
+  // stop being believed all the same (session/revocations.ts).
   await auth.revocations.revokeUser(userId);
   return found;
 }

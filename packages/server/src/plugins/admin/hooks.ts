@@ -6,6 +6,7 @@
  */
 import {
   AuthError,
+  coreRowGuard,
   type AuthContext,
   type CurrentSession,
   type PluginHooks,
@@ -13,7 +14,7 @@ import {
   type User,
 } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
-import { deleteKeepingAnAdmin } from './last-admin';
+import { keepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';
 import { adminSchema } from './schema';
 
@@ -58,8 +59,9 @@ async function refuseImpersonatedCredentialChange(current: CurrentSession): Prom
 export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
   return {
     beforeCreateSession: refuseBannedUser,
-    // The last admin cannot delete their own account either: nobody would be left to administer.
-    deleteUser: (userId, auth) => deleteKeepingAnAdmin(auth, options, userId),
+    // The last admin cannot be removed nor delete their own account: nobody would be left to
+    // administer. The engine deletes the row inside this guard's transaction.
+    guardUserDeletion: (userId, auth) => coreRowGuard(keepingAnAdmin(auth, options, userId, () => false)),
     visibleSessions: hideImpersonationSessions,
     beforeCredentialChange: refuseImpersonatedCredentialChange,
     // What is done through an impersonation session is the admin's doing, done to the user.

@@ -53,27 +53,8 @@ async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promis
 }
 
 /**
- * Deletes the user unless it is the last admin (400 `lastAdmin`); false when there was no such user.
- * The admin's deleteUser hook: the engine's account deletion and removeUser call it, and drop the
- * user's cookie caches and tokens after it.
- */
-export function deleteKeepingAnAdmin(
-  auth: AuthContext,
-  options: ResolvedAdminOptions,
-  userId: string,
-): Promise<boolean> {
-  return keepingAnAdmin(
-    auth,
-    options,
-    userId,
-    () => false,
-  )(async (trx) => {
-    await trx.deleteFrom('user').where('id', '=', userId).execute();
-  });
-}
-
-/**
- * The transaction a change to user `userId` is written in (the engine's updateUser `within`): it
+ * The transaction a change to user `userId` is written in (the engine's updateUser `within`, and
+ * its deletion of the user: the plugin's guardUserDeletion hook): it
  * refuses with 400 `lastAdmin` when, `staysAdmin` answering whether the target still counts as an
  * admin once changed, no admin would be left, and answers false, writing nothing, when the user
  * does not exist (any more). The engine drops the user's cookie caches once it has committed: a
