@@ -83,6 +83,23 @@ export default tseslint.config(
           ],
         },
       ],
+      // The rows the core owns are written through the engine's operations (src/plugin/host.ts),
+      // which keep what goes with them (cookie caches, tokens, deletion guards); a plugin reads
+      // and writes its own tables through its schema's db, never the engine's handles.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(user|session|account)$/]',
+          message:
+            "A plugin writes no core row itself: use its schema's updateUser/updateCurrentUser/updateSessions/updateCurrentSession or removeUser (src/plugin/host.ts).",
+        },
+        {
+          selector: 'MemberExpression[object.name="auth"][property.name=/^(db|revocations|hooks)$/]',
+          message:
+            "Not a plugin's: its tables through its schema's db, the core's rows through the engine's operations.",
+        },
+      ],
     },
   },
   {

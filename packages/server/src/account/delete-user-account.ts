@@ -30,7 +30,7 @@ export async function redeemDeleteAccountToken(
 
 /**
  * Removes the user with everything that names it: the row through the plugin that guards its
- * deletion (deleteUser hook), sessions and accounts with it (foreign keys cascade), its cookie
+ * deletion (guardUserDeletion hook), sessions and accounts with it (foreign keys cascade), its cookie
  * caches. Pending one-time tokens are deleted after it, so one issued while the deletion was under
  * way dies too: no reset or verification link may outlive the account. False when a guarding
  * plugin found no such user. Account deletion and the admin's remove-user (plugin/host.ts) share it.

@@ -6,10 +6,13 @@
  *
  * Rows the core owns are written through the engine's operations (host.ts), never with a
  * plugin's own query: a user through its schema's `updateUser` (with `within`, inside a guard's
- * transaction) or `updateCurrentUser`, a removal through `removeUser`, other users' sessions
- * through its schema's `updateSessions`, the caller's session through `updateCurrentSession`.
- * Endpoints and hooks are still handed the whole `AuthContext`; its narrowing to what a plugin
- * may touch is the next step of issue 30 item 3.
+ * transaction) or `updateCurrentUser`, a removal through `removeUser` (a deletion it must guard,
+ * through the `guardUserDeletion` hook and `coreRowGuard`), other users' sessions through its
+ * schema's `updateSessions`, the caller's session through `updateCurrentSession`; its own tables
+ * through its schema's `db`. Endpoints and hooks are still handed the whole `AuthContext` (the same
+ * object a narrower type would describe); until that type narrows, the lint rule for plugin
+ * folders refuses writes to user, session and account and the members `db`, `revocations` and
+ * `hooks`.
  */
 export type { AuthContext } from '../auth/context';
 export type { User, Session } from '../db/records';

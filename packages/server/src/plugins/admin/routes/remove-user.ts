@@ -36,7 +36,7 @@ export function removeUser(options: ResolvedAdminOptions) {
       if (!target) throw new AuthError(ERRORS.userNotFound);
       // Removing an admin, or anyone who may do more, is not a lesser role's to do (reach.ts).
       requireReach(options, session.user, target, ['user', 'delete']);
-      // The engine's account deletion, guarded by this plugin's deleteUser hook (the last admin
+      // The engine's account deletion, guarded by this plugin's guardUserDeletion hook (the last admin
       // stays), with the cookie caches and one-time tokens that name the user.
       if (!(await removeUserAccount(auth, body.userId))) throw new AuthError(ERRORS.userNotFound);
       emitEvent({ auth, headers, clientIp }, 'user-removed', { userId: body.userId, actorUserId: session.user.id });
