@@ -95,7 +95,8 @@ export default tseslint.config(
             "A plugin writes no core row itself: use its schema's updateUser/updateCurrentUser/updateSessions/updateCurrentSession or removeUser (src/plugin/host.ts).",
         },
         {
-          selector: 'MemberExpression[object.name="auth"][property.name=/^(db|revocations|hooks)$/]',
+          selector:
+            'MemberExpression:matches([object.name="auth"], [object.property.name="auth"])[property.name=/^(db|revocations|hooks)$/]',
           message:
             "Not a plugin's: its tables through its schema's db, the core's rows through the engine's operations.",
         },
