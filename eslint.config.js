@@ -2,6 +2,16 @@
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import { noImportCycle } from './eslint-rules/no-import-cycle.js';
+import { bundledPluginExports, bundledPluginFolders } from './eslint-rules/bundled-plugins.js';
+
+// Read from the tree, so a new plugin is covered by its folder and its export line alone.
+const pluginFolders = bundledPluginFolders('packages/server/src/plugins');
+const pluginExports = bundledPluginExports('packages/server/src/index.ts');
+const deployableZone = {
+  target: './packages/server',
+  from: './apps',
+  message: 'The engine never imports the deployable.',
+};
 
 export default tseslint.config(
   // bench/better-auth is the bench's peer, a package of its own with its own dependencies.
@@ -33,7 +43,7 @@ export default tseslint.config(
               except: [],
               message: 'The engine never imports a plugin: plugins are merged from options.',
             },
-            { target: './packages/server', from: './apps', message: 'The engine never imports the deployable.' },
+            deployableZone,
             // The web app's layers (docs/conventions.md, after bulletproof-react): features never import
             // each other, and shared components and lib import no feature; only app/ composes them.
             ...['auth', 'account', 'organization', 'admin', 'dev-outbox'].map((feature) => ({
@@ -58,18 +68,49 @@ export default tseslint.config(
     },
   },
   {
-    // Plugins may import the engine, but not each other's internals.
+    // A plugin depends on the engine only through the contract (src/plugin/, its index.ts), so the
+    // engine's internals can move without touching a plugin; and on no other plugin's folder.
     files: ['packages/server/src/plugins/**/*.ts'],
-    rules: { 'import/no-restricted-paths': 'off' },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...pluginFolders.map((plugin) => ({
+              target: `./packages/server/src/plugins/${plugin}`,
+              from: './packages/server/src',
+              except: ['./plugin', `./plugins/${plugin}`],
+              message: 'A plugin imports the engine only through the contract (src/plugin) and its own folder.',
+            })),
+            deployableZone,
+          ],
+        },
+      ],
+      // The rows the core owns are written through the engine's operations (src/plugin/host.ts),
+      // which keep what goes with them (cookie caches, tokens, deletion guards); a plugin reads
+      // and writes its own tables through its schema's db, never the engine's handles.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(user|session|account)$/]',
+          message:
+            "A plugin writes no core row itself: use its schema's updateUser/updateCurrentUser/updateSessions/updateCurrentSession or removeUser (src/plugin/host.ts).",
+        },
+        {
+          selector:
+            'MemberExpression:matches([object.name="auth"], [object.property.name="auth"])[property.name=/^(db|revocations|hooks)$/]',
+          message:
+            "Not a plugin's: its tables through its schema's db, the core's rows through the engine's operations.",
+        },
+      ],
+    },
   },
   {
     // A plugin is deleted with its folder and its line in the index: its tests live in its own test
     // folder, and the engine's tests use a plugin of their own (test/support/profile-plugin.ts).
     files: ['packages/server/test/**/*.ts', 'packages/server/src/**/*.test.ts'],
-    ignores: [
-      'packages/server/test/{admin,organization,username,audit,passkey,two-factor}/**',
-      'packages/server/src/plugins/**',
-    ],
+    ignores: [`packages/server/test/{${pluginFolders.join(',')}}/**`, 'packages/server/src/plugins/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -77,7 +118,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src', '**/src/index'],
-              importNames: ['adminPlugin', 'organizationPlugin', 'usernamePlugin', 'auditPlugin', 'passkeyPlugin'],
+              importNames: pluginExports,
               message: "The engine's tests use no bundled plugin: put the case in the plugin's test folder.",
             },
             {

@@ -3,7 +3,9 @@
  * session come back typed everywhere (sign-up, get-session from the database and from the cookie
  * cache), body fields reach the plugin's userInput hook and only what it returns is stored, and
  * beforeCreateSession can refuse every way of starting a session, and interceptSignIn can answer a
- * password sign-in in its session's stead, and the plugin's own event reaches the observers typed.
+ * password sign-in in its session's stead, and the plugin's own event reaches the observers typed; the
+ * engine's operations on core rows (updateUser, updateSessions) keep the cookie caches and the core
+ * columns theirs.
  */
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AuthEvent, AuthEventType, AuthEventTypeOf, CoreEventType } from '../src';
@@ -121,6 +123,32 @@ describeEachDialect(
       ]);
       expectTypeOf<'profile-device-set'>().toExtend<AuthEventType>();
       expectTypeOf<AuthEventTypeOf<[typeof profilePlugin]>>().toEqualTypeOf<CoreEventType | 'profile-device-set'>();
+    });
+
+    it("changes another user's row through the engine, every cookie cache of it dropped", async () => {
+      const { client, user } = await h().signUp();
+      expect((await client.get('/get-session')).body.user.vip).toBe(false);
+      const context = h().auth.context;
+      const updated = await profile.updateUser(context, user.id, { vip: true, updatedAt: h().clock.now() });
+      expect(updated?.vip).toBe(true);
+      // The cache the browser holds is no longer believed: the answer is the row's.
+      expect((await client.get('/get-session')).body.user.vip).toBe(true);
+      expect(await profile.updateUser(context, 'no-such-user', { vip: true, updatedAt: h().clock.now() })).toBeNull();
+    });
+
+    it("sets its own columns of other users' sessions, and no core column", async () => {
+      const { client, user } = await h().signUp();
+      const context = h().auth.context;
+      const db = profile.db(context);
+      await profile.updateSessions(context, db, { userId: user.id }, { device: 'kiosk' });
+      expect((await client.get('/get-session?disableCookieCache=true')).body.session.device).toBe('kiosk');
+      await profile.updateSessions(context, db, { device: 'kiosk', userId: user.id }, { device: null });
+      expect((await client.get('/get-session?disableCookieCache=true')).body.session.device).toBeNull();
+      const core = { expiresAt: h().clock.now() } as unknown as { device: string };
+      await expect(profile.updateSessions(context, db, { userId: user.id }, core)).rejects.toThrow(
+        /not a session field/,
+      );
+      await expect(profile.updateSessions(context, db, {}, { device: 'all' })).rejects.toThrow(/which sessions/);
     });
   },
   { plugins: [profilePlugin], observers: [{ event: (event) => void events.push(event) }] },

@@ -29,10 +29,19 @@ export async function redeemDeleteAccountToken(
 }
 
 /**
- * Sessions and accounts go with the user row (foreign keys cascade). Pending one-time tokens are
- * deleted after it, so one issued while the deletion was under way dies too: no reset or
- * verification link may outlive the account. The caller's cookies are cleared.
+ * Removes the user with everything that names it: the row through the plugin that guards its
+ * deletion (guardUserDeletion hook), sessions and accounts with it (foreign keys cascade), its cookie
+ * caches. Pending one-time tokens are deleted after it, so one issued while the deletion was under
+ * way dies too: no reset or verification link may outlive the account. False when a guarding
+ * plugin found no such user. Account deletion and the admin's remove-user (plugin/host.ts) share it.
  */
+export async function removeUser(auth: AuthContext, userId: string): Promise<boolean> {
+  const found = await deleteUserRow(auth, userId);
+  await auth.verifications.deleteForUser(userId);
+  return found;
+}
+
+/** The account's own deletion: removeUser, then the caller's cookies are cleared. */
 export async function deleteUserAccount(
   origin: EventOrigin & { cookies: ResponseCookies },
   userId: string,
@@ -40,8 +49,7 @@ export async function deleteUserAccount(
   method: string,
 ): Promise<void> {
   const { auth } = origin;
-  await deleteUserRow(auth, userId);
-  await auth.verifications.deleteForUser(userId);
+  await removeUser(auth, userId);
   clearSessionCookies(auth, origin.cookies);
   emitEvent(origin, 'account-deleted', { method, userId, actorUserId: userId });
 }

@@ -64,6 +64,22 @@ export interface SignInAttempt {
   readonly cookies: ResponseCookies;
 }
 
+/**
+ * Runs `write` inside a transaction the caller opens (and checks in), with the caller's own typed
+ * handle of it; answers false when it did not run it (the row it guards is gone). The engine's
+ * writes take it (plugin/host.ts), so a plugin's guard holds its locks while the engine writes.
+ */
+export type GuardedWrite<DB> = (write: (trx: Kysely<DB>) => Promise<void>) => Promise<boolean>;
+
+/**
+ * A GuardedWrite over any plugin's view of the database (the core tables with its own): declared
+ * through a method, whose parameters TypeScript compares both ways, since each plugin's typed
+ * handle is a different type of the same database.
+ */
+export type AnyGuardedWrite = {
+  guard(write: (trx: Kysely<Database>) => Promise<void>): Promise<boolean>;
+}['guard'];
+
 /** Declared beside the context its hooks receive, so that the context needs no plugin contract. */
 export interface PluginHooks {
   /**
@@ -91,11 +107,12 @@ export interface PluginHooks {
    */
   afterEmailVerified?(user: User, auth: AuthContext): Promise<void>;
   /**
-   * Deletes the user row of an account deletion (POST /delete-user and its mailed link) in the
-   * plugin's stead, for a plugin that must guard it (the admin plugin keeps the last admin): throw
-   * an AuthError to refuse. The first plugin that declares it does the deletion.
+   * Guards the deletion of a user row (POST /delete-user, its mailed link, the admin's
+   * remove-user): the transaction the engine deletes the row in, which may lock and check first
+   * (the admin plugin keeps the last admin) and throw an AuthError to refuse. The first plugin
+   * that declares it guards.
    */
-  deleteUser?(userId: string, auth: AuthContext): Promise<void>;
+  guardUserDeletion?(userId: string, auth: AuthContext): AnyGuardedWrite;
   /**
    * Runs once the user's password was replaced: by a mailed reset (POST /reset-password) or by the
    * user (POST /change-password), `revokeOthers` when whoever held other access must lose it (a

@@ -1,7 +1,18 @@
 /**
- * @module What plugins may use of the engine, and the only module they import it through: the
- * engine's internals can change without touching a plugin, and this list shows at a glance what
- * plugins depend on. The engine never imports this file's consumers.
+ * @module What plugins may use of the engine, and the only module they import it through (the lint
+ * rule in eslint.config.js holds every plugin folder to it and to its own folder): the engine's
+ * internals can change without touching a plugin, and this list shows at a glance what plugins
+ * depend on. It holds only what some plugin uses. The engine never imports this file's consumers.
+ *
+ * Rows the core owns are written through the engine's operations (host.ts), never with a
+ * plugin's own query: a user through its schema's `updateUser` (with `within`, inside a guard's
+ * transaction) or `updateCurrentUser`, a removal through `removeUser` (a deletion it must guard,
+ * through the `guardUserDeletion` hook and `coreRowGuard`), other users' sessions through its
+ * schema's `updateSessions`, the caller's session through `updateCurrentSession`; its own tables
+ * through its schema's `db`. Endpoints and hooks are still handed the whole `AuthContext` (the same
+ * object a narrower type would describe); until that type narrows, the lint rule for plugin
+ * folders refuses writes to user, session and account and the members `db`, `revocations` and
+ * `hooks`.
  */
 export type { AuthContext } from '../auth/context';
 export type { User, Session } from '../db/records';
@@ -14,7 +25,7 @@ export { lockedTransaction } from '../db/locked-transaction';
 export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from '../endpoint/define-endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
 export { DEFAULTS } from '../auth/options';
-export { emitEvent, errorCodeOf, type EventFields, type EventOrigin } from '../events/emit-event';
+export { emitEvent, errorCodeOf, type EventOrigin } from '../events/emit-event';
 export type { AuthEvent, AuthEventDetail } from '../events/observer';
 export type { AuthEventRegistry, AuthEventType, DeclaredEvents } from './event-registry';
 export {
@@ -27,7 +38,7 @@ export {
   type PluginHooks,
 } from './define-plugin';
 export { createSession } from '../session/create-session';
-export { finishSignIn, type SignInOutcome } from '../sign-in/finish-sign-in';
+export { finishSignIn } from '../sign-in/finish-sign-in';
 export { passwordSignIn } from '../sign-in/password-sign-in';
 export { passwordField, redirectUrl } from '../validation/fields';
 export { afterUserCreated, checkCredentialChange } from './run-hooks';
@@ -37,7 +48,7 @@ export { readStashedSession, resumeStashedSession, stashSession } from '../sessi
 export { nameForMail, renderMail } from '../mail/templates';
 export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export type { MailMessage } from '../mail/mailer';
-export { sendMail, type MailKind } from '../mail/send-mail';
+export { sendMail } from '../mail/send-mail';
 export { hashPassword } from '../crypto/password';
 export { sha256Hex } from '../crypto/digest';
 export {
@@ -49,7 +60,6 @@ export {
   readCookieTokenKey,
   sendCookieToken,
   type CookieScope,
-  type CookieTokenKind,
 } from '../verification/cookie-token';
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';
@@ -70,9 +80,10 @@ export {
 export { permissionRequestBody } from '../validation/permission-request';
 export { signInThrottle, emitLockout } from '../sign-in/account-lockout';
 export { verifyPassword } from '../crypto/password';
-export { clearCookie, readDontRemember, sessionCookieName, setSessionCookie } from '../session/session-cookies';
 export type { SignInAttempt } from '../auth/context';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
-export { forgetCachedUser, refreshCachedUser } from '../session/cookie-cache';
+export { refreshCachedUser } from '../session/cookie-cache';
+// Account deletion without the caller's cookies: the admin's remove-user.
+export { coreRowGuard, removeUserRow as removeUser, type GuardedWrite } from './host';

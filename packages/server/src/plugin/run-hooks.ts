@@ -53,12 +53,23 @@ export async function afterPasswordChanged(
   for (const hooks of auth.hooks) await hooks.afterPasswordChanged?.(userId, change, auth);
 }
 
-/** The user row goes, through the plugin that guards its deletion if there is one. */
-export async function deleteUserRow(auth: AuthContext, userId: string): Promise<void> {
-  const guarded = auth.hooks.find((hooks) => hooks.deleteUser);
-  if (!guarded?.deleteUser) return auth.users.delete(userId);
-  await guarded.deleteUser(userId, auth);
+/**
+ * The user row goes, inside the transaction of the plugin that guards its deletion if there is
+ * one. False when that guard found no such user; without one, true.
+ */
+export async function deleteUserRow(auth: AuthContext, userId: string): Promise<boolean> {
+  const guard = auth.hooks.find((hooks) => hooks.guardUserDeletion)?.guardUserDeletion?.(userId, auth);
+  if (!guard) {
+    await auth.users.delete(userId);
+    return true;
+  }
+  const found = await guard(async (trx) => {
+    await trx.deleteFrom('user').where('id', '=', userId).execute();
+  });
+  // Deleted inside the guard's lock rather than through the user store: its cookie caches must
+  // stop being believed all the same (session/revocations.ts).
   await auth.revocations.revokeUser(userId);
+  return found;
 }
 
 /** Lets every plugin refuse a change of the account's ways to sign in to this session (throws). */

@@ -4,12 +4,13 @@
  * declaration the plugin gets its database, its view of users and sessions and its session
  * update, all typed, without casting the engine's handles or declaring the core tables again.
  */
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Kysely, Updateable } from 'kysely';
 import type { AuthContext } from '../auth/context';
 import type { Session, User } from '../db/records';
 import type { Database } from '../db/schema';
 import type { FieldDeclarations, FieldType, FieldValues } from './declarations';
 import { updateCurrentSession, type SessionScope } from '../session/update-current-session';
+import { updateCurrentUserRow, updateSessionColumns, updateUserRow, type GuardedWrite } from './host';
 
 type None = Record<never, never>;
 
@@ -49,7 +50,37 @@ export interface PluginSchema<T, U extends FieldDeclarations, S extends FieldDec
   session(session: Session): Session & FieldValues<S>;
   /** The engine's updateCurrentSession, taking only the plugin's own session fields. */
   updateCurrentSession(ctx: SessionScope, fields: Partial<FieldValues<S>>): Promise<void>;
+  /**
+   * Changes a user's row, the core's and the plugin's columns, and drops every cookie cache of it
+   * (plugin/host.ts updateUserRow); `within` puts the write inside a guard's transaction. Null when
+   * there is no such user.
+   */
+  updateUser(
+    auth: AuthContext,
+    userId: string,
+    changes: UserChanges<T, U, S>,
+    options?: { within?: GuardedWrite<PluginDatabase<T, U, S>> },
+  ): Promise<(User & FieldValues<U>) | null>;
+  /**
+   * Changes the signed-in user's row and the cookie cache of the caller's browser together
+   * (plugin/host.ts updateCurrentUserRow). Null when the row is gone.
+   */
+  updateCurrentUser(ctx: SessionScope, changes: UserChanges<T, U, S>): Promise<(User & FieldValues<U>) | null>;
+  /**
+   * Sets the plugin's own columns of the sessions matching `match` (its columns, or `userId`),
+   * inside the caller's transaction `trx` (plugin/host.ts updateSessionColumns): other users'
+   * sessions, which updateCurrentSession does not reach.
+   */
+  updateSessions(
+    auth: AuthContext,
+    trx: Kysely<PluginDatabase<T, U, S>>,
+    match: Partial<FieldValues<S>> & { userId?: string },
+    changes: Partial<FieldValues<S>>,
+  ): Promise<void>;
 }
+
+/** A write to the user row: core and plugin columns, with the time of the change. */
+export type UserChanges<T, U, S> = Updateable<PluginDatabase<T, U, S>['user']> & { updatedAt: Date };
 
 /**
  * `definePluginSchema<Tables>()({ user, session })`: `Tables` are the plugin's own tables as
@@ -70,6 +101,11 @@ export function definePluginSchema<T = None>() {
       user: (user: User) => user as User & FieldValues<U>,
       session: (session: Session) => session as Session & FieldValues<S>,
       updateCurrentSession: (ctx: SessionScope, changes: Partial<FieldValues<S>>) => updateCurrentSession(ctx, changes),
-    });
+      updateUser: async (auth, userId, changes, options) =>
+        (await updateUserRow(auth, userId, changes, options?.within)) as (User & FieldValues<U>) | null,
+      updateCurrentUser: async (ctx, changes) =>
+        (await updateCurrentUserRow(ctx, changes)) as (User & FieldValues<U>) | null,
+      updateSessions: (auth, trx, match, changes) => updateSessionColumns(auth, trx, match, changes),
+    } satisfies PluginSchema<T, U, S>);
   };
 }

@@ -17,6 +17,7 @@ import {
   emitEvent,
   checkPasswordLength,
   hashPassword,
+  lockedTransaction,
   normalizeEmail,
   randomString,
   type AuthContext,
@@ -57,7 +58,7 @@ async function promoteListedUser(
   if (options.adminEmails.size === 0 || !options.adminEmails.has(user.email.toLowerCase())) return false;
   const role = adminRoleOf(options);
   if (rolesOf(user.role).includes(role)) return false;
-  await auth.users.update(user.id, { role, updatedAt });
+  await adminSchema.updateUser(auth, user.id, { role, updatedAt });
   emitPromotion(auth, user.id, role);
   return true;
 }
@@ -87,7 +88,7 @@ export function afterEmailVerifiedHook(options: ResolvedAdminOptions): NonNullab
 
 /**
  * `auth.api.promoteAdminEmails()`, server-only: gives the admin role to every existing user with a
- * listed e-mail, in one UPDATE; users who already have it are not touched, so running it at every
+ * listed e-mail, one row at a time; users who already have it are not touched, so running it at every
  * start changes nothing the second time. Answers the number of users promoted.
  */
 export function promoteAdminEmails(options: ResolvedAdminOptions) {
@@ -104,25 +105,32 @@ export function promoteAdminEmails(options: ResolvedAdminOptions) {
       const lacksRole = sql<boolean>`not (${listed} = ${role} or ${listed} like ${`${role},%`} or ${listed} like ${`%,${role}`} or ${listed} like ${`%,${role},%`})`;
       const db = adminSchema.db(auth);
       const listedEmails = [...options.adminEmails];
-      // Read first, for the audit log: MySQL has no UPDATE … RETURNING.
       // Verified addresses only, as at sign-up: an unverified holder may not own the address.
-      const promoted = await db
-        .selectFrom('user')
-        .select('id')
-        .where('email', 'in', listedEmails)
-        .where('emailVerified', '=', true)
-        .where(lacksRole)
-        .execute();
-      if (promoted.length === 0) return { promoted: 0 };
-      const result = await db
-        .updateTable('user')
-        .set({ role, updatedAt: auth.now() })
-        .where('email', 'in', listedEmails)
-        .where('emailVerified', '=', true)
-        .where(lacksRole)
-        .executeTakeFirst();
-      for (const { id } of promoted) emitPromotion(auth, id, role);
-      return { promoted: Number(result.numUpdatedRows) };
+      const toPromote = (query: ReturnType<typeof db.selectFrom<'user'>>) =>
+        query.select('id').where('email', 'in', listedEmails).where('emailVerified', '=', true).where(lacksRole);
+      const candidates = await toPromote(db.selectFrom('user')).execute();
+      let promoted = 0;
+      // One by one through the engine's updateUser, which drops each user's cookie caches; behind
+      // the row's lock the row is checked again, so a role changed meanwhile is not overwritten.
+      for (const { id } of candidates) {
+        const user = await adminSchema.updateUser(
+          auth,
+          id,
+          { role, updatedAt: auth.now() },
+          {
+            within: (write) =>
+              lockedTransaction(db, auth.dialect, { table: 'user', ids: [id] }, async (trx) => {
+                if (!(await toPromote(trx.selectFrom('user')).where('id', '=', id).executeTakeFirst())) return false;
+                await write(trx);
+                return true;
+              }),
+          },
+        );
+        if (!user) continue;
+        promoted += 1;
+        emitPromotion(auth, id, role);
+      }
+      return { promoted };
     },
   });
 }
@@ -173,7 +181,7 @@ async function provision(
   if (existing) {
     const isAdmin = rolesOf(adminSchema.user(existing).role).includes(role);
     const now = auth.now();
-    if (!isAdmin) await auth.users.update(existing.id, { role, updatedAt: now });
+    if (!isAdmin) await adminSchema.updateUser(auth, existing.id, { role, updatedAt: now });
     if (passwordHash !== undefined) {
       await auth.accounts.setPassword(existing.id, passwordHash, now);
       // The operator is taking the account over with a new password: whoever signed in with the

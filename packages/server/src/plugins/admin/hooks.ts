@@ -6,6 +6,7 @@
  */
 import {
   AuthError,
+  coreRowGuard,
   type AuthContext,
   type CurrentSession,
   type PluginHooks,
@@ -13,7 +14,7 @@ import {
   type User,
 } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
-import { deleteKeepingAnAdmin } from './last-admin';
+import { keepingAnAdmin } from './last-admin';
 import type { ResolvedAdminOptions } from './options';
 import { adminSchema } from './schema';
 
@@ -27,7 +28,7 @@ async function refuseBannedUser(created: User, auth: AuthContext): Promise<void>
   const expires = user.banExpires;
   if (!expires || expires > auth.now()) throw new AuthError(ADMIN_ERRORS.bannedUser);
   const lifted = { banned: false, banReason: null, banExpires: null };
-  await auth.users.update(user.id, { ...lifted, updatedAt: auth.now() });
+  await adminSchema.updateUser(auth, user.id, { ...lifted, updatedAt: auth.now() });
   // The caller answers with (and caches in the cookie) this very object: it must not say "banned".
   Object.assign(user, lifted);
 }
@@ -58,10 +59,9 @@ async function refuseImpersonatedCredentialChange(current: CurrentSession): Prom
 export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
   return {
     beforeCreateSession: refuseBannedUser,
-    // The last admin cannot delete their own account either: nobody would be left to administer.
-    deleteUser: async (userId, auth) => {
-      await deleteKeepingAnAdmin(auth, options, userId);
-    },
+    // The last admin cannot be removed nor delete their own account: nobody would be left to
+    // administer. The engine deletes the row inside this guard's transaction.
+    guardUserDeletion: (userId, auth) => coreRowGuard(keepingAnAdmin(auth, options, userId, () => false)),
     visibleSessions: hideImpersonationSessions,
     beforeCredentialChange: refuseImpersonatedCredentialChange,
     // What is done through an impersonation session is the admin's doing, done to the user.

@@ -12,7 +12,7 @@
  * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
 import type { Kysely, Updateable } from 'kysely';
-import { AuthError, forgetCachedUser, lockedTransaction, type AuthContext, type DatabaseOf } from '../../plugin';
+import { AuthError, lockedTransaction, type AuthContext, type DatabaseOf, type GuardedWrite } from '../../plugin';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
@@ -20,20 +20,13 @@ import { adminSchema } from './schema';
 
 export type AdminDb = Kysely<DatabaseOf<typeof adminSchema>>;
 /** A write to the user row: the core and admin columns, and any other plugin's the patch carries. */
-export type AdminUserUpdate = Updateable<DatabaseOf<typeof adminSchema>['user']>;
+export type AdminUserUpdate = Updateable<DatabaseOf<typeof adminSchema>['user']> & { updatedAt: Date };
 
 export interface AdminRow {
   id: string;
   role: string;
   banned: boolean;
   banExpires: Date | null;
-}
-
-export interface GuardedChange {
-  /** Whether the target still counts as an admin once the change is made. */
-  staysAdmin(target: AdminRow): boolean;
-  /** The change itself, inside the transaction that holds the locks. */
-  write(trx: AdminDb): Promise<void>;
 }
 
 /** An admin who can act: banned users cannot sign in, until a timed ban has run out. */
@@ -59,49 +52,36 @@ async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promis
   return rows.map((row) => row.id);
 }
 
-/** Deletes the user unless it is the last admin (400 `lastAdmin`); false when there was no such user. */
-export function deleteKeepingAnAdmin(
-  auth: AuthContext,
-  options: ResolvedAdminOptions,
-  userId: string,
-): Promise<boolean> {
-  return changeKeepingAnAdmin(auth, options, userId, {
-    staysAdmin: () => false,
-    write: async (trx) => {
-      await trx.deleteFrom('user').where('id', '=', userId).execute();
-    },
-  });
-}
-
 /**
- * Makes `change` to user `userId` unless it would leave no admin (400 `lastAdmin`). False when
- * the user does not exist (any more), and nothing is written.
+ * The transaction a change to user `userId` is written in (the engine's updateUser `within`, and
+ * its deletion of the user: the plugin's guardUserDeletion hook): it
+ * refuses with 400 `lastAdmin` when, `staysAdmin` answering whether the target still counts as an
+ * admin once changed, no admin would be left, and answers false, writing nothing, when the user
+ * does not exist (any more). The engine drops the user's cookie caches once it has committed: a
+ * demoted admin's cache would otherwise keep vouching for the admin role.
  */
-export async function changeKeepingAnAdmin(
+export function keepingAnAdmin(
   auth: AuthContext,
   options: ResolvedAdminOptions,
   userId: string,
-  change: GuardedChange,
-): Promise<boolean> {
+  staysAdmin: (target: AdminRow) => boolean,
+): GuardedWrite<DatabaseOf<typeof adminSchema>> {
   const lock = {
     table: 'user' as const,
     ids: async (trx: AdminDb) => [userId, ...(await candidateIds(trx, options))],
     columns: ['id', 'role', 'banned', 'banExpires'] as const,
   };
-  const changed = await lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
-    const rows: AdminRow[] = locked;
-    const target = rows.find((row) => row.id === userId);
-    if (!target) return false;
-    const now = auth.now();
-    if (countsAsAdmin(options, target, now) && !change.staysAdmin(target)) {
-      const othersLeft = rows.some((row) => row.id !== userId && countsAsAdmin(options, row, now));
-      if (!othersLeft) throw new AuthError(ADMIN_ERRORS.lastAdmin);
-    }
-    await change.write(trx);
-    return true;
-  });
-  // A role or a ban must show at once, not when the user's cookie caches expire: a demoted admin's
-  // cache would otherwise keep vouching for the admin role (cookie-cache.ts forgetCachedUser).
-  if (changed) await forgetCachedUser(auth, userId);
-  return changed;
+  return (write) =>
+    lockedTransaction(adminSchema.db(auth), auth.dialect, lock, async (trx, locked) => {
+      const rows: AdminRow[] = locked;
+      const target = rows.find((row) => row.id === userId);
+      if (!target) return false;
+      const now = auth.now();
+      if (countsAsAdmin(options, target, now) && !staysAdmin(target)) {
+        const othersLeft = rows.some((row) => row.id !== userId && countsAsAdmin(options, row, now));
+        if (!othersLeft) throw new AuthError(ADMIN_ERRORS.lastAdmin);
+      }
+      await write(trx);
+      return true;
+    });
 }

@@ -8,6 +8,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { AuthError, ERRORS, type AuthContext, type FieldType } from '../../plugin';
 import { searchCondition } from './user-search';
+import { adminSchema } from './schema';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -118,7 +119,7 @@ export async function queryUserPage(auth: AuthContext, query: ListUsersQuery): P
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const offset = query.offset ?? 0;
   const where = conditions(auth.dialect, columns, query);
-  const filtered = where.reduce((qb, condition) => qb.where(condition), auth.db.selectFrom('user'));
+  const filtered = where.reduce((qb, condition) => qb.where(condition), adminSchema.db(auth).selectFrom('user'));
 
   const [page, count] = await Promise.all([
     filtered

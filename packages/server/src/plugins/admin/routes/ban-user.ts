@@ -7,10 +7,11 @@
 import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
-import { changeKeepingAnAdmin } from '../last-admin';
+import { keepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { requireReach } from '../reach';
+import { adminSchema } from '../schema';
 
 const body = z.object({
   userId: z.string().min(1),
@@ -50,13 +51,9 @@ export function banUser(options: ResolvedAdminOptions) {
         banExpires: body.banExpiresIn === undefined ? null : new Date(now.getTime() + body.banExpiresIn * 1000),
         updatedAt: now,
       };
-      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
-        staysAdmin: () => false,
-        write: async (trx) => {
-          await trx.updateTable('user').set(ban).where('id', '=', body.userId).execute();
-        },
+      const user = await adminSchema.updateUser(auth, body.userId, ban, {
+        within: keepingAnAdmin(auth, options, body.userId, () => false),
       });
-      const user = found ? await auth.users.findById(body.userId) : null;
       if (!user) throw new AuthError(ERRORS.userNotFound);
       // Sessions already issued would outlive the ban check, which runs only at session creation.
       await auth.sessions.deleteByUser(user.id);

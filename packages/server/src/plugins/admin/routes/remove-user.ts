@@ -6,9 +6,8 @@
  * last admin cannot be removed (last-admin.ts).
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent } from '../../../plugin';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, removeUser as removeUserAccount } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
-import { deleteKeepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { requireReach } from '../reach';
@@ -37,12 +36,9 @@ export function removeUser(options: ResolvedAdminOptions) {
       if (!target) throw new AuthError(ERRORS.userNotFound);
       // Removing an admin, or anyone who may do more, is not a lesser role's to do (reach.ts).
       requireReach(options, session.user, target, ['user', 'delete']);
-      if (!(await deleteKeepingAnAdmin(auth, options, body.userId))) throw new AuthError(ERRORS.userNotFound);
-      // Deleted here rather than through the user store, inside the lock: its cookie caches must
-      // stop being believed all the same (session/revocations.ts).
-      await auth.revocations.revokeUser(body.userId);
-      // After the row is gone, so a token issued while the deletion ran dies too.
-      await auth.verifications.deleteForUser(body.userId);
+      // The engine's account deletion, guarded by this plugin's guardUserDeletion hook (the last admin
+      // stays), with the cookie caches and one-time tokens that name the user.
+      if (!(await removeUserAccount(auth, body.userId))) throw new AuthError(ERRORS.userNotFound);
       emitEvent({ auth, headers, clientIp }, 'user-removed', { userId: body.userId, actorUserId: session.user.id });
       return { success: true };
     },

@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
-import { changeKeepingAnAdmin } from '../last-admin';
+import { keepingAnAdmin } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { requireGrantable, requireReach } from '../reach';
 import { roleField, toStoredRole } from '../role-input';
+import { adminSchema } from '../schema';
 
 const body = z.object({ userId: z.string().min(1), role: roleField });
 
@@ -40,13 +41,13 @@ export function setRole(options: ResolvedAdminOptions) {
       const target = await auth.users.findById(body.userId);
       if (!target) throw new AuthError(ERRORS.userNotFound);
       requireReach(options, session.user, target, ['user', 'set-role']);
-      const found = await changeKeepingAnAdmin(auth, options, body.userId, {
-        staysAdmin: (target) => isAdminUser(options, { id: target.id, role }),
-        write: async (trx) => {
-          await trx.updateTable('user').set({ role, updatedAt: auth.now() }).where('id', '=', body.userId).execute();
-        },
-      });
-      const user = found ? await auth.users.findById(body.userId) : null;
+      const staysAdmin = (target: { id: string }) => isAdminUser(options, { id: target.id, role });
+      const user = await adminSchema.updateUser(
+        auth,
+        body.userId,
+        { role, updatedAt: auth.now() },
+        { within: keepingAnAdmin(auth, options, body.userId, staysAdmin) },
+      );
       if (!user) throw new AuthError(ERRORS.userNotFound);
       emitEvent({ auth, headers, clientIp }, 'role-changed', {
         userId: user.id,

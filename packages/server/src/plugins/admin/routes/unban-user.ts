@@ -3,11 +3,12 @@
  * (SPEC §4). Needs the same permission as banning, as in better-auth.
  */
 import { z } from 'zod';
-import { AuthError, ERRORS, defineEndpoint, emitEvent, forgetCachedUser, userResponse } from '../../../plugin';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { requireReach } from '../reach';
+import { adminSchema } from '../schema';
 
 const body = z.object({ userId: z.string().min(1) });
 
@@ -31,15 +32,15 @@ export function unbanUser(options: ResolvedAdminOptions) {
       if (!target) throw new AuthError(ERRORS.userNotFound);
       // Lifting a ban on someone who may do more than the actor restores power the actor lacks (reach.ts).
       requireReach(options, session.user, target, ['user', 'ban']);
-      const user = await auth.users.update(body.userId, {
+      // A cache issued while banned (a timed ban run out) must not keep showing the ban: the
+      // engine's updateUser drops every cache of the user.
+      const user = await adminSchema.updateUser(auth, body.userId, {
         banned: false,
         banReason: null,
         banExpires: null,
         updatedAt: auth.now(),
       });
       if (!user) throw new AuthError(ERRORS.userNotFound);
-      // A cache issued while banned (a timed ban run out) must not keep showing the ban.
-      await forgetCachedUser(auth, user.id);
       emitEvent({ auth, headers, clientIp }, 'user-unbanned', { userId: user.id, actorUserId: session.user.id });
       return { user };
     },

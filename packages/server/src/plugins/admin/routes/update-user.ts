@@ -18,11 +18,12 @@ import {
 } from '../../../plugin';
 import { isAdminUser } from '../access-control';
 import { ADMIN_ERRORS } from '../errors';
-import { changeKeepingAnAdmin, type AdminUserUpdate } from '../last-admin';
+import { keepingAnAdmin, type AdminUserUpdate } from '../last-admin';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 import { requireGrantable, requireReach } from '../reach';
 import { roleField, toStoredRole } from '../role-input';
+import { adminSchema } from '../schema';
 import { readUserData } from '../user-data';
 
 const body = z.object({ userId: z.string().min(1), data: z.record(z.string(), z.unknown()) });
@@ -68,7 +69,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
       try {
         const user =
           role === undefined
-            ? await auth.users.update(body.userId, { ...patch, updatedAt: auth.now() })
+            ? await adminSchema.updateUser(auth, body.userId, { ...patch, updatedAt: auth.now() } as AdminUserUpdate)
             : await updateWithRole(auth, options, body.userId, { ...patch, role });
         if (!user) throw new AuthError(ERRORS.userNotFound);
         const event = { userId: user.id, actorUserId: session.user.id };
@@ -90,18 +91,14 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
 }
 
 /** A role change goes through the last admin's lock, with the rest of the patch in the same write. */
-async function updateWithRole(
+function updateWithRole(
   auth: AuthContext,
   options: ResolvedAdminOptions,
   userId: string,
   patch: Record<string, unknown> & { role: string },
 ): Promise<User | null> {
-  const found = await changeKeepingAnAdmin(auth, options, userId, {
-    staysAdmin: (target) => isAdminUser(options, { id: target.id, role: patch.role }),
-    write: async (trx) => {
-      const columns = { ...patch, updatedAt: auth.now() } as AdminUserUpdate;
-      await trx.updateTable('user').set(columns).where('id', '=', userId).execute();
-    },
+  const staysAdmin = (target: { id: string }) => isAdminUser(options, { id: target.id, role: patch.role });
+  return adminSchema.updateUser(auth, userId, { ...patch, updatedAt: auth.now() } as AdminUserUpdate, {
+    within: keepingAnAdmin(auth, options, userId, staysAdmin),
   });
-  return found ? auth.users.findById(userId) : null;
 }

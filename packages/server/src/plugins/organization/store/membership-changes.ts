@@ -46,12 +46,12 @@ export async function deleteMembership(
     const teamIds = trx.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
     await trx.deleteFrom('teamMember').where('userId', '=', member.userId).where('teamId', 'in', teamIds).execute();
     await trx.deleteFrom('member').where('id', '=', member.id).execute();
-    await trx
-      .updateTable('session')
-      .set({ activeOrganizationId: null, activeTeamId: null })
-      .where('userId', '=', member.userId)
-      .where('activeOrganizationId', '=', member.organizationId)
-      .execute();
+    await organizationSchema.updateSessions(
+      auth,
+      trx,
+      { userId: member.userId, activeOrganizationId: member.organizationId },
+      { activeOrganizationId: null, activeTeamId: null },
+    );
   });
 }
 

@@ -184,11 +184,12 @@ export async function updateOrganizationFields(
  */
 export async function deleteOrganizationById(auth: AuthContext, organizationId: string): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
-    await trx
-      .updateTable('session')
-      .set({ activeOrganizationId: null, activeTeamId: null })
-      .where('activeOrganizationId', '=', organizationId)
-      .execute();
+    await organizationSchema.updateSessions(
+      auth,
+      trx,
+      { activeOrganizationId: organizationId },
+      { activeOrganizationId: null, activeTeamId: null },
+    );
     await trx.deleteFrom('organization').where('id', '=', organizationId).execute();
   });
 }

@@ -148,7 +148,7 @@ export async function deleteTeam(
     if (deleted.numDeletedRows === 0n) throw new AuthError(ORGANIZATION_ERRORS.teamNotFound);
     if (!allowRemovingLast && (await countTeamsIn(trx, team.organizationId)) === 0)
       throw new AuthError(ORGANIZATION_ERRORS.unableToRemoveLastTeam);
-    await trx.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
+    await organizationSchema.updateSessions(auth, trx, { activeTeamId: team.id }, { activeTeamId: null });
   });
 }
 

@@ -3,10 +3,11 @@
  * deleted, and every browser trusted for the user forgotten.
  */
 import { z } from 'zod';
-import { ERRORS, defineEndpoint, emitEvent, refreshCachedUser, statusResponse, verifyPassword } from '../../../plugin';
+import { ERRORS, defineEndpoint, emitEvent, statusResponse, verifyPassword } from '../../../plugin';
 import { assertPassword } from '../second-step';
 import { forgetMailedCodes } from '../mailed-code-choice';
 import { clearTrustedDeviceCookie, forgetTrustedDevices } from '../trusted-device';
+import { twoFactorSchema } from '../schema';
 import { twoFactorStore } from '../store';
 
 const body = z.object({ password: z.string() });
@@ -29,8 +30,7 @@ export const disableTwoFactor = defineEndpoint({
     await assertPassword(ctx, user, body.password, verifyPassword, ERRORS.invalidPassword);
     await twoFactorStore(auth).delete(user.id);
     await forgetMailedCodes(auth, user.id);
-    const updated = await auth.users.update(user.id, { twoFactorEnabled: false, updatedAt: auth.now() });
-    if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
+    await twoFactorSchema.updateCurrentUser(ctx, { twoFactorEnabled: false, updatedAt: auth.now() });
     await forgetTrustedDevices(auth, user.id);
     clearTrustedDeviceCookie(ctx);
     emitEvent(ctx, 'two-factor-disabled', { userId: user.id, actorUserId: user.id });

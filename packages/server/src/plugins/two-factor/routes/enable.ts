@@ -6,21 +6,13 @@
  * authenticator app: the password was given).
  */
 import { z } from 'zod';
-import {
-  AuthError,
-  ERRORS,
-  defineEndpoint,
-  emitEvent,
-  randomString,
-  refreshCachedUser,
-  DEFAULTS,
-  verifyPassword,
-} from '../../../plugin';
+import { AuthError, ERRORS, defineEndpoint, emitEvent, randomString, DEFAULTS, verifyPassword } from '../../../plugin';
 import { newBackupCodes, storedBackupCodes } from '../backup-codes';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import { chooseMailedCodes } from '../mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { assertPassword } from '../second-step';
+import { twoFactorSchema } from '../schema';
 import { newTotpSecret, totpUri } from '../totp';
 import { twoFactorStore } from '../store';
 
@@ -52,8 +44,7 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
       if (body.method === 'otp') {
         if (!auth.mailer) throw new AuthError(TWO_FACTOR_ERRORS.otpNotConfigured);
         await chooseMailedCodes(auth, user.id);
-        const updated = await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() });
-        if (updated) refreshCachedUser(ctx.auth, ctx.cookies, session, updated);
+        await twoFactorSchema.updateCurrentUser(ctx, { twoFactorEnabled: true, updatedAt: auth.now() });
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
         return { method: 'otp' as const };
       }

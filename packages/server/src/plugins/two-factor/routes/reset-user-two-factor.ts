@@ -11,6 +11,7 @@ import { AuthError, ERRORS, defineEndpoint, emitEvent, statusResponse } from '..
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
 import { forgetMailedCodes } from '../mailed-code-choice';
+import { twoFactorSchema } from '../schema';
 import { forgetTrustedDevices } from '../trusted-device';
 import { twoFactorStore } from '../store';
 
@@ -47,7 +48,8 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
       }
       await twoFactorStore(auth).delete(body.userId);
       await forgetMailedCodes(auth, body.userId);
-      await auth.users.update(body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });
+      // Through the engine, which drops the user's cookie caches: their browsers show it off at once.
+      await twoFactorSchema.updateUser(auth, body.userId, { twoFactorEnabled: false, updatedAt: auth.now() });
       await forgetTrustedDevices(auth, body.userId);
       emitEvent(ctx, 'two-factor-reset', { userId: body.userId, actorUserId: session.user.id });
       return { status: true };
