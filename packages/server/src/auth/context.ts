@@ -21,6 +21,7 @@ import type { SessionRevocations } from '../session/revocations';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
 import type { RequestHeaders } from '../http/transport';
+import type { PluginHost, PluginSignInAttempt } from '../plugin/plugin-host';
 
 export interface AuthContext {
   readonly options: ResolvedOptions;
@@ -80,7 +81,10 @@ export type AnyGuardedWrite = {
   guard(write: (trx: Kysely<Database>) => Promise<void>): Promise<boolean>;
 }['guard'];
 
-/** Declared beside the context its hooks receive, so that the context needs no plugin contract. */
+/**
+ * Declared beside the context its hooks receive. The engine calls them with the whole context; a
+ * plugin sees only the part the contract gives it (plugin/plugin-host.ts).
+ */
 export interface PluginHooks {
   /**
    * The plugin's own fields of a sign-up (`userId` null) or update-user body, already validated by
@@ -88,43 +92,43 @@ export interface PluginHooks {
    */
   userInput?(
     input: Record<string, unknown>,
-    context: { auth: AuthContext; userId: string | null },
+    context: { auth: PluginHost; userId: string | null },
   ): Promise<Record<string, unknown>>;
   /**
    * Runs when a password sign-in (e-mail, username) has checked the password, before its session
    * is created: answer something to send in the session's stead (a second step, say), or nothing
    * to let the session be created. The first plugin that answers decides. It may set cookies.
    */
-  interceptSignIn?(signIn: SignInAttempt): Promise<Record<string, unknown> | undefined>;
+  interceptSignIn?(signIn: PluginSignInAttempt): Promise<Record<string, unknown> | undefined>;
   /** Runs before every session is created, whatever the way in: throw an AuthError to refuse. */
-  beforeCreateSession?(user: User, auth: AuthContext): Promise<void>;
+  beforeCreateSession?(user: User, auth: PluginHost): Promise<void>;
   /** Runs once a user row exists (sign-up, or a plugin's own user creation), before it is answered. */
-  afterUserCreated?(user: User, auth: AuthContext): Promise<void>;
+  afterUserCreated?(user: User, auth: PluginHost): Promise<void>;
   /**
    * Runs once an existing user's address has just become verified: its verification link was
    * followed, or a provider trusted to vouch for addresses asserted it at sign-in. A user created
    * with a verified address is told only through `afterUserCreated` (its `emailVerified`).
    */
-  afterEmailVerified?(user: User, auth: AuthContext): Promise<void>;
+  afterEmailVerified?(user: User, auth: PluginHost): Promise<void>;
   /**
    * Guards the deletion of a user row (POST /delete-user, its mailed link, the admin's
    * remove-user): the transaction the engine deletes the row in, which may lock and check first
    * (the admin plugin keeps the last admin) and throw an AuthError to refuse. The first plugin
    * that declares it guards.
    */
-  guardUserDeletion?(userId: string, auth: AuthContext): AnyGuardedWrite;
+  guardUserDeletion?(userId: string, auth: PluginHost): AnyGuardedWrite;
   /**
    * Runs once the user's password was replaced: by a mailed reset (POST /reset-password) or by the
    * user (POST /change-password), `revokeOthers` when whoever held other access must lose it (a
    * reset always, a change with revokeOtherSessions). A plugin ends the access it keeps itself
    * (trusted browsers, say), which the engine's revocation of sessions does not reach.
    */
-  afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: AuthContext): Promise<void>;
+  afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: PluginHost): Promise<void>;
   /**
    * Runs before an endpoint marked `credentialChange` (and a plugin's own such change): throw an
    * AuthError to refuse the session that asks (an impersonation session, say).
    */
-  beforeCredentialChange?(current: CurrentSession, auth: AuthContext): Promise<void>;
+  beforeCredentialChange?(current: CurrentSession, auth: PluginHost): Promise<void>;
   /**
    * Who really acts through this session, when not its owner (the admin of an impersonation
    * session): the events of its requests name them as actor and the owner as subject.
@@ -137,5 +141,5 @@ export interface PluginHooks {
    * the fact and synchronously, so slow work must be queued (`auth.background`); what it throws is
    * logged, never answered.
    */
-  event?(event: AuthEvent, auth: AuthContext): void;
+  event?(event: AuthEvent, auth: PluginHost): void;
 }

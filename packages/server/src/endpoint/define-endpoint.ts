@@ -23,7 +23,7 @@ export type EndpointResponse = EndpointAnswer | readonly EndpointAnswer[];
 /** A body or query schema; `undefined` for an endpoint that takes none. */
 export type EndpointSchema = z.ZodType | undefined;
 type Schema = EndpointSchema;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+export type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 type Given<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
 
 export interface EndpointContext<B, Q, G extends SessionGuard> {

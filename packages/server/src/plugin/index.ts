@@ -14,18 +14,18 @@
  * folders refuses writes to user, session and account and the members `db`, `revocations` and
  * `hooks`.
  */
-export type { AuthContext } from '../auth/context';
+export type { PluginHost, PluginSignInAttempt } from './plugin-host';
 export type { User, Session } from '../db/records';
 export type { Migration } from '../db/migrate';
 export type { Logger } from '../auth/options';
 export { definePluginSchema, type DatabaseOf } from './schema';
-export type { SessionScope } from '../session/update-current-session';
 export { isUniqueViolation } from '../db/unique-violation';
 export { lockedTransaction } from '../db/locked-transaction';
-export { CREDENTIAL_FORM, defineEndpoint, type EndpointContext } from '../endpoint/define-endpoint';
+export { CREDENTIAL_FORM } from '../endpoint/define-endpoint';
+export { defineEndpoint, type EndpointContext } from './plugin-endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
 export { DEFAULTS } from '../auth/options';
-export { emitEvent, errorCodeOf, type EventOrigin } from '../events/emit-event';
+export { emitEvent, errorCodeOf, type EventOrigin } from './engine-calls';
 export type { AuthEvent, AuthEventDetail } from '../events/observer';
 export type { AuthEventRegistry, AuthEventType, DeclaredEvents } from './event-registry';
 export {
@@ -37,35 +37,19 @@ export {
   type Plugin,
   type PluginHooks,
 } from './define-plugin';
-export { createSession } from '../session/create-session';
-export { finishSignIn } from '../sign-in/finish-sign-in';
-export { passwordSignIn } from '../sign-in/password-sign-in';
 export { passwordField, redirectUrl } from '../validation/fields';
-export { afterUserCreated, checkCredentialChange } from './run-hooks';
-export { readCurrentSession, toSessionResponse, type CurrentSession } from '../session/current-session';
+export { toSessionResponse, type CurrentSession } from '../session/current-session';
 export { clearSessionCookies } from '../session/session-cookies';
-export { readStashedSession, resumeStashedSession, stashSession } from '../session/stashed-session';
 export { nameForMail, renderMail } from '../mail/templates';
 export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export type { MailMessage } from '../mail/mailer';
-export { sendMail } from '../mail/send-mail';
 export { hashPassword } from '../crypto/password';
 export { sha256Hex } from '../crypto/digest';
-export {
-  clearCookieToken,
-  findCookieToken,
-  hasCookieToken,
-  issueCookieToken,
-  mintCookieToken,
-  readCookieTokenKey,
-  sendCookieToken,
-  type CookieScope,
-} from '../verification/cookie-token';
+
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';
 export { checkPasswordLength } from '../validation/password-policy';
 export { emailField, imageField, nameField } from '../validation/fields';
-export { pluginUserInput } from './run-hooks';
 export { toUser } from '../db/user-store';
 export {
   isoDate,
@@ -78,12 +62,38 @@ export {
   userResponse,
 } from '../endpoint/responses';
 export { permissionRequestBody } from '../validation/permission-request';
-export { signInThrottle, emitLockout } from '../sign-in/account-lockout';
+export { signInThrottle } from '../sign-in/account-lockout';
+export { openSecret, sealSecret } from './secrets';
 export { verifyPassword } from '../crypto/password';
 export type { SignInAttempt } from '../auth/context';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
-export { refreshCachedUser } from '../session/cookie-cache';
 // Account deletion without the caller's cookies: the admin's remove-user.
-export { coreRowGuard, removeUserRow as removeUser, type GuardedWrite } from './host';
+export { coreRowGuard, type GuardedWrite } from './host';
+// The engine's functions that need more of its context than the host shows, typed to take the host.
+export {
+  afterUserCreated,
+  checkCredentialChange,
+  clearCookieToken,
+  createSession,
+  emitLockout,
+  findCookieToken,
+  finishSignIn,
+  hasCookieToken,
+  issueCookieToken,
+  mintCookieToken,
+  passwordSignIn,
+  pluginUserInput,
+  readCookieTokenKey,
+  readCurrentSession,
+  readStashedSession,
+  refreshCachedUser,
+  removeUser,
+  resumeStashedSession,
+  sendCookieToken,
+  sendMail,
+  stashSession,
+  type CookieScope,
+  type SessionScope,
+} from './engine-calls';

@@ -5,11 +5,12 @@
  * update, all typed, without casting the engine's handles or declaring the core tables again.
  */
 import type { ColumnType, Kysely, Updateable } from 'kysely';
-import type { AuthContext } from '../auth/context';
 import type { Session, User } from '../db/records';
 import type { Database } from '../db/schema';
 import type { FieldDeclarations, FieldType, FieldValues } from './declarations';
-import { updateCurrentSession, type SessionScope } from '../session/update-current-session';
+import { updateCurrentSession } from '../session/update-current-session';
+import type { SessionScope } from './engine-calls';
+import { engineOf, engineScope, type PluginHost } from './plugin-host';
 import { updateCurrentUserRow, updateSessionColumns, updateUserRow, type GuardedWrite } from './host';
 
 type None = Record<never, never>;
@@ -45,7 +46,7 @@ export type DatabaseOf<Schema> =
 export interface PluginSchema<T, U extends FieldDeclarations, S extends FieldDeclarations> {
   /** What `definePlugin({ fields })` takes: the engine reads and caches these columns. */
   readonly fields: { readonly user: U; readonly session: S };
-  db(auth: AuthContext): Kysely<PluginDatabase<T, U, S>>;
+  db(host: PluginHost): Kysely<PluginDatabase<T, U, S>>;
   user(user: User): User & FieldValues<U>;
   session(session: Session): Session & FieldValues<S>;
   /** The engine's updateCurrentSession, taking only the plugin's own session fields. */
@@ -56,7 +57,7 @@ export interface PluginSchema<T, U extends FieldDeclarations, S extends FieldDec
    * there is no such user.
    */
   updateUser(
-    auth: AuthContext,
+    host: PluginHost,
     userId: string,
     changes: UserChanges<T, U, S>,
     options?: { within?: GuardedWrite<PluginDatabase<T, U, S>> },
@@ -72,7 +73,7 @@ export interface PluginSchema<T, U extends FieldDeclarations, S extends FieldDec
    * sessions, which updateCurrentSession does not reach.
    */
   updateSessions(
-    auth: AuthContext,
+    host: PluginHost,
     trx: Kysely<PluginDatabase<T, U, S>>,
     match: Partial<FieldValues<S>> & { userId?: string },
     changes: Partial<FieldValues<S>>,
@@ -97,15 +98,16 @@ export function definePluginSchema<T = None>() {
     // the stores read its declared columns into every user and session (db/extra-fields.ts).
     return Object.freeze({
       fields,
-      db: (auth: AuthContext) => auth.db as unknown as Kysely<PluginDatabase<T, U, S>>,
+      db: (host: PluginHost) => engineOf(host).db as unknown as Kysely<PluginDatabase<T, U, S>>,
       user: (user: User) => user as User & FieldValues<U>,
       session: (session: Session) => session as Session & FieldValues<S>,
-      updateCurrentSession: (ctx: SessionScope, changes: Partial<FieldValues<S>>) => updateCurrentSession(ctx, changes),
-      updateUser: async (auth, userId, changes, options) =>
-        (await updateUserRow(auth, userId, changes, options?.within)) as (User & FieldValues<U>) | null,
+      updateCurrentSession: (ctx: SessionScope, changes: Partial<FieldValues<S>>) =>
+        updateCurrentSession(engineScope(ctx), changes),
+      updateUser: async (host, userId, changes, options) =>
+        (await updateUserRow(engineOf(host), userId, changes, options?.within)) as (User & FieldValues<U>) | null,
       updateCurrentUser: async (ctx, changes) =>
-        (await updateCurrentUserRow(ctx, changes)) as (User & FieldValues<U>) | null,
-      updateSessions: (auth, trx, match, changes) => updateSessionColumns(auth, trx, match, changes),
+        (await updateCurrentUserRow(engineScope(ctx), changes)) as (User & FieldValues<U>) | null,
+      updateSessions: (host, trx, match, changes) => updateSessionColumns(engineOf(host), trx, match, changes),
     } satisfies PluginSchema<T, U, S>);
   };
 }

@@ -78,7 +78,7 @@ export function readDontRemember(auth: AuthContext, cookies: RequestCookies): bo
   return signed !== undefined && unsignValue(signed, auth.options.secret) === 'true';
 }
 
-export function clearSessionCookies(auth: AuthContext, cookies: ResponseCookies): void {
+export function clearSessionCookies(auth: Pick<AuthContext, 'options'>, cookies: ResponseCookies): void {
   const names = cookieNames(auth.options);
   for (const name of [names.sessionToken, names.sessionData, names.dontRemember])
     cookies.delete(name, attributes(auth.options));

@@ -22,7 +22,7 @@
 import type { AuthContext } from '../auth/context';
 import { emitEvent, type EventOrigin } from '../events/emit-event';
 import { DEFAULTS } from '../auth/options';
-import type { LockoutRule } from '../storage/key-value-store';
+import type { KeyValueStore, LockoutRule } from '../storage/key-value-store';
 import { tooManyRequests } from '../http/rate-limit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,20 +57,25 @@ const DEVICE: LockoutRule = {
   limit: DEFAULTS.deviceDailyFailureLimit,
 };
 
+/** What a throttle uses of the context: the clock and the failure counters (a plugin's host has both). */
+export type LockoutStore = Pick<AuthContext, 'now'> & {
+  readonly kv: Pick<KeyValueStore, 'lockedUntil' | 'clearFailures' | 'recordFailure'>;
+};
+
 /**
  * The throttle of `identifier` and, when given, of the account `userId` it names: both locks are
  * checked, both counts take each failure, and a success clears both.
  */
-export function signInThrottle(auth: AuthContext, identifier: string, userId?: string): SignInThrottle {
+export function signInThrottle(auth: LockoutStore, identifier: string, userId?: string): SignInThrottle {
   return throttle(auth, userId === undefined ? [identifier] : [identifier, `user:${userId}`], ACCOUNT);
 }
 
 /** The throttle of one trusted browser, named by its device cookie's nonce, in place of the account's. */
-export function deviceSignInThrottle(auth: AuthContext, nonce: string): SignInThrottle {
+export function deviceSignInThrottle(auth: LockoutStore, nonce: string): SignInThrottle {
   return throttle(auth, [`device:${nonce}`], DEVICE);
 }
 
-function throttle(auth: AuthContext, keys: readonly string[], rule: LockoutRule): SignInThrottle {
+function throttle(auth: LockoutStore, keys: readonly string[], rule: LockoutRule): SignInThrottle {
   const now = () => auth.now().getTime();
 
   function throwIfLocked(until: number, at: number): void {

@@ -5,7 +5,7 @@
 import type { AuthContext } from '../auth/context';
 import { AuthError, ERRORS } from '../endpoint/errors';
 
-export function checkPasswordLength(auth: AuthContext, password: string): void {
+export function checkPasswordLength(auth: Pick<AuthContext, 'options'>, password: string): void {
   const { minPasswordLength, maxPasswordLength } = auth.options.emailAndPassword;
   const length = [...password.normalize('NFKC')].length;
   if (length < minPasswordLength) throw new AuthError(ERRORS.passwordTooShort);

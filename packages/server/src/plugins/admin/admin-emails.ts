@@ -20,7 +20,7 @@ import {
   lockedTransaction,
   normalizeEmail,
   randomString,
-  type AuthContext,
+  type PluginHost,
   type PluginHooks,
   type User,
 } from '../../plugin';
@@ -36,7 +36,7 @@ function adminRoleOf(options: ResolvedAdminOptions): string {
 }
 
 /** A promotion by the configured e-mails: no one's act, so no actor; the method says why. */
-function emitPromotion(auth: AuthContext, userId: string, role: string): void {
+function emitPromotion(auth: PluginHost, userId: string, role: string): void {
   emitEvent({ auth }, 'role-changed', { method: 'admin-emails', actorUserId: null, userId, detail: { role } });
 }
 
@@ -49,7 +49,7 @@ function emitPromotion(auth: AuthContext, userId: string, role: string): void {
  * keeping its other roles.
  */
 async function promoteListedUser(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedAdminOptions,
   user: AdminUser,
   updatedAt: Date,
@@ -69,7 +69,7 @@ async function promoteListedUser(
  * trusted provider, say).
  */
 export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable<PluginHooks['afterUserCreated']> {
-  return async (created: User, auth: AuthContext) => {
+  return async (created: User, auth: PluginHost) => {
     const user = adminSchema.user(created);
     // updatedAt stays the creation time: this is part of creating the user, not a later change.
     if (await promoteListedUser(auth, options, user, user.updatedAt)) user.role = adminRoleOf(options);
@@ -78,7 +78,7 @@ export function afterUserCreatedHook(options: ResolvedAdminOptions): NonNullable
 
 /** Runs when an existing user's address has just been verified: the moment a listed one is proved. */
 export function afterEmailVerifiedHook(options: ResolvedAdminOptions): NonNullable<PluginHooks['afterEmailVerified']> {
-  return async (verified: User, auth: AuthContext) => {
+  return async (verified: User, auth: PluginHost) => {
     if (options.adminEmails.size === 0) return;
     // The stored row, not the caller's copy: two verifications at once must not promote twice.
     const stored = await auth.users.findById(verified.id);
@@ -167,7 +167,7 @@ export function provisionAdmin(options: ResolvedAdminOptions) {
 }
 
 async function provision(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedAdminOptions,
   input: z.output<typeof provisionBody>,
 ): Promise<ProvisionAdminResult> {

@@ -7,7 +7,7 @@
 import {
   AuthError,
   coreRowGuard,
-  type AuthContext,
+  type PluginHost,
   type CurrentSession,
   type PluginHooks,
   type Session,
@@ -22,7 +22,7 @@ import { adminSchema } from './schema';
  * Refuses a session to a user whose ban holds. A ban whose expiry has passed is lifted here, at
  * the next session creation (SPEC §4), as better-auth does: there is no background job to lift it.
  */
-async function refuseBannedUser(created: User, auth: AuthContext): Promise<void> {
+async function refuseBannedUser(created: User, auth: PluginHost): Promise<void> {
   const user = adminSchema.user(created);
   if (user.banned !== true) return;
   const expires = user.banExpires;

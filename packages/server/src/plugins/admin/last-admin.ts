@@ -12,7 +12,7 @@
  * the last one go. The locking (and SQLite's whole-database lock) is the engine's lockedTransaction.
  */
 import type { Kysely, Updateable } from 'kysely';
-import { AuthError, lockedTransaction, type AuthContext, type DatabaseOf, type GuardedWrite } from '../../plugin';
+import { AuthError, lockedTransaction, type PluginHost, type DatabaseOf, type GuardedWrite } from '../../plugin';
 import { isAdminUser } from './access-control';
 import { ADMIN_ERRORS } from './errors';
 import type { ResolvedAdminOptions } from './options';
@@ -61,7 +61,7 @@ async function candidateIds(trx: AdminDb, options: ResolvedAdminOptions): Promis
  * demoted admin's cache would otherwise keep vouching for the admin role.
  */
 export function keepingAnAdmin(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedAdminOptions,
   userId: string,
   staysAdmin: (target: AdminRow) => boolean,

@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { AuthError, ERRORS, type AuthContext, type FieldType } from '../../plugin';
+import { AuthError, ERRORS, type PluginHost, type FieldType } from '../../plugin';
 import { searchCondition } from './user-search';
 import { adminSchema } from './schema';
 
@@ -41,7 +41,7 @@ const PLUGIN_COLUMNS = ['role', 'banned', 'banExpires', 'username', 'displayUser
 
 const COMPARISONS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
-function listableColumns(auth: AuthContext): Map<string, FieldType> {
+function listableColumns(auth: PluginHost): Map<string, FieldType> {
   const columns = new Map(CORE_COLUMNS);
   for (const name of PLUGIN_COLUMNS) {
     const type = auth.fields.user.get(name);
@@ -78,7 +78,7 @@ function coerce(type: FieldType, raw: string | number | boolean): string | numbe
 }
 
 function conditions(
-  dialect: AuthContext['dialect'],
+  dialect: PluginHost['dialect'],
   columns: Map<string, FieldType>,
   query: ListUsersQuery,
 ): Expression<SqlBool>[] {
@@ -111,7 +111,7 @@ export interface UserPage {
   offset: number;
 }
 
-export async function queryUserPage(auth: AuthContext, query: ListUsersQuery): Promise<UserPage> {
+export async function queryUserPage(auth: PluginHost, query: ListUsersQuery): Promise<UserPage> {
   const columns = listableColumns(auth);
   const sortBy = query.sortBy ?? 'createdAt';
   columnOf(columns, sortBy, 'sortBy');

@@ -12,11 +12,11 @@ import {
   imageField,
   nameField,
   pluginUserInput,
-  type AuthContext,
+  type PluginHost,
   type ExtensibleEndpointId,
 } from '../../plugin';
 
-function dataSchema(auth: AuthContext, endpointId: ExtensibleEndpointId) {
+function dataSchema(auth: PluginHost, endpointId: ExtensibleEndpointId) {
   const shape: z.ZodRawShape = { name: nameField.optional(), image: imageField.nullable().optional() };
   for (const plugin of auth.options.plugins) Object.assign(shape, plugin.bodyFields?.[endpointId]);
   return z.object(shape);
@@ -24,7 +24,7 @@ function dataSchema(auth: AuthContext, endpointId: ExtensibleEndpointId) {
 
 /** The columns to store; a field of the wrong shape is a 400 VALIDATION_ERROR naming `data.<field>`. */
 export async function readUserData(
-  auth: AuthContext,
+  auth: PluginHost,
   endpointId: ExtensibleEndpointId,
   data: Record<string, unknown>,
   userId: string | null,

@@ -14,7 +14,7 @@
  *   it cannot find an arbitrary substring such as `d-012` in `seed-0123@example.com`.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { AuthContext } from '../../plugin';
+import type { PluginHost } from '../../plugin';
 
 export type SearchField = 'email' | 'name';
 export type SearchOperator = 'contains' | 'starts_with' | 'ends_with';
@@ -35,7 +35,7 @@ function ftsPhrase(value: string): string {
 }
 
 export function searchCondition(
-  dialect: AuthContext['dialect'],
+  dialect: PluginHost['dialect'],
   field: SearchField,
   value: string,
   operator: SearchOperator,

@@ -5,7 +5,7 @@
  * the request it describes has been answered already, and must never fail for its audit.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AuthContext, AuthEvent } from '../../plugin';
+import type { PluginHost, AuthEvent } from '../../plugin';
 import { insertAuditRows, toAuditRow } from './store';
 import type { AuditEventTable } from './schema';
 
@@ -15,8 +15,8 @@ export const AUDIT_WRITE_FAILED = 'Could not write audit events';
 const worthARow = (event: AuthEvent) => event.type !== 'rate-limited' || event.detail?.first === true;
 
 /** The plugin's `event` hook. Queues per auth: one plugin value may serve several auths. */
-export function createEventWriter(): (event: AuthEvent, auth: AuthContext) => void {
-  const queues = new WeakMap<AuthContext, AuditEventTable[]>();
+export function createEventWriter(): (event: AuthEvent, auth: PluginHost) => void {
+  const queues = new WeakMap<PluginHost, AuditEventTable[]>();
   return (event, auth) => {
     if (!worthARow(event)) return;
     const queued = queues.get(auth);

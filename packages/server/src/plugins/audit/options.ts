@@ -1,7 +1,7 @@
 /**
  * @module The audit plugin's options and its constants (`AUDIT_DEFAULTS`), resolved once.
  */
-import type { AuthContext, User } from '../../plugin';
+import type { PluginHost, User } from '../../plugin';
 
 export const AUDIT_DEFAULTS = Object.freeze({
   /** Days the log keeps an event (the server's AUDIT_RETENTION_DAYS); older rows are pruned. */
@@ -24,12 +24,12 @@ export interface AuditOptions {
    * decides (the standalone server asks the admin plugin). Nobody by default: this plugin knows
    * nothing of platform roles, and plugins never import each other.
    */
-  mayListAuditEvents?: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  mayListAuditEvents?: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export interface ResolvedAuditOptions {
   readonly retentionDays: number;
-  readonly mayListAuditEvents: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  readonly mayListAuditEvents: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export function resolveAuditOptions(options: AuditOptions = {}): ResolvedAuditOptions {

@@ -3,7 +3,7 @@
  * newest first with filters, paging and the count in SQL. What a row holds is cut to its column's
  * size and cleaned of anything named like a secret, whatever an emitter put in its detail.
  */
-import { DEFAULTS, USER_AGENT_MAX, randomString, type AuthContext, type AuthEvent } from '../../plugin';
+import { DEFAULTS, USER_AGENT_MAX, randomString, type PluginHost, type AuthEvent } from '../../plugin';
 import { AUDIT_DEFAULTS } from './options';
 import { auditSchema, type AuditEventTable } from './schema';
 
@@ -61,7 +61,7 @@ export function toAuditRow(event: AuthEvent): AuditEventTable {
   };
 }
 
-export async function insertAuditRows(auth: AuthContext, rows: readonly AuditEventTable[]): Promise<void> {
+export async function insertAuditRows(auth: PluginHost, rows: readonly AuditEventTable[]): Promise<void> {
   const db = auditSchema.db(auth);
   for (let start = 0; start < rows.length; start += AUDIT_DEFAULTS.writeBatch) {
     await db
@@ -89,7 +89,7 @@ export function toAuditEvent(row: AuditEventTable): AuditEvent {
   };
 }
 
-function filtered(auth: AuthContext, filter: AuditFilter) {
+function filtered(auth: PluginHost, filter: AuditFilter) {
   let query = auditSchema.db(auth).selectFrom('auditEvent');
   if (filter.userId !== undefined) query = query.where('userId', '=', filter.userId);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
@@ -100,7 +100,7 @@ function filtered(auth: AuthContext, filter: AuditFilter) {
 
 /** One page, newest first (the id breaks ties, so pages neither repeat nor skip rows). */
 export async function listAuditEvents(
-  auth: AuthContext,
+  auth: PluginHost,
   filter: AuditFilter,
   page: { limit: number; offset: number },
 ): Promise<AuditEvent[]> {
@@ -119,7 +119,7 @@ export async function listAuditEvents(
  * console shows people, not ids. A deleted user has none; the id stays the event's record.
  */
 export async function emailsOfEventUsers(
-  auth: AuthContext,
+  auth: PluginHost,
   events: readonly AuditEvent[],
 ): Promise<ReadonlyMap<string, string>> {
   const ids = [...new Set(events.flatMap((event) => [event.actorUserId, event.userId]).filter((id) => id !== null))];
@@ -128,7 +128,7 @@ export async function emailsOfEventUsers(
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
-export async function countAuditEvents(auth: AuthContext, filter: AuditFilter): Promise<number> {
+export async function countAuditEvents(auth: PluginHost, filter: AuditFilter): Promise<number> {
   const { n } = await filtered(auth, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

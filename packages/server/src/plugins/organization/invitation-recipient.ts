@@ -3,7 +3,7 @@
  * better-auth's order: the invitation is still open, it was sent to the caller's address, and the
  * caller has proved that address.
  */
-import { AuthError, type AuthContext, type CurrentSession } from '../../plugin';
+import { AuthError, type PluginHost, type CurrentSession } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';
 import { findInvitation, isOpen, type Invitation } from './store/invitations';
 
@@ -20,7 +20,7 @@ const UNVERIFIED = {
  * signed-in user the person who was invited, who alone may read, accept or turn it down.
  */
 export async function requireOpenInvitationFor(
-  auth: AuthContext,
+  auth: PluginHost,
   invitationId: string,
   current: CurrentSession,
   purpose: keyof typeof UNVERIFIED,

@@ -4,7 +4,7 @@
  * membership's roles grant the action the route performs.
  */
 import { AuthError, type CurrentSession, type ErrorEntry } from '../../plugin';
-import type { AuthContext } from '../../plugin';
+import type { PluginHost } from '../../plugin';
 import { organizationRolesAllow } from './access-control';
 import { ORGANIZATION_ERRORS } from './errors';
 import type { ResolvedOrganizationOptions } from './options';
@@ -57,7 +57,7 @@ export function organizationIdOf(current: CurrentSession, given: string | null |
   return id;
 }
 
-export async function findMember(auth: AuthContext, organizationId: string, userId: string): Promise<Member | null> {
+export async function findMember(auth: PluginHost, organizationId: string, userId: string): Promise<Member | null> {
   const row = await organizationDb(auth)
     .selectFrom('member')
     .selectAll()
@@ -68,7 +68,7 @@ export async function findMember(auth: AuthContext, organizationId: string, user
 }
 
 /** The user's membership, or 403 `User is not a member of the organization`. */
-export async function requireMember(auth: AuthContext, organizationId: string, userId: string): Promise<Member> {
+export async function requireMember(auth: PluginHost, organizationId: string, userId: string): Promise<Member> {
   const member = await findMember(auth, organizationId, userId);
   if (!member) throw new AuthError(ORGANIZATION_ERRORS.notAMember);
   return member;
@@ -85,7 +85,7 @@ export interface CallerMembership {
  * an organization is answered as such before anything is read.
  */
 export async function requireCallerMembership(
-  auth: AuthContext,
+  auth: PluginHost,
   current: CurrentSession,
   givenId: string | null | undefined,
 ): Promise<CallerMembership> {

@@ -2,7 +2,7 @@
  * @module The organization plugin's options and its constants (`ORGANIZATION_DEFAULTS`, with SPEC
  * §9's rows of organizations), resolved once.
  */
-import type { AuthContext, User } from '../../plugin';
+import type { PluginHost, User } from '../../plugin';
 import { DEFAULT_ORGANIZATION_ROLES, type OrganizationRoleTable } from './access-control';
 
 const DAY = 24 * 60 * 60;
@@ -32,7 +32,7 @@ export interface OrganizationOptions {
   membershipLimit?: number;
   /** Seconds an invitation stays valid. */
   invitationExpiresIn?: number;
-  allowUserToCreateOrganization?: boolean | ((user: User, auth: AuthContext) => boolean | Promise<boolean>);
+  allowUserToCreateOrganization?: boolean | ((user: User, auth: PluginHost) => boolean | Promise<boolean>);
   /** How many organizations one user may create; unlimited when unset. */
   organizationLimit?: number;
   teams?: { enabled?: boolean; maximumTeams?: number; allowRemovingAllTeams?: boolean };
@@ -41,7 +41,7 @@ export interface OrganizationOptions {
    * platform admin, as the host decides (the standalone server asks the admin plugin). Nobody by
    * default: this plugin knows nothing of platform roles.
    */
-  mayListUserOrganizations?: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  mayListUserOrganizations?: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export interface ResolvedOrganizationOptions {
@@ -49,14 +49,14 @@ export interface ResolvedOrganizationOptions {
   readonly creatorRole: string;
   readonly membershipLimit: number;
   readonly invitationExpiresIn: number;
-  readonly allowUserToCreateOrganization: (user: User, auth: AuthContext) => boolean | Promise<boolean>;
+  readonly allowUserToCreateOrganization: (user: User, auth: PluginHost) => boolean | Promise<boolean>;
   readonly organizationLimit: number | undefined;
   readonly teams: {
     readonly enabled: boolean;
     readonly maximumTeams: number | undefined;
     readonly allowRemovingAllTeams: boolean;
   };
-  readonly mayListUserOrganizations: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  readonly mayListUserOrganizations: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export function resolveOrganizationOptions(options: OrganizationOptions = {}): ResolvedOrganizationOptions {

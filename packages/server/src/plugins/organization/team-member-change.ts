@@ -5,7 +5,7 @@
  * the user named is a member too, and that the team belongs to that organization.
  */
 import { z } from 'zod';
-import type { AuthContext, CurrentSession } from '../../plugin';
+import type { PluginHost, CurrentSession } from '../../plugin';
 import { requireCallerMembership, requireMember, requireMemberPermission, type MemberAction } from './membership';
 import type { ResolvedOrganizationOptions } from './options';
 import { requireTeamIn, type Team } from './store/teams';
@@ -13,7 +13,7 @@ import { requireTeamIn, type Team } from './store/teams';
 export const teamMemberChangeBody = z.object({ teamId: z.string().min(1), userId: z.string().min(1) });
 
 interface TeamMemberChangeRequest {
-  auth: AuthContext;
+  auth: PluginHost;
   session: CurrentSession;
   body: z.infer<typeof teamMemberChangeBody>;
 }

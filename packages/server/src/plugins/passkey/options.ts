@@ -4,7 +4,7 @@
  * `rpID` and `origin` options do; its constants are `PASSKEY_DEFAULTS`.
  */
 import type { AuthenticatorSelectionCriteria } from '@simplewebauthn/server';
-import type { AuthContext } from '../../plugin';
+import type { PluginHost } from '../../plugin';
 
 export const PASSKEY_DEFAULTS = Object.freeze({
   /** The relying party's name authenticators show, unless the plugin is given one. */
@@ -28,9 +28,9 @@ export interface ResolvedPasskeyOptions {
   readonly rpName: string;
   readonly authenticatorSelection: AuthenticatorSelectionCriteria;
   /** Relying-party id for this auth. */
-  rpID(auth: AuthContext): string;
+  rpID(auth: PluginHost): string;
   /** The origins a ceremony's clientDataJSON may name for this auth. */
-  origins(auth: AuthContext): string[];
+  origins(auth: PluginHost): string[];
 }
 
 export function resolvePasskeyOptions(options: PasskeyOptions = {}): ResolvedPasskeyOptions {
@@ -44,7 +44,7 @@ export function resolvePasskeyOptions(options: PasskeyOptions = {}): ResolvedPas
       ...options.authenticatorSelection,
     } satisfies AuthenticatorSelectionCriteria),
     // The auth's options are known only when a request comes: the plugin is made before createAuth.
-    rpID: (auth: AuthContext) => options.rpID ?? new URL(auth.options.baseURL).hostname,
-    origins: (auth: AuthContext) => origins ?? [new URL(auth.options.baseURL).origin],
+    rpID: (auth: PluginHost) => options.rpID ?? new URL(auth.options.baseURL).hostname,
+    origins: (auth: PluginHost) => origins ?? [new URL(auth.options.baseURL).origin],
   });
 }

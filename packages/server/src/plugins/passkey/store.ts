@@ -2,7 +2,7 @@
  * @module Queries on the passkey table, and a row as better-auth answers it (every column).
  */
 import type { Selectable } from 'kysely';
-import type { AuthContext } from '../../plugin';
+import type { PluginHost } from '../../plugin';
 import { passkeySchema, type PasskeyTable } from './schema';
 
 export type Passkey = Selectable<PasskeyTable>;
@@ -12,7 +12,7 @@ function toPasskey(row: Passkey): Passkey {
   return { ...row, counter: Number(row.counter) };
 }
 
-export async function listPasskeysOf(auth: AuthContext, userId: string): Promise<Passkey[]> {
+export async function listPasskeysOf(auth: PluginHost, userId: string): Promise<Passkey[]> {
   const rows = await passkeySchema
     .db(auth)
     .selectFrom('passkey')
@@ -24,12 +24,12 @@ export async function listPasskeysOf(auth: AuthContext, userId: string): Promise
   return rows.map(toPasskey);
 }
 
-export async function findPasskeyById(auth: AuthContext, id: string): Promise<Passkey | null> {
+export async function findPasskeyById(auth: PluginHost, id: string): Promise<Passkey | null> {
   const row = await passkeySchema.db(auth).selectFrom('passkey').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toPasskey(row) : null;
 }
 
-export async function findPasskeyByCredentialId(auth: AuthContext, credentialID: string): Promise<Passkey | null> {
+export async function findPasskeyByCredentialId(auth: PluginHost, credentialID: string): Promise<Passkey | null> {
   const row = await passkeySchema
     .db(auth)
     .selectFrom('passkey')
@@ -40,12 +40,12 @@ export async function findPasskeyByCredentialId(auth: AuthContext, credentialID:
   return row && row.credentialID === credentialID ? toPasskey(row) : null;
 }
 
-export async function insertPasskey(auth: AuthContext, passkey: Passkey): Promise<void> {
+export async function insertPasskey(auth: PluginHost, passkey: Passkey): Promise<void> {
   await passkeySchema.db(auth).insertInto('passkey').values(passkey).execute();
 }
 
 /** Only the owner's: the user id is part of the condition, not only checked before. */
-export async function renamePasskey(auth: AuthContext, id: string, userId: string, name: string): Promise<void> {
+export async function renamePasskey(auth: PluginHost, id: string, userId: string, name: string): Promise<void> {
   await passkeySchema
     .db(auth)
     .updateTable('passkey')
@@ -56,7 +56,7 @@ export async function renamePasskey(auth: AuthContext, id: string, userId: strin
 }
 
 /** True when this call deleted the owner's passkey. */
-export async function deletePasskeyOf(auth: AuthContext, id: string, userId: string): Promise<boolean> {
+export async function deletePasskeyOf(auth: PluginHost, id: string, userId: string): Promise<boolean> {
   const result = await passkeySchema
     .db(auth)
     .deleteFrom('passkey')
@@ -66,6 +66,6 @@ export async function deletePasskeyOf(auth: AuthContext, id: string, userId: str
   return result.numDeletedRows === 1n;
 }
 
-export async function setPasskeyCounter(auth: AuthContext, id: string, counter: number): Promise<void> {
+export async function setPasskeyCounter(auth: PluginHost, id: string, counter: number): Promise<void> {
   await passkeySchema.db(auth).updateTable('passkey').set({ counter }).where('id', '=', id).execute();
 }

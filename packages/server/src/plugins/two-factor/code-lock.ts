@@ -11,7 +11,7 @@
  * `two-factor:<userId>`: only someone who knows the password reaches the second step, so the
  * password guesses of strangers neither fill this count nor are lifted by a right code.
  */
-import { AuthError, DEFAULTS, type AuthContext } from '../../plugin';
+import { AuthError, DEFAULTS, type PluginHost } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { TWO_FACTOR_DEFAULTS } from './options';
 
@@ -40,7 +40,7 @@ function locked(until: number, at: number): AuthError {
   });
 }
 
-export function codeLock(auth: AuthContext, userId: string): CodeLock {
+export function codeLock(auth: PluginHost, userId: string): CodeLock {
   const keys = [`two-factor:${userId}`] as const;
   const now = () => auth.now().getTime();
   return {

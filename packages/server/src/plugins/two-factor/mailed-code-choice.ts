@@ -8,7 +8,7 @@
  * has mail as the only second factor anyway. Turning two-factor off, or an administrator's reset,
  * forgets the choice.
  */
-import { AuthError, isUniqueViolation, type AuthContext } from '../../plugin';
+import { AuthError, isUniqueViolation, type PluginHost } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { twoFactorSchema } from './schema';
 import type { StepSubject } from './second-step';
@@ -19,7 +19,7 @@ import type { StepSubject } from './second-step';
  * was imported so from better-auth, whose mailed codes needed no choice): refusing mail there would
  * leave no way to finish a sign-in, and there is no app for the mailbox to get around.
  */
-export async function hasChosenMailedCodes(auth: AuthContext, userId: string): Promise<boolean> {
+export async function hasChosenMailedCodes(auth: PluginHost, userId: string): Promise<boolean> {
   const db = twoFactorSchema.db(auth);
   const chosen = await db
     .selectFrom('twoFactorMailedCode')
@@ -31,7 +31,7 @@ export async function hasChosenMailedCodes(auth: AuthContext, userId: string): P
   return !app || !app.verified;
 }
 
-export async function chooseMailedCodes(auth: AuthContext, userId: string): Promise<void> {
+export async function chooseMailedCodes(auth: PluginHost, userId: string): Promise<void> {
   try {
     await twoFactorSchema
       .db(auth)
@@ -44,7 +44,7 @@ export async function chooseMailedCodes(auth: AuthContext, userId: string): Prom
   }
 }
 
-export async function forgetMailedCodes(auth: AuthContext, userId: string): Promise<void> {
+export async function forgetMailedCodes(auth: PluginHost, userId: string): Promise<void> {
   await twoFactorSchema.db(auth).deleteFrom('twoFactorMailedCode').where('userId', '=', userId).execute();
 }
 
@@ -53,7 +53,7 @@ export async function forgetMailedCodes(auth: AuthContext, userId: string): Prom
  * before anything is mailed or checked. A signed-in user may always ask for one: that is how mailed
  * codes are turned on, and a session is needed for it.
  */
-export async function assertMailedCodeAllowed(auth: AuthContext, subject: StepSubject): Promise<void> {
+export async function assertMailedCodeAllowed(auth: PluginHost, subject: StepSubject): Promise<void> {
   if (subject.challenge && !(await hasChosenMailedCodes(auth, subject.user.id))) {
     throw new AuthError(TWO_FACTOR_ERRORS.otpNotEnabled);
   }

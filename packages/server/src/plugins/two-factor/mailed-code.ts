@@ -5,7 +5,7 @@
  * each check takes the row (a conditional delete), so a code works once even under parallel use,
  * and a wrong one puts it back with one more try counted, up to better-auth's five.
  */
-import { AuthError, DEFAULTS, randomString, sha256Hex, type AuthContext } from '../../plugin';
+import { AuthError, DEFAULTS, randomString, sha256Hex, type PluginHost } from '../../plugin';
 import { TWO_FACTOR_ERRORS } from './errors';
 import { TWO_FACTOR_DEFAULTS } from './options';
 import { twoFactorSchema } from './schema';
@@ -19,7 +19,7 @@ function identifier(key: string): string {
 }
 
 /** A new code for `key`, replacing any earlier one; answered to be mailed, kept as a digest. */
-export async function newMailedCode(auth: AuthContext, key: string, userId: string): Promise<string> {
+export async function newMailedCode(auth: PluginHost, key: string, userId: string): Promise<string> {
   const code = randomString(CODE_LENGTH, DIGITS);
   const now = auth.now();
   await twoFactorSchema.db(auth).deleteFrom('verification').where('identifier', '=', identifier(key)).execute();
@@ -37,7 +37,7 @@ export async function newMailedCode(auth: AuthContext, key: string, userId: stri
  * Whether `code` is the one mailed for `key`. Throws OTP_HAS_EXPIRED when none is pending (or it
  * expired) and TOO_MANY_ATTEMPTS… once its tries are spent.
  */
-export async function checkMailedCode(auth: AuthContext, key: string, code: string): Promise<boolean> {
+export async function checkMailedCode(auth: PluginHost, key: string, code: string): Promise<boolean> {
   const row = await auth.verifications.find(identifier(key));
   if (!row || row.expiresAt <= auth.now()) throw new AuthError(TWO_FACTOR_ERRORS.otpHasExpired);
   const [userId = '', digest = '', triesText = ''] = row.value.split(':');

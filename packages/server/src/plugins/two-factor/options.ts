@@ -3,7 +3,7 @@
  * once. The trusted-device cookie's lifetime is the engine's `DEFAULTS.trustedDeviceCookieMaxAge`:
  * the core's device cookie, which sign-in throttling trusts, lives as long.
  */
-import { DEFAULTS, type AuthContext, type User } from '../../plugin';
+import { DEFAULTS, type PluginHost, type User } from '../../plugin';
 
 /** Times in seconds. */
 export const TWO_FACTOR_DEFAULTS = Object.freeze({
@@ -38,21 +38,21 @@ export interface TwoFactorOptions {
    * admin, as the host decides (the standalone server asks the admin plugin). Nobody by default:
    * this plugin knows nothing of platform roles, and plugins never import each other.
    */
-  mayResetUserTwoFactor?: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
+  mayResetUserTwoFactor?: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
   /**
    * Whether that caller reaches this user: turning an admin's second factor off is half of taking
    * over their account, so the standalone server asks the admin plugin's reach rule
    * (`platformReach`: an admin target needs `twoFactor:reset-admins`). Everyone by default, as
    * `mayResetUserTwoFactor` already decides who may reset at all.
    */
-  mayResetTwoFactorOf?: (caller: User, target: User, auth: AuthContext) => boolean | Promise<boolean>;
+  mayResetTwoFactorOf?: (caller: User, target: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export interface ResolvedTwoFactorOptions {
   readonly issuer: string;
   readonly trustDeviceMaxAge: number;
-  readonly mayResetUserTwoFactor: (caller: User, auth: AuthContext) => boolean | Promise<boolean>;
-  readonly mayResetTwoFactorOf: (caller: User, target: User, auth: AuthContext) => boolean | Promise<boolean>;
+  readonly mayResetUserTwoFactor: (caller: User, auth: PluginHost) => boolean | Promise<boolean>;
+  readonly mayResetTwoFactorOf: (caller: User, target: User, auth: PluginHost) => boolean | Promise<boolean>;
 }
 
 export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoFactorOptions {

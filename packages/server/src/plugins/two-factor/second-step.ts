@@ -19,7 +19,7 @@ import {
   readCurrentSession,
   signInThrottle,
   refreshCachedUser,
-  type AuthContext,
+  type PluginHost,
   type CurrentSession,
   type ErrorEntry,
   type RequestCookies,
@@ -34,7 +34,7 @@ import { trustDevice } from './trusted-device';
 
 /** What the verify routes receive (an endpoint context without a session guard). */
 export interface StepScope {
-  readonly auth: AuthContext;
+  readonly auth: PluginHost;
   readonly headers: RequestHeaders;
   readonly clientIp: string | undefined;
   readonly requestCookies: RequestCookies;
@@ -65,7 +65,7 @@ export function subjectKey(subject: StepSubject): string {
 }
 
 /** The throttle's key of the account: the one password sign-ins of the account count under. */
-function accountThrottle(auth: AuthContext, userId: string) {
+function accountThrottle(auth: PluginHost, userId: string) {
   return signInThrottle(auth, `user:${userId}`);
 }
 

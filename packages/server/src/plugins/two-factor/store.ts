@@ -3,7 +3,7 @@
  * statement, whose row count says which of parallel requests won: a TOTP step is taken by raising
  * `lastTotpStep` only if it is lower, a backup code by replacing the exact list it was read from.
  */
-import { isUniqueViolation, type AuthContext } from '../../plugin';
+import { isUniqueViolation, openSecret, sealSecret, type PluginHost } from '../../plugin';
 import { twoFactorSchema, type TwoFactorTable } from './schema';
 
 /** The cipher purpose of the secret: a ciphertext copied into another column does not decrypt there. */
@@ -22,14 +22,14 @@ export interface TwoFactorRecord {
 /** Enables racing for one user; past this many, the store gives up with the database's error. */
 const MAX_PUT_ATTEMPTS = 10;
 
-export function twoFactorStore(auth: AuthContext) {
+export function twoFactorStore(auth: PluginHost) {
   const db = twoFactorSchema.db(auth);
 
   function toRecord(row: TwoFactorTable): TwoFactorRecord {
     return {
       id: row.id,
       userId: row.userId,
-      secret: auth.tokenCipher.decrypt(row.secret, SECRET_PURPOSE),
+      secret: openSecret(auth, row.secret, SECRET_PURPOSE),
       backupCodes: row.backupCodes,
       // SQLite keeps booleans as 0/1.
       verified: Boolean(row.verified),
@@ -52,7 +52,7 @@ export function twoFactorStore(auth: AuthContext) {
      */
     async put(row: { id: string; userId: string; secret: string; backupCodes: string }): Promise<boolean> {
       const values = {
-        secret: auth.tokenCipher.encrypt(row.secret, SECRET_PURPOSE),
+        secret: sealSecret(auth, row.secret, SECRET_PURPOSE),
         backupCodes: row.backupCodes,
         verified: false,
         lastTotpStep: null,

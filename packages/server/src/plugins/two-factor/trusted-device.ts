@@ -14,7 +14,7 @@ import {
   randomString,
   readCookieTokenKey,
   sendCookieToken,
-  type AuthContext,
+  type PluginHost,
   type CookieScope,
   type RequestHeaders,
   userAgentOf,
@@ -102,7 +102,7 @@ export function clearTrustedDeviceCookie(scope: CookieScope): void {
 }
 
 /** The user's unexpired trusted browsers, most recently used first. */
-export async function listTrustedDevices(auth: AuthContext, userId: string): Promise<TrustedDeviceTable[]> {
+export async function listTrustedDevices(auth: PluginHost, userId: string): Promise<TrustedDeviceTable[]> {
   return twoFactorSchema
     .db(auth)
     .selectFrom('trustedDevice')
@@ -116,7 +116,7 @@ export async function listTrustedDevices(auth: AuthContext, userId: string): Pro
 
 /** Deletes one of the user's trusted browsers: its row, or null when the user has no such one. */
 export async function forgetTrustedDevice(
-  auth: AuthContext,
+  auth: PluginHost,
   userId: string,
   id: string,
 ): Promise<TrustedDeviceTable | null> {
@@ -137,6 +137,6 @@ export async function forgetTrustedDevice(
 }
 
 /** Forgets every browser trusted for the user (the request's own cookie is the caller's to clear). */
-export async function forgetTrustedDevices(auth: AuthContext, userId: string): Promise<void> {
+export async function forgetTrustedDevices(auth: PluginHost, userId: string): Promise<void> {
   await twoFactorSchema.db(auth).deleteFrom('trustedDevice').where('userId', '=', userId).execute();
 }

@@ -3,11 +3,11 @@
  * password through the engine's `users.findWithPasswordBy('username', …)`, the query e-mail
  * sign-in uses.
  */
-import type { AuthContext } from '../../plugin';
+import type { PluginHost } from '../../plugin';
 import { usernameSchema } from './schema';
 
 /** The id of the user holding `username` (already normalised), or null when it is free. */
-export async function findUsernameOwner(auth: AuthContext, username: string): Promise<string | null> {
+export async function findUsernameOwner(auth: PluginHost, username: string): Promise<string | null> {
   const row = await usernameSchema
     .db(auth)
     .selectFrom('user')

@@ -21,7 +21,7 @@ import {
   normalizeEmail,
   passwordField,
   randomString,
-  type AuthContext,
+  type PluginHost,
   type User,
   userResponse,
 } from '../../../plugin';
@@ -101,7 +101,7 @@ export function createUser(options: ResolvedAdminOptions) {
 
 /** What to answer when the insert failed: the taken value when a unique index refused it, else 500. */
 async function creationFailure(
-  auth: AuthContext,
+  auth: PluginHost,
   error: unknown,
   email: string,
   data: Record<string, unknown>,

@@ -12,7 +12,7 @@ import {
   defineEndpoint,
   emitEvent,
   isUniqueViolation,
-  type AuthContext,
+  type PluginHost,
   type User,
   userResponse,
 } from '../../../plugin';
@@ -92,7 +92,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
 
 /** A role change goes through the last admin's lock, with the rest of the patch in the same write. */
 function updateWithRole(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedAdminOptions,
   userId: string,
   patch: Record<string, unknown> & { role: string },

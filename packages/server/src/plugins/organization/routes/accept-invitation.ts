@@ -5,7 +5,7 @@
  * the caller's own, verified e-mail can be accepted. Answers {invitation, member}.
  */
 import { z } from 'zod';
-import { AuthError, DEFAULTS, defineEndpoint, emitEvent, randomString, type AuthContext } from '../../../plugin';
+import { AuthError, DEFAULTS, defineEndpoint, emitEvent, randomString, type PluginHost } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { requireOpenInvitationFor } from '../invitation-recipient';
 import type { Invitation } from '../store/invitations';
@@ -22,7 +22,7 @@ const body = z.object({ invitationId: z.string().min(1) });
  * catalogue entry. The membership limit is checked where the member is inserted, behind the
  * organization's lock.
  */
-async function requireJoinable(auth: AuthContext, invitation: Invitation, userId: string): Promise<void> {
+async function requireJoinable(auth: PluginHost, invitation: Invitation, userId: string): Promise<void> {
   const { organizationId } = invitation;
   if (!(await findMember(auth, organizationId, invitation.inviterId)))
     throw new AuthError(ORGANIZATION_ERRORS.inviterNoLongerMember);

@@ -18,7 +18,7 @@ import {
   isUniqueViolation,
   randomString,
   readCurrentSession,
-  type AuthContext,
+  type PluginHost,
   type CurrentSession,
   type EndpointContext,
   type User,
@@ -109,7 +109,7 @@ async function creatorOf(ctx: Context): Promise<{ current: CurrentSession | null
 }
 
 function newOrganizationRows(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedOrganizationOptions,
   user: User,
   input: Body,

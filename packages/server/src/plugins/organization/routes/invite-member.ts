@@ -15,7 +15,7 @@ import {
   normalizeEmail,
   requestLanguage,
   sendMail,
-  type AuthContext,
+  type PluginHost,
   type ServerLanguage,
 } from '../../../plugin';
 import { memberRoles } from '../access-control';
@@ -41,7 +41,7 @@ const body = z.object({
 
 /** Sent after the answer: a mail server that is down is logged, and the invitation stands. */
 function mailInvitation(
-  auth: AuthContext,
+  auth: PluginHost,
   invitation: Invitation,
   organizationName: string,
   inviter: { name: string; email: string },

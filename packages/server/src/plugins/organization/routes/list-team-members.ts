@@ -8,7 +8,7 @@
  * not exist as for one they may not see.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, type AuthContext } from '../../../plugin';
+import { AuthError, defineEndpoint, type PluginHost } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { findMember, MEMBER_ACTIONS, memberMay } from '../membership';
 import type { ResolvedOrganizationOptions } from '../options';
@@ -19,7 +19,7 @@ const query = z.object({ teamId: z.string().min(1).optional() });
 
 /** Whether the user may add and remove the team's members, as a member of its organization. */
 async function mayManageTeam(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedOrganizationOptions,
   teamId: string,
   userId: string,

@@ -4,7 +4,7 @@
  * invitation (two accepts, an accept and a cancel) cannot both win.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULTS, randomString, type AuthContext } from '../../../plugin';
+import { DEFAULTS, randomString, type PluginHost } from '../../../plugin';
 import { organizationDb, type InvitationTable, type OrganizationDatabase } from '../schema';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
@@ -31,7 +31,7 @@ export function isOpen(invitation: Invitation, now: Date): boolean {
   return invitation.status === 'pending' && invitation.expiresAt > now;
 }
 
-export async function findInvitation(auth: AuthContext, id: string): Promise<Invitation | null> {
+export async function findInvitation(auth: PluginHost, id: string): Promise<Invitation | null> {
   const row = await organizationDb(auth).selectFrom('invitation').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toInvitation(row) : null;
 }
@@ -112,7 +112,7 @@ export async function countOpenInvitations(
   return row.count;
 }
 
-export async function listOrganizationInvitations(auth: AuthContext, organizationId: string): Promise<Invitation[]> {
+export async function listOrganizationInvitations(auth: PluginHost, organizationId: string): Promise<Invitation[]> {
   const rows = await organizationDb(auth)
     .selectFrom('invitation')
     .selectAll()
@@ -124,7 +124,7 @@ export async function listOrganizationInvitations(auth: AuthContext, organizatio
 
 /** A user's open invitations, each with its organization's name, as better-auth lists them. */
 export async function listOpenInvitationsFor(
-  auth: AuthContext,
+  auth: PluginHost,
   email: string,
 ): Promise<(Invitation & { organizationName: string })[]> {
   const rows = await organizationDb(auth)

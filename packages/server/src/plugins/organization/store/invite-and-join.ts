@@ -3,7 +3,7 @@
  * invitation (accept-invitation), each behind the organization row's lock that add-member takes
  * too, so members and open invitations are counted one request at a time.
  */
-import { AuthError, type AuthContext } from '../../../plugin';
+import { AuthError, type PluginHost } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import {
   countOpenInvitations,
@@ -26,7 +26,7 @@ import { requireTeamOf } from './teams';
  * team the member was seated in: the invitation's, unless that team has been removed since.
  */
 export async function joinByInvitation(
-  auth: AuthContext,
+  auth: PluginHost,
   invitation: Invitation,
   member: NewMember,
   membershipLimit: number,
@@ -48,7 +48,7 @@ export async function joinByInvitation(
  * them all could overshoot) fill it; else a new invitation.
  */
 export async function inviteWithinLimit(
-  auth: AuthContext,
+  auth: PluginHost,
   fields: NewInvitation,
   { membershipLimit, resend }: { membershipLimit: number; resend: boolean },
 ): Promise<Invitation> {

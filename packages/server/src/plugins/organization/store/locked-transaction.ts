@@ -12,7 +12,7 @@
  * and with an organizationLimit it queues on the creator's user row instead.
  */
 import type { Kysely } from 'kysely';
-import { lockedTransaction, type AuthContext } from '../../../plugin';
+import { lockedTransaction, type PluginHost } from '../../../plugin';
 import { organizationDb, type OrganizationDatabase } from '../schema';
 
 /** The row competitors queue on: the organization for its teams and members, the user for the organizations they create. */
@@ -22,7 +22,7 @@ export interface LockedRow {
 }
 
 export function inLockedTransaction<T>(
-  auth: AuthContext,
+  auth: PluginHost,
   row: LockedRow,
   work: (trx: Kysely<OrganizationDatabase>) => Promise<T>,
 ): Promise<T> {

@@ -4,7 +4,7 @@
  * against.
  */
 import type { Kysely } from 'kysely';
-import { normalizeEmail, type AuthContext } from '../../../plugin';
+import { normalizeEmail, type PluginHost } from '../../../plugin';
 import type { Member } from '../membership';
 import { organizationDb, type OrganizationDatabase } from '../schema';
 
@@ -17,7 +17,7 @@ export interface MemberUser {
 
 export type MemberWithUser = Member & { user: MemberUser };
 
-function memberWithUserQuery(auth: AuthContext) {
+function memberWithUserQuery(auth: PluginHost) {
   return organizationDb(auth)
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.userId')
@@ -41,7 +41,7 @@ function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberU
 }
 
 export async function findMemberWithUser(
-  auth: AuthContext,
+  auth: PluginHost,
   organizationId: string,
   userId: string,
 ): Promise<MemberWithUser | null> {
@@ -54,7 +54,7 @@ export async function findMemberWithUser(
 
 /** A member of the organization by member id, or by its user's e-mail (anything with an `@`). */
 export async function findMemberByIdOrEmail(
-  auth: AuthContext,
+  auth: PluginHost,
   organizationId: string,
   idOrEmail: string,
 ): Promise<MemberWithUser | null> {
@@ -71,7 +71,7 @@ export async function findMemberByIdOrEmail(
  * member (organizationId, createdAt, id) index gives without sorting the organization.
  */
 export async function listMembersWithUser(
-  auth: AuthContext,
+  auth: PluginHost,
   organizationId: string,
   page: { limit: number; offset: number },
 ): Promise<MemberWithUser[]> {
@@ -103,7 +103,7 @@ export async function countMemberRows(
   return row.count;
 }
 
-export async function countMembers(auth: AuthContext, organizationId: string): Promise<number> {
+export async function countMembers(auth: PluginHost, organizationId: string): Promise<number> {
   return countMemberRows(organizationDb(auth), 'organizationId', organizationId);
 }
 

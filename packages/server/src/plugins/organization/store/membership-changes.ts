@@ -4,7 +4,7 @@
  * and removing a membership with what hangs on it (team seats, sessions whose active organization
  * it was).
  */
-import type { AuthContext, SessionScope } from '../../../plugin';
+import type { PluginHost, SessionScope } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { isOwner } from '../member-roles';
 import { activeOrganizationOf, type Member } from '../membership';
@@ -19,7 +19,7 @@ import { insertMemberWithinLimit, refuseRemovingOnlyOwner, type NewMember } from
  * seeing room for one more.
  */
 export async function createMembership(
-  auth: AuthContext,
+  auth: PluginHost,
   member: NewMember,
   teamId: string | null | undefined,
   membershipLimit: number,
@@ -37,7 +37,7 @@ export async function createMembership(
  * lock (taken before any of those rows, as every locked transaction does).
  */
 export async function deleteMembership(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedOrganizationOptions,
   member: Pick<Member, 'id' | 'organizationId' | 'userId'>,
 ): Promise<void> {
@@ -71,7 +71,7 @@ export async function forgetActiveOrganization(ctx: SessionScope, organizationId
  * in parallel cannot both lose it.
  */
 export async function setMemberRole(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedOrganizationOptions,
   member: Pick<Member, 'id' | 'organizationId'>,
   role: string,

@@ -5,7 +5,7 @@
  * deleting one (with the sessions it was active on), and the sessions' active organization.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AuthError, type AuthContext, type SessionScope } from '../../../plugin';
+import { AuthError, type PluginHost, type SessionScope } from '../../../plugin';
 import { ORGANIZATION_ERRORS } from '../errors';
 import { toInvitation } from './invitations';
 import { inLockedTransaction } from './locked-transaction';
@@ -70,7 +70,7 @@ export function serializeMetadata(metadata: Record<string, unknown> | undefined 
 }
 
 export async function findOrganization(
-  auth: AuthContext,
+  auth: PluginHost,
   by: { id?: string; slug?: string },
 ): Promise<OrganizationRow | null> {
   let query = organizationDb(auth).selectFrom('organization').selectAll();
@@ -80,7 +80,7 @@ export async function findOrganization(
   return (await query.executeTakeFirst()) ?? null;
 }
 
-export async function slugIsTaken(auth: AuthContext, slug: string): Promise<boolean> {
+export async function slugIsTaken(auth: PluginHost, slug: string): Promise<boolean> {
   return (await findOrganization(auth, { slug })) !== null;
 }
 
@@ -105,7 +105,7 @@ export interface NewOrganization {
  * of each seeing room for one more.
  */
 export async function insertOrganization(
-  auth: AuthContext,
+  auth: PluginHost,
   rows: NewOrganization,
   organizationLimit: number | undefined,
 ): Promise<void> {
@@ -129,7 +129,7 @@ export async function insertOrganization(
   });
 }
 
-export async function listUserOrganizations(auth: AuthContext, userId: string): Promise<OrganizationRow[]> {
+export async function listUserOrganizations(auth: PluginHost, userId: string): Promise<OrganizationRow[]> {
   return organizationDb(auth)
     .selectFrom('organization')
     .innerJoin('member', 'member.organizationId', 'organization.id')
@@ -142,7 +142,7 @@ export async function listUserOrganizations(auth: AuthContext, userId: string): 
 
 /** A user's organizations with the user's role in each, for a platform admin's view of that user. */
 export async function listUserMemberships(
-  auth: AuthContext,
+  auth: PluginHost,
   userId: string,
 ): Promise<Array<OrganizationRow & { role: string }>> {
   return organizationDb(auth)
@@ -165,7 +165,7 @@ export interface OrganizationChanges {
 
 /** Writes the fields given (undefined ones stay); a slug another organization has throws the driver's unique violation, for the caller to map. */
 export async function updateOrganizationFields(
-  auth: AuthContext,
+  auth: PluginHost,
   organizationId: string,
   changes: OrganizationChanges,
 ): Promise<void> {
@@ -182,7 +182,7 @@ export async function updateOrganizationFields(
  * had it active loses it, all or none. Behind the organization row's lock, taken before the session
  * rows as every transaction on an organization's rows takes it (locked-transaction.ts).
  */
-export async function deleteOrganizationById(auth: AuthContext, organizationId: string): Promise<void> {
+export async function deleteOrganizationById(auth: PluginHost, organizationId: string): Promise<void> {
   await inLockedTransaction(auth, { table: 'organization', id: organizationId }, async (trx) => {
     await organizationSchema.updateSessions(
       auth,
@@ -201,7 +201,7 @@ export async function deleteOrganizationById(auth: AuthContext, organizationId: 
  * must not decide the cost of a read.
  */
 export async function loadFullOrganization(
-  auth: AuthContext,
+  auth: PluginHost,
   options: ResolvedOrganizationOptions,
   organization: OrganizationRow,
   membersLimit = options.membershipLimit,

@@ -9,7 +9,7 @@ import {
   DEFAULTS,
   isUniqueViolation,
   randomString,
-  type AuthContext,
+  type PluginHost,
   type CurrentSession,
   type SessionScope,
 } from '../../../plugin';
@@ -42,7 +42,7 @@ function toTeamMember(row: Selectable<TeamMemberTable>): TeamMember {
   return { id: row.id, teamId: row.teamId, userId: row.userId, createdAt: row.createdAt };
 }
 
-export async function findTeam(auth: AuthContext, teamId: string): Promise<Team | null> {
+export async function findTeam(auth: PluginHost, teamId: string): Promise<Team | null> {
   const row = await organizationDb(auth).selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
   return row ? toTeam(row) : null;
 }
@@ -62,11 +62,11 @@ export async function requireTeamOf(
   return toTeam(row);
 }
 
-export async function requireTeamIn(auth: AuthContext, teamId: string, organizationId: string): Promise<Team> {
+export async function requireTeamIn(auth: PluginHost, teamId: string, organizationId: string): Promise<Team> {
   return requireTeamOf(organizationDb(auth), teamId, organizationId);
 }
 
-export async function listTeams(auth: AuthContext, organizationId: string): Promise<Team[]> {
+export async function listTeams(auth: PluginHost, organizationId: string): Promise<Team[]> {
   const rows = await organizationDb(auth)
     .selectFrom('team')
     .selectAll()
@@ -93,7 +93,7 @@ async function countTeamsIn(db: Kysely<OrganizationDatabase>, organizationId: st
  * instead of each seeing room for one more.
  */
 export async function insertTeam(
-  auth: AuthContext,
+  auth: PluginHost,
   organizationId: string,
   name: string,
   maximumTeams: number | undefined,
@@ -118,7 +118,7 @@ export async function insertTeam(
 }
 
 /** The renamed team, or null when the name is taken in its organization (unique index). */
-export async function renameTeam(auth: AuthContext, team: Team, name: string): Promise<Team | null> {
+export async function renameTeam(auth: PluginHost, team: Team, name: string): Promise<Team | null> {
   const updatedAt = auth.now();
   try {
     await organizationDb(auth).updateTable('team').set({ name, updatedAt }).where('id', '=', team.id).execute();
@@ -139,7 +139,7 @@ export async function renameTeam(auth: AuthContext, team: Team, name: string): P
  * one locks the organization row before its session and teamMember rows (locked-transaction.ts).
  */
 export async function deleteTeam(
-  auth: AuthContext,
+  auth: PluginHost,
   team: Pick<Team, 'id' | 'organizationId'>,
   allowRemovingLast: boolean,
 ): Promise<void> {
@@ -152,7 +152,7 @@ export async function deleteTeam(
   });
 }
 
-export async function findTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember | null> {
+export async function findTeamMember(auth: PluginHost, teamId: string, userId: string): Promise<TeamMember | null> {
   const row = await organizationDb(auth)
     .selectFrom('teamMember')
     .selectAll()
@@ -162,7 +162,7 @@ export async function findTeamMember(auth: AuthContext, teamId: string, userId: 
   return row ? toTeamMember(row) : null;
 }
 
-export async function listTeamMembers(auth: AuthContext, teamId: string): Promise<TeamMember[]> {
+export async function listTeamMembers(auth: PluginHost, teamId: string): Promise<TeamMember[]> {
   const rows = await organizationDb(auth)
     .selectFrom('teamMember')
     .selectAll()
@@ -174,7 +174,7 @@ export async function listTeamMembers(auth: AuthContext, teamId: string): Promis
 }
 
 /** The user's membership of the team, created if absent: adding twice answers the first row (better-auth's findOrCreate). */
-export async function findOrAddTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<TeamMember> {
+export async function findOrAddTeamMember(auth: PluginHost, teamId: string, userId: string): Promise<TeamMember> {
   const existing = await findTeamMember(auth, teamId, userId);
   if (existing) return existing;
   const member: TeamMember = { id: randomString(DEFAULTS.idLength), teamId, userId, createdAt: auth.now() };
@@ -189,7 +189,7 @@ export async function findOrAddTeamMember(auth: AuthContext, teamId: string, use
   return member;
 }
 
-export async function deleteTeamMember(auth: AuthContext, teamId: string, userId: string): Promise<void> {
+export async function deleteTeamMember(auth: PluginHost, teamId: string, userId: string): Promise<void> {
   await organizationDb(auth)
     .deleteFrom('teamMember')
     .where('teamId', '=', teamId)
@@ -198,7 +198,7 @@ export async function deleteTeamMember(auth: AuthContext, teamId: string, userId
 }
 
 /** The teams the user belongs to, through teamMember, in every organization. */
-export async function listUserTeams(auth: AuthContext, userId: string): Promise<Team[]> {
+export async function listUserTeams(auth: PluginHost, userId: string): Promise<Team[]> {
   const rows = await organizationDb(auth)
     .selectFrom('team')
     .innerJoin('teamMember', 'teamMember.teamId', 'team.id')

@@ -53,11 +53,15 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
         TWO_FACTOR_ERRORS.invalidCode,
       );
       let user = subject.user;
-      if (!subject.challenge && twoFactorSchema.user(user).twoFactorEnabled !== true) {
+      // Signed in (no pending sign-in, stepSubject): the row and the browser's cookie cache change together.
+      const { current } = subject;
+      if (current && twoFactorSchema.user(user).twoFactorEnabled !== true) {
         // Two-factor turned on by a mailed code: mailed codes are this user's second factor. Not
         // when it is already on (an app): adding mail to an app takes enable's password.
         await chooseMailedCodes(auth, user.id);
-        user = (await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() })) ?? user;
+        const changes = { twoFactorEnabled: true, updatedAt: auth.now() };
+        user =
+          (await twoFactorSchema.updateCurrentUser({ auth, session: current, cookies: ctx.cookies }, changes)) ?? user;
         emitEvent(ctx, 'two-factor-enabled', { method: 'otp', userId: user.id, actorUserId: user.id });
       }
       return finishStep(ctx, { ...subject, user }, OTP_METHOD, { trust: body.trustDevice, options });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AuthError, checkCredentialChange, defineEndpoint, emitEvent, tokenUserResponse } from '../../../plugin';
 import { TWO_FACTOR_ERRORS } from '../errors';
 import type { ResolvedTwoFactorOptions } from '../options';
+import { twoFactorSchema } from '../schema';
 import { checkUnderThrottle, finishStep, stepSubject } from '../second-step';
 import { totpStep } from '../totp';
 import { twoFactorStore } from '../store';
@@ -54,9 +55,14 @@ export function verifyTotp(options: ResolvedTwoFactorOptions) {
         TWO_FACTOR_ERRORS.invalidCode,
       );
       let user = subject.user;
-      if (!row.verified) {
+      // An unverified row is a signed-in user's (a pending sign-in was refused above): the row and
+      // the browser's cookie cache change together.
+      const { current } = subject;
+      if (!row.verified && current) {
         await store.markVerified(row.id);
-        user = (await auth.users.update(user.id, { twoFactorEnabled: true, updatedAt: auth.now() })) ?? user;
+        const changes = { twoFactorEnabled: true, updatedAt: auth.now() };
+        user =
+          (await twoFactorSchema.updateCurrentUser({ auth, session: current, cookies: ctx.cookies }, changes)) ?? user;
         emitEvent(ctx, 'two-factor-enabled', { method: 'totp', userId: user.id, actorUserId: user.id });
       }
       return finishStep(ctx, { ...subject, user }, TOTP_METHOD, { trust: body.trustDevice, options });
