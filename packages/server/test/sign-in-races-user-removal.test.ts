@@ -11,7 +11,7 @@ import { expectError } from '../../../test/expect-error';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
 import { createAuth, ERRORS, type Auth, type Plugin } from '../src';
 import { ResponseCookies } from '../src/http/cookies';
-import { engineOf } from '../src/plugin/plugin-host';
+import { engineOf } from '../src/plugin/engine-context';
 import { createSession } from '../src/session/create-session';
 import { BASE_URL, describeEachDialect, SECRET, TestClient, uniqueEmail } from './support/harness';
 import { countRows, sessionsOf } from './support/rows';

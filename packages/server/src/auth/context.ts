@@ -19,11 +19,10 @@ import type { Session, User } from '../db/records';
 import type { CurrentSession } from '../session/current-session-record';
 import type { SessionRevocations } from '../session/revocations';
 import type { KeyValueStore } from '../storage/key-value-store';
-import type { RequestCookies, ResponseCookies } from '../http/cookies';
-import type { RequestHeaders } from '../http/transport';
 import type { PluginHost, PluginSignInAttempt } from '../plugin/plugin-host';
 
-export interface AuthContext {
+/** What plugins are handed is this object, typed as the narrower PluginHost. */
+export interface AuthContext extends PluginHost {
   readonly options: ResolvedOptions;
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
@@ -52,17 +51,8 @@ export interface AuthContext {
 }
 
 /** A sign-in whose credentials checked out, its session not yet created (`interceptSignIn`). */
-export interface SignInAttempt {
+export interface SignInAttempt extends PluginSignInAttempt {
   readonly auth: AuthContext;
-  readonly user: User;
-  /** The sign-in method of its events: `email`, `username`. */
-  readonly method: string;
-  /** Whether the user unticked "remember me". */
-  readonly dontRemember: boolean;
-  readonly headers: RequestHeaders;
-  readonly clientIp: string | undefined;
-  readonly requestCookies: RequestCookies;
-  readonly cookies: ResponseCookies;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 import { emitLockout as engineEmitLockout } from '../sign-in/account-lockout';
 import { passwordSignIn as enginePasswordSignIn } from '../sign-in/password-sign-in';
 import * as cookieToken from '../verification/cookie-token';
-import { hosted, type Hosted } from './plugin-host';
+import { hosted, type Hosted } from './engine-context';
 
 export { errorCodeOf } from '../events/emit-event';
 export { mintCookieToken } from '../verification/cookie-token';

@@ -1,6 +1,7 @@
 /**
  * @module `PluginHost`: what a plugin's endpoints and hooks are handed of the engine. It is the
- * engine's own context object (`AuthContext`), described by a narrower type: a plugin reads the
+ * engine's own context object (`AuthContext`), described by a narrower type (the engine's context
+ * is declared to satisfy it): a plugin reads the
  * options and the clock, logs, mails, queues work, reads users, and keeps the writes to core rows
  * whose side effects the stores already carry (a session deletion notes its revocation, a new
  * user comes with its credential). What it does not get, and why:
@@ -17,17 +18,33 @@
  * The engine's functions the contract re-exports take this type (or the members they use); where
  * one needs more, the contract wraps it and the widening cast lives in plugin/ alone.
  */
-import type { AuthContext, SignInAttempt } from '../auth/context';
+import type { BackgroundTasks } from '../auth/background-tasks';
+import type { Logger, ResolvedOptions } from '../auth/options';
 import type { AccountStore } from '../db/account-store';
+import type { ExtraFields } from '../db/extra-fields';
+import type { User } from '../db/records';
+import type { Dialect } from '../db/schema';
 import type { SessionStore } from '../db/session-store';
 import type { UserStore } from '../db/user-store';
 import type { VerificationStore } from '../db/verification-store';
+import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import type { RequestHeaders } from '../http/transport';
+import type { Mailer } from '../mail/mailer';
 import type { KeyValueStore } from '../storage/key-value-store';
 
-export interface PluginHost extends Pick<
-  AuthContext,
-  'options' | 'dialect' | 'mailer' | 'logger' | 'background' | 'fields' | 'now'
-> {
+// Declared member by member, not picked from AuthContext, which takes this module's types for its
+// hooks: the engine's context is one of these (auth/context.ts), checked where it is handed out.
+export interface PluginHost {
+  readonly options: ResolvedOptions;
+  readonly dialect: Dialect;
+  /** Absent: the flows that mail answer their "isn't enabled" errors. */
+  readonly mailer: Mailer | undefined;
+  readonly logger: Logger;
+  /** Work after the answer (a mail, an audit row), its failure logged. */
+  readonly background: BackgroundTasks;
+  /** The columns enabled plugins add to user and session. */
+  readonly fields: ExtraFields;
+  now(): Date;
   /** Reads, and the creation of a user with its password (admin's create-user). */
   readonly users: Pick<UserStore, 'findById' | 'findByEmail' | 'findWithPasswordBy' | 'createWithCredential'>;
   /** Reads, and deletions: the store notes each deleted session's user as revoked. */
@@ -41,42 +58,16 @@ export interface PluginHost extends Pick<
   readonly kv: Pick<KeyValueStore, 'recordFailure' | 'lockedUntil' | 'clearFailures'>;
 }
 
-/** A sign-in that a plugin's `interceptSignIn` is shown. */
-export interface PluginSignInAttempt extends Omit<SignInAttempt, 'auth'> {
+/** A sign-in whose credentials checked out, its session not yet created (`interceptSignIn`). */
+export interface PluginSignInAttempt {
   readonly auth: PluginHost;
-}
-
-/**
- * The engine's context behind a host. A host is that very object (the engine hands its context to
- * every endpoint and hook), so the cast only undoes the narrowing; it lives here and in no plugin,
- * for the contract's own modules that call the engine on a plugin's behalf (schema.ts).
- */
-export function engineOf(host: PluginHost): AuthContext {
-  return host as AuthContext;
-}
-
-/** A scope holding a host (a handler's `ctx`), as the engine takes it: the same object (engineOf). */
-export function engineScope<T extends { readonly auth: PluginHost }>(
-  scope: T,
-): Omit<T, 'auth'> & { readonly auth: AuthContext } {
-  return scope as unknown as Omit<T, 'auth'> & { readonly auth: AuthContext };
-}
-
-/** A parameter of an engine function as a plugin passes it: a host where the engine takes its context. */
-export type Hosted<T> = T extends AuthContext
-  ? PluginHost
-  : T extends { readonly auth: AuthContext }
-    ? Omit<T, 'auth'> & { readonly auth: PluginHost }
-    : T;
-
-type HostedParameters<A extends readonly unknown[]> = { [K in keyof A]: Hosted<A[K]> };
-
-/**
- * The engine function `fn` as the contract re-exports it: the same function, typed to take a host
- * (or a scope holding one) where it takes the engine's context, since that is what the host is
- * (engineOf). For the functions that need more of the context than a plugin is given: the event
- * sink and the hooks, the session and token stores' writes, the cipher.
- */
-export function hosted<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: HostedParameters<A>) => R {
-  return fn as unknown as (...args: HostedParameters<A>) => R;
+  readonly user: User;
+  /** The sign-in method of its events: `email`, `username`. */
+  readonly method: string;
+  /** Whether the user unticked "remember me". */
+  readonly dontRemember: boolean;
+  readonly headers: RequestHeaders;
+  readonly clientIp: string | undefined;
+  readonly requestCookies: RequestCookies;
+  readonly cookies: ResponseCookies;
 }

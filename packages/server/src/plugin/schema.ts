@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 import type { FieldDeclarations, FieldType, FieldValues } from './declarations';
 import { updateCurrentSession } from '../session/update-current-session';
 import type { SessionScope } from './engine-calls';
-import { engineOf, engineScope, type PluginHost } from './plugin-host';
+import { engineOf, engineScope } from './engine-context';
+import type { PluginHost } from './plugin-host';
 import { updateCurrentUserRow, updateSessionColumns, updateUserRow, type GuardedWrite } from './host';
 
 type None = Record<never, never>;

@@ -3,7 +3,8 @@
  * cipher under the plugin's own purpose, without handing the plugin the cipher, whose other
  * purposes (provider tokens, OAuth states) are the core's.
  */
-import { engineOf, type PluginHost } from './plugin-host';
+import { engineOf } from './engine-context';
+import type { PluginHost } from './plugin-host';
 
 /** `plaintext` encrypted for `purpose`: only `openSecret` with the same purpose reads it back. */
 export function sealSecret(host: PluginHost, plaintext: string, purpose: string): string {
