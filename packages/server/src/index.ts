@@ -49,6 +49,8 @@ export type {
   PluginSessionFields,
 } from './auth/auth-types';
 export { definePluginSchema, type DatabaseOf, type PluginDatabase, type PluginSchema } from './plugin/schema';
+// What a plugin's hooks are handed: the engine's context, typed down to what a plugin may use.
+export type { PluginHost } from './plugin/plugin-host';
 export type { AuthHandler, RequestInfo } from './handler/fetch-handler';
 export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { normalizeIp } from './http/client-ip';

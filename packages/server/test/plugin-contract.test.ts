@@ -9,10 +9,31 @@
  */
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AuthEvent, AuthEventType, AuthEventTypeOf, CoreEventType } from '../src';
+import type { AuthContext } from '../src/auth/context';
+import { defineEndpoint, type PluginHooks, type PluginHost } from '../src/plugin';
 import { describeEachDialect, uniqueEmail } from './support/harness';
 import { BLOCKED_NICKNAME, HELD_NICKNAME, profilePlugin, profileSchema as profile } from './support/profile-plugin';
 
 const events: AuthEvent[] = [];
+
+it("hands plugins a PluginHost: the engine's context, without its handles and raw writes to core rows", () => {
+  expectTypeOf<AuthContext>().toExtend<PluginHost>();
+  for (const member of ['db', 'revocations', 'hooks', 'events', 'tokenCipher', 'providerAccounts'] as const) {
+    expectTypeOf<PluginHost>().not.toHaveProperty(member);
+  }
+  expectTypeOf<PluginHost['users']>().not.toHaveProperty('update');
+  expectTypeOf<PluginHost['users']>().not.toHaveProperty('delete');
+  expectTypeOf<PluginHost['sessions']>().not.toHaveProperty('updateFields');
+  expectTypeOf<Parameters<NonNullable<PluginHooks['afterUserCreated']>>[1]>().toEqualTypeOf<PluginHost>();
+  defineEndpoint({
+    id: 'probe',
+    method: 'GET',
+    path: '/probe',
+    async handler(ctx) {
+      expectTypeOf(ctx.auth).toEqualTypeOf<PluginHost>();
+    },
+  });
+});
 
 describeEachDialect(
   'the plugin contract',

@@ -7,7 +7,7 @@
 import { afterUserCreated as engineAfterUserCreated } from './run-hooks';
 import { checkCredentialChange as engineCheckCredentialChange } from './run-hooks';
 import { pluginUserInput as enginePluginUserInput } from './run-hooks';
-import { removeUser as engineRemoveUser } from '../account/delete-user-account';
+import { removeUserRow as engineRemoveUser } from './host';
 import { emitEvent as engineEmitEvent, type EventOrigin as EngineEventOrigin } from '../events/emit-event';
 import { sendMail as engineSendMail } from '../mail/send-mail';
 import { refreshCachedUser as engineRefreshCachedUser } from '../session/cookie-cache';

@@ -1,18 +1,27 @@
 /**
  * @module What plugins may use of the engine, and the only module they import it through (the lint
- * rule in eslint.config.js holds every plugin folder to it and to its own folder): the engine's
- * internals can change without touching a plugin, and this list shows at a glance what plugins
- * depend on. It holds only what some plugin uses. The engine never imports this file's consumers.
+ * rule in eslint.config.js holds every plugin folder to this file and to its own folder): the
+ * engine's internals can change without touching a plugin, and this list shows at a glance what
+ * plugins depend on. It holds only what some plugin uses. The engine never imports this file's
+ * consumers.
  *
- * Rows the core owns are written through the engine's operations (host.ts), never with a
- * plugin's own query: a user through its schema's `updateUser` (with `within`, inside a guard's
+ * A plugin's endpoints (this module's `defineEndpoint`, `ctx.auth`) and hooks (`PluginHooks`) are
+ * handed a `PluginHost` (plugin-host.ts): the engine's context object typed down to what a plugin
+ * may use — the options, the clock, the logger, the mailer, background work, the declared fields,
+ * reads of users, sessions, accounts and one-time tokens, the writes whose side effects the stores
+ * carry (session deletions, a user created with its password, a password set), and the lockout
+ * counters. Not the database handle, the revocations, the hooks, the event sink, the cipher, nor
+ * the stores' raw updates of core rows. What needs those is the engine's to do, called here with
+ * the host (engine-calls.ts: emitEvent, createSession, the cookie tokens, sendMail…; secrets.ts:
+ * sealSecret/openSecret).
+ *
+ * Rows the core owns are written through the engine's operations (host.ts), reached through the
+ * plugin's schema (schema.ts): a user through `updateUser` (with `within`, inside a guard's
  * transaction) or `updateCurrentUser`, a removal through `removeUser` (a deletion it must guard,
- * through the `guardUserDeletion` hook and `coreRowGuard`), other users' sessions through its
- * schema's `updateSessions`, the caller's session through `updateCurrentSession`; its own tables
- * through its schema's `db`. Endpoints and hooks are still handed the whole `AuthContext` (the same
- * object a narrower type would describe); until that type narrows, the lint rule for plugin
- * folders refuses writes to user, session and account and the members `db`, `revocations` and
- * `hooks`.
+ * through the `guardUserDeletion` hook and `coreRowGuard`), other users' sessions through
+ * `updateSessions`, the caller's session through `updateCurrentSession`; its own tables through its
+ * schema's `db(host)`, typed. The lint rule repeats the type's refusals with a pointer to the
+ * operation to use, and refuses Kysely writes to user, session and account.
  */
 export type { PluginHost, PluginSignInAttempt } from './plugin-host';
 export type { User, Session } from '../db/records';

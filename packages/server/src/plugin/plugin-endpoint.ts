@@ -19,7 +19,7 @@ export interface EndpointContext<B, Q, G extends SessionGuard> extends Omit<Engi
 }
 
 /** An endpoint as a plugin writes it: the engine's, its handler taking the plugin's context. */
-export interface PluginEndpoint<
+export interface HostedEndpoint<
   Id extends string,
   B extends EndpointSchema,
   Q extends EndpointSchema,
@@ -37,6 +37,6 @@ export function defineEndpoint<
   G extends SessionGuard = 'none',
   R = unknown,
   P extends string = string,
->(endpoint: PluginEndpoint<Id, B, Q, G, R, P>): Endpoint<Id, B, Q, G, R, P> {
+>(endpoint: HostedEndpoint<Id, B, Q, G, R, P>): Endpoint<Id, B, Q, G, R, P> {
   return defineEngineEndpoint<Id, B, Q, G, R, P>(endpoint);
 }
