@@ -4,9 +4,11 @@
  * cipher. Each is the engine's function itself, typed to take the host (`hosted`), so the engine
  * keeps doing what must go with the call and a plugin still never holds what it uses.
  */
-import { afterUserCreated as engineAfterUserCreated } from './run-hooks';
-import { checkCredentialChange as engineCheckCredentialChange } from './run-hooks';
-import { pluginUserInput as enginePluginUserInput } from './run-hooks';
+import {
+  afterUserCreated as engineAfterUserCreated,
+  checkCredentialChange as engineCheckCredentialChange,
+  pluginUserInput as enginePluginUserInput,
+} from './run-hooks';
 import { removeUserRow as engineRemoveUser } from './host';
 import { emitEvent as engineEmitEvent, type EventOrigin as EngineEventOrigin } from '../events/emit-event';
 import { sendMail as engineSendMail } from '../mail/send-mail';
