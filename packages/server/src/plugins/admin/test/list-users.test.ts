@@ -6,7 +6,12 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { adminPlugin, usernamePlugin } from '../../..';
-import { describeEachDialect, type Harness, type TestClient, type TestResponse } from '../../../../test/support/harness';
+import {
+  describeEachDialect,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../../../../test/support/harness';
 import { PASSWORD, signInWithRole } from './support/admin-fixtures';
 
 const SEEDED = 1000;

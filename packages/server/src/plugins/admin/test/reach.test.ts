@@ -10,7 +10,12 @@ import { expectError, type ExpectedError } from '../../../../../../test/expect-e
 import { adminPlugin, platformPermission, platformReach, twoFactorPlugin } from '../../..';
 import { ADMIN_STATEMENTS, DEFAULT_ROLES } from '../access-control';
 import { hashPassword } from '../../../crypto/password';
-import { describeEachDialect, type Harness, type TestClient, type TestResponse } from '../../../../test/support/harness';
+import {
+  describeEachDialect,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../../../../test/support/harness';
 import { expectNothingChanged, sessionCount } from '../../../../test/support/rows';
 import { userWithTwoFactor } from '../../two-factor/test/support';
 import { insertUserWithId, PASSWORD, setRole, signUpWithRole } from './support/admin-fixtures';

@@ -7,7 +7,13 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../../../test/expect-error';
 import { AuthError, adminPlugin, usernamePlugin } from '../../..';
 import { ADMIN_STATEMENTS } from '../access-control';
-import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../../../../test/support/harness';
+import {
+  describeEachDialect,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../../../../test/support/harness';
 import { expectNothingChanged } from '../../../../test/support/rows';
 import { PASSWORD, setRole, signInWithRole, UNAUTHORIZED } from './support/admin-fixtures';
 

@@ -2,7 +2,13 @@ import { expect, it } from 'vitest';
 import { expectError } from '../../../../../../test/expect-error';
 import { organizationPlugin } from '../../..';
 import { ORGANIZATION_ERRORS } from '../errors';
-import { ORIGIN, describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../../../../test/support/harness';
+import {
+  ORIGIN,
+  describeEachDialect,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+} from '../../../../test/support/harness';
 import { db as dbOf, insertMember, insertOrganization, insertTeam } from './rows';
 
 const HOUR = 3600;

@@ -3,7 +3,13 @@ import { expectError } from '../../../../../../test/expect-error';
 import type { AuthError } from '../../..';
 import { ERRORS, organizationPlugin } from '../../..';
 import { ORGANIZATION_ERRORS } from '..';
-import { describeEachDialect, uniqueEmail, type Harness, type TestClient, type TestResponse } from '../../../../test/support/harness';
+import {
+  describeEachDialect,
+  uniqueEmail,
+  type Harness,
+  type TestClient,
+  type TestResponse,
+} from '../../../../test/support/harness';
 import { db, insertInvitation, insertMember } from './rows';
 
 let slugCounter = 0;

@@ -9,7 +9,10 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { BrowserCookies } from '../../../../../../test/browser-cookies';
 import { PASSKEY_ERRORS, passkeyPlugin } from '../../..';
-import { createPasskeyAuthClient, ensureBetterAuthPasskeyInstalled } from '../../../../test/support/better-auth-passkey';
+import {
+  createPasskeyAuthClient,
+  ensureBetterAuthPasskeyInstalled,
+} from '../../../../test/support/better-auth-passkey';
 import { BrowserWebAuthn } from '../../../../test/support/browser-webauthn';
 import { API, BASE_URL, ORIGIN, createHarness, uniqueEmail, type Harness } from '../../../../test/support/harness';
 import { SoftAuthenticator } from '../../../../test/support/soft-authenticator';
