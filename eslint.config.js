@@ -72,6 +72,9 @@ export default tseslint.config(
     // engine's internals can move without touching a plugin; and on no other plugin's folder. Only
     // the index: the contract's own modules hold what no plugin may (engine-context.ts's casts).
     files: ['packages/server/src/plugins/**/*.ts'],
+    // A plugin's tests drive the whole auth through the shared harness (packages/server/test/support)
+    // and write fixture rows directly; they are deleted with the folder all the same.
+    ignores: ['packages/server/src/plugins/*/test/**'],
     rules: {
       'import/no-restricted-paths': [
         'error',
@@ -116,10 +119,16 @@ export default tseslint.config(
     },
   },
   {
-    // A plugin is deleted with its folder and its line in the index: its tests live in its own test
-    // folder, and the engine's tests use a plugin of their own (test/support/profile-plugin.ts).
+    // A plugin's tests: the auth as the package entry builds it, with the harness of the engine's suites.
+    files: ['packages/server/src/plugins/*/test/**'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: [deployableZone] }] },
+  },
+  {
+    // A plugin is deleted with its folder and its line in the index: its tests live in its own
+    // folder (src/plugins/<name>/test/), and the engine's tests use a plugin of their own
+    // (test/support/profile-plugin.ts).
     files: ['packages/server/test/**/*.ts', 'packages/server/src/**/*.test.ts'],
-    ignores: [`packages/server/test/{${pluginFolders.join(',')}}/**`, 'packages/server/src/plugins/**'],
+    ignores: ['packages/server/src/plugins/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -13,8 +13,17 @@ const shared = {
   expect: { poll: { timeout: 5_000 } },
 };
 
-function project(name: string, include: string[]): TestProjectInlineConfiguration {
-  return { test: { name, include, ...shared } };
+const PLUGIN_TESTS = 'packages/server/src/plugins/*/test/**/*.test.ts';
+
+function project(name: string, include: string[], exclude: string[] = []): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include,
+      ...(exclude.length > 0 ? { exclude: [...configDefaults.exclude, ...exclude] } : {}),
+      ...shared,
+    },
+  };
 }
 
 export default defineConfig({
@@ -22,9 +31,10 @@ export default defineConfig({
     projects: [
       // Tests beside the code they test: one module each, no database server, no browser, no
       // Latchkey server; `npm run test:unit` runs them alone (test/global-setup.ts probes nothing then).
-      project('unit', ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}']),
-      // The rest, by area; each runs alone with `npx vitest run --project <name>`.
-      project('engine', ['packages/server/test/**/*.test.ts']),
+      project('unit', ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], [PLUGIN_TESTS]),
+      // The rest, by area; each runs alone with `npx vitest run --project <name>`. A plugin's own
+      // test folder drives the whole auth on every database, as the engine's suites do.
+      project('engine', ['packages/server/test/**/*.test.ts', PLUGIN_TESTS]),
       project('client', ['packages/client/test/**/*.test.ts']),
       project('server', ['apps/server/test/**/*.test.ts']),
       project('web', ['apps/web/test/**/*.test.{ts,tsx}']),

@@ -1,7 +1,7 @@
 /**
  * @module The admin plugin (SPEC §3, §4, §6, §7, §8): platform roles and permissions, user
  * management, bans and impersonation, as routes under /admin. It uses the engine only through
- * `plugin-api`.
+ * the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';

@@ -2,7 +2,7 @@
  * @module The audit plugin (issue #18): a table of security events, written from the events the
  * engine emits (never holding up or failing a request), kept `retentionDays`, and read through
  * GET /admin/list-audit-events (whoever the host allows) and GET /audit/list-my-events (one's own).
- * It uses the engine only through `plugin-api`.
+ * It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
 import { AUDIT_ERRORS } from './errors';

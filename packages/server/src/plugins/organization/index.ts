@@ -1,7 +1,7 @@
 /**
  * @module The organization plugin (SPEC §3–§9, Organization): organizations with members, roles,
  * invitations and teams, and the session's active organization, as routes under /organization.
- * It uses the engine only through `plugin-api`.
+ * It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
 import { ORGANIZATION_ERRORS } from './errors';

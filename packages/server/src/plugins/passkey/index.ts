@@ -2,7 +2,7 @@
  * @module The passkey plugin (WebAuthn), wire-compatible with `@better-auth/passkey` 1.7 so
  * `passkeyClient()`'s addPasskey and signIn.passkey work unchanged: register a passkey while
  * signed in, list, rename and delete them, and sign in with one (discoverable credentials: no
- * e-mail asked). Verification is @simplewebauthn/server's. It uses the engine only through `plugin-api`.
+ * e-mail asked). Verification is @simplewebauthn/server's. It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
 import { PASSKEY_ERRORS } from './errors';

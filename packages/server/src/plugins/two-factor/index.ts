@@ -2,7 +2,7 @@
  * @module The two-factor plugin (issue #19): TOTP with backup codes and mailed codes as a second
  * sign-in step, and trusted browsers that skip it, wire-compatible with better-auth 1.7's
  * `twoFactor` plugin so that its `twoFactorClient()` works unchanged. It uses the engine only
- * through `plugin-api`; the sign-in is held through the `interceptSignIn` hook. Latchkey adds the
+ * through the contract (`src/plugin`); the sign-in is held through the `interceptSignIn` hook. Latchkey adds the
  * list of trusted browsers (and forgetting one) and an administrator's reset of a user's two-factor.
  */
 import { definePlugin } from '../../plugin';

@@ -1,7 +1,7 @@
 /**
  * @module The username plugin (SPEC §3, §5, §7, §8): a unique, lower-cased `username` and a
  * `displayUsername` on every user, accepted by sign-up and update-user; POST /sign-in/username and
- * POST /is-username-available. It uses the engine only through `plugin-api`.
+ * POST /is-username-available. It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
 import { USERNAME_ERRORS } from './errors';
