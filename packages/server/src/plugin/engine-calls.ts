@@ -12,7 +12,6 @@ import {
 import { removeUserRow as engineRemoveUser } from './host';
 import { emitEvent as engineEmitEvent, type EventOrigin as EngineEventOrigin } from '../events/emit-event';
 import { sendMail as engineSendMail } from '../mail/send-mail';
-import { refreshCachedUser as engineRefreshCachedUser } from '../session/cookie-cache';
 import { createSession as engineCreateSession } from '../session/create-session';
 import { readCurrentSession as engineReadCurrentSession } from '../session/current-session';
 import * as stashed from '../session/stashed-session';
@@ -44,7 +43,6 @@ export const afterUserCreated = hosted(engineAfterUserCreated);
 export const checkCredentialChange = hosted(engineCheckCredentialChange);
 export const pluginUserInput = hosted(enginePluginUserInput);
 export const sendMail = hosted(engineSendMail);
-export const refreshCachedUser = hosted(engineRefreshCachedUser);
 export const createSession = hosted(engineCreateSession);
 export const readCurrentSession = hosted(engineReadCurrentSession);
 export const passwordSignIn = hosted(enginePasswordSignIn);

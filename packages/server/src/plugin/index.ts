@@ -35,8 +35,8 @@ export { defineEndpoint, type EndpointContext } from './plugin-endpoint';
 export { AuthError, ERRORS, defineErrors, type ErrorEntry } from '../endpoint/errors';
 export { DEFAULTS } from '../auth/options';
 export { emitEvent, errorCodeOf, type EventOrigin } from './engine-calls';
-export type { AuthEvent, AuthEventDetail } from '../events/observer';
-export type { AuthEventRegistry, AuthEventType, DeclaredEvents } from './event-registry';
+export type { AuthEvent } from '../events/observer';
+export type { AuthEventRegistry, DeclaredEvents } from './event-registry';
 export {
   definePlugin,
   type ExpiringRows,
@@ -54,7 +54,6 @@ export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export type { MailMessage } from '../mail/mailer';
 export { hashPassword } from '../crypto/password';
 export { sha256Hex } from '../crypto/digest';
-
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';
 export { checkPasswordLength } from '../validation/password-policy';
@@ -74,11 +73,10 @@ export { permissionRequestBody } from '../validation/permission-request';
 export { signInThrottle } from '../sign-in/account-lockout';
 export { openSecret, sealSecret } from './secrets';
 export { verifyPassword } from '../crypto/password';
-export type { SignInAttempt } from '../auth/context';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
-// Account deletion without the caller's cookies: the admin's remove-user.
+// A guard's transaction the engine writes a core row in (the admin's last-admin guard).
 export { coreRowGuard, type GuardedWrite } from './host';
 // The engine's functions that need more of its context than the host shows, typed to take the host.
 export {
@@ -97,7 +95,6 @@ export {
   readCookieTokenKey,
   readCurrentSession,
   readStashedSession,
-  refreshCachedUser,
   removeUser,
   resumeStashedSession,
   sendCookieToken,

@@ -18,7 +18,6 @@ import {
   errorCodeOf,
   readCurrentSession,
   signInThrottle,
-  refreshCachedUser,
   type PluginHost,
   type CurrentSession,
   type ErrorEntry,
@@ -129,8 +128,8 @@ export async function finishStep(
 ): Promise<{ token: string; user: User }> {
   const { challenge } = subject;
   if (!challenge) {
-    // A signed-in user's check: the session stays; only its cached user may be new.
-    if (subject.current) refreshCachedUser(scope.auth, scope.cookies, subject.current, subject.user);
+    // A signed-in user's check: the session stays, and a route that changed the user (two-factor
+    // turned on) has already rewritten its cookie cache with the row (updateCurrentUser).
     return { token: subject.current?.token ?? '', user: subject.user };
   }
   await takeChallenge(scope, challenge);

@@ -4,7 +4,7 @@
  * and better-auth's answer `{twoFactorRedirect: true, twoFactorMethods}`, on which
  * `twoFactorClient()` calls its `onTwoFactorRedirect`.
  */
-import type { SignInAttempt } from '../../plugin';
+import type { PluginSignInAttempt } from '../../plugin';
 import { startChallenge } from './challenge';
 import { hasChosenMailedCodes } from './mailed-code-choice';
 import type { ResolvedTwoFactorOptions } from './options';
@@ -13,7 +13,7 @@ import { twoFactorStore } from './store';
 import { useTrustedDevice } from './trusted-device';
 
 export function interceptTwoFactorSignIn(options: ResolvedTwoFactorOptions) {
-  return async (signIn: SignInAttempt): Promise<Record<string, unknown> | undefined> => {
+  return async (signIn: PluginSignInAttempt): Promise<Record<string, unknown> | undefined> => {
     const user = twoFactorSchema.user(signIn.user);
     if (user.twoFactorEnabled !== true) return undefined;
     if (await useTrustedDevice(signIn, user.id, options.trustDeviceMaxAge)) return undefined;
