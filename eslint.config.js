@@ -92,8 +92,9 @@ export default tseslint.config(
         },
       ],
       // The rows the core owns are written through the engine's operations (src/plugin/host.ts),
-      // which keep what goes with them (cookie caches, tokens, deletion guards); a plugin reads
-      // and writes its own tables through its schema's db, never the engine's handles.
+      // which keep what goes with them (cookie caches, tokens, deletion guards). The PluginHost
+      // type already withholds the engine's handles and the stores' raw writes; a schema's db
+      // still types the core tables (a plugin reads users), so its writes to them are refused here.
       'no-restricted-syntax': [
         'error',
         {
@@ -101,19 +102,6 @@ export default tseslint.config(
             'CallExpression[callee.property.name=/^(updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(user|session|account)$/]',
           message:
             "A plugin writes no core row itself: use its schema's updateUser/updateCurrentUser/updateSessions/updateCurrentSession or removeUser (src/plugin/host.ts).",
-        },
-        {
-          selector:
-            'MemberExpression:matches([object.name="auth"], [object.property.name="auth"])[property.name=/^(db|revocations|hooks|events|tokenCipher|providerAccounts)$/]',
-          message:
-            "Not a plugin's (PluginHost has none of it): its tables through its schema's db, the core's rows through the engine's operations, events through emitEvent, secrets through sealSecret/openSecret.",
-        },
-        {
-          // The stores' writes that skip what goes with the row (PluginHost leaves them out too).
-          selector:
-            'MemberExpression:matches([object.property.name="users"][property.name=/^(update|delete)$/], [object.property.name="sessions"][property.name=/^(create|extend|updateFields|deleteOwnByDigests)$/])',
-          message:
-            "A plugin writes no core row itself: a user through its schema's updateUser/updateCurrentUser or removeUser, its session columns through updateSessions/updateCurrentSession.",
         },
       ],
     },

@@ -20,8 +20,8 @@
  * transaction) or `updateCurrentUser`, a removal through `removeUser` (a deletion it must guard,
  * through the `guardUserDeletion` hook and `coreRowGuard`), other users' sessions through
  * `updateSessions`, the caller's session through `updateCurrentSession`; its own tables through its
- * schema's `db(host)`, typed. The lint rule repeats the type's refusals with a pointer to the
- * operation to use, and refuses Kysely writes to user, session and account.
+ * schema's `db(host)`, typed. That db also types the core tables a plugin reads, so a lint rule
+ * (eslint.config.js) refuses its writes to user, session and account.
  */
 export type { PluginHost, PluginSignInAttempt } from './plugin-host';
 export type { User, Session } from '../db/records';
