@@ -1,0 +1,28 @@
+/**
+ * @module The oauth-provider plugin's events, added to the engine's registry
+ * (plugin/event-registry.ts): what the audit log and the metrics see of the provider.
+ */
+import type { DeclaredEvents } from '../../plugin';
+
+export const OAUTH_PROVIDER_EVENTS = [
+  'oauth-client-created',
+  'oauth-client-updated',
+  'oauth-client-deleted',
+  'oauth-client-secret-rotated',
+  // A user was sent back to a client with a code (or an error), and a consent given or refused.
+  'oauth-authorized',
+  'oauth-consent-granted',
+  'oauth-consent-denied',
+  'oauth-consent-revoked',
+  // Tokens issued at the token endpoint (any grant), a refused exchange, a revocation.
+  'oauth-token-issued',
+  'oauth-token-refused',
+  'oauth-token-revoked',
+  // A replayed code or refresh token: the grant it belonged to is revoked whole.
+  'oauth-token-replayed',
+] as const;
+
+// The registry's own module, not '../../plugin': see plugin/event-registry.ts.
+declare module '../../plugin/event-registry' {
+  interface AuthEventRegistry extends DeclaredEvents<typeof OAUTH_PROVIDER_EVENTS> {}
+}
