@@ -3,7 +3,7 @@
  * the columns a valid registration resolves to.
  */
 import { describe, expect, it } from 'vitest';
-import { checkClientMetadata, ClientMetadataError, type ClientMetadata } from './metadata';
+import { checkClientMetadata, ClientMetadataError, withUpdate, type ClientMetadata } from './metadata';
 
 const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'read:things'];
 const WEB = { redirect_uris: ['https://app.example.com/cb'] };
@@ -236,5 +236,17 @@ describe('checkClientMetadata', () => {
       checkClientMetadata({ ...WEB, token_endpoint_auth_method: 'none', client_secret_expires_at: 2000000000 }, SCOPES)
         .clientSecretExpiresAt,
     ).toBeNull();
+  });
+
+  it('drops the machine scopes with the client_credentials grant, unless the update sets them', () => {
+    const machine: ClientMetadata = { grant_types: ['client_credentials'], client_credentials_scopes: ['read:things'] };
+    const dropped = withUpdate(machine, { grant_types: ['authorization_code'], redirect_uris: WEB.redirect_uris });
+    expect(checkClientMetadata(dropped, SCOPES).clientCredentialsScopes).toBeNull();
+    const insisted = withUpdate(machine, {
+      grant_types: ['authorization_code'],
+      redirect_uris: WEB.redirect_uris,
+      client_credentials_scopes: ['read:things'],
+    });
+    expect(refusal(insisted)).toMatchObject({ field: 'client_credentials_scopes' });
   });
 });

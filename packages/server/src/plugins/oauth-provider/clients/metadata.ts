@@ -278,5 +278,11 @@ export function metadataOf(client: OAuthClient): ClientMetadata {
 /** `update`'s fields laid over `meta`: a field left out keeps its value. */
 export function withUpdate(meta: ClientMetadata, update: Partial<ClientMetadata>): ClientMetadata {
   const changed = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-  return { ...meta, ...changed };
+  const merged: ClientMetadata = { ...meta, ...changed };
+  // better-auth's rule: giving up the client_credentials grant gives up the scopes that went with
+  // it, rather than leaving the owner unable to drop the grant without an admin.
+  if (update.client_credentials_scopes === undefined && !merged.grant_types?.includes('client_credentials')) {
+    delete merged.client_credentials_scopes;
+  }
+  return merged;
 }

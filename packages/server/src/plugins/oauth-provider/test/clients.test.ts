@@ -362,6 +362,24 @@ describeEachDialect(
       );
     });
 
+    it('describes its routes in the API document', async () => {
+      const document = await h().client().get('/openapi.json');
+      expect(document.status).toBe(200);
+      for (const path of [
+        '/oauth2/create-client',
+        '/oauth2/get-client',
+        '/oauth2/get-clients',
+        '/oauth2/public-client',
+        '/oauth2/update-client',
+        '/oauth2/delete-client',
+        '/oauth2/client/rotate-secret',
+        '/oauth2/register',
+        '/admin/oauth2/create-client',
+        '/admin/oauth2/update-client',
+      ])
+        expect(Object.keys(document.body.paths)).toContain(path);
+    });
+
     describe('platform admins', () => {
       it('create a client with the restricted fields; others may not use the admin routes', async () => {
         const { client: admin, user } = await signUpAdmin(h());
