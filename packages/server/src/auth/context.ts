@@ -132,4 +132,15 @@ export interface PluginHooks {
    * logged, never answered.
    */
   event?(event: AuthEvent, auth: PluginHost): void;
+  /**
+   * Whether the session's user holds `permissions` (resource → actions) in the plugin's access
+   * control, or undefined when it has no say: lets a plugin's route follow another's roles (the
+   * oauth-provider's admin routes, the admin plugin's platform roles) without importing it. The
+   * first plugin that answers decides (`sessionHasPermission`).
+   */
+  hasPermission?(
+    current: CurrentSession,
+    permissions: Readonly<Record<string, readonly string[]>>,
+    auth: PluginHost,
+  ): Promise<boolean | undefined>;
 }

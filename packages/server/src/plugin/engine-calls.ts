@@ -8,6 +8,7 @@ import {
   afterUserCreated as engineAfterUserCreated,
   checkCredentialChange as engineCheckCredentialChange,
   pluginUserInput as enginePluginUserInput,
+  sessionHasPermission as engineSessionHasPermission,
 } from './run-hooks';
 import { removeUserRow as engineRemoveUser } from './host';
 import { emitEvent as engineEmitEvent, type EventOrigin as EngineEventOrigin } from '../events/emit-event';
@@ -42,6 +43,7 @@ export const emitLockout = hosted(engineEmitLockout);
 export const afterUserCreated = hosted(engineAfterUserCreated);
 export const checkCredentialChange = hosted(engineCheckCredentialChange);
 export const pluginUserInput = hosted(enginePluginUserInput);
+export const sessionHasPermission = hosted(engineSessionHasPermission);
 export const sendMail = hosted(engineSendMail);
 export const createSession = hosted(engineCreateSession);
 export const readCurrentSession = hosted(engineReadCurrentSession);

@@ -99,6 +99,7 @@ export {
   resumeStashedSession,
   sendCookieToken,
   sendMail,
+  sessionHasPermission,
   stashSession,
   type CookieScope,
   type SessionScope,

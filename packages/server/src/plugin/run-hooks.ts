@@ -89,3 +89,19 @@ export function sessionActorOf(auth: AuthContext, current: CurrentSession): Even
 export function visibleSessions(auth: AuthContext, sessions: Session[], viewer: CurrentSession): Session[] {
   return auth.hooks.reduce((shown, hooks) => hooks.visibleSessions?.(shown, viewer) ?? shown, sessions);
 }
+
+/**
+ * Whether a plugin's access control grants the session's user every action asked for: the first
+ * plugin that answers decides; none answering is a refusal (no plugin, no permission).
+ */
+export async function sessionHasPermission(
+  auth: AuthContext,
+  current: CurrentSession,
+  permissions: Readonly<Record<string, readonly string[]>>,
+): Promise<boolean> {
+  for (const hooks of auth.hooks) {
+    const answer = await hooks.hasPermission?.(current, permissions, auth);
+    if (answer !== undefined) return answer;
+  }
+  return false;
+}

@@ -29,6 +29,9 @@ export const ADMIN_STATEMENTS = {
   audit: ['list'],
   // Latchkey's own: turning a user's two-factor off (the two-factor plugin's reset-user-two-factor).
   twoFactor: ['reset', 'reset-admins'],
+  // Latchkey's own: the oauth-provider plugin's admin routes and the client fields only a platform
+  // admin may set (skip_consent and the like), asked through the contract's sessionHasPermission.
+  oauthClient: ['create', 'update', 'delete', 'read'],
 } as const;
 
 /**
@@ -50,6 +53,7 @@ export const DEFAULT_ROLES: RoleTable = Object.freeze({
     session: withoutAdminTargets(ADMIN_STATEMENTS.session),
     audit: [...ADMIN_STATEMENTS.audit],
     twoFactor: withoutAdminTargets(ADMIN_STATEMENTS.twoFactor),
+    oauthClient: [...ADMIN_STATEMENTS.oauthClient],
   },
   user: {},
 });

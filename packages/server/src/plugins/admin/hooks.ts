@@ -2,7 +2,7 @@
  * @module The admin plugin's hooks into the engine: banned users cannot start a session, whatever
  * the way in (SPEC §4, §6), the last admin cannot delete their own account, GET /list-sessions
  * hides impersonation sessions, an impersonation session cannot change how the account signs in,
- * and its events name the admin as actor.
+ * its events name the admin as actor, and other plugins' routes ask it for platform permissions.
  */
 import {
   AuthError,
@@ -15,6 +15,7 @@ import {
 } from '../../plugin';
 import { ADMIN_ERRORS } from './errors';
 import { keepingAnAdmin } from './last-admin';
+import { isAllowed } from './require-permission';
 import type { ResolvedAdminOptions } from './options';
 import { adminSchema } from './schema';
 
@@ -66,5 +67,7 @@ export function adminHooks(options: ResolvedAdminOptions): PluginHooks {
     beforeCredentialChange: refuseImpersonatedCredentialChange,
     // What is done through an impersonation session is the admin's doing, done to the user.
     sessionActor: (current) => adminSchema.session(current.session).impersonatedBy,
+    // Other plugins' routes follow the platform roles through the contract, never importing this one.
+    hasPermission: async (current, permissions) => isAllowed(options, current.user, permissions),
   };
 }

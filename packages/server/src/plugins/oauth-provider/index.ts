@@ -6,19 +6,41 @@
  * It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
+import { OAUTH_PROVIDER_ERRORS } from './errors';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
+import { adminCreateClient } from './routes/admin-create-client';
+import { adminUpdateClient } from './routes/admin-update-client';
+import { createClient } from './routes/create-client';
+import { deleteClient } from './routes/delete-client';
+import { getClient } from './routes/get-client';
+import { getClients } from './routes/get-clients';
+import { getPublicClient } from './routes/public-client';
+import { registerClient } from './routes/register-client';
+import { rotateClientSecret } from './routes/rotate-client-secret';
+import { updateClient } from './routes/update-client';
 
-export { OAUTH_PROVIDER_DEFAULTS, type OAuthProviderOptions };
+export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
 
 export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
   const resolved = resolveOAuthProviderOptions(options);
-  void resolved;
   return definePlugin({
     id: 'oauth-provider',
+    errors: OAUTH_PROVIDER_ERRORS,
     events: OAUTH_PROVIDER_EVENTS,
-    endpoints: [],
+    endpoints: [
+      createClient(resolved),
+      getClient(),
+      getClients(),
+      getPublicClient(),
+      updateClient(resolved),
+      deleteClient(),
+      rotateClientSecret(),
+      registerClient(resolved),
+      adminCreateClient(resolved),
+      adminUpdateClient(resolved),
+    ],
     migrations: [oauthProviderMigration],
   });
 }

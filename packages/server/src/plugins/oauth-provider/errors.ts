@@ -1,0 +1,27 @@
+/**
+ * @module The oauth-provider plugin's entries of the error catalogue, for the routes our web app
+ * and better-auth's client call (client management). better-auth answers these routes with the
+ * protocol's `{error, error_description}`; the codes here are its `error` values upper-cased, and
+ * the details name the field and say what is wrong with it (its `error_description`). The
+ * protocol routes answer in the RFC's shape instead (oauth-error.ts).
+ */
+import { defineErrors } from '../../plugin';
+
+export const OAUTH_PROVIDER_ERRORS = defineErrors({
+  // An unknown client_id, and another owner's client: one answer, so ids cannot be probed.
+  clientNotFound: [404, 'Client not found'],
+  invalidClientMetadata: [400, 'Invalid client metadata', 'INVALID_CLIENT_METADATA'],
+  invalidRedirectUri: [400, 'Invalid redirect URI', 'INVALID_REDIRECT_URI'],
+  invalidScope: [400, 'Invalid scope', 'INVALID_SCOPE'],
+  // better-auth's invalid_client answer to a rotation asked of a client without a secret.
+  secretRotationUnavailable: [
+    400,
+    'Secret rotation is only available for clients using client_secret authentication',
+    'INVALID_CLIENT',
+  ],
+  // Latchkey's own: better-auth drops these fields from its non-admin bodies without a word; we
+  // refuse, so nobody believes a consent screen was skipped when it was not.
+  restrictedClientFields: [403, 'Only a platform admin may set these client fields'],
+  // Latchkey's own: better-auth's admin routes are server-only; ours are served to platform admins.
+  notAllowedToAdministerClients: [403, 'You are not allowed to administer OAuth clients'],
+});
