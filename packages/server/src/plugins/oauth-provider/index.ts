@@ -9,16 +9,20 @@ import { definePlugin } from '../../plugin';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
+import { signInContinuation } from './authorization/continuation';
+import { oauth2Authorize } from './routes/authorize';
+import { oauth2Consent } from './routes/consent';
+import { oauth2Continue } from './routes/continue';
 
 export { OAUTH_PROVIDER_DEFAULTS, type OAuthProviderOptions };
 
 export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
   const resolved = resolveOAuthProviderOptions(options);
-  void resolved;
   return definePlugin({
     id: 'oauth-provider',
     events: OAUTH_PROVIDER_EVENTS,
-    endpoints: [],
+    endpoints: [oauth2Authorize(resolved), oauth2Consent(resolved), oauth2Continue(resolved)],
+    hooks: { signInContinuation: signInContinuation(resolved) },
     migrations: [oauthProviderMigration],
   });
 }
