@@ -20,6 +20,7 @@ import type { CurrentSession } from '../session/current-session-record';
 import type { SessionRevocations } from '../session/revocations';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { PluginHost, PluginSignInAttempt } from '../plugin/plugin-host';
+import type { RequestHeaders } from '../http/transport';
 
 /** What plugins are handed is this object, typed as the narrower PluginHost. */
 export interface AuthContext extends PluginHost {
@@ -143,4 +144,22 @@ export interface PluginHooks {
     permissions: Readonly<Record<string, readonly string[]>>,
     auth: PluginHost,
   ): Promise<boolean | undefined>;
+  /**
+   * Runs before the handler of every POST endpoint, with its body as sent (the endpoint's schema
+   * would strip a field it does not declare). Answers a continuation when the body carries a flow
+   * that a sign-in resumes (the oauth-provider's `oauth_query`): should this very call create a
+   * session (any way of signing in that reaches `createSession`: password, sign-up, passkey, a
+   * second factor), the continuation runs with it after the handler, and its answer replaces the
+   * endpoint's. A call that creates no session (a sign-in held for a second factor) answers as
+   * usual. A Response answers the call in the handler's stead, before anything happened (a forged
+   * flow is refused before it signs anyone in). The first plugin that answers decides.
+   */
+  signInContinuation?(
+    body: unknown,
+    request: { readonly headers: RequestHeaders; readonly clientIp: string | undefined },
+    auth: PluginHost,
+  ): Promise<SignInContinuation | Response | undefined>;
 }
+
+/** What runs after a call that created `current`, its answer the call's (`PluginHooks.signInContinuation`). */
+export type SignInContinuation = (current: CurrentSession) => Promise<unknown>;

@@ -11,7 +11,8 @@ import { AuthError, ERRORS, type ErrorEntry } from './errors';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
 import { checkRedirectTargets } from '../http/redirect-url';
 import { withEventActor } from '../events/event-actor';
-import { checkCredentialChange, sessionActorOf } from '../plugin/run-hooks';
+import { checkCredentialChange, sessionActorOf, signInContinuation } from '../plugin/run-hooks';
+import { sessionCreatedIn } from '../session/create-session';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import type { RequestHeaders } from '../http/transport';
 
@@ -68,7 +69,13 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
   const session = await guardSession(auth, endpoint, input, cookies);
   if (session && endpoint.credentialChange) await checkCredentialChange(auth, session);
   const actor = session ? sessionActorOf(auth, session) : undefined;
-  return withEventActor(actor, () =>
+  // Given the body as sent: the schema has stripped what the endpoint does not declare.
+  const continuation =
+    endpoint.method === 'POST'
+      ? await signInContinuation(auth, input.body, { headers: input.headers, clientIp: input.clientIp })
+      : undefined;
+  if (continuation instanceof Response) return continuation;
+  const answer = await withEventActor(actor, () =>
     endpoint.handler({
       auth,
       body,
@@ -82,4 +89,6 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
       session,
     }),
   );
+  const created = continuation ? sessionCreatedIn(cookies) : undefined;
+  return created && continuation ? continuation(created) : answer;
 }

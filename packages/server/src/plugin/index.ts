@@ -45,6 +45,7 @@ export {
   type FieldType,
   type Plugin,
   type PluginHooks,
+  type SignInContinuation,
 } from './define-plugin';
 export { passwordField, redirectUrl } from '../validation/fields';
 export { toSessionResponse, type CurrentSession } from '../session/current-session';

@@ -1,12 +1,13 @@
 /**
  * @module Running the enabled plugins' hooks from core routes.
  */
-import type { AuthContext, SignInAttempt } from '../auth/context';
+import type { AuthContext, SignInAttempt, SignInContinuation } from '../auth/context';
 import type { Session, User } from '../db/records';
 import type { EventActor } from '../events/event-actor';
 import { pluginBodyFields } from './body-fields';
 import type { ExtensibleEndpointId } from './define-plugin';
 import type { CurrentSession } from '../session/current-session';
+import type { RequestHeaders } from '../http/transport';
 
 /** The plugin columns a sign-up (`userId` null) or update-user body asks for, checked by their plugins. */
 export async function pluginUserInput(
@@ -104,4 +105,17 @@ export async function sessionHasPermission(
     if (answer !== undefined) return answer;
   }
   return false;
+}
+
+/** The first plugin's continuation of a POST's sign-in, or its refusal of the call (`signInContinuation`). */
+export async function signInContinuation(
+  auth: AuthContext,
+  body: unknown,
+  request: { readonly headers: RequestHeaders; readonly clientIp: string | undefined },
+): Promise<SignInContinuation | Response | undefined> {
+  for (const hooks of auth.hooks) {
+    const answer = await hooks.signInContinuation?.(body, request, auth);
+    if (answer) return answer;
+  }
+  return undefined;
 }

@@ -24,6 +24,18 @@ export interface SessionOrigin {
   clientIp: string | undefined;
 }
 
+/**
+ * The session each call created, by the call's response cookies (one object per call): how the
+ * endpoint runner tells that a call signed someone in, whichever route or plugin did it, to run a
+ * plugin's continuation (`PluginHooks.signInContinuation`). A call creating two keeps the last.
+ */
+const createdInCall = new WeakMap<ResponseCookies, CurrentSession>();
+
+/** The session this call (known by its response cookies) created, if it created one. */
+export function sessionCreatedIn(cookies: ResponseCookies): CurrentSession | undefined {
+  return createdInCall.get(cookies);
+}
+
 export async function createSession(
   { auth, cookies, headers, clientIp }: SessionOrigin,
   user: User,
@@ -69,7 +81,9 @@ export async function createSession(
   }
   setSessionTokenCookie(auth, cookies, token, dontRemember);
   if (auth.options.session.cookieCache.enabled) setCookieCache(auth, cookies, token, session, user);
-  return { session, user, token };
+  const current = { session, user, token };
+  createdInCall.set(cookies, current);
+  return current;
 }
 
 /** createSession's refusal when its user was removed meanwhile (a foreign-key violation at the insert). */

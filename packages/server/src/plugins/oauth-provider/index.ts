@@ -20,6 +20,10 @@ import { getPublicClient } from './routes/public-client';
 import { registerClient } from './routes/register-client';
 import { rotateClientSecret } from './routes/rotate-client-secret';
 import { updateClient } from './routes/update-client';
+import { signInContinuation } from './authorization/continuation';
+import { oauth2Authorize } from './routes/authorize';
+import { oauth2Consent } from './routes/consent';
+import { oauth2Continue } from './routes/continue';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
 
@@ -40,7 +44,11 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       registerClient(resolved),
       adminCreateClient(resolved),
       adminUpdateClient(resolved),
+      oauth2Authorize(resolved),
+      oauth2Consent(resolved),
+      oauth2Continue(resolved),
     ],
+    hooks: { signInContinuation: signInContinuation(resolved) },
     migrations: [oauthProviderMigration],
   });
 }

@@ -18,6 +18,8 @@ export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   loginPage: '/sign-in',
   consentPage: '/consent',
   devicePage: '/device',
+  /** Where `prompt=create` sends the user (better-auth's `signup.page`). */
+  signUpPage: '/sign-up',
   /** An authorization code's life (better-auth's `codeExpiresIn`). */
   codeExpiresIn: 10 * 60,
   /** How long a signed `oauth_query` (the login and consent pages' link) stays good. */
@@ -52,6 +54,12 @@ export interface OAuthProviderOptions {
   loginPage?: string;
   consentPage?: string;
   devicePage?: string;
+  signUpPage?: string;
+  /**
+   * Where `prompt=select_account` sends the user (better-auth's `selectAccount.page`); without it
+   * that prompt is refused, as better-auth refuses it.
+   */
+  selectAccountPage?: string;
   codeExpiresIn?: number;
   accessTokenExpiresIn?: number;
   m2mAccessTokenExpiresIn?: number;
@@ -75,7 +83,9 @@ export interface ResolvedOAuthProviderOptions {
   /** `{baseURL}{basePath}`: the `iss` of every token and metadata document. */
   issuer(auth: PluginHost): string;
   /** A page's absolute URL: the login, consent and device pages live on the web app's origin. */
-  page(auth: PluginHost, which: 'login' | 'consent' | 'device'): string;
+  page(auth: PluginHost, which: 'login' | 'consent' | 'device' | 'signUp'): string;
+  /** The select-account page's absolute URL, or null when none is configured. */
+  selectAccountPage(auth: PluginHost): string | null;
 }
 
 function seconds(name: string, value: number | undefined, fallback: number): number {
@@ -106,7 +116,9 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     login: options.loginPage ?? d.loginPage,
     consent: options.consentPage ?? d.consentPage,
     device: options.devicePage ?? d.devicePage,
+    signUp: options.signUpPage ?? d.signUpPage,
   };
+  const { selectAccountPage } = options;
   return Object.freeze({
     scopes: Object.freeze([...new Set([...STANDARD_SCOPES, ...extra])]),
     resources: Object.freeze([...(options.resources ?? [])]),
@@ -126,5 +138,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     assertionMaxLifetime: d.assertionMaxLifetime,
     issuer: (auth: PluginHost) => auth.options.baseURL + auth.options.basePath,
     page: (auth: PluginHost, which: keyof typeof pages) => new URL(pages[which], auth.options.baseOrigin).href,
+    selectAccountPage: (auth: PluginHost) =>
+      selectAccountPage === undefined ? null : new URL(selectAccountPage, auth.options.baseOrigin).href,
   });
 }

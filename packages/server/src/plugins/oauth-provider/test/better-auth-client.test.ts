@@ -1,0 +1,119 @@
+/**
+ * better-auth's own `oauthProviderClient()` (@better-auth/oauth-provider 1.7.5) with its
+ * `createAuthClient`, unchanged, against the plugin: a login page and a consent page in a browser
+ * (the page's address is what the client reads `oauth_query` from, as in a real browser), whose
+ * calls carry the signed query the authorization put in the page's URL. One database: the plugin's
+ * own suites cover the three.
+ */
+import { oauthProviderClient } from '@better-auth/oauth-provider/client';
+import { createAuthClient } from 'better-auth/client';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { BrowserCookies } from '../../../../../../test/browser-cookies';
+import { API, BASE_URL, ORIGIN, createHarness, uniqueEmail, type Harness } from '../../../../test/support/harness';
+import { insertClient, RP_REDIRECT, withOAuthProvider } from './fixtures';
+
+const PASSWORD = 'correct horse battery';
+let h: Harness & { close(): Promise<void> };
+
+beforeAll(async () => {
+  h = await createHarness('sqlite', withOAuthProvider());
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A browser: better-auth's client whose requests reach the engine's handler with a cookie jar. */
+function browser() {
+  const cookies = new BrowserCookies(`${BASE_URL}${API}/`);
+  const customFetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set('origin', ORIGIN);
+    const cookie = cookies.header(request.url);
+    if (cookie !== '') headers.set('cookie', cookie);
+    const response = await h.auth.handler(new Request(request, { headers }), { clientIp: '198.51.100.9' });
+    cookies.keep(response, request.url);
+    return response;
+  };
+  const client = createAuthClient({
+    baseURL: `${BASE_URL}${API}`,
+    plugins: [oauthProviderClient()],
+    fetchOptions: { customFetchImpl },
+  });
+  return { client, cookies };
+}
+
+/** The page the browser shows: the client reads the signed query from its address. */
+function onPage(url: string) {
+  vi.stubGlobal('window', { location: new URL(url) });
+}
+
+async function authorizeUrl(clientId: string): Promise<string> {
+  const url = new URL(`${BASE_URL}${API}/oauth2/authorize`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: RP_REDIRECT,
+    scope: 'openid email',
+    state: 'rp-state',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjtnAWw', // RFC 7636's example verifier
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.href;
+}
+
+it('signs in on the login page, consents on the consent page, and returns to the relying party with a code', async () => {
+  const { clientId } = await insertClient(h);
+  const email = uniqueEmail('ba-oauth');
+  await h.signUp(email, PASSWORD, 'Client User');
+  const { client, cookies } = browser();
+
+  // The authorization sends the browser to the login page with the signed request in its query.
+  const start = await h.auth.handler(
+    new Request(await authorizeUrl(clientId), { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } }),
+  );
+  expect(start.status).toBe(302);
+  const loginPage = new URL(start.headers.get('location')!, BASE_URL);
+  expect(loginPage.pathname).toBe('/sign-in');
+
+  onPage(loginPage.href);
+  const signedIn = await client.signIn.email({ email, password: PASSWORD });
+  expect(signedIn.error).toBeNull();
+  const consentPage = new URL((signedIn.data as unknown as { url: string }).url);
+  expect(consentPage.pathname).toBe('/consent');
+  expect(consentPage.searchParams.get('client_id')).toBe(clientId);
+  expect(cookies.header(`${BASE_URL}${API}/`)).not.toBe('');
+
+  onPage(consentPage.href);
+  const publicClient = await client.oauth2.publicClient({ query: { client_id: clientId } });
+  expect(publicClient.data).toMatchObject({ client_id: clientId, client_name: 'Relying Party' });
+  const consented = await client.oauth2.consent({ accept: true });
+  expect(consented.error).toBeNull();
+  const callback = new URL((consented.data as { url: string }).url);
+  expect(callback.origin + callback.pathname).toBe(RP_REDIRECT);
+  expect(callback.searchParams.get('state')).toBe('rp-state');
+  expect(callback.searchParams.get('iss')).toBe(`${BASE_URL}${API}`);
+  expect(callback.searchParams.get('code')).toEqual(expect.any(String));
+
+  const consents = await client.oauth2.getConsents();
+  expect(consents.data).toEqual([expect.objectContaining({ client_id: clientId })]);
+});
+
+it('reports a tampered signed query as the client sees it', async () => {
+  const { clientId } = await insertClient(h);
+  const email = uniqueEmail('ba-oauth');
+  await h.signUp(email, PASSWORD, 'Client User');
+  const { client } = browser();
+  const start = await h.auth.handler(
+    new Request(await authorizeUrl(clientId), { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } }),
+  );
+  const loginPage = new URL(start.headers.get('location')!, BASE_URL);
+  loginPage.searchParams.set('scope', 'openid email profile');
+  onPage(loginPage.href);
+  const refused = await client.signIn.email({ email, password: PASSWORD });
+  expect(refused.error).toMatchObject({ status: 400 });
+  expect(refused.error).toMatchObject({ error: 'invalid_signature' });
+});
