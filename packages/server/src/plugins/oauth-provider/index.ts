@@ -9,16 +9,25 @@ import { definePlugin } from '../../plugin';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
+import { introspectEndpoint } from './routes/introspect';
+import { revokeEndpoint } from './routes/revoke';
+import { tokenEndpoint } from './routes/token';
+import { userInfoEndpoint, userInfoPostEndpoint } from './routes/userinfo';
 
 export { OAUTH_PROVIDER_DEFAULTS, type OAuthProviderOptions };
 
 export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
   const resolved = resolveOAuthProviderOptions(options);
-  void resolved;
   return definePlugin({
     id: 'oauth-provider',
     events: OAUTH_PROVIDER_EVENTS,
-    endpoints: [],
+    endpoints: [
+      tokenEndpoint(resolved),
+      userInfoEndpoint(resolved),
+      userInfoPostEndpoint(resolved),
+      introspectEndpoint(resolved),
+      revokeEndpoint(resolved),
+    ],
     migrations: [oauthProviderMigration],
   });
 }
