@@ -11,10 +11,10 @@ import { oauthParamsBody, requiredParam } from '../params';
 import { exchangeAuthorizationCode } from '../tokens/authorization-code-grant';
 import { exchangeClientCredentials } from '../tokens/client-credentials-grant';
 import type { GrantContext } from '../tokens/grant-context';
-import type { TokenAnswer } from '../tokens/issue';
+import type { PreparedTokens } from '../tokens/issue';
 import { exchangeRefreshToken } from '../tokens/refresh-token-grant';
 
-const GRANTS: Readonly<Record<string, (grant: GrantContext) => Promise<TokenAnswer>>> = {
+const GRANTS: Readonly<Record<string, (grant: GrantContext) => Promise<PreparedTokens>>> = {
   authorization_code: exchangeAuthorizationCode,
   refresh_token: exchangeRefreshToken,
   client_credentials: exchangeClientCredentials,
@@ -41,8 +41,12 @@ export function tokenEndpoint(options: ResolvedOAuthProviderOptions) {
           if (!exchange) throw new OAuthError('unsupported_grant_type', `unsupported grant_type ${grantType}`);
           const client = await authenticateClient(ctx, options, ctx.body);
           clientId = client.clientId;
-          const answer = await exchange({ auth: ctx.auth, options, client, params: ctx.body, origin });
-          emitEvent(origin, 'oauth-token-issued', { method: grantType, detail: { clientId, scope: answer.scope } });
+          const { answer, access } = await exchange({ auth: ctx.auth, options, client, params: ctx.body, origin });
+          emitEvent(origin, 'oauth-token-issued', {
+            method: grantType,
+            userId: access.userId,
+            detail: { clientId, scope: answer.scope },
+          });
           return oauthJson(answer);
         } catch (error) {
           if (error instanceof OAuthError) {

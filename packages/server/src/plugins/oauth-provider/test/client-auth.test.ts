@@ -83,6 +83,13 @@ describeEachDialect(
       expect(bare.body.error).toBe('invalid_client');
     });
 
+    it('refuses a body client_id that names another client than the Basic header', async () => {
+      const client = await insertClient(h(), M2M);
+      const response = await clientCredentials(h(), { client_id: 'someone-else' }, basic(client));
+      expect(response.status).toBe(401);
+      expect(response.body.error).toBe('invalid_client');
+    });
+
     it('refuses two methods in one request', async () => {
       const client = await insertClient(h(), M2M);
       const response = await clientCredentials(h(), { client_secret: client.clientSecret! }, basic(client));

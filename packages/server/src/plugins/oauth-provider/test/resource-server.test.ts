@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeEachDialect, type Harness } from '../../../../test/support/harness';
+import { oauthProviderSchema } from '../schema';
 import { insertClient, withOAuthProvider, type ClientFixture } from './fixtures';
 import { basic, exchangeCode, formPost, grantRows, insertCode, introspect, signedInUser } from './token-fixtures';
 
@@ -70,6 +71,23 @@ describeEachDialect(
       const other = await tokensFor(h(), ['openid']);
       h().clock.advance(3601);
       expect((await userinfo(h(), other.tokens.access_token)).status).toBe(401);
+    });
+
+    it('refuses an ID token presented as an access token', async () => {
+      const { tokens } = await tokensFor(h(), ['openid']);
+      const idToken = (tokens as { id_token?: string }).id_token!;
+      expect((await userinfo(h(), idToken)).status).toBe(401);
+    });
+
+    it('refuses the tokens of a client that has been disabled', async () => {
+      const { client, tokens } = await tokensFor(h(), ['openid']);
+      await oauthProviderSchema
+        .db(h().auth.context)
+        .updateTable('oauthClient')
+        .set({ disabled: true })
+        .where('clientId', '=', client.clientId)
+        .execute();
+      expect((await userinfo(h(), tokens.access_token)).status).toBe(401);
     });
 
     it('ends a token issued without offline_access with its session, not one with offline_access', async () => {

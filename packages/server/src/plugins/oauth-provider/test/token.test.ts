@@ -76,7 +76,9 @@ describeEachDialect(
       // Only digests rest in the database.
       expect(rows.access[0]!.token).not.toBe(response.body.access_token);
       expect(rows.access[0]!.refreshId).toBe(rows.refresh[0]!.id);
-      expect(events.some((e) => e.type === 'oauth-token-issued' && e.method === 'authorization_code')).toBe(true);
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'oauth-token-issued', method: 'authorization_code', userId }),
+      );
     });
 
     it('gives no refresh token without offline_access, and no ID token without openid', async () => {
@@ -202,6 +204,13 @@ describeEachDialect(
       const response = await exchangeCode(h(), client, code);
       expectOAuthError(response, 400, 'invalid_grant');
       expect(response.body.error_description).toBe('code has expired');
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'oauth-token-refused',
+          outcome: 'failure',
+          detail: { error: 'invalid_grant', clientId: client.clientId },
+        }),
+      );
     });
 
     it('refuses a code whose session has ended (a banned user has none)', async () => {
@@ -268,6 +277,13 @@ describeEachDialect(
       expect(rows.access.every((row) => row.revoked !== null)).toBe(true);
       // The rotated successor belonged to the family: it is dead too.
       expectOAuthError(await refresh(h(), client, rotated.body.refresh_token), 400, 'invalid_grant');
+    });
+
+    it('refuses an expired refresh token', async () => {
+      const { client, code } = await codeFor(h());
+      const first = await exchangeCode(h(), client, code);
+      h().clock.advance(30 * 24 * 60 * 60 + 1);
+      expectOAuthError(await refresh(h(), client, first.body.refresh_token), 400, 'invalid_grant');
     });
 
     it("refuses another client's refresh token without revoking it", async () => {

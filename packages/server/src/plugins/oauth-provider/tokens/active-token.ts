@@ -36,6 +36,8 @@ async function accessTokenRow(
 ): Promise<OAuthAccessTokenTable | undefined> {
   if (!looksLikeJwt(token)) return findAccessToken(auth, digestOf(token));
   try {
+    // Our ID tokens are signed with the same keys: only an RFC 9068 access token (`at+jwt`) may
+    // act as one, and only while its row (found by jti) says it is live.
     const payload = await verifyOwnJwt(auth, options, token, { typ: 'at+jwt' });
     return typeof payload.jti === 'string' ? await findAccessToken(auth, payload.jti) : undefined;
   } catch {

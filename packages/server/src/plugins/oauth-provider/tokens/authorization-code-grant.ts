@@ -13,11 +13,11 @@ import { digestOf } from '../opaque-secret';
 import { requiredParam, stringParam } from '../params';
 import { oauthProviderSchema, type OAuthAuthorizationCodeTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type TokenAnswer } from './issue';
+import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
 import { checkCodeVerifier } from './pkce';
 import { findCodeByDigest, markCodeUsed, revokeGrant, sessionIsLive } from './store';
 
-export async function exchangeAuthorizationCode(grant: GrantContext): Promise<TokenAnswer> {
+export async function exchangeAuthorizationCode(grant: GrantContext): Promise<PreparedTokens> {
   const { auth, options, client, params } = grant;
   requireGrantType(client, 'authorization_code');
   const code = requiredParam(params, 'code');
@@ -68,7 +68,7 @@ export async function exchangeAuthorizationCode(grant: GrantContext): Promise<To
       return true;
     });
   if (!won) await refuseReplay(grant, row);
-  return prepared.answer;
+  return prepared;
 }
 
 async function refuseReplay(grant: GrantContext, row: OAuthAuthorizationCodeTable): Promise<never> {

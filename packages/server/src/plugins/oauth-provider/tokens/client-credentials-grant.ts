@@ -9,9 +9,9 @@ import { OAuthError } from '../oauth-error';
 import { stringParam } from '../params';
 import { oauthProviderSchema } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type TokenAnswer } from './issue';
+import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
 
-export async function exchangeClientCredentials(grant: GrantContext): Promise<TokenAnswer> {
+export async function exchangeClientCredentials(grant: GrantContext): Promise<PreparedTokens> {
   const { auth, options, client, params } = grant;
   // A public client proves nothing about itself: its "own" access would be anyone's.
   if (isPublicClient(client))
@@ -35,5 +35,5 @@ export async function exchangeClientCredentials(grant: GrantContext): Promise<To
     accessTokenExpiresIn: options.m2mAccessTokenExpiresIn,
   });
   await storeTokens(oauthProviderSchema.db(auth), prepared);
-  return prepared.answer;
+  return prepared;
 }

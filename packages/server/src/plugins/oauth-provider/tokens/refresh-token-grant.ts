@@ -12,10 +12,10 @@ import { digestOf } from '../opaque-secret';
 import { requiredParam, stringParam } from '../params';
 import { oauthProviderSchema, type OAuthRefreshTokenTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type TokenAnswer } from './issue';
+import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
 import { findRefreshToken, markRefreshRotated, revokeGrant } from './store';
 
-export async function exchangeRefreshToken(grant: GrantContext): Promise<TokenAnswer> {
+export async function exchangeRefreshToken(grant: GrantContext): Promise<PreparedTokens> {
   const { auth, options, client, params } = grant;
   requireGrantType(client, 'refresh_token');
   const row = await findRefreshToken(auth, digestOf(requiredParam(params, 'refresh_token')));
@@ -63,7 +63,7 @@ export async function exchangeRefreshToken(grant: GrantContext): Promise<TokenAn
       return true;
     });
   if (!won) await refuseReplay(grant, row);
-  return prepared.answer;
+  return prepared;
 }
 
 async function refuseReplay(grant: GrantContext, row: OAuthRefreshTokenTable): Promise<never> {
