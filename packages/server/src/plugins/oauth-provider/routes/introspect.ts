@@ -5,6 +5,7 @@
  */
 import { defineEndpoint } from '../../../plugin';
 import { authenticateClient } from '../client-auth';
+import { fromJsonList } from '../json-list';
 import { answeringOAuthErrors, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { oauthParamsBody, requiredParam, stringParam } from '../params';
@@ -33,7 +34,7 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
             const access = await activeAccessToken(auth, options, token);
             if (access && access.row.clientId === client.clientId) {
               const { row } = access;
-              const audience = row.resources === null ? [] : (JSON.parse(row.resources) as string[]);
+              const audience = fromJsonList(row.resources);
               return oauthJson({
                 active: true,
                 scope: access.scopes.join(' '),
