@@ -24,6 +24,10 @@ import { signInContinuation } from './authorization/continuation';
 import { oauth2Authorize } from './routes/authorize';
 import { oauth2Consent } from './routes/consent';
 import { oauth2Continue } from './routes/continue';
+import { introspectEndpoint } from './routes/introspect';
+import { revokeEndpoint } from './routes/revoke';
+import { tokenEndpoint } from './routes/token';
+import { userInfoEndpoint, userInfoPostEndpoint } from './routes/userinfo';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
 
@@ -47,6 +51,11 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       oauth2Authorize(resolved),
       oauth2Consent(resolved),
       oauth2Continue(resolved),
+      tokenEndpoint(resolved),
+      userInfoEndpoint(resolved),
+      userInfoPostEndpoint(resolved),
+      introspectEndpoint(resolved),
+      revokeEndpoint(resolved),
     ],
     hooks: { signInContinuation: signInContinuation(resolved) },
     migrations: [oauthProviderMigration],

@@ -1,0 +1,73 @@
+/**
+ * @module POST /oauth2/introspect (RFC 7662): an authenticated client asks whether a token is
+ * active. A token of another client, like an unknown, expired or revoked one, is `{active: false}`
+ * (§2.2: the answer must not tell them apart); refresh tokens only to their own client.
+ */
+import { defineEndpoint } from '../../../plugin';
+import { authenticateClient } from '../client-auth';
+import { fromJsonList } from '../json-list';
+import { answeringOAuthErrors, oauthJson } from '../oauth-error';
+import type { ResolvedOAuthProviderOptions } from '../options';
+import { oauthParamsBody, requiredParam, stringParam } from '../params';
+import { activeAccessToken, activeRefreshToken } from '../tokens/active-token';
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
+  return defineEndpoint({
+    id: 'oauth2Introspect',
+    method: 'POST',
+    path: '/oauth2/introspect',
+    body: oauthParamsBody,
+    acceptsForm: true,
+    async handler(ctx) {
+      const { auth } = ctx;
+      return answeringOAuthErrors(async () => {
+        const client = await authenticateClient(ctx, options, ctx.body);
+        const token = requiredParam(ctx.body, 'token');
+        const hint = stringParam(ctx.body, 'token_type_hint');
+        const iss = options.issuer(auth);
+        // RFC 7662 §2.1: the hint only orders the lookups; a wrong one still finds the token.
+        const order = hint === 'refresh_token' ? (['refresh', 'access'] as const) : (['access', 'refresh'] as const);
+        for (const kind of order) {
+          if (kind === 'access') {
+            const access = await activeAccessToken(auth, options, token);
+            if (access && access.row.clientId === client.clientId) {
+              const { row } = access;
+              const audience = fromJsonList(row.resources);
+              return oauthJson({
+                active: true,
+                scope: access.scopes.join(' '),
+                client_id: row.clientId,
+                token_type: 'Bearer',
+                iss,
+                ...(row.userId ? { sub: row.userId } : {}),
+                ...(audience.length ? { aud: audience.length === 1 ? audience[0] : audience } : {}),
+                ...(row.sessionId ? { sid: row.sessionId } : {}),
+                exp: seconds(row.expiresAt),
+                iat: seconds(row.createdAt),
+              });
+            }
+          } else {
+            const refresh = await activeRefreshToken(auth, token, client.clientId);
+            if (refresh) {
+              const { row } = refresh;
+              return oauthJson({
+                active: true,
+                scope: refresh.scopes.join(' '),
+                client_id: row.clientId,
+                token_type: 'refresh_token',
+                iss,
+                sub: row.userId,
+                ...(row.sessionId ? { sid: row.sessionId } : {}),
+                exp: seconds(row.expiresAt),
+                iat: seconds(row.createdAt),
+              });
+            }
+          }
+        }
+        return oauthJson({ active: false });
+      });
+    },
+  });
+}
