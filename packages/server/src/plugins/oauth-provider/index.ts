@@ -6,19 +6,37 @@
  * It uses the engine only through the contract (`src/plugin`).
  */
 import { definePlugin } from '../../plugin';
+import { OAUTH_PROVIDER_ERRORS } from './errors';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
+import { getOAuthServerConfig } from './routes/authorization-server-metadata';
+import { deleteOAuthConsent } from './routes/delete-consent';
+import { getOAuthConsent } from './routes/get-consent';
+import { getOAuthConsents } from './routes/get-consents';
+import { getJwks } from './routes/jwks';
+import { getOpenIdConfig } from './routes/openid-configuration';
+import { updateOAuthConsent } from './routes/update-consent';
+import { OAUTH_PROVIDER_EXPIRING_ROWS } from './schema';
 
-export { OAUTH_PROVIDER_DEFAULTS, type OAuthProviderOptions };
+export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
 
 export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
   const resolved = resolveOAuthProviderOptions(options);
-  void resolved;
   return definePlugin({
     id: 'oauth-provider',
+    errors: OAUTH_PROVIDER_ERRORS,
     events: OAUTH_PROVIDER_EVENTS,
-    endpoints: [],
+    endpoints: [
+      getJwks(resolved),
+      getOpenIdConfig(resolved),
+      getOAuthServerConfig(resolved),
+      getOAuthConsents(),
+      getOAuthConsent(),
+      updateOAuthConsent(resolved),
+      deleteOAuthConsent(),
+    ],
     migrations: [oauthProviderMigration],
+    expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,
   });
 }
