@@ -215,6 +215,23 @@ describeEach('oauth-provider signing keys, two instances on one database', injec
     expect(rows.filter((r) => r.alg === 'ES256').map((r) => r.expiresAt)).toEqual([null]);
   });
 
+  it('a stream of unknown kids rereads the keys at most once a second', async () => {
+    clock.advance(2);
+    const forged = await new SignJWT(tokenPayload(clock.now()))
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'forged' })
+      .sign((await generateKeyPair('EdDSA', { crv: 'Ed25519' })).privateKey);
+    await expect(verifyOwnJwt(first, defaults, forged)).rejects.toThrow();
+    // Another instance's new key (its current ones are due at once) within that second: the first
+    // instance does not reread for it yet, and does once the second has passed.
+    const rotating = resolveOAuthProviderOptions({ signingAlgorithm: 'ES256', keyRotationInterval: 1 });
+    const other = authInternalsForTests(open({ signingAlgorithm: 'ES256', keyRotationInterval: 1 }));
+    clock.advance(0.5);
+    const token = await signJwt(other, rotating, tokenPayload(clock.now()));
+    await expect(verifyOwnJwt(first, defaults, token)).rejects.toThrow();
+    clock.advance(0.5);
+    expect(await verifyOwnJwt(first, defaults, token)).toMatchObject({ sub: 'user-1' });
+  });
+
   it('an RS256 key signs and is published with its modulus', async () => {
     const rs256 = resolveOAuthProviderOptions({ signingAlgorithm: 'RS256' });
     const fourth = authInternalsForTests(open({ signingAlgorithm: 'RS256' }));
