@@ -59,7 +59,12 @@ function cacheOf(auth: PluginHost): KeyCache {
 
 function reload(auth: PluginHost, cache: KeyCache): Promise<KeyRing> {
   const now = auth.now();
-  const loading = loadLiveKeys(auth, now).then((keys) => ({ keys, loadedAt: now.getTime() }));
+  const loading = loadLiveKeys(auth, now).then((keys) => {
+    // The opened private keys of keys no longer published go: the cache holds live keys only.
+    const live = new Set(keys.map((key) => key.kid));
+    for (const kid of cache.privateKeys.keys()) if (!live.has(kid)) cache.privateKeys.delete(kid);
+    return { keys, loadedAt: now.getTime() };
+  });
   cache.ring = loading;
   // A failed read (the database away) is not kept: the next call tries again.
   loading.catch(() => {
