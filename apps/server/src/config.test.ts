@@ -39,6 +39,10 @@ describe('loadConfig', () => {
       socialProviders: [],
       metricsToken: undefined,
       metricsPort: undefined,
+      oauthProvider: true,
+      oauthScopes: [],
+      oauthResources: [],
+      oauthDynamicRegistration: 'off',
     });
   });
 
@@ -129,6 +133,43 @@ describe('loadConfig', () => {
     expect(problemsOf({ ORGANIZATION_LIMIT: '0', MAXIMUM_TEAMS: '-2' })).toEqual([
       'ORGANIZATION_LIMIT="0": must be a whole number from 1 to 999999999',
       'MAXIMUM_TEAMS="-2": must be a whole number from 1 to 999999999',
+    ]);
+  });
+
+  it('reads the OAuth provider settings: OAUTH_PROVIDER, OAUTH_SCOPES, OAUTH_RESOURCES, OAUTH_DYNAMIC_REGISTRATION', () => {
+    expect(
+      loadConfig(
+        {
+          OAUTH_PROVIDER: 'off',
+          OAUTH_SCOPES: 'read:notes, write:notes,read:notes',
+          OAUTH_RESOURCES: 'https://api.example.com, urn:example:billing',
+          OAUTH_DYNAMIC_REGISTRATION: 'authenticated',
+        },
+        CWD,
+      ),
+    ).toMatchObject({
+      oauthProvider: false,
+      oauthScopes: ['read:notes', 'write:notes'],
+      oauthResources: ['https://api.example.com', 'urn:example:billing'],
+      oauthDynamicRegistration: 'authenticated',
+    });
+    expect(loadConfig({ OAUTH_PROVIDER: 'on', OAUTH_DYNAMIC_REGISTRATION: 'open' }, CWD)).toMatchObject({
+      oauthProvider: true,
+      oauthDynamicRegistration: 'open',
+    });
+    expect(
+      problemsOf({
+        OAUTH_PROVIDER: 'yes',
+        OAUTH_SCOPES: 'read:notes,say"hi"',
+        OAUTH_RESOURCES: 'https://api.example.com#part,not a uri',
+        OAUTH_DYNAMIC_REGISTRATION: 'anyone',
+      }),
+    ).toEqual([
+      'OAUTH_PROVIDER="yes": must be "on" or "off"',
+      'OAUTH_SCOPES entry 2 ("say\\"hi\\""): each entry must be a scope: printable ASCII without quotes or backslashes',
+      'OAUTH_RESOURCES entry 1 ("https://api.example.com#part"): each entry must be a URI without a fragment',
+      'OAUTH_RESOURCES entry 2 ("not a uri"): each entry must be an absolute URI',
+      'OAUTH_DYNAMIC_REGISTRATION="anyone": must be "off", "authenticated" or "open"',
     ]);
   });
 

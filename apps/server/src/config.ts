@@ -5,7 +5,14 @@
  */
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { AUDIT_DEFAULTS, DEFAULTS, parseDatabaseUrl, type AdminRoleTable } from '@latchkey/server';
+import {
+  AUDIT_DEFAULTS,
+  DEFAULTS,
+  OAUTH_PROVIDER_DEFAULTS,
+  parseDatabaseUrl,
+  type AdminRoleTable,
+  type OAuthProviderOptions,
+} from '@latchkey/server';
 import { z } from 'zod';
 import { adminRolesVariable } from './admin-roles';
 import { MIN_SECRET_LENGTH } from './secret';
@@ -65,6 +72,14 @@ export interface ServerConfig {
   readonly metricsToken: string | undefined;
   /** METRICS_PORT: `/metrics` on a listener of its own, bound to 127.0.0.1, without a token. */
   readonly metricsPort: number | undefined;
+  /** OAUTH_PROVIDER: Latchkey as an OAuth 2.1 / OpenID Provider for other applications. */
+  readonly oauthProvider: boolean;
+  /** OAUTH_SCOPES: scopes clients may ask for beyond `openid profile email offline_access`. */
+  readonly oauthScopes: readonly string[];
+  /** OAUTH_RESOURCES: RFC 8707 resource URIs whose access tokens are JWTs with that audience. */
+  readonly oauthResources: readonly string[];
+  /** OAUTH_DYNAMIC_REGISTRATION: who may register a client at POST /oauth2/register. */
+  readonly oauthDynamicRegistration: NonNullable<OAuthProviderOptions['dynamicRegistration']>;
 }
 
 /** A scrape token is a password a Prometheus config holds: long enough not to be guessed online. */
@@ -139,6 +154,17 @@ const httpUrl = z.string().refine((v) => {
 
 const onOff = optional.pipe(z.enum(['on', 'off'], 'must be "on" or "off"').optional());
 
+/** RFC 6749 §3.3: a scope token is printable ASCII without space, quote or backslash. */
+const scopeToken = z
+  .string()
+  .regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'each entry must be a scope: printable ASCII without quotes or backslashes');
+
+/** RFC 8707 §2: a resource indicator is an absolute URI without a fragment. */
+const resourceUri = z
+  .string()
+  .refine((v) => URL.canParse(v), 'each entry must be an absolute URI')
+  .refine((v) => !URL.canParse(v) || new URL(v).hash === '', 'each entry must be a URI without a fragment');
+
 /**
  * `Name <address>` or a bare address. Line breaks are refused with everything else: the value
  * becomes a mail header.
@@ -211,6 +237,12 @@ const schema = z.object({
       .optional(),
   ),
   METRICS_PORT: port,
+  OAUTH_PROVIDER: onOff,
+  OAUTH_SCOPES: list.pipe(z.array(scopeToken)),
+  OAUTH_RESOURCES: list.pipe(z.array(resourceUri)),
+  OAUTH_DYNAMIC_REGISTRATION: optional.pipe(
+    z.enum(['off', 'authenticated', 'open'], 'must be "off", "authenticated" or "open"').optional(),
+  ),
   LOG_LEVEL: optional.pipe(
     z
       .enum(
@@ -283,6 +315,10 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     socialProviders: social.providers,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    oauthProvider: e.OAUTH_PROVIDER !== 'off',
+    oauthScopes: Object.freeze([...new Set(e.OAUTH_SCOPES)]),
+    oauthResources: Object.freeze([...new Set(e.OAUTH_RESOURCES)]),
+    oauthDynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION ?? OAUTH_PROVIDER_DEFAULTS.dynamicRegistration,
   });
 }
 

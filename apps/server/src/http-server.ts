@@ -1,6 +1,7 @@
 /**
  * @module The Node HTTP server around the engine's Node handler: paths under the base path go to
- * the engine, which answers from Node's request and response directly; `GET /api/dev/outbox` lists the development
+ * the engine, which answers from Node's request and response directly, and so do the OAuth
+ * provider's discovery documents at the origin's root (discovery-locations.ts); `GET /api/dev/outbox` lists the development
  * outbox when there is one; the server's own routes (`/readyz`, `/metrics`) answer their exact paths; other `/api`
  * paths are a JSON 404; everything else is the web app. Every request gets an id (request-id.ts), returned in its
  * `X-Request-Id` and set on the headers the engine reads, so the engine's error logs name it too; and is logged once
@@ -20,6 +21,7 @@ import {
   type NodeHandler,
   type OutboxMailer,
 } from '@latchkey/server';
+import { discoveryLocations } from './discovery-locations';
 import { requestIdFor } from './request-id';
 import type { LogRequest } from './request-log';
 import { TRANSPORT_ERRORS } from './transport-errors';
@@ -80,6 +82,7 @@ export function createHttpServer({
   strictTransport = false,
 }: HttpServerInput): HttpServer {
   let closing = false;
+  const discovery = discoveryLocations(basePath);
   // The rest (the outbox, the web app's files) is web-standard, through Hono's Node adapter.
   const others = getRequestListener(async (request) => {
     if (outbox && request.method === 'GET' && pathOf(request.url) === OUTBOX_PATH) return listOutbox(outbox);
@@ -100,8 +103,13 @@ export function createHttpServer({
     if (!isUsableHost(request.headers.host)) answerBadHost(response);
     else if (isUnderBasePath(url, basePath)) void handler(request, response);
     else {
+      const document = ownRoute(discovery, request.method, url);
       const route = routes.size > 0 ? ownRoute(routes, request.method, url) : undefined;
-      if (route) void runRoute(route, request, response, logger, requestId);
+      if (document) {
+        // The engine answers from the request's path: it is given its own route's.
+        request.url = document;
+        void handler(request, response);
+      } else if (route) void runRoute(route, request, response, logger, requestId);
       else void others(request, response);
     }
   });
@@ -125,7 +133,7 @@ export function createHttpServer({
   };
 }
 
-function ownRoute(routes: ReadonlyMap<string, ServerRoute>, method: string | undefined, url: string) {
+function ownRoute<T>(routes: ReadonlyMap<string, T>, method: string | undefined, url: string): T | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   const path = pathOf(url.startsWith('/') ? `http://localhost${url}` : url);
   return path === undefined ? undefined : routes.get(path);

@@ -7,6 +7,7 @@ import {
   DEFAULT_ADMIN_ROLES,
   adminPlugin,
   auditPlugin,
+  oauthProviderPlugin,
   organizationPlugin,
   passkeyPlugin,
   platformPermission,
@@ -17,9 +18,16 @@ import {
 import type { ServerConfig } from './config';
 import { transportErrorsPlugin } from './transport-errors';
 
+type OAuthProviderConfig = 'oauthProvider' | 'oauthScopes' | 'oauthResources' | 'oauthDynamicRegistration';
+
 export function serverPlugins(
   config: Pick<ServerConfig, 'adminEmails'> &
-    Partial<Pick<ServerConfig, 'adminRoles' | 'organizationLimit' | 'maximumTeams' | 'auditRetentionDays'>>,
+    Partial<
+      Pick<
+        ServerConfig,
+        'adminRoles' | 'organizationLimit' | 'maximumTeams' | 'auditRetentionDays' | OAuthProviderConfig
+      >
+    >,
 ) {
   // ADMIN_ROLES adds roles; it cannot redefine the built-in admin and user (admin-roles.ts).
   const admin = { adminEmails: [...config.adminEmails], roles: { ...DEFAULT_ADMIN_ROLES, ...config.adminRoles } };
@@ -53,6 +61,18 @@ export function serverPlugins(
     // autofill. The relying party follows BASE_URL: its host name is the RP ID and its origin the
     // only accepted one, so passkeys made under one BASE_URL host do not work under another (issue #19).
     passkeyPlugin(),
+    // Latchkey as an OAuth 2.1 authorization server and OpenID Provider for other applications
+    // (issue #31), on unless OAUTH_PROVIDER=off; its discovery documents are also answered at the
+    // origin's root (http-server.ts).
+    ...(config.oauthProvider === false
+      ? []
+      : [
+          oauthProviderPlugin({
+            scopes: config.oauthScopes ?? [],
+            resources: config.oauthResources ?? [],
+            dynamicRegistration: config.oauthDynamicRegistration ?? 'off',
+          }),
+        ]),
     transportErrorsPlugin(),
   ] as const;
 }

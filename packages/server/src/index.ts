@@ -139,5 +139,10 @@ export {
 export { organizationPlugin, ORGANIZATION_DEFAULTS, type OrganizationOptions } from './plugins/organization';
 export { passkeyPlugin, PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions } from './plugins/passkey';
 export { auditPlugin, AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
-export { oauthProviderPlugin, OAUTH_PROVIDER_DEFAULTS, type OAuthProviderOptions } from './plugins/oauth-provider';
+export {
+  oauthProviderPlugin,
+  OAUTH_PROVIDER_DEFAULTS,
+  OAUTH_PROVIDER_ERRORS,
+  type OAuthProviderOptions,
+} from './plugins/oauth-provider';
 /* eslint-enable import/no-restricted-paths */

@@ -49,6 +49,19 @@ export const AUDIT_EVENT_TYPES = [
   'two-factor-disabled',
   'backup-codes-generated',
   'two-factor-reset',
+  'oauth-client-created',
+  'oauth-client-updated',
+  'oauth-client-deleted',
+  'oauth-client-secret-rotated',
+  'oauth-authorized',
+  'oauth-consent-granted',
+  'oauth-consent-denied',
+  'oauth-consent-revoked',
+  'oauth-consent-updated',
+  'oauth-token-issued',
+  'oauth-token-refused',
+  'oauth-token-revoked',
+  'oauth-token-replayed',
 ] as const satisfies readonly StandaloneEventType[];
 
 export type AuditEventType = StandaloneEventType;

@@ -1,6 +1,6 @@
 /**
  * @module The oauth-provider plugin's entries of the error catalogue, for the routes our web app
- * and better-auth's client call (client management). better-auth answers these routes with the
+ * and better-auth's client call (client and consent management). better-auth answers these routes with the
  * protocol's `{error, error_description}`; the codes here are its `error` values upper-cased, and
  * the details name the field and say what is wrong with it (its `error_description`). The
  * protocol routes answer in the RFC's shape instead (oauth-error.ts).
@@ -24,4 +24,8 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   restrictedClientFields: [403, 'Only a platform admin may set these client fields'],
   // Latchkey's own: better-auth's admin routes are server-only; ours are served to platform admins.
   notAllowedToAdministerClients: [403, 'You are not allowed to administer OAuth clients'],
+  // An unknown consent, and another user's: telling them apart would confirm that an id exists.
+  consentNotFound: [404, 'no consent'],
+  // A consent may hold only scopes its client may ask for.
+  scopesNotAllowed: [400, 'unable to provide scopes to this client'],
 });

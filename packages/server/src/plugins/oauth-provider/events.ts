@@ -14,6 +14,8 @@ export const OAUTH_PROVIDER_EVENTS = [
   'oauth-consent-granted',
   'oauth-consent-denied',
   'oauth-consent-revoked',
+  // The user changed a consent's scopes on their account page.
+  'oauth-consent-updated',
   // Tokens issued at the token endpoint (any grant), a refused exchange, a revocation.
   'oauth-token-issued',
   'oauth-token-refused',

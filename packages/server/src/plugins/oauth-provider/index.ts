@@ -28,6 +28,14 @@ import { introspectEndpoint } from './routes/introspect';
 import { revokeEndpoint } from './routes/revoke';
 import { tokenEndpoint } from './routes/token';
 import { userInfoEndpoint, userInfoPostEndpoint } from './routes/userinfo';
+import { getOAuthServerConfig } from './routes/authorization-server-metadata';
+import { deleteOAuthConsent } from './routes/delete-consent';
+import { getOAuthConsent } from './routes/get-consent';
+import { getOAuthConsents } from './routes/get-consents';
+import { getJwks } from './routes/jwks';
+import { getOpenIdConfig } from './routes/openid-configuration';
+import { updateOAuthConsent } from './routes/update-consent';
+import { OAUTH_PROVIDER_EXPIRING_ROWS } from './schema';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
 
@@ -56,8 +64,16 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       userInfoPostEndpoint(resolved),
       introspectEndpoint(resolved),
       revokeEndpoint(resolved),
+      getJwks(resolved),
+      getOpenIdConfig(resolved),
+      getOAuthServerConfig(resolved),
+      getOAuthConsents(),
+      getOAuthConsent(),
+      updateOAuthConsent(resolved),
+      deleteOAuthConsent(),
     ],
     hooks: { signInContinuation: signInContinuation(resolved) },
     migrations: [oauthProviderMigration],
+    expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,
   });
 }

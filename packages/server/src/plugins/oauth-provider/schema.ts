@@ -10,7 +10,7 @@
  * exactly what that one authorization issued (RFC 9700 §2.2.2, §4.14.2). Secrets rest as SHA-256
  * digests (client secrets, codes, tokens: all high-entropy random strings) or sealed (private keys).
  */
-import { definePluginSchema, type DatabaseOf } from '../../plugin';
+import { definePluginSchema, type DatabaseOf, type ExpiringRows } from '../../plugin';
 
 export interface OAuthClientTable {
   id: string;
@@ -160,3 +160,11 @@ export interface OAuthProviderTables {
 export const oauthProviderSchema = definePluginSchema<OAuthProviderTables>()({});
 
 export type OAuthProviderDatabase = DatabaseOf<typeof oauthProviderSchema>;
+
+/**
+ * Rows the prune job deletes. Signing keys once their last token has expired (a current key has
+ * no `expiresAt` and is kept).
+ */
+export const OAUTH_PROVIDER_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
+  { table: 'jwks', expiresAt: 'expiresAt' },
+]);

@@ -4,7 +4,7 @@
  */
 import type { PluginHost } from '../../../plugin';
 import { fromJsonList, toJsonList } from '../json-list';
-import { oauthProviderSchema } from '../schema';
+import { oauthProviderSchema, type OAuthConsentTable } from '../schema';
 
 export interface OAuthConsent {
   readonly id: string;
@@ -63,4 +63,83 @@ export async function grantConsent(auth: PluginHost, key: ConsentKey, scopes: re
       updatedAt: now,
     })
     .execute();
+}
+
+function toConsent(row: OAuthConsentTable): OAuthConsent {
+  return { ...row, scopes: fromJsonList(row.scopes) };
+}
+
+/** The user's consents, oldest first. */
+export async function listConsentsOf(auth: PluginHost, userId: string): Promise<OAuthConsent[]> {
+  const rows = await oauthProviderSchema
+    .db(auth)
+    .selectFrom('oauthConsent')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'asc')
+    .execute();
+  return rows.map(toConsent);
+}
+
+/** The consent `id` if it is the user's: another user's is as unknown as a missing one. */
+export async function findConsentOf(auth: PluginHost, id: string, userId: string): Promise<OAuthConsent | null> {
+  const row = await oauthProviderSchema
+    .db(auth)
+    .selectFrom('oauthConsent')
+    .selectAll()
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? toConsent(row) : null;
+}
+
+/** Sets the scopes of the user's consent `id`; null when it is no longer there. */
+export async function setConsentScopes(
+  auth: PluginHost,
+  consent: OAuthConsent,
+  scopes: readonly string[],
+): Promise<OAuthConsent | null> {
+  const updatedAt = auth.now();
+  const result = await oauthProviderSchema
+    .db(auth)
+    .updateTable('oauthConsent')
+    .set({ scopes: toJsonList(scopes), updatedAt })
+    .where('id', '=', consent.id)
+    .where('userId', '=', consent.userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? { ...consent, scopes: [...scopes], updatedAt } : null;
+}
+
+/**
+ * Deletes the consent and, in the same transaction, revokes the live access and refresh tokens the
+ * client holds for that user (and reference): a revoked consent must not leave the client acting
+ * for the user until its tokens expire. False when the consent was already gone.
+ */
+export async function revokeConsent(auth: PluginHost, consent: OAuthConsent): Promise<boolean> {
+  const now = auth.now();
+  return oauthProviderSchema
+    .db(auth)
+    .transaction()
+    .execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('oauthConsent')
+        .where('id', '=', consent.id)
+        .where('userId', '=', consent.userId)
+        .executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return false;
+      for (const table of ['oauthAccessToken', 'oauthRefreshToken'] as const) {
+        let update = trx
+          .updateTable(table)
+          .set({ revoked: now })
+          .where('clientId', '=', consent.clientId)
+          .where('userId', '=', consent.userId)
+          .where('revoked', 'is', null);
+        update =
+          consent.referenceId === null
+            ? update.where('referenceId', 'is', null)
+            : update.where('referenceId', '=', consent.referenceId);
+        await update.execute();
+      }
+      return true;
+    });
 }

@@ -1,0 +1,16 @@
+/**
+ * @module A consent as the consent management routes answer it: better-auth's `oauthConsent` record
+ * (camelCase, scopes as a list, dates as ISO strings).
+ */
+import { z } from 'zod';
+import { isoDate } from '../../../plugin';
+
+export const consentResponse = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  referenceId: z.string().nullable(),
+  scopes: z.array(z.string()),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});

@@ -1,0 +1,19 @@
+/**
+ * @module GET /oauth2/get-consents: the signed-in user's consents (which clients may act for them,
+ * with which scopes), for the account page that lists and revokes them.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../../plugin';
+import { consentResponse } from '../consents/consent-response';
+import { listConsentsOf } from '../consents/store';
+
+export function getOAuthConsents() {
+  return defineEndpoint({
+    id: 'getOAuthConsents',
+    method: 'GET',
+    path: '/oauth2/get-consents',
+    response: z.array(consentResponse),
+    session: 'required',
+    handler: ({ auth, session }) => listConsentsOf(auth, session.user.id),
+  });
+}
