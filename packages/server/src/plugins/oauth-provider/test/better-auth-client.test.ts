@@ -99,7 +99,7 @@ it('signs in on the login page, consents on the consent page, and returns to the
   expect(callback.searchParams.get('code')).toEqual(expect.any(String));
 
   const consents = await client.oauth2.getConsents();
-  expect(consents.data).toEqual([expect.objectContaining({ client_id: clientId })]);
+  expect(consents.data).toEqual([expect.objectContaining({ clientId, scopes: ['openid', 'email'] })]);
 });
 
 it('reports a tampered signed query as the client sees it', async () => {

@@ -25,7 +25,10 @@ async function startAuthorization(config: client.Configuration, extra: Record<st
     nonce,
     ...extra,
   });
-  return { url, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true } };
+  return {
+    url,
+    checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true },
+  };
 }
 
 async function userAndBrowser(h: Harness) {
@@ -76,7 +79,10 @@ describeEachDialect(
       const config = await relyingParty(h(), clientId, client.None());
       const { user, email, browser } = await userAndBrowser(h());
       const { url, checks } = await startAuthorization(config, { scope: 'openid email' });
-      const callback = await signInAndConsent(browser, await openAuthorization(browser, url), { email, password: PASSWORD });
+      const callback = await signInAndConsent(browser, await openAuthorization(browser, url), {
+        email,
+        password: PASSWORD,
+      });
       const tokens = await client.authorizationCodeGrant(config, callback, checks);
       expect(tokens.claims()?.sub).toBe(user.id);
       expect(tokens.refresh_token).toBeUndefined();

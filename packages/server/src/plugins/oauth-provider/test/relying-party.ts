@@ -13,7 +13,9 @@ export const ISSUER = `${BASE_URL}${API}`;
 /** openid-client's fetch, answered by the auth in process. */
 function fetchThrough(h: Harness): client.CustomFetch {
   return (url, options) =>
-    h.auth.handler(new Request(url, options as RequestInit), { clientIp: '198.51.100.7' }) as ReturnType<client.CustomFetch>;
+    h.auth.handler(new Request(url, options as RequestInit), {
+      clientIp: '198.51.100.7',
+    }) as ReturnType<client.CustomFetch>;
 }
 
 /**
@@ -27,13 +29,10 @@ export async function relyingParty(
   metadata: Partial<client.ClientMetadata> = {},
 ): Promise<client.Configuration> {
   const skew = Math.round((h.clock.now().getTime() - Date.now()) / 1000);
-  const config = await client.discovery(
-    new URL(ISSUER),
-    clientId,
-    { ...metadata, [client.clockSkew]: skew },
-    auth,
-    { execute: [client.allowInsecureRequests], [client.customFetch]: fetchThrough(h) },
-  );
+  const config = await client.discovery(new URL(ISSUER), clientId, { ...metadata, [client.clockSkew]: skew }, auth, {
+    execute: [client.allowInsecureRequests],
+    [client.customFetch]: fetchThrough(h),
+  });
   return config;
 }
 
