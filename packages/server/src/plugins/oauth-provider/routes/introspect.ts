@@ -3,6 +3,7 @@
  * active. A token of another client, like an unknown, expired or revoked one, is `{active: false}`
  * (§2.2: the answer must not tell them apart); refresh tokens only to their own client.
  */
+import { introspectionResponse } from '../protocol-responses';
 import { defineEndpoint } from '../../../plugin';
 import { authenticateClient } from '../client-auth';
 import { fromJsonList } from '../json-list';
@@ -18,6 +19,7 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Introspect',
     method: 'POST',
     path: '/oauth2/introspect',
+    response: introspectionResponse,
     body: oauthParamsBody,
     acceptsForm: true,
     async handler(ctx) {

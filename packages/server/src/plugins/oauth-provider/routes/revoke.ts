@@ -4,6 +4,7 @@
  * alone. Unknown tokens, and other clients' tokens (left untouched), are answered 200 all the
  * same (§2.2): the answer tells the caller nothing about tokens it does not hold.
  */
+import { revocationResponse } from '../protocol-responses';
 import { defineEndpoint, emitEvent } from '../../../plugin';
 import { authenticateClient } from '../client-auth';
 import { answeringOAuthErrors } from '../oauth-error';
@@ -18,6 +19,7 @@ export function revokeEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Revoke',
     method: 'POST',
     path: '/oauth2/revoke',
+    response: revocationResponse,
     body: oauthParamsBody,
     acceptsForm: true,
     async handler(ctx) {

@@ -3,6 +3,7 @@
  * grant — an authorization code, a refresh token, or its own credentials — for tokens. Takes a
  * form (the RFC's encoding) or JSON; answers RFC 6749 §5.1/§5.2 JSON, never cached.
  */
+import { tokenResponse } from '../protocol-responses';
 import { defineEndpoint, emitEvent } from '../../../plugin';
 import { authenticateClient } from '../client-auth';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
@@ -25,6 +26,7 @@ export function tokenEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Token',
     method: 'POST',
     path: '/oauth2/token',
+    response: tokenResponse,
     body: oauthParamsBody,
     acceptsForm: true,
     // The default tier: a confidential client behind one address refreshes often, and every

@@ -3,6 +3,7 @@
  * that its scopes allow. The token comes as a Bearer header (RFC 6750 §2.1); a missing, inactive
  * or openid-less token is answered with RFC 6750 §3's error and WWW-Authenticate challenge.
  */
+import { userInfoResponse } from '../protocol-responses';
 import { defineEndpoint, type PluginHost } from '../../../plugin';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
@@ -37,6 +38,7 @@ export function userInfoEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2UserInfo',
     method: 'GET',
     path: '/oauth2/userinfo',
+    response: userInfoResponse,
     handler: (ctx) => answeringOAuthErrors(() => userInfo(ctx.auth, options, ctx.headers.get('authorization'))),
   });
 }
@@ -46,6 +48,7 @@ export function userInfoPostEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2UserInfoPost',
     method: 'POST',
     path: '/oauth2/userinfo',
+    response: userInfoResponse,
     acceptsForm: true,
     handler: (ctx) => answeringOAuthErrors(() => userInfo(ctx.auth, options, ctx.headers.get('authorization'))),
   });
