@@ -94,7 +94,12 @@ export async function verifyClientAssertion(
 async function fetchedKeys(auth: PluginHost, uri: string, refreshIfOlderThan?: number): Promise<JSONWebKeySet> {
   let body: unknown;
   try {
-    ({ body } = await remoteDocument(auth, 'jwks', uri, refreshIfOlderThan === undefined ? {} : { refreshIfOlderThan }));
+    ({ body } = await remoteDocument(
+      auth,
+      'jwks',
+      uri,
+      refreshIfOlderThan === undefined ? {} : { refreshIfOlderThan },
+    ));
   } catch (error) {
     if (error instanceof RemoteFetchError) throw invalid(`client jwks_uri: ${error.message}`);
     throw error;

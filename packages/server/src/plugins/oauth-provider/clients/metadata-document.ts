@@ -112,7 +112,12 @@ export function metadataDocumentColumns(
 type ClientRow = OAuthClientTable;
 
 async function storedRow(auth: PluginHost, clientId: string): Promise<ClientRow | undefined> {
-  return oauthProviderSchema.db(auth).selectFrom('oauthClient').selectAll().where('clientId', '=', clientId).executeTakeFirst();
+  return oauthProviderSchema
+    .db(auth)
+    .selectFrom('oauthClient')
+    .selectAll()
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
 }
 
 /** Writes the document's columns: a new row, or the changed ones of the row, keeping what an admin set. */

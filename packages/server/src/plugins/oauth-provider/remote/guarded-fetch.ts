@@ -67,7 +67,10 @@ function isJsonType(contentType: string | undefined): boolean {
 }
 
 export function maxAgeOf(cacheControl: string | undefined): number | null {
-  const directives = (cacheControl ?? '').toLowerCase().split(',').map((part) => part.trim());
+  const directives = (cacheControl ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
   if (directives.some((directive) => directive === 'no-store' || directive === 'no-cache')) return 0;
   const maxAge = directives.find((directive) => directive.startsWith('max-age='));
   if (!maxAge) return null;
@@ -116,7 +119,8 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
 
 function checkResponse(response: IncomingMessage, maxBytes: number): void {
   const status = response.statusCode ?? 0;
-  if (status >= 300 && status < 400) throw new RemoteFetchError('the document URL redirects; redirects are not followed');
+  if (status >= 300 && status < 400)
+    throw new RemoteFetchError('the document URL redirects; redirects are not followed');
   if (status !== 200) throw new RemoteFetchError(`the document URL answered ${status}`);
   if (!isJsonType(response.headers['content-type'])) throw new RemoteFetchError('the document is not JSON');
   const declared = Number(response.headers['content-length'] ?? 0);

@@ -52,9 +52,7 @@ async function authorize(h: Harness, clientId: string, redirectUri = `${document
     code_challenge: CHALLENGE,
     code_challenge_method: 'S256',
   });
-  const response = await h
-    .client()
-    .get(`/oauth2/authorize?${params}`, { headers: NAVIGATE, origin: null });
+  const response = await h.client().get(`/oauth2/authorize?${params}`, { headers: NAVIGATE, origin: null });
   expect(response.status, response.text).toBe(302);
   return new URL(response.headers.get('location')!);
 }
@@ -76,7 +74,7 @@ function expectRefused(url: URL, description: RegExp) {
 
 describeEachDialect(
   'oauth-provider client ID metadata documents',
-  (h) => {
+  (h, dialect) => {
     beforeAll(() => useTestNetwork(h().auth.context, documents.network));
 
     it('advertises client_id_metadata_document_supported', async () => {
@@ -104,16 +102,18 @@ describeEachDialect(
     });
 
     it('uses the cached document while fresh, then refetches it and updates the row, keeping what an admin set', async () => {
-      const clientId = publish('/cached.json', {}, { 'cache-control': 'max-age=120' });
+      // One document server for every dialect's suite: each counts the fetches of its own path.
+      const path = `/${dialect}/cached.json`;
+      const clientId = publish(path, {}, { 'cache-control': 'max-age=120' });
       await authorize(h(), clientId);
-      publish('/cached.json', { client_name: 'Renamed' }, { 'cache-control': 'max-age=120' });
+      publish(path, { client_name: 'Renamed' }, { 'cache-control': 'max-age=120' });
       await authorize(h(), clientId);
-      expect(documents.hits.get('/cached.json')).toBe(1);
+      expect(documents.hits.get(path)).toBe(1);
       expect((await clientRow(h(), clientId))?.name).toBe('Agent');
 
       h().clock.advance(121_000);
       expect((await authorize(h(), clientId)).pathname).toBe('/sign-in');
-      expect(documents.hits.get('/cached.json')).toBe(2);
+      expect(documents.hits.get(path)).toBe(2);
       expect((await clientRow(h(), clientId))?.name).toBe('Renamed');
 
       await oauthProviderSchema
@@ -122,7 +122,7 @@ describeEachDialect(
         .set({ disabled: true })
         .where('clientId', '=', clientId)
         .execute();
-      publish('/cached.json', { client_name: 'Again' }, { 'cache-control': 'max-age=120' });
+      publish(path, { client_name: 'Again' }, { 'cache-control': 'max-age=120' });
       h().clock.advance(121_000);
       const refused = await authorize(h(), clientId);
       expect(refused.searchParams.get('error')).toBe('client_disabled');
@@ -149,13 +149,15 @@ describeEachDialect(
       documents.route('/gone.json', (_request, response) => response.writeHead(404).end());
       expectRefused(await authorize(h(), `${documents.origin()}/gone.json`), /answered 404/);
       expectRefused(await authorize(h(), `${documents.origin()}/`), /must contain a path/);
+      expectRefused(await authorize(h(), `${documents.origin()}/x/../agent.json`), /dot segments/);
     });
 
     it('fetches a private_key_jwt client keys from its jwks_uri, and once more for a new kid', async () => {
       const first = await generateKeyPair('ES256');
       const jwk = async (key: CryptoKey, kid: string) => ({ ...(await exportJWK(key)), kid, alg: 'ES256' });
-      documents.json('/jwks.json', { keys: [await jwk(first.publicKey, 'k1')] });
-      const jwksUri = `${documents.origin('keys.test')}/jwks.json`;
+      const path = `/${dialect}/jwks.json`;
+      documents.json(path, { keys: [await jwk(first.publicKey, 'k1')] });
+      const jwksUri = `${documents.origin('keys.test')}${path}`;
       const client = await insertClient(h(), {
         grantTypes: ['client_credentials'],
         clientCredentialsScopes: '["read"]',
@@ -180,21 +182,21 @@ describeEachDialect(
       };
       expect((await exchange(first.privateKey, 'k1')).status).toBe(200);
       expect((await exchange(first.privateKey, 'k1')).status).toBe(200);
-      expect(documents.hits.get('/jwks.json')).toBe(1);
+      expect(documents.hits.get(path)).toBe(1);
 
       // The client rotates: an assertion under the new kid fetches the set again, once a minute at most.
       const second = await generateKeyPair('ES256', { extractable: true });
-      documents.json('/jwks.json', { keys: [await jwk(second.publicKey, 'k2')] });
+      documents.json(path, { keys: [await jwk(second.publicKey, 'k2')] });
       const tooSoon = await exchange(second.privateKey, 'k2');
       expect(tooSoon.body).toMatchObject({ error: 'invalid_client' });
-      expect(documents.hits.get('/jwks.json')).toBe(1);
+      expect(documents.hits.get(path)).toBe(1);
       h().clock.advance(61_000);
       expect((await exchange(second.privateKey, 'k2')).status).toBe(200);
       expect((await exchange(second.privateKey, 'k3')).body).toMatchObject({ error: 'invalid_client' });
-      expect(documents.hits.get('/jwks.json')).toBe(2);
+      expect(documents.hits.get(path)).toBe(2);
 
       // A set holding a private key is refused like a registered one would be.
-      documents.json('/jwks.json', { keys: [{ ...(await exportJWK(second.privateKey)), kid: 'k4' }] });
+      documents.json(path, { keys: [{ ...(await exportJWK(second.privateKey)), kid: 'k4' }] });
       h().clock.advance(3_601_000);
       expect((await exchange(second.privateKey, 'k2')).body).toMatchObject({
         error: 'invalid_client',
