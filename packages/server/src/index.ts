@@ -143,6 +143,9 @@ export {
   oauthProviderPlugin,
   OAUTH_PROVIDER_DEFAULTS,
   OAUTH_PROVIDER_ERRORS,
+  oauthProtectedResourceMetadata,
   type OAuthProviderOptions,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataInput,
 } from './plugins/oauth-provider';
 /* eslint-enable import/no-restricted-paths */

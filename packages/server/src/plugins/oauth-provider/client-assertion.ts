@@ -5,13 +5,26 @@
  * issuer, an `exp` at most `assertionMaxLifetime` ahead, and a `jti` used once (kept in the
  * verification table until the assertion expires, so every instance sees it).
  *
- * Keys behind a `jwks_uri` are not fetched yet: such a client is refused.
+ * Keys behind a `jwks_uri` are fetched through the guarded fetcher (remote/) and cached; an
+ * assertion whose `kid` the cached set lacks fetches the set again once, at most once a minute, so
+ * a client that rotated its keys is not locked out for the cache's life, and a stream of made-up
+ * kids cannot make us fetch on every request.
  */
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
 import { isUniqueViolation, sha256Hex, type PluginHost } from '../../plugin';
 import type { OAuthClient } from './clients/client';
+import { jwksRefusal } from './clients/client-keys';
 import { OAuthError } from './oauth-error';
 import type { ResolvedOAuthProviderOptions } from './options';
+import { RemoteFetchError } from './remote/guarded-fetch';
+import { MIN_TTL, remoteDocument } from './remote/remote-documents';
 
 /** Asymmetric only: an HMAC assertion would need the secret a private_key_jwt client does not have. */
 const ASSERTION_ALGORITHMS = [
@@ -52,11 +65,11 @@ export async function verifyClientAssertion(
   client: OAuthClient,
   assertion: string,
 ): Promise<void> {
-  if (!client.jwks) throw invalid(client.jwksUri ? 'jwks_uri clients are not supported yet' : 'client has no keys');
+  const keys = await clientKeys(auth, client, assertion);
   const issuer = options.issuer(auth);
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(assertion, createLocalJWKSet(client.jwks as JSONWebKeySet), {
+    ({ payload } = await jwtVerify(assertion, createLocalJWKSet(keys), {
       issuer: client.clientId,
       subject: client.clientId,
       // OIDC Core §9: the token endpoint's URL; the issuer is accepted too (RFC 7523 §3, and
@@ -76,6 +89,41 @@ export async function verifyClientAssertion(
   if (exp - now > options.assertionMaxLifetime) throw invalid('client assertion exp is too far in the future');
   if (typeof payload.jti !== 'string' || !payload.jti) throw invalid('client assertion must include jti');
   await consumeJti(auth, client.clientId, payload.jti, new Date(exp * 1000));
+}
+
+async function fetchedKeys(auth: PluginHost, uri: string, refreshIfOlderThan?: number): Promise<JSONWebKeySet> {
+  let body: unknown;
+  try {
+    ({ body } = await remoteDocument(
+      auth,
+      'jwks',
+      uri,
+      refreshIfOlderThan === undefined ? {} : { refreshIfOlderThan },
+    ));
+  } catch (error) {
+    if (error instanceof RemoteFetchError) throw invalid(`client jwks_uri: ${error.message}`);
+    throw error;
+  }
+  const set = body as { keys?: unknown };
+  // The fetched set is held to the rules of a registered one: public signing keys only.
+  if (!Array.isArray(set?.keys) || jwksRefusal(set as { keys: Record<string, unknown>[] }))
+    throw invalid('client jwks_uri does not hold a JWK Set of public signing keys');
+  return set as JSONWebKeySet;
+}
+
+/** The keys the assertion may be verified with: registered inline, or behind the client's jwks_uri. */
+async function clientKeys(auth: PluginHost, client: OAuthClient, assertion: string): Promise<JSONWebKeySet> {
+  if (client.jwks) return client.jwks as JSONWebKeySet;
+  if (!client.jwksUri) throw invalid('client has no keys');
+  const keys = await fetchedKeys(auth, client.jwksUri);
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(assertion).kid;
+  } catch {
+    throw invalid('malformed client assertion');
+  }
+  if (kid === undefined || keys.keys.some((key) => key.kid === kid)) return keys;
+  return fetchedKeys(auth, client.jwksUri, MIN_TTL);
 }
 
 /**

@@ -8,7 +8,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PluginHost } from '../../plugin';
 import { assertedClientId, verifyClientAssertion } from './client-assertion';
-import { findClient, type OAuthClient, type TokenEndpointAuthMethod } from './clients/client';
+import type { OAuthClient, TokenEndpointAuthMethod } from './clients/client';
+import { resolveClient } from './clients/metadata-document';
 import { OAuthError } from './oauth-error';
 import { digestOf } from './opaque-secret';
 import type { ResolvedOAuthProviderOptions } from './options';
@@ -96,7 +97,13 @@ export async function authenticateClient(
   const clientId =
     presented.assertion === undefined ? presented.clientId : assertedClientId(presented.assertion, presented.clientId);
   if (!clientId) throw new OAuthError('invalid_request', 'Missing required client_id');
-  const client = await findClient(auth, clientId);
+  let client: OAuthClient | null;
+  try {
+    client = await resolveClient(auth, options, clientId);
+  } catch (error) {
+    if (error instanceof OAuthError) throw refuse(method, error.description);
+    throw error;
+  }
   if (!client) throw refuse(method, 'unknown client');
   // A disabled client keeps its rows but may no longer obtain or manage tokens.
   if (client.disabled) throw refuse(method, 'client is disabled');

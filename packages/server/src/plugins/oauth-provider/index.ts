@@ -38,6 +38,11 @@ import { updateOAuthConsent } from './routes/update-consent';
 import { OAUTH_PROVIDER_EXPIRING_ROWS } from './schema';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
+export {
+  oauthProtectedResourceMetadata,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataInput,
+} from './protected-resource-metadata';
 
 export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
   const resolved = resolveOAuthProviderOptions(options);

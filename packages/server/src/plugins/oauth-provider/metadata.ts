@@ -43,6 +43,8 @@ export function authorizationServerMetadata(auth: PluginHost, options: ResolvedO
     jwks_uri: `${issuer}/jwks`,
     // Advertised only where a client may register itself: else an RP would try and meet a 403.
     ...(options.dynamicRegistration === 'off' ? {} : { registration_endpoint: `${issuer}/oauth2/register` }),
+    // draft-ietf-oauth-client-id-metadata-document §5: an https client_id is fetched, not looked up.
+    ...(options.clientIdMetadataDocuments ? { client_id_metadata_document_supported: true } : {}),
     introspection_endpoint: `${issuer}/oauth2/introspect`,
     revocation_endpoint: `${issuer}/oauth2/revoke`,
     device_authorization_endpoint: `${issuer}/device/code`,

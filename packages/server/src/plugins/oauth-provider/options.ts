@@ -35,6 +35,8 @@ export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   /** A signing key signs for this long, then the next one takes over. */
   keyRotationInterval: 90 * 24 * 60 * 60,
   dynamicRegistration: 'off' as DynamicRegistrationMode,
+  /** Clients named by an https client_id whose document we fetch (CIMD): MCP's preferred registration. */
+  clientIdMetadataDocuments: true,
   /** Random bytes of a client secret, a code, an opaque token (base64url: 43 characters). */
   secretBytes: 32,
 });
@@ -46,6 +48,11 @@ export interface OAuthProviderOptions {
   resources?: readonly string[];
   /** Who may register clients at POST /oauth2/register (RFC 7591). Default `off`. */
   dynamicRegistration?: DynamicRegistrationMode;
+  /**
+   * Accept a client_id that is the https URL of its Client ID Metadata Document
+   * (draft-ietf-oauth-client-id-metadata-document), fetched and kept as a client. Default on.
+   */
+  clientIdMetadataDocuments?: boolean;
   /** The algorithm new signing keys use. Default EdDSA (Ed25519). */
   signingAlgorithm?: SigningAlgorithm;
   /** Seconds a signing key signs before the next one replaces it. */
@@ -71,6 +78,7 @@ export interface ResolvedOAuthProviderOptions {
   readonly scopes: readonly string[];
   readonly resources: readonly string[];
   readonly dynamicRegistration: DynamicRegistrationMode;
+  readonly clientIdMetadataDocuments: boolean;
   readonly signingAlgorithm: SigningAlgorithm;
   readonly keyRotationInterval: number;
   readonly codeExpiresIn: number;
@@ -123,6 +131,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     scopes: Object.freeze([...new Set([...STANDARD_SCOPES, ...extra])]),
     resources: Object.freeze([...(options.resources ?? [])]),
     dynamicRegistration: options.dynamicRegistration ?? d.dynamicRegistration,
+    clientIdMetadataDocuments: options.clientIdMetadataDocuments ?? d.clientIdMetadataDocuments,
     signingAlgorithm: options.signingAlgorithm ?? d.signingAlgorithm,
     keyRotationInterval: seconds('keyRotationInterval', options.keyRotationInterval, d.keyRotationInterval),
     codeExpiresIn: seconds('codeExpiresIn', options.codeExpiresIn, d.codeExpiresIn),

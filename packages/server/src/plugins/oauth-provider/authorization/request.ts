@@ -5,9 +5,10 @@
  * URI with `state` and `iss`. Either way it is thrown as an `AuthorizationRedirect`.
  */
 import type { PluginHost } from '../../../plugin';
-import { findClient, isPublicClient, type OAuthClient } from '../clients/client';
+import { isPublicClient, type OAuthClient } from '../clients/client';
+import { resolveClient } from '../clients/metadata-document';
 import { scopesOf } from '../json-list';
-import type { OAuthErrorCode } from '../oauth-error';
+import { OAuthError, type OAuthErrorCode } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { clientErrorUrl, errorPageUrl } from './answer';
 import { matchRedirectUri } from './redirect-uri';
@@ -49,13 +50,24 @@ export function promptsOf(prompt: string | null): Set<Prompt> {
   return new Set((prompt ?? '').split(' ').filter((value): value is Prompt => PROMPTS.has(value)));
 }
 
-async function trustedClient(auth: PluginHost, params: URLSearchParams): Promise<[OAuthClient, string]> {
+async function trustedClient(
+  auth: PluginHost,
+  options: ResolvedOAuthProviderOptions,
+  params: URLSearchParams,
+): Promise<[OAuthClient, string]> {
   const clientId = params.get('client_id');
   const refuse = (error: string, description: string): never => {
     throw new AuthorizationRedirect(errorPageUrl(auth, error, description), error, clientId);
   };
   if (!clientId) return refuse('invalid_client', 'client_id is required');
-  const client = await findClient(auth, clientId);
+  let client: OAuthClient | null;
+  try {
+    client = await resolveClient(auth, options, clientId);
+  } catch (error) {
+    // A metadata document that could not be fetched or broke a rule: the error page says which.
+    if (error instanceof OAuthError) return refuse(error.error, error.description);
+    throw error;
+  }
   if (!client) return refuse('invalid_client', 'client_id is required');
   if (client.disabled) return refuse('client_disabled', 'client is disabled');
   if (!client.grantTypes.includes('authorization_code'))
@@ -73,7 +85,7 @@ export async function parseAuthorizationRequest(
   given: URLSearchParams,
 ): Promise<AuthorizationRequest> {
   const params = new URLSearchParams(given);
-  const [client, redirectUri] = await trustedClient(auth, params);
+  const [client, redirectUri] = await trustedClient(auth, options, params);
   const state = params.get('state');
   const refuse = (error: OAuthErrorCode, description: string): never => {
     const url = clientErrorUrl(redirectUri, error, description, state, options.issuer(auth));
