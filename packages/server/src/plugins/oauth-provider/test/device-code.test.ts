@@ -10,6 +10,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { AuthEvent } from '../../..';
 import { API, BASE_URL, describeEachDialect, type Harness } from '../../../../test/support/harness';
 import { holdingCalls } from '../../../../test/support/held-calls';
+import { pruneJobForTests } from '../../../testing';
 import { normalizeUserCode } from '../device/user-code';
 import { oauthProviderSchema } from '../schema';
 import { insertClient, withOAuthProvider, type ClientFixture } from './fixtures';
@@ -363,6 +364,16 @@ describeEachDialect(
       expect(page.status).toBe(400);
       expect(page.body.code).toBe('INVALID_USER_CODE');
       expect((await rowOf(h(), request.userCode)).userId).toBeNull();
+    });
+
+    it('keeps an expired request a day, so a late poll still hears expired_token, then prunes it', async () => {
+      const request = await pendingRequest(h());
+      h().clock.advance(1800 + 23 * 60 * 60);
+      await pruneJobForTests(h().auth).runPass();
+      expectOAuthError(await poll(h(), request.rp, request.deviceCode), 'expired_token');
+      h().clock.advance(2 * 60 * 60);
+      await pruneJobForTests(h().auth).runPass();
+      expectOAuthError(await poll(h(), request.rp, request.deviceCode), 'invalid_grant', 'Invalid device code');
     });
 
     it("refuses another client's device code without touching it", async () => {
