@@ -5,9 +5,9 @@
  * dashes and spaces, as §6.1 recommends.
  *
  * 32^8 ≈ 2^40 codes: a guesser must hit one of the few pending codes among a trillion, and the
- * routes that look codes up are rate limited (the strict tier): at 3 tries per 10 s per address
- * (540 during a code's 30-minute life), even ten thousand addresses find a given code with odds
- * below 1 in 200,000.
+ * three routes that look codes up (GET /device, approve, deny) are rate limited by the strict
+ * tier: 3 tries per 10 s per address and route, 1,620 during a code's 30-minute life. Even ten
+ * thousand addresses find a given code with odds of about 1 in 68,000.
  */
 import { randomString } from '../../../plugin';
 
