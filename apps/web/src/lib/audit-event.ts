@@ -62,6 +62,8 @@ export const AUDIT_EVENT_TYPES = [
   'oauth-token-refused',
   'oauth-token-revoked',
   'oauth-token-replayed',
+  'oauth-device-approved',
+  'oauth-device-denied',
 ] as const satisfies readonly StandaloneEventType[];
 
 export type AuditEventType = StandaloneEventType;

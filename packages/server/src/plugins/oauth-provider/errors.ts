@@ -28,4 +28,18 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   consentNotFound: [404, 'no consent'],
   // A consent may hold only scopes its client may ask for.
   scopesNotAllowed: [400, 'unable to provide scopes to this client'],
+  // The device verification page's routes (RFC 8628 §3.3): better-auth's device-authorization
+  // messages and codes. An unknown user code and one of a disabled client answer alike.
+  invalidUserCode: [400, 'Invalid user code'],
+  expiredUserCode: [400, 'User code has expired', 'EXPIRED_USER_CODE'],
+  deviceCodeAlreadyProcessed: [400, 'Device code already processed'],
+  deviceCodeNotClaimed: [
+    400,
+    'Device code has not been claimed by a verifying session; call `GET /device` with the `user_code` while signed in before approving or denying',
+    'DEVICE_CODE_NOT_CLAIMED',
+  ],
+  // Another user claimed the request first: only they may see what it asks or decide it.
+  deviceRequestOfAnotherUser: [403, 'You are not authorized to review this device authorization', 'ACCESS_DENIED'],
+  notAllowedToApproveDevice: [403, 'You are not authorized to approve this device authorization', 'ACCESS_DENIED'],
+  notAllowedToDenyDevice: [403, 'You are not authorized to deny this device authorization', 'ACCESS_DENIED'],
 });

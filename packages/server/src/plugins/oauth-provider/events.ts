@@ -22,6 +22,9 @@ export const OAUTH_PROVIDER_EVENTS = [
   'oauth-token-revoked',
   // A replayed code or refresh token: the grant it belonged to is revoked whole.
   'oauth-token-replayed',
+  // A user approved or denied a device's request on the verification page (RFC 8628 §3.3).
+  'oauth-device-approved',
+  'oauth-device-denied',
 ] as const;
 
 // The registry's own module, not '../../plugin': see plugin/event-registry.ts.

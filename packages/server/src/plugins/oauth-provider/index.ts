@@ -9,6 +9,7 @@ import { definePlugin } from '../../plugin';
 import { OAUTH_PROVIDER_ERRORS } from './errors';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
+import { oauthDeviceCodeMigration } from './migrations/0701-oauth-device-code';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
 import { adminCreateClient } from './routes/admin-create-client';
 import { adminUpdateClient } from './routes/admin-update-client';
@@ -30,6 +31,10 @@ import { tokenEndpoint } from './routes/token';
 import { userInfoEndpoint, userInfoPostEndpoint } from './routes/userinfo';
 import { getOAuthServerConfig } from './routes/authorization-server-metadata';
 import { deleteOAuthConsent } from './routes/delete-consent';
+import { deviceApprove } from './routes/device-approve';
+import { deviceCodeEndpoint } from './routes/device-code';
+import { deviceDeny } from './routes/device-deny';
+import { deviceVerify } from './routes/device-verify';
 import { getOAuthConsent } from './routes/get-consent';
 import { getOAuthConsents } from './routes/get-consents';
 import { getJwks } from './routes/jwks';
@@ -76,9 +81,13 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       getOAuthConsent(),
       updateOAuthConsent(resolved),
       deleteOAuthConsent(),
+      deviceCodeEndpoint(resolved),
+      deviceVerify(),
+      deviceApprove(),
+      deviceDeny(),
     ],
     hooks: { signInContinuation: signInContinuation(resolved) },
-    migrations: [oauthProviderMigration],
+    migrations: [oauthProviderMigration, oauthDeviceCodeMigration],
     expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,
   });
 }

@@ -22,6 +22,10 @@ export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   signUpPage: '/sign-up',
   /** An authorization code's life (better-auth's `codeExpiresIn`). */
   codeExpiresIn: 10 * 60,
+  /** A device authorization request's life (better-auth's device-authorization `expiresIn`). */
+  deviceCodeExpiresIn: 30 * 60,
+  /** Seconds a device waits between polls (RFC 8628 §3.2 `interval`, better-auth's `interval`). */
+  deviceCodeInterval: 5,
   /** How long a signed `oauth_query` (the login and consent pages' link) stays good. */
   signedQueryExpiresIn: 10 * 60,
   accessTokenExpiresIn: 60 * 60,
@@ -68,6 +72,8 @@ export interface OAuthProviderOptions {
    */
   selectAccountPage?: string;
   codeExpiresIn?: number;
+  deviceCodeExpiresIn?: number;
+  deviceCodeInterval?: number;
   accessTokenExpiresIn?: number;
   m2mAccessTokenExpiresIn?: number;
   idTokenExpiresIn?: number;
@@ -82,6 +88,8 @@ export interface ResolvedOAuthProviderOptions {
   readonly signingAlgorithm: SigningAlgorithm;
   readonly keyRotationInterval: number;
   readonly codeExpiresIn: number;
+  readonly deviceCodeExpiresIn: number;
+  readonly deviceCodeInterval: number;
   readonly signedQueryExpiresIn: number;
   readonly accessTokenExpiresIn: number;
   readonly m2mAccessTokenExpiresIn: number;
@@ -135,6 +143,8 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     signingAlgorithm: options.signingAlgorithm ?? d.signingAlgorithm,
     keyRotationInterval: seconds('keyRotationInterval', options.keyRotationInterval, d.keyRotationInterval),
     codeExpiresIn: seconds('codeExpiresIn', options.codeExpiresIn, d.codeExpiresIn),
+    deviceCodeExpiresIn: seconds('deviceCodeExpiresIn', options.deviceCodeExpiresIn, d.deviceCodeExpiresIn),
+    deviceCodeInterval: seconds('deviceCodeInterval', options.deviceCodeInterval, d.deviceCodeInterval),
     signedQueryExpiresIn: d.signedQueryExpiresIn,
     accessTokenExpiresIn: seconds('accessTokenExpiresIn', options.accessTokenExpiresIn, d.accessTokenExpiresIn),
     m2mAccessTokenExpiresIn: seconds(

@@ -134,6 +134,39 @@ export interface OAuthAccessTokenTable {
   expiresAt: Date;
 }
 
+/**
+ * A device authorization request (RFC 8628): better-auth's `deviceCode` model with the OAuth
+ * fields `oauthDeviceAuthorization()` adds, under a table of ours. The device code rests as its
+ * digest; the user code, which a person types, as its normalised form (upper-case, no `-` or space).
+ */
+export interface OAuthDeviceCodeTable {
+  id: string;
+  /** SHA-256 digest (hex) of the device code. */
+  deviceCode: string;
+  /** Normalised: `ABCD-EFGH` as typed is `ABCDEFGH` here. */
+  userCode: string;
+  clientId: string;
+  /** JSON string[]. */
+  scopes: string;
+  /** JSON string[] of RFC 8707 resources, or null. */
+  resources: string | null;
+  /** `pending`, then `approved` or `denied`; `redeemed` once its tokens were issued. */
+  status: DeviceCodeStatus;
+  /** The user who claimed the request on the verification page, and later decided it. */
+  userId: string | null;
+  /** The session that approved it: tokens without offline_access die with it. */
+  sessionId: string | null;
+  expiresAt: Date;
+  lastPolledAt: Date | null;
+  /** Seconds the device must wait between polls; grows by 5 with every `slow_down`. */
+  pollingInterval: number;
+  /** The grant its tokens are issued under: a replayed device code revokes them. */
+  grantId: string;
+  createdAt: Date;
+}
+
+export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'redeemed';
+
 /** better-auth's jwt plugin's table: one row a signing key. */
 export interface JwksTable {
   id: string;
@@ -154,6 +187,7 @@ export interface OAuthProviderTables {
   oauthRefreshToken: OAuthRefreshTokenTable;
   oauthAccessToken: OAuthAccessTokenTable;
   jwks: JwksTable;
+  oauthDeviceCode: OAuthDeviceCodeTable;
 }
 
 /** No columns on user or session: the plugin's own tables. */
@@ -163,8 +197,11 @@ export type OAuthProviderDatabase = DatabaseOf<typeof oauthProviderSchema>;
 
 /**
  * Rows the prune job deletes. Signing keys once their last token has expired (a current key has
- * no `expiresAt` and is kept).
+ * no `expiresAt` and is kept); device requests a while after theirs.
  */
 export const OAUTH_PROVIDER_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
   { table: 'jwks', expiresAt: 'expiresAt' },
+  // A device request is kept a day past its expiry, so a late poll still hears `expired_token`
+  // (RFC 8628 §3.5) rather than `invalid_grant`, and the page says "expired", not "unknown".
+  { table: 'oauthDeviceCode', expiresAt: 'expiresAt', keepFor: 24 * 60 * 60 },
 ]);

@@ -1,6 +1,7 @@
 /**
  * @module POST /oauth2/token (RFC 6749 §3.2, §5): the client authenticates, then exchanges a
- * grant — an authorization code, a refresh token, or its own credentials — for tokens. Takes a
+ * grant — an authorization code, a refresh token, its own credentials, or an approved device code
+ * (RFC 8628) — for tokens. Takes a
  * form (the RFC's encoding) or JSON; answers RFC 6749 §5.1/§5.2 JSON, never cached.
  */
 import { tokenResponse } from '../protocol-responses';
@@ -11,6 +12,7 @@ import type { ResolvedOAuthProviderOptions } from '../options';
 import { oauthParamsBody, requiredParam } from '../params';
 import { exchangeAuthorizationCode } from '../tokens/authorization-code-grant';
 import { exchangeClientCredentials } from '../tokens/client-credentials-grant';
+import { DEVICE_CODE_GRANT, exchangeDeviceCode } from '../tokens/device-code-grant';
 import type { GrantContext } from '../tokens/grant-context';
 import type { PreparedTokens } from '../tokens/issue';
 import { exchangeRefreshToken } from '../tokens/refresh-token-grant';
@@ -19,6 +21,7 @@ const GRANTS: Readonly<Record<string, (grant: GrantContext) => Promise<PreparedT
   authorization_code: exchangeAuthorizationCode,
   refresh_token: exchangeRefreshToken,
   client_credentials: exchangeClientCredentials,
+  [DEVICE_CODE_GRANT]: exchangeDeviceCode,
 };
 
 export function tokenEndpoint(options: ResolvedOAuthProviderOptions) {
