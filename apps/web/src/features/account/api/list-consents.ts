@@ -12,7 +12,7 @@ import { accountKeys } from './account-keys';
 export interface ConnectedApplication {
   consentId: string;
   clientId: string;
-  scopes: string[];
+  scopes: readonly string[];
   grantedAt: Date;
   /** Null while loading, or when the server no longer describes the application. */
   application: OAuthApplication | null;

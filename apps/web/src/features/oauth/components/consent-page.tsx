@@ -76,7 +76,7 @@ interface ConsentFormProps {
   application: OAuthApplication;
   scopes: readonly string[];
   oauthQuery: string;
-  user: SessionData['user'];
+  user: NonNullable<SessionData>['user'];
 }
 
 function ConsentForm({ application, scopes, oauthQuery, user }: ConsentFormProps) {
