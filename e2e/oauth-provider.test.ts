@@ -51,7 +51,8 @@ interface RelyingParty {
 /** The relying party: `/login` starts the authorization, `/callback` finishes it and greets the user. */
 async function startRelyingParty(issuer: string, register: (redirectUri: string) => Promise<string>) {
   const pending = new Map<string, { verifier: string; nonce: string }>();
-  let config: client.Configuration | undefined;
+  // Discovered once the client is registered, which needs the server's address first.
+  const discovered: { config?: client.Configuration } = {};
   const server: Server = createServer((request, response) => {
     void (async () => {
       const here = new URL(request.url ?? '/', rp.url);
@@ -60,7 +61,7 @@ async function startRelyingParty(issuer: string, register: (redirectUri: string)
         const state = client.randomState();
         const nonce = client.randomNonce();
         pending.set(state, { verifier, nonce });
-        const target = client.buildAuthorizationUrl(config!, {
+        const target = client.buildAuthorizationUrl(discovered.config!, {
           redirect_uri: `${rp.url}/callback`,
           scope: 'openid profile email',
           code_challenge: await client.calculatePKCECodeChallenge(verifier),
@@ -75,14 +76,14 @@ async function startRelyingParty(issuer: string, register: (redirectUri: string)
         const state = here.searchParams.get('state') ?? '';
         const checks = pending.get(state);
         if (!checks) throw new Error('unknown state');
-        const tokens = await client.authorizationCodeGrant(config!, here, {
+        const tokens = await client.authorizationCodeGrant(discovered.config!, here, {
           pkceCodeVerifier: checks.verifier,
           expectedState: state,
           expectedNonce: checks.nonce,
           idTokenExpected: true,
         });
         const claims = tokens.claims()!;
-        const info = await client.fetchUserInfo(config!, tokens.access_token, claims.sub);
+        const info = await client.fetchUserInfo(discovered.config!, tokens.access_token, claims.sub);
         response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(`<!doctype html><title>Acme Notes</title><h1>Signed in as ${String(info.email)}</h1>`);
@@ -99,7 +100,7 @@ async function startRelyingParty(issuer: string, register: (redirectUri: string)
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const clientId = await register(`${rp.url}/callback`);
-  config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
+  discovered.config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
     execute: [client.allowInsecureRequests],
   });
   return rp;
@@ -124,11 +125,9 @@ describeInBrowser('signing in to another application with Latchkey', (e2e) => {
 
       await page.waitForURL((url) => url.href.startsWith(`${server.url}/consent?`));
       await page.getByRole('heading', { level: 1, name: 'Acme Notes wants to use your account' }).waitFor();
-      await expect.poll(() => page.getByRole('listitem').allTextContents()).toEqual([
-        'Know who you are',
-        'See your name and picture',
-        'See your e-mail address',
-      ]);
+      await expect
+        .poll(() => page.getByRole('listitem').allTextContents())
+        .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
       expect(await page.getByText(email).isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'oauth-consent');

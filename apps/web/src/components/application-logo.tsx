@@ -9,6 +9,7 @@ export function ApplicationLogo({ name, logo, size = 56 }: { name: string; logo:
     <Avatar
       src={logo ?? undefined}
       alt=""
+      aria-hidden
       variant="rounded"
       sx={{ width: size, height: size, fontSize: size * 0.45, bgcolor: 'primary.main' }}
     >

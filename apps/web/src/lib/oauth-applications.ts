@@ -65,7 +65,9 @@ const KNOWN_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export function useScopeWords(): (scope: string) => string {
   const { t } = useTranslation('common');
   return (scope) =>
-    (KNOWN_SCOPES as readonly string[]).includes(scope) ? t(`oauthScopes.${scope as (typeof KNOWN_SCOPES)[number]}`) : scope;
+    (KNOWN_SCOPES as readonly string[]).includes(scope)
+      ? t(`oauthScopes.${scope as (typeof KNOWN_SCOPES)[number]}`)
+      : scope;
 }
 
 /** The scopes of a space-separated `scope`, each once, in the order given. */

@@ -34,7 +34,9 @@ describe('consent page', () => {
     expect(path.startsWith('/consent?')).toBe(true);
     renderApp(server, path, { auth: user.auth });
 
-    expect(await screen.findByRole('heading', { level: 1, name: `${APP_NAME} wants to use your account` })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${APP_NAME} wants to use your account` }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'notes.example.com' }).getAttribute('href')).toBe(
       'https://notes.example.com/',
     );

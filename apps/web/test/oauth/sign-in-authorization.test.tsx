@@ -12,7 +12,13 @@ import { createUser, recordingAuth } from '../auth/auth-test-helpers';
 import { signedInUser } from '../account/signed-in-user';
 import { renderApp, useTestServer } from '../support/render-app';
 import { PASSWORD } from '../support/test-server';
-import { APP_REDIRECT, leftFor, openAuthorization, registerApplication, resetAddressBeforeEach } from './oauth-fixtures';
+import {
+  APP_REDIRECT,
+  leftFor,
+  openAuthorization,
+  registerApplication,
+  resetAddressBeforeEach,
+} from './oauth-fixtures';
 
 const server = useTestServer();
 resetAddressBeforeEach();

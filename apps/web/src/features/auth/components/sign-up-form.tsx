@@ -70,9 +70,7 @@ export function SignUpForm({ returnTo, oauthQuery, onSignedUp, onLeaving }: Sign
     defaultValues: { name: '', email: '', username: '', password: '', confirmPassword: '' } satisfies SignUpValues,
     mutationFn: (values: SignUpValues) => signUp(client, values, returnTo, oauthQuery),
     onSuccess: (data, values) =>
-      isOAuthRedirect(data)
-        ? onLeaving?.()
-        : onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
+      isOAuthRedirect(data) ? onLeaving?.() : onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
     errorFields: ERROR_FIELDS,
   });
 
