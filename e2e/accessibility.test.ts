@@ -111,6 +111,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       '/account/sessions',
       '/account/activity',
       '/account/linked',
+      '/account/applications',
       '/account/delete',
       '/organizations',
     ];

@@ -2,7 +2,8 @@
  * @module @latchkey/standalone's importable surface: types only. A web app served by the
  * standalone server cannot import the server's value (it runs in the browser), but can type its
  * client from this: `createAuthClient<StandaloneAuth>({ baseURL, plugins: [usernameClient(),
- * adminClient(), organizationClient(), auditClient(), twoFactorClient(), passkeyClient()] })`.
+ * adminClient(), organizationClient(), auditClient(), twoFactorClient(), passkeyClient(),
+ * oauthProviderClient()] })`.
  */
 import type { Auth, AuthEventTypeOf } from '@latchkey/server';
 import type { ServerPlugins } from './plugins';

@@ -1,6 +1,7 @@
 /**
  * @module Every route of the app. Each feature exports its own routes; here they are put behind
- * the guards they need. Public: the auth screens, the error page and the development outbox.
+ * the guards they need. Public: the auth screens, the error page, the development outbox and the
+ * OAuth consent page.
  * The auth screens are in the main bundle (they are where most visits start); the other features
  * load their screens on first visit, so the sign-in page carries neither the admin console's
  * DataGrid nor the account and organization screens.
@@ -10,6 +11,7 @@ import { accountRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { outboxRoutes } from '../features/dev-outbox/routes';
+import { oauthRoutes } from '../features/oauth/routes';
 import { invitationRoutes, organizationRoutes } from '../features/organization/routes';
 import { Home, Loading, RequireAdmin, RequireSession } from './guards';
 import { Layout } from './layout';
@@ -30,6 +32,8 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Home /> },
           ...authRoutes,
           ...outboxRoutes,
+          // Signed out, the consent page sends to sign-in itself, keeping the application's request.
+          ...oauthRoutes,
           {
             element: <RequireSession />,
             children: [

@@ -46,6 +46,8 @@ export const STALE_AFTER: StaleAfter = {
   verifyBackupCode: [sessionKey],
   verifyTwoFactorOTP: [sessionKey],
   forgetTrustedDevice: [accountKeys.all],
+  // A consent revoked: the connected applications' list.
+  deleteOAuthConsent: [accountKeys.all],
   // A user's two-factor turned off by an admin: the user's page shows it.
   resetUserTwoFactor: [adminKeys.all],
 

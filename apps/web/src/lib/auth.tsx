@@ -10,6 +10,7 @@ import { createAuthClient, type AuthClient, type EndpointsOf } from '@latchkey/c
 import {
   adminClient,
   auditClient,
+  oauthProviderClient,
   organizationClient,
   passkeyClient,
   twoFactorClient,
@@ -62,6 +63,7 @@ export function createAppAuth({ baseURL, fetch }: AppAuthOptions): AppAuth {
         auditClient(),
         twoFactorClient(),
         passkeyClient(),
+        oauthProviderClient(),
       ],
     }),
     baseURL,

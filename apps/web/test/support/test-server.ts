@@ -1,6 +1,6 @@
 /**
  * @module A real Latchkey server for component tests: the engine with the standalone server's
- * plugins (username, admin, organization with teams, audit, two-factor, passkey) on a temporary SQLite file, a
+ * plugins (username, admin, organization with teams, audit, two-factor, passkey, OAuth provider) on a temporary SQLite file, a
  * development outbox for mail, and a cookie-keeping fetch that sends the page's Origin as a
  * browser would.
  */
@@ -15,6 +15,7 @@ import {
   auditPlugin,
   createAuth,
   createOutboxMailer,
+  oauthProviderPlugin,
   organizationPlugin,
   passkeyPlugin,
   platformPermission,
@@ -95,6 +96,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }),
       // As the standalone server: passkeys, their relying party this server's host (127.0.0.1).
       passkeyPlugin(),
+      // As the standalone server: the OAuth provider, its login and consent pages this app's.
+      oauthProviderPlugin(),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },

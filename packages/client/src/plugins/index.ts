@@ -2,7 +2,7 @@
  * @module @latchkey/client/plugins: the client plugins of the bundled server plugins. A client of
  * a server with plugins is given theirs: `createAuthClient<typeof auth>({ baseURL, plugins:
  * [organizationClient(), adminClient(), usernameClient(), auditClient(), twoFactorClient(),
- * passkeyClient()] })`.
+ * passkeyClient(), oauthProviderClient()] })`.
  */
 export {
   organizationClient,
@@ -17,3 +17,4 @@ export { usernameClient, type UsernameClient } from './username';
 export { auditClient, type AuditClient } from './audit';
 export { twoFactorClient, type TwoFactorClient } from './two-factor';
 export { passkeyClient, type PasskeyClient } from './passkey';
+export { oauthProviderClient, type OAuthProviderClient } from './oauth-provider';

@@ -57,6 +57,12 @@ export const accountRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'applications',
+        lazy: async () => ({
+          Component: (await import('./components/connected-apps-section')).ConnectedAppsSection,
+        }),
+      },
+      {
         path: 'delete',
         lazy: async () => ({ Component: (await import('./components/delete-account-section')).DeleteAccountSection }),
       },

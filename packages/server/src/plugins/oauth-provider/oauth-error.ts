@@ -44,18 +44,20 @@ export class OAuthError extends Error {
 }
 
 export function oauthErrorResponse(error: OAuthError): Response {
-  return Response.json(
-    { error: error.error, error_description: error.description },
-    {
-      status: error.status,
-      headers: { 'cache-control': 'no-store', pragma: 'no-cache', ...error.headers },
-    },
-  );
+  return oauthJson({ error: error.error, error_description: error.description }, error.status, error.headers);
 }
 
-/** A protocol answer: JSON, never stored by a cache (RFC 6749 §5.1). */
+/**
+ * A protocol answer: JSON, never stored by a cache (RFC 6749 §5.1). Built with `new Response`, not
+ * the static `Response.json`: @hono/node-server replaces the global `Response` with a subclass
+ * whose static `json` still makes the original class, which the router's `instanceof Response`
+ * then refuses, so a Node server answered `{}` in its stead.
+ */
 export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store', pragma: 'no-cache', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache', ...headers },
+  });
 }
 
 /** Runs a protocol route's work, answering its OAuthError in the RFC's shape; anything else propagates. */

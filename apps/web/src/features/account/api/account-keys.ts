@@ -7,6 +7,7 @@ export const accountKeys = {
   sessions: (userId: string | undefined) => ['account', userId, 'sessions'] as const,
   accounts: (userId: string | undefined) => ['account', userId, 'accounts'] as const,
   trustedDevices: (userId: string | undefined) => ['account', userId, 'trusted-devices'] as const,
+  consents: (userId: string | undefined) => ['account', userId, 'oauth-consents'] as const,
   /** Stale after every account change (`app/stale-after.ts`): each one is an event of its own. */
   activity: (userId: string | undefined) => ['account', userId, 'activity'] as const,
 };

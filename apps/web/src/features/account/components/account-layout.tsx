@@ -18,6 +18,7 @@ export const ACCOUNT_SECTIONS = [
   { path: '/account/sessions', key: 'sessions' },
   { path: '/account/activity', key: 'activity' },
   { path: '/account/linked', key: 'linked' },
+  { path: '/account/applications', key: 'applications' },
   { path: '/account/delete', key: 'delete' },
 ] as const;
 

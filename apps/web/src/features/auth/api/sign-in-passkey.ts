@@ -8,6 +8,7 @@
  */
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { AppClient } from '../../../lib/auth';
+import { withOAuthQuery } from '../../../lib/oauth-query';
 import { unwrap } from '../../../lib/unwrap';
 import { inBrowser } from '../../../lib/webauthn-failure';
 
@@ -23,12 +24,15 @@ export async function finishPasskeySignIn(
   client: AppClient,
   optionsJSON: PublicKeyCredentialRequestOptionsJSON,
   autofill = false,
-) {
+  oauthQuery?: string | null,
+): Promise<unknown> {
   const response = await inBrowser(() => startAuthentication({ optionsJSON, useBrowserAutofill: autofill }));
   // Spread into plain objects: simplewebauthn's interfaces lack the body schema's index signature.
-  return unwrap(client.passkey.verifyAuthentication({ response: { ...response, response: { ...response.response } } }));
+  const input = { response: { ...response, response: { ...response.response } } };
+  return unwrap(client.passkey.verifyAuthentication(withOAuthQuery(input, oauthQuery)));
 }
 
-export async function signInWithPasskey(client: AppClient) {
-  return finishPasskeySignIn(client, await requestOptions(client));
+/** `oauthQuery`: the authorization request the sign-in resumes (`sign-in.ts`). */
+export async function signInWithPasskey(client: AppClient, oauthQuery?: string | null) {
+  return finishPasskeySignIn(client, await requestOptions(client), false, oauthQuery);
 }

@@ -6,6 +6,7 @@
  * finishes the sign-in.
  */
 import type { AppClient } from '../../../lib/auth';
+import { withOAuthQuery } from '../../../lib/oauth-query';
 import { unwrap } from '../../../lib/unwrap';
 
 export interface SignInValues {
@@ -20,13 +21,19 @@ export function isEmailIdentifier(identifier: string): boolean {
 
 /**
  * No `callbackURL`: the client would follow it with a full page load; the sign-in page navigates
- * itself, to the page the user came from.
+ * itself, to the page the user came from. With `oauthQuery` (the page was opened by an
+ * application's authorization request) the server answers `{redirect: true, url}` instead, the
+ * request's next page, which the client follows.
  */
-export async function signIn(client: AppClient, { identifier, password, rememberMe }: SignInValues): Promise<unknown> {
+export async function signIn(
+  client: AppClient,
+  { identifier, password, rememberMe }: SignInValues,
+  oauthQuery?: string | null,
+): Promise<unknown> {
   const id = identifier.trim();
   return isEmailIdentifier(id)
-    ? unwrap(client.signIn.email({ email: id, password, rememberMe }))
-    : unwrap(client.signIn.username({ username: id, password, rememberMe }));
+    ? unwrap(client.signIn.email(withOAuthQuery({ email: id, password, rememberMe }, oauthQuery)))
+    : unwrap(client.signIn.username(withOAuthQuery({ username: id, password, rememberMe }, oauthQuery)));
 }
 
 /** The answer of a sign-in the server holds for its second step: the methods it offers (`totp`, `otp`). */

@@ -21,17 +21,24 @@ import { ceremonyFailureOf } from '../../../lib/webauthn-failure';
 import { signInWithPasskey } from '../api/sign-in-passkey';
 import { usePasskeyAutofill } from '../lib/passkey-autofill';
 
-export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void | Promise<void> }) {
+export interface PasskeySignInProps {
+  /** The signed authorization request the page was opened with, resumed by the sign-in. */
+  oauthQuery?: string | null;
+  /** `answer`: the server's; `{redirect: true, url}` when it resumed an authorization request. */
+  onSignedIn(answer: unknown): void | Promise<void>;
+}
+
+export function PasskeySignIn({ oauthQuery = null, onSignedIn }: PasskeySignInProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const [round, setRound] = useState(0);
-  const takeOver = usePasskeyAutofill(onSignedIn, round);
+  const takeOver = usePasskeyAutofill(onSignedIn, round, oauthQuery);
   const signIn = useMutation({
     mutationFn: async () => {
       await takeOver();
-      return signInWithPasskey(client);
+      return signInWithPasskey(client, oauthQuery);
     },
-    onSuccess: () => onSignedIn(),
+    onSuccess: (answer) => onSignedIn(answer),
     // The autofill was stopped for the button: offer it again.
     onError: () => setRound((n) => n + 1),
   });

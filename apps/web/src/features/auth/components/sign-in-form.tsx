@@ -26,19 +26,22 @@ const schema = z.object({
 export interface SignInFormProps {
   /** Where sign-in leads on to (a path of this app); a new verification link keeps it. */
   returnTo?: string;
-  onSignedIn(): void | Promise<void>;
+  /** The signed authorization request the page was opened with, resumed by the sign-in. */
+  oauthQuery?: string | null;
+  /** `answer`: the server's; `{redirect: true, url}` when it resumed an authorization request. */
+  onSignedIn(answer: unknown): void | Promise<void>;
   /** The account has two-factor on: the server holds the sign-in until its second step. */
   onSecondStep(answer: TwoFactorRedirect): void;
 }
 
-export function SignInForm({ returnTo, onSignedIn, onSecondStep }: SignInFormProps) {
+export function SignInForm({ returnTo, oauthQuery, onSignedIn, onSecondStep }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
     schema,
     defaultValues: { identifier: '', password: '', rememberMe: true },
-    mutationFn: (values) => signIn(client, values),
-    onSuccess: (answer) => (isTwoFactorRedirect(answer) ? onSecondStep(answer) : onSignedIn()),
+    mutationFn: (values) => signIn(client, values, oauthQuery),
+    onSuccess: (answer) => (isTwoFactorRedirect(answer) ? onSecondStep(answer) : onSignedIn(answer)),
     // What concerns the identifier itself; wrong credentials stay a form-level message, as they
     // must not say which of the two was wrong.
     errorFields: {

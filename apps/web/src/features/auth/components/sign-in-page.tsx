@@ -7,18 +7,25 @@
  * signing up. An account with two-factor on goes on to `/sign-in/two-factor`, keeping `redirectTo`,
  * also when a provider's sign-in comes back here held for its second step (`?twoFactorRedirect`).
  * A passkey signs in without either (`passkey-sign-in.tsx`) and goes where a password sign-in goes.
+ * Opened by an application's authorization request (a signed query, `lib/oauth-query.ts`), every
+ * sign-in carries it and the browser leaves for the request's next page (consent, or the
+ * application); someone already signed in may continue as who they are, unless the application
+ * asked for a new sign-in (`prompt=login`, `max_age`). Sign-up and the second step keep the query.
  */
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
+import { isOAuthRedirect, keepOAuthQuery, needsNewSignIn, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
+import { ContinueAs, LeavingForApplication } from './oauth-continue';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
 import { heldSignInOf, secondStepState, twoFactorPath } from './two-factor-page';
@@ -33,18 +40,36 @@ export function SignInPage() {
   const target = requested || '/account';
   const flowError = flowErrorOf(searchParams);
   const sessionEnded = sessionEndedOf(useLocation().state);
+  const oauthQuery = signedOAuthQueryOf(searchParams);
+  const [leaving, setLeaving] = useState(false);
 
   // A password or passkey sign-in: the guarded page must not see the old "signed out" state and
   // send the user back here.
-  const signedIn = async () => {
+  const signedIn = async (answer: unknown) => {
+    // The client follows the authorization's next page, maybe on the application's origin.
+    if (isOAuthRedirect(answer)) return setLeaving(true);
     await refetch();
     navigate(target, { replace: true });
   };
 
-  if (data) return <Navigate to={target} replace />;
+  if (leaving) {
+    return (
+      <CardPage title={t('signIn.title')}>
+        <LeavingForApplication />
+      </CardPage>
+    );
+  }
+  if (data && oauthQuery && !needsNewSignIn(oauthQuery)) {
+    return (
+      <CardPage title={t('signIn.title')}>
+        <ContinueAs oauthQuery={oauthQuery} user={data.user} onLeaving={() => setLeaving(true)} />
+      </CardPage>
+    );
+  }
+  if (data && !oauthQuery) return <Navigate to={target} replace />;
   // A provider's sign-in held for the second step came back here (its error target).
   const held = heldSignInOf(searchParams);
-  if (held) return <Navigate to={twoFactorPath(requested)} state={held} replace />;
+  if (held) return <Navigate to={keepOAuthQuery(twoFactorPath(requested), oauthQuery)} state={held} replace />;
   return (
     <CardPage title={t('signIn.title')}>
       {sessionEnded && (
@@ -58,12 +83,15 @@ export function SignInPage() {
         </Alert>
       )}
       <SocialSignIn returnTo={target} />
-      <PasskeySignIn onSignedIn={signedIn} />
+      <PasskeySignIn oauthQuery={oauthQuery} onSignedIn={signedIn} />
       <SignInForm
         returnTo={requested || undefined}
+        oauthQuery={oauthQuery}
         onSignedIn={signedIn}
         onSecondStep={(answer) =>
-          navigate(twoFactorPath(requested), { state: secondStepState(answer.twoFactorMethods) })
+          navigate(keepOAuthQuery(twoFactorPath(requested), oauthQuery), {
+            state: secondStepState(answer.twoFactorMethods),
+          })
         }
       />
       <Stack spacing={1} sx={{ mt: 3 }}>
@@ -72,7 +100,7 @@ export function SignInPage() {
         </Link>
         <Typography variant="body2">
           {t('signIn.noAccount')}{' '}
-          <Link component={RouterLink} to={requested ? signUpPath(requested) : '/sign-up'}>
+          <Link component={RouterLink} to={keepOAuthQuery(requested ? signUpPath(requested) : '/sign-up', oauthQuery)}>
             {t('signIn.signUpLink')}
           </Link>
         </Typography>

@@ -11,6 +11,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient, type ErrorCode } from '../../../lib/auth';
+import { isOAuthRedirect } from '../../../lib/oauth-query';
 import { useServerForm } from '../../../lib/use-server-form';
 import { signUp, type SignUpValues } from '../api/sign-up';
 import {
@@ -54,17 +55,22 @@ export interface SignedUp {
 export interface SignUpFormProps {
   /** Where the verification link leads on to (a path of this app). */
   returnTo?: string;
+  /** The signed authorization request the page was opened with (`prompt=create`). */
+  oauthQuery?: string | null;
   onSignedUp(result: SignedUp): void | Promise<void>;
+  /** The sign-up resumed the authorization request: the client is leaving for its next page. */
+  onLeaving?(): void;
 }
 
-export function SignUpForm({ returnTo, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ returnTo, oauthQuery, onSignedUp, onLeaving }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
     defaultValues: { name: '', email: '', username: '', password: '', confirmPassword: '' } satisfies SignUpValues,
-    mutationFn: (values: SignUpValues) => signUp(client, values, returnTo),
-    onSuccess: (data, values) => onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
+    mutationFn: (values: SignUpValues) => signUp(client, values, returnTo, oauthQuery),
+    onSuccess: (data, values) =>
+      isOAuthRedirect(data) ? onLeaving?.() : onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
     errorFields: ERROR_FIELDS,
   });
 

@@ -4,7 +4,9 @@
  * through all of it: the provider's callback, "continue", the link back to sign-in, and the
  * verification mail's link all lead back there (only ever a path of this app); without it, to the
  * account page. A user already signed in is not sent away here: after
- * sign-up the session exists too, and the page must still say what comes next.
+ * sign-up the session exists too, and the page must still say what comes next. Opened by an
+ * application's authorization request (`prompt=create`), the sign-up carries its signed query and,
+ * once it has a session, the browser leaves for the request's next page.
  */
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -13,8 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
+import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
 import { CheckYourMail } from './check-your-mail';
+import { LeavingForApplication } from './oauth-continue';
 import { SignUpForm, type SignedUp } from './sign-up-form';
 import { SocialSignIn } from './social-sign-in';
 
@@ -25,6 +29,16 @@ export function SignUpPage() {
   const [searchParams] = useSearchParams();
   const requested = safeRedirect(searchParams.get('redirectTo'), '');
   const returnTo = requested || '/account';
+  const oauthQuery = signedOAuthQueryOf(searchParams);
+  const [leaving, setLeaving] = useState(false);
+
+  if (leaving) {
+    return (
+      <CardPage title={t('signUp.title')}>
+        <LeavingForApplication />
+      </CardPage>
+    );
+  }
 
   if (signedUp) {
     return (
@@ -38,6 +52,8 @@ export function SignUpPage() {
       <SocialSignIn returnTo={returnTo} signUp />
       <SignUpForm
         returnTo={requested || undefined}
+        oauthQuery={oauthQuery}
+        onLeaving={() => setLeaving(true)}
         onSignedUp={async (result) => {
           // The account page behind "continue" must see the new session, not the old "signed out".
           if (result.signedIn) await refetch();
@@ -46,7 +62,7 @@ export function SignUpPage() {
       />
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
-        <Link component={RouterLink} to={requested ? signInPath(requested) : '/sign-in'}>
+        <Link component={RouterLink} to={keepOAuthQuery(requested ? signInPath(requested) : '/sign-in', oauthQuery)}>
           {t('signUp.signInLink')}
         </Link>
       </Typography>

@@ -5,7 +5,9 @@
  * skip the step for 30 days. Afterwards the app goes on to `redirectTo`, as the sign-in would have.
  * The methods the server offers come from the sign-in's answer (the navigation's state), or from
  * the address a provider's callback or a verification link landed on (`heldSignInOf`); opened
- * without either, both are offered and the server says which it refuses.
+ * without either, both are offered and the server says which it refuses. A sign-in that resumes an
+ * application's authorization request keeps its signed query here too, and leaves for the
+ * request's next page.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,12 +25,14 @@ import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast';
 import { useAuthClient, useSession } from '../../../lib/auth';
+import { isOAuthRedirect, keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useSendSecondStepCode } from '../api/send-second-step-code';
 import { verifySecondStep, type SecondStepMethod, type SecondStepValues } from '../api/verify-second-step';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { AppError } from '../../../lib/auth';
+import { LeavingForApplication } from './oauth-continue';
 
 export const TWO_FACTOR_PATH = '/sign-in/two-factor';
 
@@ -73,6 +77,8 @@ export function TwoFactorPage() {
   const { data, refetch } = useSession();
   const requested = safeRedirect(searchParams.get('redirectTo'), '');
   const target = requested || '/account';
+  const oauthQuery = signedOAuthQueryOf(searchParams);
+  const [leaving, setLeaving] = useState(false);
   const offered = methodsOf(useLocation().state);
   const [method, setMethod] = useState<SecondStepMethod>(offered.includes('totp') ? 'totp' : 'backup');
   const [sendError, setSendError] = useState<AppError | null>(null);
@@ -83,8 +89,10 @@ export function TwoFactorPage() {
   const { form, onSubmit, serverError, pending } = useServerForm<SecondStepValues, unknown>({
     schema,
     defaultValues: { code: '', trustDevice: false },
-    mutationFn: (values) => verifySecondStep(client, method, values),
-    onSuccess: async () => {
+    mutationFn: (values) => verifySecondStep(client, method, values, oauthQuery),
+    onSuccess: async (answer) => {
+      // The client follows the authorization's next page, maybe on the application's origin.
+      if (isOAuthRedirect(answer)) return setLeaving(true);
       // The guarded page must not see the old "signed out" state and send the user back here.
       await refetch();
       navigate(target, { replace: true });
@@ -112,7 +120,14 @@ export function TwoFactorPage() {
     }
   };
 
-  if (data) return <Navigate to={target} replace />;
+  if (leaving) {
+    return (
+      <CardPage title={t('twoFactor.title')}>
+        <LeavingForApplication />
+      </CardPage>
+    );
+  }
+  if (data) return <Navigate to={oauthQuery ? keepOAuthQuery('/sign-in', oauthQuery) : target} replace />;
   return (
     <CardPage title={t('twoFactor.title')}>
       <Typography variant="body2" sx={{ mb: 2 }}>
@@ -151,7 +166,7 @@ export function TwoFactorPage() {
             {t(method === 'otp' ? 'twoFactor.sendAgain' : 'twoFactor.sendCode')}
           </Button>
         )}
-        <Link component={RouterLink} to={requested ? signInPath(requested) : '/sign-in'}>
+        <Link component={RouterLink} to={keepOAuthQuery(requested ? signInPath(requested) : '/sign-in', oauthQuery)}>
           {t('backToSignIn')}
         </Link>
       </Stack>

@@ -19,22 +19,31 @@ interface AutofillRun {
   optionsAsked: Promise<unknown>;
 }
 
-async function runAutofill(client: ReturnType<typeof useAuthClient>, run: AutofillRun, after: Promise<unknown>) {
+async function runAutofill(
+  client: ReturnType<typeof useAuthClient>,
+  run: AutofillRun,
+  after: Promise<unknown>,
+  oauthQuery: string | null,
+): Promise<{ answer: unknown } | null> {
   await after;
-  if (run.stopped || !(await browserSupportsWebAuthnAutofill()) || run.stopped) return false;
+  if (run.stopped || !(await browserSupportsWebAuthnAutofill()) || run.stopped) return null;
   const options = requestOptions(client);
   run.optionsAsked = options.catch(() => undefined);
   const optionsJSON = await options;
-  if (run.stopped) return false;
-  await finishPasskeySignIn(client, optionsJSON, true);
-  return true;
+  if (run.stopped) return null;
+  return { answer: await finishPasskeySignIn(client, optionsJSON, true, oauthQuery) };
 }
 
 /**
  * Runs the autofill ceremony while mounted; `round` restarts it (after the button's ceremony ended
  * without signing in). Returns `takeOver`, which stops it and resolves when the button may ask.
+ * `oauthQuery`: the authorization request the sign-in resumes (`api/sign-in.ts`).
  */
-export function usePasskeyAutofill(onSignedIn: () => void | Promise<void>, round: number): () => Promise<void> {
+export function usePasskeyAutofill(
+  onSignedIn: (answer: unknown) => void | Promise<void>,
+  round: number,
+  oauthQuery: string | null = null,
+): () => Promise<void> {
   const client = useAuthClient();
   const current = useRef<AutofillRun | null>(null);
   const signedIn = useRef(onSignedIn);
@@ -47,8 +56,8 @@ export function usePasskeyAutofill(onSignedIn: () => void | Promise<void>, round
     const run: AutofillRun = { stopped: false, optionsAsked: previous };
     current.current = run;
     let mounted = true;
-    runAutofill(client, run, previous)
-      .then((done) => (done && mounted ? signedIn.current() : undefined))
+    runAutofill(client, run, previous, oauthQuery)
+      .then((done) => (done && mounted ? signedIn.current(done.answer) : undefined))
       // A failed, refused or aborted autofill ceremony says nothing.
       .catch(() => undefined);
     return () => {
@@ -56,7 +65,7 @@ export function usePasskeyAutofill(onSignedIn: () => void | Promise<void>, round
       run.stopped = true;
       WebAuthnAbortService.cancelCeremony();
     };
-  }, [client, round]);
+  }, [client, round, oauthQuery]);
 
   return async () => {
     const run = current.current;

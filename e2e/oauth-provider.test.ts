@@ -1,0 +1,143 @@
+/**
+ * Latchkey as an OpenID Provider, in real Chromium against the standalone server (the plugin is on
+ * by default): a relying party (a tiny node:http server with openid-client, PKCE, state and nonce)
+ * sends the browser to authorize → the app's sign-in page → its consent page (audited with axe) →
+ * back to the relying party, which exchanges the code at the token endpoint, reads userinfo and
+ * says who signed in. The application is registered by a signed-in user through
+ * POST /oauth2/create-client, as any user may register one of their own.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as client from 'openid-client';
+import { expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { saveScreenshot } from './support/browser';
+import { describeInBrowser } from './support/suite';
+import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
+
+/** Signs up a developer and registers a public client (PKCE) for `redirectUri`; its client_id. */
+async function registerRelyingParty(url: string, redirectUri: string): Promise<string> {
+  const email = uniqueEmail('e2e-developer');
+  await signUpByApi(url, email, 'Developer');
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const created = await fetch(`${url}/api/auth/oauth2/create-client`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, cookie },
+    body: JSON.stringify({
+      client_name: 'Acme Notes',
+      client_uri: 'https://notes.example.com',
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return ((await created.json()) as { client_id: string }).client_id;
+}
+
+interface RelyingParty {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The relying party: `/login` starts the authorization, `/callback` finishes it and greets the user. */
+async function startRelyingParty(issuer: string, register: (redirectUri: string) => Promise<string>) {
+  const pending = new Map<string, { verifier: string; nonce: string }>();
+  // Discovered once the client is registered, which needs the server's address first.
+  const discovered: { config?: client.Configuration } = {};
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const here = new URL(request.url ?? '/', rp.url);
+      if (here.pathname === '/login') {
+        const verifier = client.randomPKCECodeVerifier();
+        const state = client.randomState();
+        const nonce = client.randomNonce();
+        pending.set(state, { verifier, nonce });
+        const target = client.buildAuthorizationUrl(discovered.config!, {
+          redirect_uri: `${rp.url}/callback`,
+          scope: 'openid profile email',
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+          nonce,
+        });
+        response.writeHead(302, { location: target.href }).end();
+        return;
+      }
+      if (here.pathname === '/callback') {
+        const state = here.searchParams.get('state') ?? '';
+        const checks = pending.get(state);
+        if (!checks) throw new Error('unknown state');
+        const tokens = await client.authorizationCodeGrant(discovered.config!, here, {
+          pkceCodeVerifier: checks.verifier,
+          expectedState: state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        });
+        const claims = tokens.claims()!;
+        const info = await client.fetchUserInfo(discovered.config!, tokens.access_token, claims.sub);
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><title>Acme Notes</title><h1>Signed in as ${String(info.email)}</h1>`);
+        return;
+      }
+      response.writeHead(404).end();
+    })().catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const rp: RelyingParty = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const clientId = await register(`${rp.url}/callback`);
+  discovered.config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+  return rp;
+}
+
+describeInBrowser('signing in to another application with Latchkey', (e2e) => {
+  it('relying party → sign-in → consent → back at the relying party, signed in', async () => {
+    const { server, browser } = e2e();
+    const rp = await startRelyingParty(`${server.url}/api/auth`, (redirectUri) =>
+      registerRelyingParty(server.url, redirectUri),
+    );
+    try {
+      const email = uniqueEmail('e2e-oauth');
+      await signUpByApi(server.url, email, 'Grace Hopper');
+      // The consent page is audited with axe, which the page's CSP would refuse to inject.
+      const context = await browser.newContext({ bypassCSP: true });
+      const page = await context.newPage();
+
+      await page.goto(`${rp.url}/login`);
+      await page.waitForURL((url) => url.href.startsWith(`${server.url}/sign-in?`));
+      await fillSignIn(page, email);
+
+      await page.waitForURL((url) => url.href.startsWith(`${server.url}/consent?`));
+      await page.getByRole('heading', { level: 1, name: 'Acme Notes wants to use your account' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('listitem').allTextContents())
+        .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
+      expect(await page.getByText(email).isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'oauth-consent');
+
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL((url) => url.href.startsWith(`${rp.url}/callback`));
+      await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+      await context.close();
+    } finally {
+      await rp.close();
+    }
+  });
+});
