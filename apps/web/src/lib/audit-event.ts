@@ -62,6 +62,7 @@ export const AUDIT_EVENT_TYPES = [
   'oauth-token-refused',
   'oauth-token-revoked',
   'oauth-token-replayed',
+  'oauth-logout',
 ] as const satisfies readonly StandaloneEventType[];
 
 export type AuditEventType = StandaloneEventType;

@@ -22,6 +22,8 @@ export const OAUTH_PROVIDER_EVENTS = [
   'oauth-token-revoked',
   // A replayed code or refresh token: the grant it belonged to is revoked whole.
   'oauth-token-replayed',
+  // A relying party's logout request (RP-Initiated Logout) ended the user's session.
+  'oauth-logout',
 ] as const;
 
 // The registry's own module, not '../../plugin': see plugin/event-registry.ts.
