@@ -16,6 +16,7 @@ import { readColumnKinds } from './db/column-kinds';
 import { ColumnValuesPlugin } from './db/column-values-plugin';
 import { collectExtraFields } from './db/extra-fields';
 import { extendBodies } from './plugin/body-fields';
+import { afterSessionsEnded } from './plugin/run-hooks';
 import { codesOf, ERRORS } from './endpoint/errors';
 import { createDatabase, type DatabaseHandle, type PoolStats } from './db/create-database';
 import { migrate, pendingMigrations } from './db/migrate';
@@ -127,7 +128,10 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     db,
     dialect,
     users: createUserStore(db, fields.user, revocations),
-    sessions: createSessionStore(db, fields, revocations, handle.prepareRead),
+    // The plugins are told of ended sessions with the context, built by then (no session ends before).
+    sessions: createSessionStore(db, fields, revocations, handle.prepareRead, (ended) =>
+      afterSessionsEnded(context, ended),
+    ),
     revocations,
     accounts: createAccountStore(db, dialect),
     providerAccounts: createProviderAccountStore(db, fields.user, tokenCipher),

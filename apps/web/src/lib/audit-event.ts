@@ -64,6 +64,7 @@ export const AUDIT_EVENT_TYPES = [
   'oauth-token-replayed',
   'oauth-device-approved',
   'oauth-device-denied',
+  'oauth-logout',
 ] as const satisfies readonly StandaloneEventType[];
 
 export type AuditEventType = StandaloneEventType;

@@ -8,7 +8,7 @@ import type { TokenCipher } from '../crypto/token-cipher';
 import type { AccountStore } from '../db/account-store';
 import type { ProviderAccountStore } from '../db/provider-account-store';
 import type { Database, Dialect } from '../db/schema';
-import type { SessionStore } from '../db/session-store';
+import type { EndedSession, SessionStore } from '../db/session-store';
 import type { UserStore } from '../db/user-store';
 import type { VerificationStore } from '../db/verification-store';
 import type { Mailer } from '../mail/mailer';
@@ -115,6 +115,18 @@ export interface PluginHooks {
    * (trusted browsers, say), which the engine's revocation of sessions does not reach.
    */
   afterPasswordChanged?(userId: string, change: { revokeOthers: boolean }, auth: PluginHost): Promise<void>;
+  /**
+   * Runs once sessions were deleted, by whatever route or plugin (sign-out, revoke-session(s),
+   * an admin's revocation or ban, a password reset or change that ends the others, a session found
+   * expired when read): their ids and users, after the rows and their cookie caches are gone. A
+   * plugin ends the access it handed out in them (an OAuth provider's session-bound tokens, its
+   * relying parties told by back-channel logout). Awaited, so that access is gone when the route
+   * answers; slow work (calls to other servers) goes to `auth.background`. What it throws is
+   * logged, never answered: the sessions have ended already. A deleted user's sessions go with the
+   * row (the foreign key) and are not told of; the user's own rows in a plugin's tables go the
+   * same way.
+   */
+  afterSessionsEnded?(sessions: readonly EndedSession[], auth: PluginHost): Promise<void>;
   /**
    * Runs before an endpoint marked `credentialChange` (and a plugin's own such change): throw an
    * AuthError to refuse the session that asks (an impersonation session, say).

@@ -25,17 +25,29 @@ export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<stri
   return session;
 }
 
+/** A session a deletion ended: what the plugins told of it (`PluginHooks.afterSessionsEnded`) need. */
+export interface EndedSession {
+  readonly id: string;
+  readonly userId: string;
+}
+
 /**
  * Every delete notes its users in `revocations` once it has committed, so a cookie cache cannot
- * outlive the row it vouches for (session/revocations.ts); no route has to remember to.
+ * outlive the row it vouches for (session/revocations.ts); no route has to remember to. Then it
+ * tells `onEnded` which sessions went (the plugins' `afterSessionsEnded`), for the same reason: the
+ * access a plugin hands out in a session (an OAuth provider's tokens) ends with it, whichever route
+ * ended it. The rows are read before the delete: a session created in between by the same user is
+ * deleted all the same (the delete's own condition), only not told of.
  */
 export function createSessionStore(
   db: Kysely<Database>,
   extra: ExtraFields,
   revocations: SessionRevocations,
   prepareRead?: PrepareRead,
+  onEnded: (sessions: EndedSession[]) => Promise<void> = async () => undefined,
 ) {
   const findWithUserByDigest = createSessionWithUserReader(db, extra, prepareRead);
+  const ended = (sessions: EndedSession[]) => (sessions.length > 0 ? onEnded(sessions) : Promise.resolve());
   return {
     async create(session: Session): Promise<void> {
       await db
@@ -72,30 +84,47 @@ export function createSessionStore(
     },
 
     async deleteById(id: string, userId: string): Promise<void> {
-      await db.deleteFrom('session').where('id', '=', id).execute();
+      const result = await db.deleteFrom('session').where('id', '=', id).executeTakeFirst();
       await revocations.revokeUser(userId);
+      // Told once: of two concurrent deletions of one session, only the one that removed the row.
+      if (result.numDeletedRows > 0n) await ended([{ id, userId }]);
     },
 
     /** Deletes whichever sessions, of any user, have one of these digests; answers their owners' ids. */
     async deleteByDigests(digests: string[]): Promise<string[]> {
-      const owners = await db.selectFrom('session').select('userId').distinct().where('token', 'in', digests).execute();
-      if (owners.length === 0) return [];
+      const sessions = await db.selectFrom('session').select(['id', 'userId']).where('token', 'in', digests).execute();
+      if (sessions.length === 0) return [];
       await db.deleteFrom('session').where('token', 'in', digests).execute();
-      await Promise.all(owners.map(({ userId }) => revocations.revokeUser(userId)));
-      return owners.map(({ userId }) => userId);
+      const owners = [...new Set(sessions.map(({ userId }) => userId))];
+      await Promise.all(owners.map((userId) => revocations.revokeUser(userId)));
+      await ended(sessions);
+      return owners;
     },
 
     /** Deletes the user's session whose digest is one of `digests`; another user's is never touched. */
     async deleteOwnByDigests(userId: string, digests: string[]): Promise<void> {
+      const sessions = await db
+        .selectFrom('session')
+        .select(['id', 'userId'])
+        .where('userId', '=', userId)
+        .where('token', 'in', digests)
+        .execute();
       await db.deleteFrom('session').where('userId', '=', userId).where('token', 'in', digests).execute();
       await revocations.revokeUser(userId);
+      await ended(sessions);
     },
 
     async deleteByUser(userId: string, exceptId?: string): Promise<void> {
+      let select = db.selectFrom('session').select(['id', 'userId']).where('userId', '=', userId);
       let query = db.deleteFrom('session').where('userId', '=', userId);
-      if (exceptId) query = query.where('id', '!=', exceptId);
+      if (exceptId) {
+        select = select.where('id', '!=', exceptId);
+        query = query.where('id', '!=', exceptId);
+      }
+      const sessions = await select.execute();
       await query.execute();
       await revocations.revokeUser(userId);
+      await ended(sessions);
     },
   };
 }

@@ -25,6 +25,7 @@
  */
 export type { PluginHost, PluginSignInAttempt } from './plugin-host';
 export type { User, Session } from '../db/records';
+export type { EndedSession } from '../db/session-store';
 export type { Migration } from '../db/migrate';
 export type { Logger } from '../auth/options';
 export { definePluginSchema, type DatabaseOf } from './schema';

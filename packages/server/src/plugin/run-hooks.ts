@@ -3,6 +3,7 @@
  */
 import type { AuthContext, SignInAttempt, SignInContinuation } from '../auth/context';
 import type { Session, User } from '../db/records';
+import type { EndedSession } from '../db/session-store';
 import type { EventActor } from '../events/event-actor';
 import { pluginBodyFields } from './body-fields';
 import type { ExtensibleEndpointId } from './define-plugin';
@@ -52,6 +53,19 @@ export async function afterPasswordChanged(
   change: { revokeOthers: boolean },
 ): Promise<void> {
   for (const hooks of auth.hooks) await hooks.afterPasswordChanged?.(userId, change, auth);
+}
+
+/** Sessions were deleted (db/session-store.ts): each plugin ends what it handed out in them. */
+export async function afterSessionsEnded(auth: AuthContext, sessions: readonly EndedSession[]): Promise<void> {
+  for (const hooks of auth.hooks) {
+    try {
+      await hooks.afterSessionsEnded?.(sessions, auth);
+    } catch (error) {
+      // The sessions are gone whatever a plugin's cleanup does: failing the route would answer an
+      // error for a sign-out that happened.
+      auth.logger.error({ err: error }, 'afterSessionsEnded hook failed');
+    }
+  }
 }
 
 /**

@@ -25,6 +25,8 @@ export const OAUTH_PROVIDER_EVENTS = [
   // A user approved or denied a device's request on the verification page (RFC 8628 §3.3).
   'oauth-device-approved',
   'oauth-device-denied',
+  // A relying party's logout request (RP-Initiated Logout) ended the user's session.
+  'oauth-logout',
 ] as const;
 
 // The registry's own module, not '../../plugin': see plugin/event-registry.ts.

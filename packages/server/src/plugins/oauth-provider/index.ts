@@ -40,6 +40,9 @@ import { getOAuthConsents } from './routes/get-consents';
 import { getJwks } from './routes/jwks';
 import { getOpenIdConfig } from './routes/openid-configuration';
 import { updateOAuthConsent } from './routes/update-consent';
+import { oauth2EndSession, oauth2EndSessionPost } from './routes/end-session';
+import { endSessionsAccess } from './logout/backchannel-logout';
+import { revokeBannedUserTokens } from './logout/banned-user';
 import { OAUTH_PROVIDER_EXPIRING_ROWS } from './schema';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
@@ -85,8 +88,14 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       deviceVerify(),
       deviceApprove(),
       deviceDeny(),
+      oauth2EndSession(resolved),
+      oauth2EndSessionPost(resolved),
     ],
-    hooks: { signInContinuation: signInContinuation(resolved) },
+    hooks: {
+      signInContinuation: signInContinuation(resolved),
+      afterSessionsEnded: endSessionsAccess(resolved),
+      event: revokeBannedUserTokens,
+    },
     migrations: [oauthProviderMigration, oauthDeviceCodeMigration],
     expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,
   });
