@@ -201,6 +201,11 @@ export type OAuthProviderDatabase = DatabaseOf<typeof oauthProviderSchema>;
  */
 export const OAUTH_PROVIDER_EXPIRING_ROWS: readonly ExpiringRows[] = Object.freeze([
   { table: 'jwks', expiresAt: 'expiresAt' },
+  // Codes and refresh tokens are kept a day past their expiry, so a late replay is still known for
+  // one and still revokes the grant it belonged to (RFC 9700 §4.14.2).
+  { table: 'oauthAuthorizationCode', expiresAt: 'expiresAt', keepFor: 24 * 60 * 60 },
+  { table: 'oauthRefreshToken', expiresAt: 'expiresAt', keepFor: 24 * 60 * 60 },
+  { table: 'oauthAccessToken', expiresAt: 'expiresAt' },
   // A device request is kept a day past its expiry, so a late poll still hears `expired_token`
   // (RFC 8628 §3.5) rather than `invalid_grant`, and the page says "expired", not "unknown".
   { table: 'oauthDeviceCode', expiresAt: 'expiresAt', keepFor: 24 * 60 * 60 },
