@@ -5,17 +5,16 @@
  * a user ends their sessions, so a banned user's pending codes die with them). A second redemption
  * is refused and revokes everything the first one issued (RFC 6749 §4.1.2, RFC 9700 §4.5).
  */
-import { emitEvent } from '../../../plugin';
 import { isPublicClient } from '../clients/client';
 import { fromJsonList } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
 import { requiredParam, stringParam } from '../params';
-import { oauthProviderSchema, type OAuthAuthorizationCodeTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
+import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
+import { redeemOnce, refuseReplay, type SpentCredential } from './redeem-once';
 import { checkCodeVerifier } from './pkce';
-import { findCodeByDigest, markCodeUsed, revokeGrant, sessionIsLive } from './store';
+import { findCodeByDigest, markCodeUsed, sessionIsLive } from './store';
 
 export async function exchangeAuthorizationCode(grant: GrantContext): Promise<PreparedTokens> {
   const { auth, options, client, params } = grant;
@@ -23,7 +22,15 @@ export async function exchangeAuthorizationCode(grant: GrantContext): Promise<Pr
   const code = requiredParam(params, 'code');
   const row = await findCodeByDigest(auth, digestOf(code));
   if (!row) throw new OAuthError('invalid_grant', 'invalid code');
-  if (row.usedAt !== null) await refuseReplay(grant, row);
+  const credential: SpentCredential = {
+    spend: (trx) => markCodeUsed(trx, row.id, auth.now()),
+    grantId: row.grantId,
+    clientId: row.clientId,
+    userId: row.userId,
+    method: 'authorization_code',
+    refusal: 'invalid code',
+  };
+  if (row.usedAt !== null) await refuseReplay(grant, credential);
   // Another client's code: whoever holds it cannot redeem it (RFC 6749 §4.1.3).
   if (row.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'invalid client_id');
   if (row.expiresAt <= auth.now()) throw new OAuthError('invalid_grant', 'code has expired');
@@ -57,27 +64,5 @@ export async function exchangeAuthorizationCode(grant: GrantContext): Promise<Pr
     ...(offline ? { refresh: { scopes, resources: authorized } } : {}),
     ...(scopes.includes('openid') ? { idToken: { nonce: row.nonce } } : {}),
   });
-  // The code is marked used and the tokens written in one transaction: a concurrent redemption's
-  // update waits for this commit, then finds the code used and revokes what this one issued.
-  const won = await oauthProviderSchema
-    .db(auth)
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await markCodeUsed(trx, row.id, auth.now()))) return false;
-      await storeTokens(trx, prepared);
-      return true;
-    });
-  if (!won) await refuseReplay(grant, row);
-  return prepared;
-}
-
-async function refuseReplay(grant: GrantContext, row: OAuthAuthorizationCodeTable): Promise<never> {
-  await revokeGrant(grant.auth, row.grantId);
-  emitEvent(grant.origin, 'oauth-token-replayed', {
-    outcome: 'failure',
-    userId: row.userId,
-    method: 'authorization_code',
-    detail: { clientId: row.clientId, grantId: row.grantId },
-  });
-  throw new OAuthError('invalid_grant', 'invalid code');
+  return redeemOnce(grant, credential, prepared);
 }

@@ -7,7 +7,6 @@
  * redeemed once; presented again it is refused and revokes what it issued, as a replayed
  * authorization code does (RFC 9700 §4.5). Messages are better-auth's.
  */
-import { emitEvent } from '../../../plugin';
 import {
   findDeviceCodeByDigest,
   liveSessionStart,
@@ -19,10 +18,10 @@ import { fromJsonList } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
 import { requiredParam, stringParam } from '../params';
-import { oauthProviderSchema, type OAuthDeviceCodeTable } from '../schema';
+import type { OAuthDeviceCodeTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
-import { revokeGrant } from './store';
+import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
+import { redeemOnce, refuseReplay, type SpentCredential } from './redeem-once';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -35,7 +34,15 @@ export async function exchangeDeviceCode(grant: GrantContext): Promise<PreparedT
   if (!row) throw new OAuthError('invalid_grant', INVALID_DEVICE_CODE);
   // Another client's device code: whoever holds it cannot redeem it, nor learn its state.
   if (row.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'Client ID mismatch');
-  if (row.status === 'redeemed') await refuseReplay(grant, row);
+  const credential: SpentCredential = {
+    spend: (trx) => markDeviceCodeRedeemed(trx, row.id),
+    grantId: row.grantId,
+    clientId: row.clientId,
+    userId: row.userId,
+    method: DEVICE_CODE_GRANT,
+    refusal: INVALID_DEVICE_CODE,
+  };
+  if (row.status === 'redeemed') await refuseReplay(grant, credential);
   const now = auth.now();
   if (row.expiresAt <= now) throw new OAuthError('expired_token', 'Device code has expired');
   await keepToInterval(grant, row, now);
@@ -64,18 +71,7 @@ export async function exchangeDeviceCode(grant: GrantContext): Promise<PreparedT
     ...(scopes.includes('offline_access') ? { refresh: { scopes, resources: authorized } } : {}),
     ...(scopes.includes('openid') ? { idToken: { nonce: null } } : {}),
   });
-  // Redeemed and the tokens written in one transaction, as a code exchange: a concurrent poll's
-  // update waits for this commit, then finds the request redeemed and revokes what this one issued.
-  const won = await oauthProviderSchema
-    .db(auth)
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await markDeviceCodeRedeemed(trx, row.id))) return false;
-      await storeTokens(trx, prepared);
-      return true;
-    });
-  if (!won) await refuseReplay(grant, row);
-  return prepared;
+  return redeemOnce(grant, credential, prepared);
 }
 
 /**
@@ -89,15 +85,4 @@ async function keepToInterval(grant: GrantContext, row: OAuthDeviceCodeTable, no
   if (!tooSoon && (await recordPoll(auth, row, now))) return;
   await slowDown(auth, row.id, now);
   throw new OAuthError('slow_down', 'Polling too frequently');
-}
-
-async function refuseReplay(grant: GrantContext, row: OAuthDeviceCodeTable): Promise<never> {
-  await revokeGrant(grant.auth, row.grantId);
-  emitEvent(grant.origin, 'oauth-token-replayed', {
-    outcome: 'failure',
-    ...(row.userId ? { userId: row.userId } : {}),
-    method: DEVICE_CODE_GRANT,
-    detail: { clientId: row.clientId, grantId: row.grantId },
-  });
-  throw new OAuthError('invalid_grant', INVALID_DEVICE_CODE);
 }

@@ -5,15 +5,14 @@
  * is a replay, by the thief or by the client it was stolen from: the whole family (every token of
  * its grant) is revoked (RFC 9700 §4.14.2). The access token's scope may be narrowed, not widened.
  */
-import { emitEvent } from '../../../plugin';
 import { fromJsonList, scopesOf } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
 import { requiredParam, stringParam } from '../params';
-import { oauthProviderSchema, type OAuthRefreshTokenTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
-import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
-import { findRefreshToken, markRefreshRotated, revokeGrant } from './store';
+import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
+import { redeemOnce, refuseReplay, type SpentCredential } from './redeem-once';
+import { findRefreshToken, markRefreshRotated } from './store';
 
 export async function exchangeRefreshToken(grant: GrantContext): Promise<PreparedTokens> {
   const { auth, options, client, params } = grant;
@@ -23,7 +22,15 @@ export async function exchangeRefreshToken(grant: GrantContext): Promise<Prepare
   // Another client's token is refused without touching it: its presenter may be the thief, but
   // revoking on its say would let any client end another's grant.
   if (row.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'invalid refresh token');
-  if (row.revoked !== null || row.rotatedAt !== null) await refuseReplay(grant, row);
+  const credential: SpentCredential = {
+    spend: (trx) => markRefreshRotated(trx, row.id, auth.now()),
+    grantId: row.grantId,
+    clientId: row.clientId,
+    userId: row.userId,
+    method: 'refresh_token',
+    refusal: 'invalid refresh token',
+  };
+  if (row.revoked !== null || row.rotatedAt !== null) await refuseReplay(grant, credential);
   if (row.expiresAt <= auth.now()) throw new OAuthError('invalid_grant', 'invalid refresh token');
 
   const granted = fromJsonList(row.scopes);
@@ -52,27 +59,5 @@ export async function exchangeRefreshToken(grant: GrantContext): Promise<Prepare
     refresh: { scopes: granted, resources: authorized },
     ...(scopes.includes('openid') ? { idToken: { nonce: null } } : {}),
   });
-  // Rotation and the new rows in one transaction: of two concurrent refreshes the second waits,
-  // then finds the token rotated and revokes the family, the first's new tokens included.
-  const won = await oauthProviderSchema
-    .db(auth)
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await markRefreshRotated(trx, row.id, auth.now()))) return false;
-      await storeTokens(trx, prepared);
-      return true;
-    });
-  if (!won) await refuseReplay(grant, row);
-  return prepared;
-}
-
-async function refuseReplay(grant: GrantContext, row: OAuthRefreshTokenTable): Promise<never> {
-  await revokeGrant(grant.auth, row.grantId);
-  emitEvent(grant.origin, 'oauth-token-replayed', {
-    outcome: 'failure',
-    userId: row.userId,
-    method: 'refresh_token',
-    detail: { clientId: row.clientId, grantId: row.grantId },
-  });
-  throw new OAuthError('invalid_grant', 'invalid refresh token');
+  return redeemOnce(grant, credential, prepared);
 }
