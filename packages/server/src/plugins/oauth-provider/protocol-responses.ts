@@ -1,6 +1,6 @@
 /**
  * @module The protocol routes' success answers, for the API description (openapi/): RFC 6749 §5.1's
- * token answer, OpenID Connect's UserInfo, RFC 7662's introspection. Extra members a relying party
+ * token answer, OpenID Connect's UserInfo, RFC 7662's introspection, RFC 8628's device authorization. Extra members a relying party
  * may meet (claims of further scopes) are allowed.
  */
 import { z } from 'zod';
@@ -41,6 +41,16 @@ export const introspectionResponse = z
     iss: z.string().optional(),
   })
   .loose();
+
+/** RFC 8628 §3.2: what a device shows its user, and how often it may poll. */
+export const deviceAuthorizationResponse = z.object({
+  device_code: z.string(),
+  user_code: z.string(),
+  verification_uri: z.string(),
+  verification_uri_complete: z.string(),
+  expires_in: z.number().int(),
+  interval: z.number().int(),
+});
 
 /** RFC 7009 §2.2: 200 with an empty body, whatever became of the token. */
 export const revocationResponse = z.null();

@@ -11,6 +11,7 @@ import type { OAuthClient } from '../clients/client';
 import { displayUserCode, newUserCode } from '../device/user-code';
 import { insertDeviceCode } from '../device/store';
 import { scopesOf, toJsonList } from '../json-list';
+import { deviceAuthorizationResponse } from '../protocol-responses';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import { digestOf, newOpaqueSecret } from '../opaque-secret';
 import type { ResolvedOAuthProviderOptions } from '../options';
@@ -26,6 +27,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'deviceCode',
     method: 'POST',
     path: '/device/code',
+    response: deviceAuthorizationResponse,
     body: oauthParamsBody,
     acceptsForm: true,
     // Each request writes a row; the default tier keeps one address from filling the table.
