@@ -128,9 +128,16 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     db,
     dialect,
     users: createUserStore(db, fields.user, revocations),
-    // The plugins are told of ended sessions with the context, built by then (no session ends before).
-    sessions: createSessionStore(db, fields, revocations, handle.prepareRead, (ended) =>
-      afterSessionsEnded(context, ended),
+    // The plugins are told of ended sessions with the context, built by then (no session ends
+    // before); without a plugin that listens, the store does not read what it deletes.
+    sessions: createSessionStore(
+      db,
+      fields,
+      revocations,
+      handle.prepareRead,
+      plugins.some((plugin) => plugin.hooks?.afterSessionsEnded)
+        ? (ended) => afterSessionsEnded(context, ended)
+        : undefined,
     ),
     revocations,
     accounts: createAccountStore(db, dialect),

@@ -44,10 +44,12 @@ export function createSessionStore(
   extra: ExtraFields,
   revocations: SessionRevocations,
   prepareRead?: PrepareRead,
-  onEnded: (sessions: EndedSession[]) => Promise<void> = async () => undefined,
+  onEnded?: (sessions: EndedSession[]) => Promise<void>,
 ) {
   const findWithUserByDigest = createSessionWithUserReader(db, extra, prepareRead);
-  const ended = (sessions: EndedSession[]) => (sessions.length > 0 ? onEnded(sessions) : Promise.resolve());
+  const ended = (sessions: EndedSession[]) => (onEnded && sessions.length > 0 ? onEnded(sessions) : Promise.resolve());
+  /** The sessions a deletion will end, read only when someone is to be told of them. */
+  const toBeEnded = async (select: { execute(): Promise<EndedSession[]> }) => (onEnded ? select.execute() : []);
   return {
     async create(session: Session): Promise<void> {
       await db
@@ -103,12 +105,9 @@ export function createSessionStore(
 
     /** Deletes the user's session whose digest is one of `digests`; another user's is never touched. */
     async deleteOwnByDigests(userId: string, digests: string[]): Promise<void> {
-      const sessions = await db
-        .selectFrom('session')
-        .select(['id', 'userId'])
-        .where('userId', '=', userId)
-        .where('token', 'in', digests)
-        .execute();
+      const sessions = await toBeEnded(
+        db.selectFrom('session').select(['id', 'userId']).where('userId', '=', userId).where('token', 'in', digests),
+      );
       await db.deleteFrom('session').where('userId', '=', userId).where('token', 'in', digests).execute();
       await revocations.revokeUser(userId);
       await ended(sessions);
@@ -121,7 +120,7 @@ export function createSessionStore(
         select = select.where('id', '!=', exceptId);
         query = query.where('id', '!=', exceptId);
       }
-      const sessions = await select.execute();
+      const sessions = await toBeEnded(select);
       await query.execute();
       await revocations.revokeUser(userId);
       await ended(sessions);
