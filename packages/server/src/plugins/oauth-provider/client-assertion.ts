@@ -21,25 +21,17 @@ import {
 import { isUniqueViolation, sha256Hex, type PluginHost } from '../../plugin';
 import type { OAuthClient } from './clients/client';
 import { jwksRefusal } from './clients/client-keys';
+import { CLIENT_ASSERTION_ALGORITHMS } from './metadata';
 import { OAuthError } from './oauth-error';
 import type { ResolvedOAuthProviderOptions } from './options';
 import { RemoteFetchError } from './remote/guarded-fetch';
 import { MIN_TTL, remoteDocument } from './remote/remote-documents';
 
-/** Asymmetric only: an HMAC assertion would need the secret a private_key_jwt client does not have. */
-const ASSERTION_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-];
+/**
+ * Asymmetric only (an HMAC assertion would need the secret a private_key_jwt client does not have):
+ * the algorithms the metadata advertises, and `Ed25519`, jose's name for EdDSA over that curve.
+ */
+const ASSERTION_ALGORITHMS = [...CLIENT_ASSERTION_ALGORITHMS, 'Ed25519'];
 
 function invalid(description: string): OAuthError {
   return new OAuthError('invalid_client', description, 400);
