@@ -85,6 +85,7 @@ describeInBrowser('accessibility and phone width', (e2e) => {
       '/error?error=invalid_code',
       '/dev/outbox',
       '/sign-in/two-factor',
+      '/device',
     ]) {
       await expectAccessible(page, server.url, path);
     }

@@ -3,8 +3,11 @@
  * by default): a relying party (a tiny node:http server with openid-client, PKCE, state and nonce)
  * sends the browser to authorize → the app's sign-in page → its consent page (audited with axe) →
  * back to the relying party, which exchanges the code at the token endpoint, reads userinfo and
- * says who signed in. The application is registered by a signed-in user through
- * POST /oauth2/create-client, as any user may register one of their own.
+ * says who signed in. And a device (openid-client's device authorization grant, RFC 8628): the
+ * browser opens its verification_uri_complete → sign-in → the app's /device page (audited with
+ * axe) → Approve, and the polling device receives tokens; Deny, and it hears access_denied. The
+ * applications are registered by a signed-in user through POST /oauth2/create-client, as any user
+ * may register one of their own.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,8 +18,10 @@ import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
 import { PASSWORD, fillSignIn, signUpByApi, uniqueEmail } from './support/users';
 
-/** Signs up a developer and registers a public client (PKCE) for `redirectUri`; its client_id. */
-async function registerRelyingParty(url: string, redirectUri: string): Promise<string> {
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** Signs up a developer, who registers a public client with `metadata`; its client_id. */
+async function registerClient(url: string, metadata: Record<string, unknown>): Promise<string> {
   const email = uniqueEmail('e2e-developer');
   await signUpByApi(url, email, 'Developer');
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -32,15 +37,31 @@ async function registerRelyingParty(url: string, redirectUri: string): Promise<s
   const created = await fetch(`${url}/api/auth/oauth2/create-client`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({
-      client_name: 'Acme Notes',
-      client_uri: 'https://notes.example.com',
-      redirect_uris: [redirectUri],
-      token_endpoint_auth_method: 'none',
-    }),
+    body: JSON.stringify({ token_endpoint_auth_method: 'none', ...metadata }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
   return ((await created.json()) as { client_id: string }).client_id;
+}
+
+/** A public client (PKCE) for `redirectUri`. */
+function registerRelyingParty(url: string, redirectUri: string): Promise<string> {
+  return registerClient(url, {
+    client_name: 'Acme Notes',
+    client_uri: 'https://notes.example.com',
+    redirect_uris: [redirectUri],
+  });
+}
+
+/** A TV app: a public client of the device authorization grant, configured by discovery. */
+async function registerDevice(url: string): Promise<client.Configuration> {
+  const clientId = await registerClient(url, {
+    client_name: 'Living Room TV',
+    client_uri: 'https://tv.example.com',
+    grant_types: [DEVICE_CODE_GRANT],
+  });
+  return client.discovery(new URL(`${url}/api/auth`), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
 }
 
 interface RelyingParty {
@@ -139,5 +160,78 @@ describeInBrowser('signing in to another application with Latchkey', (e2e) => {
     } finally {
       await rp.close();
     }
+  });
+
+  it('device: verification_uri_complete → sign-in → /device → Approve, and the polling device gets tokens', async () => {
+    const { server, browser } = e2e();
+    const config = await registerDevice(server.url);
+    const email = uniqueEmail('e2e-device');
+    await signUpByApi(server.url, email, 'Grace Hopper');
+    const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid profile email' });
+    expect(authorization.verification_uri).toBe(`${server.url}/device`);
+    const polling = client.pollDeviceAuthorizationGrant(config, authorization);
+    // Settled either way at once, so a failure while the browser works is not unhandled.
+    const settled = polling.then(
+      (tokens) => ({ tokens }),
+      (error: unknown) => ({ error }),
+    );
+
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(authorization.verification_uri_complete!);
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await fillSignIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/device');
+    expect(new URL(page.url()).searchParams.get('user_code')).toBe(authorization.user_code);
+    await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
+    expect(await page.getByText(authorization.user_code, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('listitem').allTextContents())
+      .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'oauth-device');
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Device connected' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toBe(
+      'Living Room TV can now use your account. You can return to your device.',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    const outcome = await settled;
+    if ('error' in outcome) throw outcome.error;
+    const claims = outcome.tokens.claims()!;
+    const info = await client.fetchUserInfo(config, outcome.tokens.access_token, claims.sub);
+    expect(info.email).toBe(email);
+    await context.close();
+  });
+
+  it('device: the code typed on /device, Deny, and the polling device hears access_denied', async () => {
+    const { server, browser } = e2e();
+    const config = await registerDevice(server.url);
+    const email = uniqueEmail('e2e-device');
+    await signUpByApi(server.url, email, 'Ada Lovelace');
+    const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid' });
+    const settled = client.pollDeviceAuthorizationGrant(config, authorization).then(
+      (tokens) => ({ tokens }),
+      (error: unknown) => ({ error }),
+    );
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await fillSignIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.goto(authorization.verification_uri);
+    await page.getByRole('heading', { level: 1, name: 'Connect a device' }).waitFor();
+    await page.getByRole('textbox', { name: 'Code' }).fill(authorization.user_code.toLowerCase().replace('-', ' '));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Request denied' }).waitFor();
+
+    const outcome = await settled;
+    expect('error' in outcome && outcome.error).toMatchObject({ error: 'access_denied' });
+    await context.close();
   });
 });

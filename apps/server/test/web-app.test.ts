@@ -81,7 +81,8 @@ describe('the web app served by the standalone server', () => {
     fetch(url + path, { ...init, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
   it('serves index.html to a navigation at / and at any deep link, never cached, with a strict CSP', async () => {
-    for (const path of ['/', '/invitations/abc', '/account/sessions?x=1']) {
+    // `/device` too: the OAuth provider's verification_uri is the app's page, its API is under /api/auth.
+    for (const path of ['/', '/invitations/abc', '/account/sessions?x=1', '/device?user_code=ABCD-EFGH']) {
       const response = await navigate(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -1,7 +1,7 @@
 /**
  * @module Every route of the app. Each feature exports its own routes; here they are put behind
  * the guards they need. Public: the auth screens, the error page, the development outbox and the
- * OAuth consent page.
+ * OAuth consent and device pages.
  * The auth screens are in the main bundle (they are where most visits start); the other features
  * load their screens on first visit, so the sign-in page carries neither the admin console's
  * DataGrid nor the account and organization screens.
@@ -32,7 +32,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Home /> },
           ...authRoutes,
           ...outboxRoutes,
-          // Signed out, the consent page sends to sign-in itself, keeping the application's request.
+          // Signed out, the consent and device pages send to sign-in themselves, keeping the request.
           ...oauthRoutes,
           {
             element: <RequireSession />,

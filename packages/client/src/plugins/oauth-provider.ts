@@ -2,7 +2,8 @@
  * @module `oauthProviderClient()`: the oauth-provider plugin's routes that a browser app calls
  * (`client.oauth2.publicClient`, `consent`, `continue`, the user's consents, and client
  * management for an admin console: `createClient`, `getClient`, `getClients`, `updateClient`,
- * `deleteClient`, `client.rotateSecret`, `admin.oauth2.createClient`, `admin.oauth2.updateClient`).
+ * `deleteClient`, `client.rotateSecret`, `admin.oauth2.createClient`, `admin.oauth2.updateClient`), and
+ * the device verification page's `device` (look a user code up), `device.approve`, `device.deny`.
  * Unlike better-auth's `oauthProviderClient()`, it adds nothing to requests by itself: a login or
  * consent page passes the signed `oauth_query` of its own address in the call's body, so no call
  * carries it by accident. The protocol endpoints (authorize, token, userinfo…) are for relying
@@ -32,6 +33,9 @@ export function oauthProviderClient() {
       rotateOAuthClientSecret: { path: '/oauth2/client/rotate-secret', method: 'POST' },
       adminCreateOAuthClient: { path: '/admin/oauth2/create-client', method: 'POST' },
       adminUpdateOAuthClient: { path: '/admin/oauth2/update-client', method: 'POST' },
+      deviceVerify: { path: '/device', method: 'GET' },
+      deviceApprove: { path: '/device/approve', method: 'POST' },
+      deviceDeny: { path: '/device/deny', method: 'POST' },
     } satisfies RouteTableOf<OAuthProviderEndpoint>,
   });
 }

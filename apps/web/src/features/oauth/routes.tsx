@@ -1,7 +1,8 @@
 /**
- * @module The OAuth provider's page of this app: `/consent`, where the server sends a signed-in
- * user whose authorization an application asked for. Public (the page sends anyone signed out to
- * sign-in with the same request), and loaded on first visit.
+ * @module The OAuth provider's pages of this app: `/consent`, where the server sends a signed-in
+ * user whose authorization an application asked for, and `/device`, where a device's user enters
+ * its code (RFC 8628). Public (each page sends anyone signed out to sign-in and back with the same
+ * request or code), and loaded on first visit.
  */
 import type { RouteObject } from 'react-router';
 
@@ -9,5 +10,9 @@ export const oauthRoutes: RouteObject[] = [
   {
     path: 'consent',
     lazy: async () => ({ Component: (await import('./components/consent-page')).ConsentPage }),
+  },
+  {
+    path: 'device',
+    lazy: async () => ({ Component: (await import('./components/device-page')).DevicePage }),
   },
 ];

@@ -10,32 +10,23 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApplicationLogo } from '../../../components/application-logo';
 import { CardPage } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
-import { UserAvatar } from '../../../components/user-avatar';
-import { useSession, useSignOut, type SessionData } from '../../../lib/auth';
-import { scopesOf, useApplication, useScopeWords, type OAuthApplication } from '../../../lib/oauth-applications';
+import { useSession, useSignOut } from '../../../lib/auth';
+import { scopesOf, useApplication, type OAuthApplication } from '../../../lib/oauth-applications';
 import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAnswerConsent } from '../api/answer-consent';
-
-function Waiting() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label={t('loading')} />
-    </Box>
-  );
-}
+import { AccountSummary, type SessionUser } from './account-summary';
+import { ApplicationSummary, applicationName } from './application-summary';
+import { ScopeList } from './scope-list';
+import { Waiting } from './waiting';
 
 export function ConsentPage() {
   const { t } = useTranslation('oauth');
@@ -76,12 +67,11 @@ interface ConsentFormProps {
   application: OAuthApplication;
   scopes: readonly string[];
   oauthQuery: string;
-  user: NonNullable<SessionData>['user'];
+  user: SessionUser;
 }
 
 function ConsentForm({ application, scopes, oauthQuery, user }: ConsentFormProps) {
   const { t } = useTranslation('oauth');
-  const words = useScopeWords();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const answer = useAnswerConsent(oauthQuery);
@@ -89,57 +79,20 @@ function ConsentForm({ application, scopes, oauthQuery, user }: ConsentFormProps
     mutationFn: signOut,
     onSuccess: () => navigate(keepOAuthQuery('/sign-in', oauthQuery), { replace: true }),
   });
-  const name = application.name ?? application.clientId;
+  const name = applicationName(application);
   // Answered: the client is leaving for the application, so nothing may be sent twice.
   const busy = answer.isPending || answer.isSuccess || switchAccount.isPending;
 
   return (
     <CardPage title={t('consent.title', { name })}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <ApplicationLogo name={name} logo={application.logo} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {name}
-            </Typography>
-            {application.homepage && (
-              <Link href={application.homepage} target="_blank" rel="noopener noreferrer" variant="body2">
-                {new URL(application.homepage).host}
-              </Link>
-            )}
-          </Box>
-        </Box>
-
-        <Box component="section" aria-labelledby="consent-scopes">
-          <Typography id="consent-scopes" variant="subtitle2" component="h2">
-            {t('consent.scopesHeading', { name })}
-          </Typography>
-          <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
-            {scopes.map((scope) => (
-              <Typography component="li" key={scope} data-scope={scope}>
-                {words(scope)}
-              </Typography>
-            ))}
-          </Box>
-        </Box>
-
-        <Box component="section" aria-labelledby="consent-account">
-          <Typography id="consent-account" variant="subtitle2" component="h2">
-            {t('consent.accountHeading')}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
-            <UserAvatar name={user.name || user.email} image={user.image} size={36} alt="" />
-            <Box sx={{ minWidth: 0 }}>
-              {user.name && <Typography sx={{ overflowWrap: 'anywhere' }}>{user.name}</Typography>}
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Typography>
-            </Box>
-          </Box>
+        <ApplicationSummary application={application} />
+        <ScopeList name={name} scopes={scopes} />
+        <AccountSummary user={user}>
           <Button variant="text" size="small" sx={{ mt: 1 }} disabled={busy} onClick={() => switchAccount.mutate()}>
             {t('consent.useAnotherAccount')}
           </Button>
-        </Box>
+        </AccountSummary>
 
         {(application.termsOfService || application.privacyPolicy) && (
           <Stack direction="row" spacing={2} sx={{ typography: 'body2' }}>

@@ -19,6 +19,7 @@ import {
   clearSessionCookies,
   emitEvent,
   readCurrentSession,
+  requestLanguage,
   type CurrentSession,
   type PluginHost,
   type RequestCookies,
@@ -134,7 +135,7 @@ async function endSession(
 function done(call: EndSessionCall, redirect: PostLogoutRedirect): RedirectAnswer | Response {
   if (redirect.url) return answerRedirect(call.headers, redirect.url);
   // better-auth answers a script's logout with null; a browser lands on a page of ours.
-  return isNavigation(call.headers) ? signedOutPage(redirect.refused) : oauthJson(null);
+  return isNavigation(call.headers) ? signedOutPage(requestLanguage(call.headers), redirect.refused) : oauthJson(null);
 }
 
 function askConfirmation(
@@ -146,7 +147,7 @@ function askConfirmation(
   if (!isNavigation(call.headers))
     throw new OAuthError('invalid_request', 'User confirmation is required to complete logout');
   const { baseURL, basePath } = call.auth.options;
-  return confirmationPage(`${baseURL}${basePath}/oauth2/end-session`, {
+  return confirmationPage(requestLanguage(call.headers), `${baseURL}${basePath}/oauth2/end-session`, {
     clientId: client?.clientId,
     // Only a verified redirect is carried on; the confirmation checks it again all the same.
     postLogoutRedirectUri: redirect.url ? stringParam(params, 'post_logout_redirect_uri') : undefined,

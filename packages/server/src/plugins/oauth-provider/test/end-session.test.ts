@@ -180,6 +180,42 @@ describeEachDialect(
       expect(await sessionExists(h(), user.sessionId)).toBe(true);
     });
 
+    it("the confirmation and signed-out pages speak the browser's language (Accept-Language)", async () => {
+      const { client, user } = await signedInRp(h());
+      const german = await endSession(
+        user.browser,
+        { client_id: client.clientId },
+        { ...NAVIGATE, 'accept-language': 'de-CH, de;q=0.9, en;q=0.5' },
+      );
+      expect(german.status).toBe(200);
+      expect(german.headers.get('content-language')).toBe('de');
+      expect(german.headers.get('vary')).toContain('accept-language');
+      expect(german.text).toContain('<html lang="de">');
+      expect(german.text).toContain('<h1>Abmelden?</h1><p>Möchten Sie sich von diesem Konto abmelden?</p>');
+      expect(german.text).toContain('<button type="submit">Abmelden</button>');
+      // None of the eight asked: English.
+      const other = await endSession(
+        user.browser,
+        { client_id: client.clientId },
+        { ...NAVIGATE, 'accept-language': 'ja' },
+      );
+      expect(other.text).toContain('<html lang="en">');
+      expect(other.text).toContain('<h1>Sign out?</h1>');
+
+      const { user: russian, tokens } = await signedInRp(h());
+      const signedOut = await endSession(
+        russian.browser,
+        { id_token_hint: tokens.id_token, post_logout_redirect_uri: 'https://evil.example.com/' },
+        { ...NAVIGATE, 'accept-language': 'ru' },
+      );
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.text).toContain('<html lang="ru">');
+      expect(signedOut.text).toContain('<title>Выход выполнен</title>');
+      expect(signedOut.text).toContain('<h1>Вы вышли из системы.</h1>');
+      expect(signedOut.text).toContain('Адрес возврата приложения не зарегистрирован');
+      expect(await sessionExists(h(), russian.sessionId)).toBe(false);
+    });
+
     it('a hint for another session asks for confirmation and ends neither session', async () => {
       const { client, user } = await signedInRp(h());
       const elsewhere = await signedInUser(h());
