@@ -128,3 +128,47 @@ describeInBrowser('the admin console', (e2e) => {
     await admin.context().close();
   }, 120_000);
 });
+
+describeInBrowser('the admin console: applications', (e2e) => {
+  it('creates an application, shows its secret once, and lists it', async () => {
+    const { server, browser } = e2e();
+    await signUpAdminByApi(server, 'Ada Admin');
+    const admin = await signIn(browser, server.url, ADMIN_EMAIL);
+    await admin.waitForURL(/\/account/);
+    await chooseFromUserMenu(admin, 'Admin');
+    await admin
+      .getByRole('navigation', { name: 'Admin console sections' })
+      .getByRole('link', { name: 'Applications' })
+      .click();
+    await admin.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    await admin.getByText('No applications yet.').waitFor();
+
+    await admin.getByRole('link', { name: 'New application' }).click();
+    await admin.getByRole('textbox', { name: 'Name', exact: true }).fill('Billing Portal');
+    await admin
+      .getByRole('textbox', { name: 'Redirect URIs', exact: true })
+      .fill('https://billing.example.com/callback');
+    await admin.getByRole('checkbox', { name: 'Skip the consent screen' }).check();
+    await saveScreenshot(admin, 'admin-application-new');
+    await admin.getByRole('button', { name: 'Create application' }).click();
+
+    const dialog = admin.getByRole('dialog', { name: 'Client secret' });
+    await dialog.getByText(/shown only this once/).waitFor();
+    const secret = (await dialog.getByTestId('client-secret').textContent()) ?? '';
+    const clientId = (await dialog.getByTestId('client-id').textContent()) ?? '';
+    expect(secret.length).toBeGreaterThan(20);
+    await saveScreenshot(admin, 'admin-application-secret');
+    await dialog.getByRole('button', { name: 'I have saved the secret' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Billing Portal' }).waitFor();
+    expect(await admin.locator('body').textContent()).not.toContain(secret);
+
+    await admin.getByRole('link', { name: 'All applications' }).click();
+    const row = admin.getByRole('row').filter({ hasText: 'Billing Portal' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(clientId);
+    expect(await row.textContent()).toContain(ADMIN_EMAIL);
+    expect(await admin.locator('body').textContent()).not.toContain(secret);
+    await saveScreenshot(admin, 'admin-applications');
+    await admin.context().close();
+  }, 120_000);
+});

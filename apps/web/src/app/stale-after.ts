@@ -79,6 +79,13 @@ export const STALE_AFTER: StaleAfter = {
   revokeUserSession: [adminKeys.all],
   revokeUserSessions: [adminKeys.all],
   removeUser: [adminKeys.userLists],
+  // Applications (OAuth clients): a deleted one's own queries are dropped by its screen.
+  adminCreateOAuthClient: [adminKeys.all],
+  adminUpdateOAuthClient: [adminKeys.all],
+  adminRotateOAuthClientSecret: [adminKeys.all],
+  adminDeleteOAuthClient: [adminKeys.oauthClientLists],
+  adminRevokeOAuthClientConsent: [adminKeys.all],
+  adminRevokeOAuthClientTokens: [adminKeys.all],
   impersonateUser: [sessionKey],
   stopImpersonating: [sessionKey],
 

@@ -35,6 +35,10 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'common:nav.admin': 'the console, not the role (de Verwaltung, not Administrator)',
   'admin:remove.confirm': 'deletes a user for good; common:remove takes an item off a list',
   'admin:ban.title': "a section's heading is a noun (de Sperre), the confirming button a verb",
+  'admin:applications.fields.name': "an application's name, not a person's (pl Nazwa, not Imię)",
+  'admin:applications.fields.created': 'agrees with application, a feminine noun (fr Créée, es Creada)',
+  'admin:applications.revoke':
+    "takes back a consent or tokens (ru Отозвать); a session's Revoke ends it (ru Завершить)",
 };
 
 function flatten(value: Record<string, unknown>, prefix: string, out: Map<string, string>): Map<string, string> {

@@ -96,8 +96,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }),
       // As the standalone server: passkeys, their relying party this server's host (127.0.0.1).
       passkeyPlugin(),
-      // As the standalone server: the OAuth provider, its login and consent pages this app's.
-      oauthProviderPlugin(),
+      // As the standalone server: the OAuth provider, its login and consent pages this app's; one
+      // scope beyond OpenID's, for the machine (client_credentials) applications of the admin tests.
+      oauthProviderPlugin({ scopes: ['read:reports'] }),
     ],
     socialProviders: options.socialProviders,
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },

@@ -2,7 +2,9 @@
  * @module `oauthProviderClient()`: the oauth-provider plugin's routes that a browser app calls
  * (`client.oauth2.publicClient`, `consent`, `continue`, the user's consents, and client
  * management for an admin console: `createClient`, `getClient`, `getClients`, `updateClient`,
- * `deleteClient`, `client.rotateSecret`, `admin.oauth2.createClient`, `admin.oauth2.updateClient`), and
+ * `deleteClient`, `client.rotateSecret`, `admin.oauth2.createClient`, `admin.oauth2.updateClient`, and the console's own
+ * `admin.oauth2.listClients`, `getClient`, `rotateClientSecret`, `deleteClient`,
+ * `listClientConsents`, `revokeClientConsent`, `listClientTokens`, `revokeClientTokens`), and
  * the device verification page's `device` (look a user code up), `device.approve`, `device.deny`.
  * Unlike better-auth's `oauthProviderClient()`, it adds nothing to requests by itself: a login or
  * consent page passes the signed `oauth_query` of its own address in the call's body, so no call
@@ -36,6 +38,14 @@ export function oauthProviderClient() {
       deviceVerify: { path: '/device', method: 'GET' },
       deviceApprove: { path: '/device/approve', method: 'POST' },
       deviceDeny: { path: '/device/deny', method: 'POST' },
+      adminListOAuthClients: { path: '/admin/oauth2/list-clients', method: 'GET' },
+      adminGetOAuthClient: { path: '/admin/oauth2/get-client', method: 'GET' },
+      adminRotateOAuthClientSecret: { path: '/admin/oauth2/rotate-client-secret', method: 'POST' },
+      adminDeleteOAuthClient: { path: '/admin/oauth2/delete-client', method: 'POST' },
+      adminListOAuthClientConsents: { path: '/admin/oauth2/list-client-consents', method: 'GET' },
+      adminRevokeOAuthClientConsent: { path: '/admin/oauth2/revoke-client-consent', method: 'POST' },
+      adminListOAuthClientTokens: { path: '/admin/oauth2/list-client-tokens', method: 'GET' },
+      adminRevokeOAuthClientTokens: { path: '/admin/oauth2/revoke-client-tokens', method: 'POST' },
     } satisfies RouteTableOf<OAuthProviderEndpoint>,
   });
 }

@@ -21,6 +21,28 @@ export const adminRoutes: RouteObject[] = [
         path: 'users/:id',
         lazy: async () => ({ Component: (await import('./components/user-detail-page')).UserDetailPage }),
       },
+      {
+        path: 'applications',
+        lazy: async () => ({ Component: (await import('./components/applications-page')).ApplicationsPage }),
+      },
+      {
+        path: 'applications/new',
+        lazy: async () => ({
+          Component: (await import('./components/create-application-page')).CreateApplicationPage,
+        }),
+      },
+      {
+        path: 'applications/:clientId',
+        lazy: async () => ({
+          Component: (await import('./components/application-detail-page')).ApplicationDetailPage,
+        }),
+      },
+      {
+        path: 'applications/:clientId/edit',
+        lazy: async () => ({
+          Component: (await import('./components/edit-application-page')).EditApplicationPage,
+        }),
+      },
       { path: 'audit', lazy: async () => ({ Component: (await import('./components/audit-page')).AuditPage }) },
     ],
   },

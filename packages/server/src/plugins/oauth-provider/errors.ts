@@ -28,6 +28,8 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   consentNotFound: [404, 'no consent'],
   // A consent may hold only scopes its client may ask for.
   scopesNotAllowed: [400, 'unable to provide scopes to this client'],
+  // Latchkey's own (the admin console): a grant id that issued no token to the client named.
+  grantNotFound: [404, 'Grant not found'],
   // The device verification page's routes (RFC 8628 §3.3): better-auth's device-authorization
   // messages and codes. An unknown user code and one of a disabled client answer alike.
   invalidUserCode: [400, 'Invalid user code'],

@@ -13,6 +13,14 @@ import { oauthDeviceCodeMigration } from './migrations/0701-oauth-device-code';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
 import { adminCreateClient } from './routes/admin-create-client';
 import { adminUpdateClient } from './routes/admin-update-client';
+import { adminDeleteClient } from './routes/admin-delete-client';
+import { adminGetClient } from './routes/admin-get-client';
+import { adminListClientConsents } from './routes/admin-list-client-consents';
+import { adminListClientTokens } from './routes/admin-list-client-tokens';
+import { adminListClients } from './routes/admin-list-clients';
+import { adminRevokeClientConsent } from './routes/admin-revoke-client-consent';
+import { adminRevokeClientTokens } from './routes/admin-revoke-client-tokens';
+import { adminRotateClientSecret } from './routes/admin-rotate-client-secret';
 import { createClient } from './routes/create-client';
 import { deleteClient } from './routes/delete-client';
 import { getClient } from './routes/get-client';
@@ -69,6 +77,14 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       registerClient(resolved),
       adminCreateClient(resolved),
       adminUpdateClient(resolved),
+      adminListClients(),
+      adminGetClient(),
+      adminRotateClientSecret(),
+      adminDeleteClient(),
+      adminListClientConsents(),
+      adminRevokeClientConsent(),
+      adminListClientTokens(),
+      adminRevokeClientTokens(),
       oauth2Authorize(resolved),
       oauth2Consent(resolved),
       oauth2Continue(resolved),

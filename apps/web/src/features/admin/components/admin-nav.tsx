@@ -10,6 +10,7 @@ import { NavLink } from 'react-router';
 
 const SCREENS = [
   { path: '/admin/users', key: 'users' },
+  { path: '/admin/applications', key: 'applications' },
   { path: '/admin/audit', key: 'audit' },
 ] as const;
 

@@ -1,0 +1,30 @@
+/**
+ * @module GET /admin/oauth2/get-client?client_id=: any client with its owner, for the admin
+ * console's client page (permission `oauthClient: read`). Never the secret.
+ */
+import { z } from 'zod';
+import { AuthError, defineEndpoint } from '../../../plugin';
+import { adminClientResponse, toAdminClientResponse } from '../clients/admin-client-response';
+import { usersByIds } from '../clients/admin-queries';
+import { findClient } from '../clients/client';
+import { requireClientAdmin } from '../clients/client-admin';
+import { OAUTH_PROVIDER_ERRORS } from '../errors';
+
+export function adminGetClient() {
+  return defineEndpoint({
+    id: 'adminGetOAuthClient',
+    method: 'GET',
+    path: '/admin/oauth2/get-client',
+    query: z.object({ client_id: z.string().min(1) }),
+    response: adminClientResponse,
+    errors: [OAUTH_PROVIDER_ERRORS.clientNotFound, OAUTH_PROVIDER_ERRORS.notAllowedToAdministerClients],
+    session: 'required',
+    sessionFromDatabase: true,
+    async handler({ auth, session, query }) {
+      await requireClientAdmin(auth, session, 'read');
+      const client = await findClient(auth, query.client_id);
+      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      return toAdminClientResponse(client, await usersByIds(auth, [client.userId]));
+    },
+  });
+}
