@@ -59,9 +59,10 @@ export function listValue(values: readonly string[], { onlyList }: { onlyList: b
  */
 export function parseQuery(url: string, schema: EndpointSchema | undefined): Record<string, unknown> {
   const lists = listFieldsOf(schema);
-  if (lists.size === 0) return getQueryParam(url);
+  // Without a key, Hono answers every parameter as a record (its type covers the keyed call too).
+  if (lists.size === 0) return getQueryParam(url) as Record<string, string>;
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [name, values] of Object.entries(getQueryParams(url))) {
+  for (const [name, values] of Object.entries(getQueryParams(url) as Record<string, string[]>)) {
     const list = lists.get(name);
     fields[name] = list ? listValue(values, list) : values[0];
   }
