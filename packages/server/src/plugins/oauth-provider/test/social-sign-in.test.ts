@@ -4,11 +4,12 @@
  * carries the signed `oauth_query`, the request is kept with the OAuth state across the provider's
  * round trip (never through the browser), and the callback sends the browser on to the
  * authorization's next step (the consent page, or the relying party with a code) instead of the
- * app's callbackURL. A forged `oauth_query` is refused before any round trip starts.
+ * app's callbackURL; a sign-in held for a second factor goes on from the second step. A forged
+ * `oauth_query` is refused before any round trip starts.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { oauthProviderPlugin } from '../../..';
+import { oauthProviderPlugin, twoFactorPlugin } from '../../..';
 import {
   API,
   BASE_URL,
@@ -20,6 +21,7 @@ import {
 import { countRows } from '../../../../test/support/rows';
 import { callbackPath, startFlow } from '../../../../test/oauth/support/github-flow';
 import { startOidcFixture } from '../../../../test/oauth/support/oidc-flow';
+import { nextStep, totpCode, userWithTwoFactor } from '../../two-factor/test/support';
 import { oauthProviderSchema } from '../schema';
 import { insertClient, RP_REDIRECT } from './fixtures';
 
@@ -109,6 +111,35 @@ describeEachDialect(
       expect(rows.map((row) => row.userId)).toEqual([session.user.id, session.user.id]);
     });
 
+    it('holds a two-factor user at the callback, and the second step sent with oauth_query goes on to the client', async () => {
+      const { clientId } = await insertClient(h(), { skipConsent: true });
+      const user = await userWithTwoFactor(h());
+      // A verified address, so that the OP's identity with that address links to the user.
+      await h()
+        .auth.context.db.updateTable('user')
+        .set({ emailVerified: true })
+        .where('id', '=', user.userId)
+        .execute();
+      const sub = `two-factor-${user.userId}`;
+      upstream.op.setAccount({ sub, email: user.email, email_verified: true, name: 'Two Factor' });
+      const browser = h().client();
+      const oauthQuery = await loginPage(browser, requestFor(clientId));
+      const held = await signInSocially(browser, oauthQuery, sub);
+      // Not signed in yet: to the app's sign-in outcome page, as any held social sign-in.
+      expect(held.searchParams.get('twoFactorRedirect')).toBe('true');
+      expect(await codeRows(h(), clientId)).toHaveLength(0);
+      nextStep(h());
+      const verified = await browser.post('/two-factor/verify-totp', {
+        code: totpCode(h(), user.secret),
+        oauth_query: oauthQuery,
+      });
+      expect(verified.status).toBe(200);
+      const landed = new URL(verified.body.url);
+      expect(landed.origin + landed.pathname).toBe(RP_REDIRECT);
+      expect(landed.searchParams.get('code')).toBeTruthy();
+      expect((await codeRows(h(), clientId)).map((row) => row.userId)).toEqual([user.userId]);
+    });
+
     it('refuses a tampered oauth_query before the round trip: 400 invalid_signature, no state, no session', async () => {
       const { clientId } = await insertClient(h(), { skipConsent: true });
       const browser = h().client();
@@ -130,5 +161,5 @@ describeEachDialect(
       expect(callback.headers.get('location')).toBe('/account');
     });
   },
-  { plugins: [oauthProviderPlugin()], socialProviders: [upstream.provider] },
+  { plugins: [oauthProviderPlugin(), twoFactorPlugin()], socialProviders: [upstream.provider] },
 );
