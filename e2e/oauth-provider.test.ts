@@ -3,16 +3,19 @@
  * by default): a relying party (a tiny node:http server with openid-client, PKCE, state and nonce)
  * sends the browser to authorize → the app's sign-in page → its consent page (audited with axe) →
  * back to the relying party, which exchanges the code at the token endpoint, reads userinfo and
- * says who signed in. And a device (openid-client's device authorization grant, RFC 8628): the
- * browser opens its verification_uri_complete → sign-in → the app's /device page (audited with
- * axe) → Approve, and the polling device receives tokens; Deny, and it hears access_denied. The
- * applications are registered by a signed-in user through POST /oauth2/create-client, as any user
- * may register one of their own.
+ * says who signed in. The same journey with the sign-in page's provider button: the authorization
+ * survives the trip to the OpenID Provider and goes on to the consent page when the browser comes
+ * back. And a device (openid-client's device authorization grant, RFC 8628): the browser opens its
+ * verification_uri_complete → sign-in → the app's /device page (audited with axe) → Approve, and
+ * the polling device receives tokens; Deny, and it hears access_denied. The applications are
+ * registered by a signed-in user through POST /oauth2/create-client, as any user may register one
+ * of their own.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { startOpenIDProvider, type TestOpenIDProvider } from '../packages/server/test/support/oidc-provider';
 import { axeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { describeInBrowser } from './support/suite';
@@ -127,111 +130,170 @@ async function startRelyingParty(issuer: string, register: (redirectUri: string)
   return rp;
 }
 
-describeInBrowser('signing in to another application with Latchkey', (e2e) => {
-  it('relying party → sign-in → consent → back at the relying party, signed in', async () => {
-    const { server, browser } = e2e();
-    const rp = await startRelyingParty(`${server.url}/api/auth`, (redirectUri) =>
-      registerRelyingParty(server.url, redirectUri),
-    );
-    try {
-      const email = uniqueEmail('e2e-oauth');
+const PROVIDER_ID = 'corp';
+const PROVIDER_NAME = 'Company SSO';
+let op: TestOpenIDProvider | undefined;
+
+afterAll(async () => {
+  await op?.close();
+});
+
+describeInBrowser(
+  'signing in to another application with Latchkey',
+  (e2e) => {
+    it('relying party → sign-in → consent → back at the relying party, signed in', async () => {
+      const { server, browser } = e2e();
+      const rp = await startRelyingParty(`${server.url}/api/auth`, (redirectUri) =>
+        registerRelyingParty(server.url, redirectUri),
+      );
+      try {
+        const email = uniqueEmail('e2e-oauth');
+        await signUpByApi(server.url, email, 'Grace Hopper');
+        // The consent page is audited with axe, which the page's CSP would refuse to inject.
+        const context = await browser.newContext({ bypassCSP: true });
+        const page = await context.newPage();
+
+        await page.goto(`${rp.url}/login`);
+        await page.waitForURL((url) => url.href.startsWith(`${server.url}/sign-in?`));
+        await fillSignIn(page, email);
+
+        await page.waitForURL((url) => url.href.startsWith(`${server.url}/consent?`));
+        await page.getByRole('heading', { level: 1, name: 'Acme Notes wants to use your account' }).waitFor();
+        await expect
+          .poll(() => page.getByRole('listitem').allTextContents())
+          .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
+        expect(await page.getByText(email).isVisible()).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+        await saveScreenshot(page, 'oauth-consent');
+
+        await page.getByRole('button', { name: 'Allow' }).click();
+        await page.waitForURL((url) => url.href.startsWith(`${rp.url}/callback`));
+        await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+        await context.close();
+      } finally {
+        await rp.close();
+      }
+    });
+
+    it('relying party → sign-in with the provider button → the OP → consent → back at the relying party', async () => {
+      const { server, browser } = e2e();
+      const rp = await startRelyingParty(`${server.url}/api/auth`, (redirectUri) =>
+        registerRelyingParty(server.url, redirectUri),
+      );
+      try {
+        const email = uniqueEmail('e2e-oauth-social');
+        op!.setAccount({ sub: 'e2e-ada', email, email_verified: true, name: 'Ada Lovelace' });
+        const context = await browser.newContext();
+        const page = await context.newPage();
+
+        await page.goto(`${rp.url}/login`);
+        await page.waitForURL((url) => url.href.startsWith(`${server.url}/sign-in?`));
+        await page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }).click();
+        await page.waitForURL((url) => url.href.startsWith(`${op!.issuer}/interaction/`));
+        await page.getByLabel('Account').fill('e2e-ada');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+
+        // Back from the OP: the authorization goes on, not the app's own page.
+        await page.waitForURL((url) => url.href.startsWith(`${server.url}/consent?`));
+        await page.getByRole('heading', { level: 1, name: 'Acme Notes wants to use your account' }).waitFor();
+        await page.getByRole('button', { name: 'Allow' }).click();
+        await page.waitForURL((url) => url.href.startsWith(`${rp.url}/callback`));
+        await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+        await context.close();
+      } finally {
+        await rp.close();
+      }
+    });
+
+    it('device: verification_uri_complete → sign-in → /device → Approve, and the polling device gets tokens', async () => {
+      const { server, browser } = e2e();
+      const config = await registerDevice(server.url);
+      const email = uniqueEmail('e2e-device');
       await signUpByApi(server.url, email, 'Grace Hopper');
-      // The consent page is audited with axe, which the page's CSP would refuse to inject.
+      const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid profile email' });
+      expect(authorization.verification_uri).toBe(`${server.url}/device`);
+      const polling = client.pollDeviceAuthorizationGrant(config, authorization);
+      // Settled either way at once, so a failure while the browser works is not unhandled.
+      const settled = polling.then(
+        (tokens) => ({ tokens }),
+        (error: unknown) => ({ error }),
+      );
+
       const context = await browser.newContext({ bypassCSP: true });
       const page = await context.newPage();
-
-      await page.goto(`${rp.url}/login`);
-      await page.waitForURL((url) => url.href.startsWith(`${server.url}/sign-in?`));
+      await page.goto(authorization.verification_uri_complete!);
+      await page.waitForURL((url) => url.pathname === '/sign-in');
       await fillSignIn(page, email);
-
-      await page.waitForURL((url) => url.href.startsWith(`${server.url}/consent?`));
-      await page.getByRole('heading', { level: 1, name: 'Acme Notes wants to use your account' }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/device');
+      expect(new URL(page.url()).searchParams.get('user_code')).toBe(authorization.user_code);
+      await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
+      expect(await page.getByText(authorization.user_code, { exact: true }).isVisible()).toBe(true);
       await expect
         .poll(() => page.getByRole('listitem').allTextContents())
         .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
       expect(await page.getByText(email).isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await saveScreenshot(page, 'oauth-consent');
+      await saveScreenshot(page, 'oauth-device');
 
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await page.waitForURL((url) => url.href.startsWith(`${rp.url}/callback`));
-      await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Device connected' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toBe(
+        'Living Room TV can now use your account. You can return to your device.',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      const outcome = await settled;
+      if ('error' in outcome) throw outcome.error;
+      const claims = outcome.tokens.claims()!;
+      const info = await client.fetchUserInfo(config, outcome.tokens.access_token, claims.sub);
+      expect(info.email).toBe(email);
       await context.close();
-    } finally {
-      await rp.close();
-    }
-  });
+    });
 
-  it('device: verification_uri_complete → sign-in → /device → Approve, and the polling device gets tokens', async () => {
-    const { server, browser } = e2e();
-    const config = await registerDevice(server.url);
-    const email = uniqueEmail('e2e-device');
-    await signUpByApi(server.url, email, 'Grace Hopper');
-    const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid profile email' });
-    expect(authorization.verification_uri).toBe(`${server.url}/device`);
-    const polling = client.pollDeviceAuthorizationGrant(config, authorization);
-    // Settled either way at once, so a failure while the browser works is not unhandled.
-    const settled = polling.then(
-      (tokens) => ({ tokens }),
-      (error: unknown) => ({ error }),
-    );
+    it('device: the code typed on /device, Deny, and the polling device hears access_denied', async () => {
+      const { server, browser } = e2e();
+      const config = await registerDevice(server.url);
+      const email = uniqueEmail('e2e-device');
+      await signUpByApi(server.url, email, 'Ada Lovelace');
+      const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid' });
+      const settled = client.pollDeviceAuthorizationGrant(config, authorization).then(
+        (tokens) => ({ tokens }),
+        (error: unknown) => ({ error }),
+      );
 
-    const context = await browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(authorization.verification_uri_complete!);
-    await page.waitForURL((url) => url.pathname === '/sign-in');
-    await fillSignIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/device');
-    expect(new URL(page.url()).searchParams.get('user_code')).toBe(authorization.user_code);
-    await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
-    expect(await page.getByText(authorization.user_code, { exact: true }).isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByRole('listitem').allTextContents())
-      .toEqual(['Know who you are', 'See your name and picture', 'See your e-mail address']);
-    expect(await page.getByText(email).isVisible()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'oauth-device');
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${server.url}/sign-in`);
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname === '/account');
+      await page.goto(authorization.verification_uri);
+      await page.getByRole('heading', { level: 1, name: 'Connect a device' }).waitFor();
+      await page.getByRole('textbox', { name: 'Code' }).fill(authorization.user_code.toLowerCase().replace('-', ' '));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Request denied' }).waitFor();
 
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Device connected' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toBe(
-      'Living Room TV can now use your account. You can return to your device.',
-    );
-    expect(await axeViolations(page)).toEqual([]);
-    const outcome = await settled;
-    if ('error' in outcome) throw outcome.error;
-    const claims = outcome.tokens.claims()!;
-    const info = await client.fetchUserInfo(config, outcome.tokens.access_token, claims.sub);
-    expect(info.email).toBe(email);
-    await context.close();
-  });
-
-  it('device: the code typed on /device, Deny, and the polling device hears access_denied', async () => {
-    const { server, browser } = e2e();
-    const config = await registerDevice(server.url);
-    const email = uniqueEmail('e2e-device');
-    await signUpByApi(server.url, email, 'Ada Lovelace');
-    const authorization = await client.initiateDeviceAuthorization(config, { scope: 'openid' });
-    const settled = client.pollDeviceAuthorizationGrant(config, authorization).then(
-      (tokens) => ({ tokens }),
-      (error: unknown) => ({ error }),
-    );
-
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${server.url}/sign-in`);
-    await fillSignIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/account');
-    await page.goto(authorization.verification_uri);
-    await page.getByRole('heading', { level: 1, name: 'Connect a device' }).waitFor();
-    await page.getByRole('textbox', { name: 'Code' }).fill(authorization.user_code.toLowerCase().replace('-', ' '));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Connect Living Room TV to your account' }).waitFor();
-    await page.getByRole('button', { name: 'Deny' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Request denied' }).waitFor();
-
-    const outcome = await settled;
-    expect('error' in outcome && outcome.error).toMatchObject({ error: 'access_denied' });
-    await context.close();
-  });
-});
+      const outcome = await settled;
+      expect('error' in outcome && outcome.error).toMatchObject({ error: 'access_denied' });
+      await context.close();
+    });
+  },
+  async (url) => {
+    op = await startOpenIDProvider({
+      clients: [
+        {
+          client_id: 'latchkey-e2e',
+          client_secret: 'e2e-op-secret',
+          redirect_uris: [`${url}/api/auth/callback/${PROVIDER_ID}`],
+        },
+      ],
+    });
+    return {
+      OIDC_ISSUER: op.issuer,
+      OIDC_CLIENT_ID: 'latchkey-e2e',
+      OIDC_CLIENT_SECRET: 'e2e-op-secret',
+      OIDC_PROVIDER_ID: PROVIDER_ID,
+      OIDC_NAME: PROVIDER_NAME,
+    };
+  },
+);

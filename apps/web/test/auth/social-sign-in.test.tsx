@@ -4,7 +4,9 @@ import '../support/dom';
  * emulated) and a generic OpenID Connect provider enabled: sign-in and sign-up show a button with
  * the provider's name and icon for each, in the server's order; pressing one leaves for the
  * provider's authorization URL, and the provider's answer signs the user in and returns to the page
- * that asked for sign-in; a failed answer comes back to sign-in with the reason in words.
+ * that asked for sign-in; a failed answer comes back to sign-in with the reason in words. Opened by
+ * an application's authorization request, the page sends the request with the provider sign-in,
+ * and the provider's answer goes on to the request's consent page.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import auth from '../../src/locales/en/auth.json';
 import { renderApp } from '../support/render-app';
 import { useSocialTestServer } from '../support/social-providers';
+import { signedInUser } from '../account/signed-in-user';
+import { openAuthorization, registerApplication } from '../oauth/oauth-fixtures';
 
 const { server, github } = useSocialTestServer();
 
@@ -89,5 +93,36 @@ describe('signing in through a provider', () => {
       expect((await screen.findByRole('alert')).textContent).toBe(text);
       unmount();
     }
+  });
+
+  it("an application's authorization survives the provider: back from GitHub, on to its consent page", async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const { auth: app } = renderApp(server, await openAuthorization(server, clientId));
+    await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Continue with GitHub' }));
+    const authorize = await leftFor(`${github.url}/login/oauth/authorize`);
+    const callback = await app.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=user-777&state=${authorize.searchParams.get('state')}`,
+      { redirect: 'manual' },
+    );
+    expect(callback.status).toBe(302);
+    const next = new URL(callback.headers.get('location')!, server.baseURL);
+    expect(next.origin + next.pathname).toBe(`${server.baseURL}/consent`);
+    expect(next.searchParams.get('client_id')).toBe(clientId);
+  });
+
+  it("a provider answer that fails comes back to sign-in with the application's request still in the address", async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const { auth: app } = renderApp(server, await openAuthorization(server, clientId));
+    await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Continue with GitHub' }));
+    const authorize = await leftFor(`${github.url}/login/oauth/authorize`);
+    const callback = await app.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=not-a-code&state=${authorize.searchParams.get('state')}`,
+      { redirect: 'manual' },
+    );
+    const back = new URL(callback.headers.get('location')!, server.baseURL);
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('error')).toBe('invalid_code');
+    expect(back.searchParams.get('client_id')).toBe(clientId);
+    expect(back.searchParams.get('sig')).toBeTruthy();
   });
 });

@@ -165,13 +165,46 @@ export interface PluginHooks {
    * endpoint's. A call that creates no session (a sign-in held for a second factor) answers as
    * usual. A Response answers the call in the handler's stead, before anything happened (a forged
    * flow is refused before it signs anyone in). The first plugin that answers decides.
+   *
+   * A sign-in that leaves for a provider's round trip (POST /sign-in/social) creates its session at
+   * the callback, another request: a continuation that has a `resumable` form is kept with the
+   * OAuth state (encrypted, server-side, bound to the browser) and rebuilt there by
+   * `resumeSignInContinuation`.
    */
   signInContinuation?(
     body: unknown,
-    request: { readonly headers: RequestHeaders; readonly clientIp: string | undefined },
+    request: SignInRequest,
     auth: PluginHost,
   ): Promise<SignInContinuation | Response | undefined>;
+  /**
+   * The continuation whose `resumable` form is `resumable`, rebuilt at the callback of a provider's
+   * round trip once it created the session; undefined when the value is not this plugin's (the
+   * first plugin that answers decides). The value was written by the plugin itself and never left
+   * the server, so it needs no second check of the sign-in request's own (a signature that may
+   * have expired during the round trip). The continuation's answer there must be
+   * `{redirect: true, url}` or a Response: the callback is a navigation, and sends the browser to
+   * `url` (a target the plugin vouches for: the redirect check of callback URLs does not apply).
+   */
+  resumeSignInContinuation?(
+    resumable: string,
+    request: SignInRequest,
+    auth: PluginHost,
+  ): Promise<SignInContinuation | undefined>;
 }
 
-/** What runs after a call that created `current`, its answer the call's (`PluginHooks.signInContinuation`). */
-export type SignInContinuation = (current: CurrentSession) => Promise<unknown>;
+/** The request a sign-in continuation is decided on. */
+export interface SignInRequest {
+  readonly headers: RequestHeaders;
+  readonly clientIp: string | undefined;
+}
+
+/**
+ * What runs after a call that created `current`, its answer the call's
+ * (`PluginHooks.signInContinuation`). `resumable` lets it survive a provider's round trip: a
+ * string that the same plugin's `resumeSignInContinuation` turns back into it.
+ * Without one, a social sign-in ends at the flow's callbackURL as usual.
+ */
+export interface SignInContinuation {
+  (current: CurrentSession): Promise<unknown>;
+  readonly resumable?: string | undefined;
+}

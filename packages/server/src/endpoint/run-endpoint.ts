@@ -13,6 +13,7 @@ import { checkRedirectTargets } from '../http/redirect-url';
 import { withEventActor } from '../events/event-actor';
 import { checkCredentialChange, sessionActorOf, signInContinuation } from '../plugin/run-hooks';
 import { sessionCreatedIn } from '../session/create-session';
+import { noteCallContinuation } from '../sign-in/call-continuation';
 import { readCurrentSession, type CurrentSession } from '../session/current-session';
 import type { RequestHeaders } from '../http/transport';
 
@@ -75,6 +76,7 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
       ? await signInContinuation(auth, input.body, { headers: input.headers, clientIp: input.clientIp })
       : undefined;
   if (continuation instanceof Response) return continuation;
+  if (continuation) noteCallContinuation(cookies, continuation);
   const answer = await withEventActor(actor, () =>
     endpoint.handler({
       auth,

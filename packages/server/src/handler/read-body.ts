@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { EndpointSchema } from '../endpoint/define-endpoint';
 import { AuthError, ERRORS } from '../endpoint/errors';
+import { listFieldsOf, listValue } from './list-fields';
 
 /** A web-standard Request's body as text, under the cap. */
 export async function readRequestText(request: Request, maxBytes: number): Promise<string> {
@@ -59,16 +60,24 @@ function isBooleanField(schema: z.ZodType | undefined): boolean {
  * An `application/x-www-form-urlencoded` body as the endpoint's fields. A form sends only strings:
  * fields the schema declares boolean are read as booleans (`rememberMe=on`), the rest stay
  * strings. A repeated field keeps its last value, so a hidden `rememberMe=false` placed before
- * the checkbox is the answer of an unticked box.
+ * the checkbox is the answer of an unticked box; a field the schema takes as a list keeps every
+ * value (list-fields.ts).
  */
 export function parseFormBody(text: string, schema: EndpointSchema): Record<string, unknown> {
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  const lists = listFieldsOf(schema);
   // A Map, then own properties: a field named `__proto__` is a field, not a prototype.
   const fields = new Map<string, unknown>();
+  const listed = new Map<string, string[]>();
   for (const [name, value] of new URLSearchParams(text)) {
+    if (lists.has(name)) {
+      listed.set(name, [...(listed.get(name) ?? []), value]);
+      continue;
+    }
     const asBoolean =
       Object.hasOwn(shape, name) && isBooleanField(shape[name]) ? FORM_BOOLEANS.get(value.toLowerCase()) : undefined;
     fields.set(name, asBoolean ?? value);
   }
+  for (const [name, values] of listed) fields.set(name, listValue(values, lists.get(name)!));
   return Object.fromEntries(fields);
 }

@@ -7,7 +7,7 @@
  * adapter writes its answers to the socket without building either.
  */
 import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { getPath, getQueryParam, tryDecodeURIComponent } from 'hono/utils/url';
+import { getPath, tryDecodeURIComponent } from 'hono/utils/url';
 import type { AuthContext } from '../auth/context';
 import type { AnyEndpoint } from '../endpoint/define-endpoint';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -18,6 +18,7 @@ import { clientIpOf } from '../http/client-ip';
 import { RequestCookies, ResponseCookies } from '../http/cookies';
 import { checkContentType, checkOrigin } from './origin-check';
 import { enforceRateLimit } from '../http/rate-limit';
+import { parseQuery } from './list-fields';
 import { parseFormBody, parseJsonBody } from './read-body';
 import { requestIdOf } from '../http/request-id';
 import {
@@ -119,7 +120,7 @@ function createRoute(auth: AuthContext, endpoint: AnyEndpoint, route: string): R
       }
       const value = await runEndpoint(auth, endpoint, {
         body,
-        query: endpoint.query ? getQueryParam(url) : undefined,
+        query: endpoint.query ? parseQuery(url, endpoint.query) : undefined,
         params,
         headers,
         clientIp,

@@ -2,7 +2,8 @@
  * @module GET and POST /callback/{providerId}: where the provider sends the browser back. The
  * state must be one this browser started for this provider (oauth/oauth-state.ts); then the code
  * is exchanged, the profile read, and the identity signs in, signs up or is linked. The browser
- * always leaves with a redirect: to callbackURL (newUserCallbackURL for a new user), or with
+ * always leaves with a redirect: to where a plugin's continuation of the sign-in goes (kept with the
+ * state: the oauth-provider's authorization), else to callbackURL (newUserCallbackURL for a new user), or with
  * `?error=` (SPEC §8) to errorCallbackURL, else callbackURL; a state that cannot be trusted sends
  * it to the error page (SPEC §5). Every target passed the trusted-origin check when the flow
  * started and passes it again here.
@@ -32,6 +33,8 @@ import { callbackURIOf } from './start-authorization';
 import { readBrowserBinding } from './state-cookie';
 import { emitSocialLink, emitSocialSignInFailure } from './social-events';
 import { secondStepQuery } from '../sign-in/finish-sign-in';
+import { resumeSignInContinuation } from '../plugin/run-hooks';
+import type { CurrentSession } from '../session/current-session';
 
 /** Anything is taken in, so that a malformed callback still lands on a page (`invalid_callback_request`). */
 const anyFields = z.record(z.string(), z.unknown());
@@ -60,6 +63,32 @@ function goTo(auth: AuthContext, target: string, params?: Record<string, string>
 
 function failTo(auth: AuthContext, target: string, error: string, description?: string): Response {
   return goTo(auth, target, description ? { error, error_description: description } : { error });
+}
+
+/**
+ * The sign-in's continuation a plugin gave the flow's start (`PluginHooks.signInContinuation`),
+ * run now that the session exists: its redirect is where the browser goes, instead of callbackURL.
+ * Null when no plugin takes it back (disabled since the flow started) or it answers no redirect.
+ */
+async function resumeContinuation(
+  ctx: CallbackContext,
+  resumable: string,
+  current: CurrentSession,
+): Promise<Response | null> {
+  const request = { headers: ctx.headers, clientIp: ctx.clientIp };
+  const continuation = await resumeSignInContinuation(ctx.auth, resumable, request);
+  if (!continuation) return null;
+  const answer = await continuation(current);
+  if (answer instanceof Response) return answer;
+  // The plugin's own target (a relying party's registered redirect URI, its consent page), not one
+  // the browser chose: the callback-URL check is not the rule for it.
+  return isRedirectAnswer(answer) ? redirect(answer.url) : null;
+}
+
+function isRedirectAnswer(answer: unknown): answer is { redirect: true; url: string } {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const { redirect, url } = answer as { redirect?: unknown; url?: unknown };
+  return redirect === true && typeof url === 'string';
 }
 
 async function finishCallback(ctx: CallbackContext, providerId: string, fields: CallbackFields): Promise<Response> {
@@ -115,6 +144,10 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
     // outcomes (its error target: typically its sign-in page), told so as better-auth's JSON
     // sign-ins tell it (`twoFactorRedirect`), the offered methods beside.
     if (signedIn.value.status === 'second-step') return goTo(auth, onError, secondStepQuery(signedIn.value.answer));
+    const resumed = record.continuation
+      ? await resumeContinuation(ctx, record.continuation, signedIn.value.current)
+      : null;
+    if (resumed) return resumed;
     return goTo(auth, resolved.value.isNew ? (record.newUserURL ?? record.callbackURL) : record.callbackURL);
   } catch (error) {
     // A plugin's refusal (a ban: BANNED_USER) or the account's lock (TOO_MANY_REQUESTS), by its code.

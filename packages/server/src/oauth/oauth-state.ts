@@ -1,7 +1,7 @@
 /**
  * @module The OAuth state record (SPEC §3, §4, §9): what the callback needs to finish a flow the
  * browser started — where to send it, the PKCE verifier, the OpenID Connect nonce, the user a
- * link-social flow links to. The browser carries only the 32-character state; the verification
+ * link-social flow links to, a plugin's continuation of the sign-in. The browser carries only the 32-character state; the verification
  * table keeps `oauth-state:sha256(state)` and the record encrypted, since the verifier is a
  * secret: with it, a code intercepted on its way back could be redeemed. Ten minutes, one use (a
  * conditional delete decides between concurrent callbacks), deleted when found expired or by the
@@ -31,6 +31,11 @@ export interface OAuthStateRequest {
   newUserURL?: string | undefined;
   link?: StateLink | undefined;
   requestSignUp?: boolean | undefined;
+  /**
+   * The `resumable` form of a plugin's sign-in continuation (`PluginHooks.signInContinuation`) given
+   * to the call that started the flow: the callback resumes it once it created the session.
+   */
+  continuation?: string | undefined;
 }
 
 export interface OAuthStateRecord extends OAuthStateRequest {

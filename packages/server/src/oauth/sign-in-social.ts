@@ -1,6 +1,7 @@
 /**
  * @module POST /sign-in/social. Without `idToken`: a state bound to this browser and the provider's
- * authorization URL → `{url, redirect}`; the callback (oauth-callback.ts) finishes the flow.
+ * authorization URL → `{url, redirect}`; the callback (oauth-callback.ts) finishes the flow, and
+ * resumes a plugin's continuation of the sign-in kept with the state.
  * With `idToken` (a token the client obtained from the provider itself): the token is checked by
  * the provider (signature against its keys, issuer, audience, expiry, nonce), then the same
  * sign-in, link or sign-up decision as the callback → `{redirect: false, token, user}` and the
@@ -20,6 +21,7 @@ import { startAuthorization } from './start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
 import { emitSocialSignInFailure } from './social-events';
 import { providerRedirectResponse, signInResponse } from '../endpoint/responses';
+import { resumableContinuationOf } from '../sign-in/call-continuation';
 
 const TOKEN_MAX = 16 * 1024;
 
@@ -99,6 +101,9 @@ export const signInSocial = defineEndpoint({
       requestSignUp: body.requestSignUp,
       scopes: body.scopes,
       loginHint: body.loginHint,
+      // A plugin's continuation of this sign-in (the oauth-provider's authorization) outlives the
+      // round trip with the state, never through the browser.
+      continuation: resumableContinuationOf(ctx.cookies),
     });
     return { url, redirect: body.disableRedirect !== true };
   },

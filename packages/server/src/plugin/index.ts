@@ -47,6 +47,7 @@ export {
   type Plugin,
   type PluginHooks,
   type SignInContinuation,
+  type SignInRequest,
 } from './define-plugin';
 export { passwordField, redirectUrl } from '../validation/fields';
 export { toSessionResponse, type CurrentSession } from '../session/current-session';

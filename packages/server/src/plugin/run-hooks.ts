@@ -1,14 +1,13 @@
 /**
  * @module Running the enabled plugins' hooks from core routes.
  */
-import type { AuthContext, SignInAttempt, SignInContinuation } from '../auth/context';
+import type { AuthContext, SignInAttempt, SignInContinuation, SignInRequest } from '../auth/context';
 import type { Session, User } from '../db/records';
 import type { EndedSession } from '../db/session-store';
 import type { EventActor } from '../events/event-actor';
 import { pluginBodyFields } from './body-fields';
 import type { ExtensibleEndpointId } from './define-plugin';
 import type { CurrentSession } from '../session/current-session';
-import type { RequestHeaders } from '../http/transport';
 
 /** The plugin columns a sign-up (`userId` null) or update-user body asks for, checked by their plugins. */
 export async function pluginUserInput(
@@ -125,10 +124,23 @@ export async function sessionHasPermission(
 export async function signInContinuation(
   auth: AuthContext,
   body: unknown,
-  request: { readonly headers: RequestHeaders; readonly clientIp: string | undefined },
+  request: SignInRequest,
 ): Promise<SignInContinuation | Response | undefined> {
   for (const hooks of auth.hooks) {
     const answer = await hooks.signInContinuation?.(body, request, auth);
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
+/** The continuation a plugin rebuilds from its `resumable` form after a provider's round trip. */
+export async function resumeSignInContinuation(
+  auth: AuthContext,
+  resumable: string,
+  request: SignInRequest,
+): Promise<SignInContinuation | undefined> {
+  for (const hooks of auth.hooks) {
+    const answer = await hooks.resumeSignInContinuation?.(resumable, request, auth);
     if (answer) return answer;
   }
   return undefined;

@@ -29,7 +29,7 @@ import { getPublicClient } from './routes/public-client';
 import { registerClient } from './routes/register-client';
 import { rotateClientSecret } from './routes/rotate-client-secret';
 import { updateClient } from './routes/update-client';
-import { signInContinuation } from './authorization/continuation';
+import { resumeSignInContinuation, signInContinuation } from './authorization/continuation';
 import { oauth2Authorize } from './routes/authorize';
 import { oauth2Consent } from './routes/consent';
 import { oauth2Continue } from './routes/continue';
@@ -109,6 +109,7 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
     ],
     hooks: {
       signInContinuation: signInContinuation(resolved),
+      resumeSignInContinuation: resumeSignInContinuation(resolved),
       afterSessionsEnded: endSessionsAccess(resolved),
       event: revokeBannedUserTokens,
     },

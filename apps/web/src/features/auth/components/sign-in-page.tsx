@@ -82,7 +82,7 @@ export function SignInPage() {
           {explainFlowError(t, flowError)}
         </Alert>
       )}
-      <SocialSignIn returnTo={target} />
+      <SocialSignIn returnTo={target} oauthQuery={oauthQuery} />
       <PasskeySignIn oauthQuery={oauthQuery} onSignedIn={signedIn} />
       <SignInForm
         returnTo={requested || undefined}

@@ -49,7 +49,7 @@ export function SignUpPage() {
   }
   return (
     <CardPage title={t('signUp.title')}>
-      <SocialSignIn returnTo={returnTo} signUp />
+      <SocialSignIn returnTo={returnTo} signUp oauthQuery={oauthQuery} />
       <SignUpForm
         returnTo={requested || undefined}
         oauthQuery={oauthQuery}

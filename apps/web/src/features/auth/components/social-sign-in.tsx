@@ -20,11 +20,20 @@ import { useSocialProviders } from '../../../lib/social-providers';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { signInSocial } from '../api/sign-in-social';
 
-export function SocialSignIn({ returnTo, signUp = false }: { returnTo: string; signUp?: boolean }) {
+interface SocialSignInProps {
+  returnTo: string;
+  signUp?: boolean;
+  /** The page's signed authorization request: the provider's answer goes on with it. */
+  oauthQuery?: string | null;
+}
+
+export function SocialSignIn({ returnTo, signUp = false, oauthQuery = null }: SocialSignInProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const providers = useSocialProviders();
-  const start = useMutation({ mutationFn: (provider: string) => signInSocial(client, { provider, returnTo, signUp }) });
+  const start = useMutation({
+    mutationFn: (provider: string) => signInSocial(client, { provider, returnTo, signUp, oauthQuery }),
+  });
   // On success the page is on its way to the provider: the buttons stay waiting.
   const pending = start.isPending || start.isSuccess ? start.variables : null;
 

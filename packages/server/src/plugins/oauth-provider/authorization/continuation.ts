@@ -5,9 +5,10 @@
  * nobody in; a genuine one, should the call create a session (a password, a sign-up, a passkey, a
  * second factor), sends the browser on from there: the answer is `{redirect: true, url}` in the
  * endpoint's stead, which a form post follows as a 303. A sign-in through a provider's round trip
- * (social sign-in) leaves this request and is not resumed.
+ * (POST /sign-in/social) keeps the checked request with its OAuth state, and the callback resumes
+ * it once the provider has answered and the session exists (`resumeSignInContinuation`).
  */
-import type { CurrentSession, PluginHooks, RequestHeaders, SignInContinuation } from '../../../plugin';
+import type { CurrentSession, PluginHooks, PluginHost, SignInContinuation, SignInRequest } from '../../../plugin';
 import { oauthErrorResponse, OAuthError } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { verifySignedQuery } from '../signed-query';
@@ -25,23 +26,52 @@ export function oauthQueryOf(body: unknown): string | undefined {
   return typeof body.oauth_query === 'string' ? body.oauth_query : undefined;
 }
 
+/** The marker of this plugin's resumable continuations, before the request's parameters. */
+const RESUMABLE = 'oauth-provider:authorize?';
+
+type Request = SignInRequest;
+
+/**
+ * The authorization `params` asked for, resumed with the session just created, which is the
+ * authentication `prompt=login`, `create` or `max_age` asked for, and the account chosen.
+ * `resumable` carries the request over a social sign-in's provider round trip: checked already, it
+ * is kept server-side in the OAuth state and needs no signature there (better-auth keeps it alike,
+ * in the state's server context).
+ */
+function continuationOf(
+  options: ResolvedOAuthProviderOptions,
+  auth: PluginHost,
+  request: Request,
+  params: URLSearchParams,
+): SignInContinuation {
+  const continuation = async (current: CurrentSession): Promise<RedirectAnswer> => {
+    let resumed = new URLSearchParams(params);
+    for (const satisfied of ['login', 'create', 'select_account']) resumed = withoutPrompt(resumed, satisfied);
+    resumed.delete('max_age');
+    const url = await authorize({ auth, options, ...request }, resumed, current);
+    return { redirect: true, url };
+  };
+  return Object.assign(continuation, { resumable: `${RESUMABLE}${params.toString()}` });
+}
+
 export function signInContinuation(
   options: ResolvedOAuthProviderOptions,
 ): NonNullable<PluginHooks['signInContinuation']> {
-  return async (body, request: { headers: RequestHeaders; clientIp: string | undefined }, auth) => {
+  return async (body, request, auth) => {
     const oauthQuery = oauthQueryOf(body);
     if (oauthQuery === undefined) return undefined;
     const verified = verifySignedQuery(auth, oauthQuery);
     if (!verified) return invalidSignature();
-    const continuation: SignInContinuation = async (current: CurrentSession): Promise<RedirectAnswer> => {
-      // The session just created is the authentication `prompt=login`, `create` or `max_age` asked
-      // for, and the account chosen.
-      let params = verified.request;
-      for (const satisfied of ['login', 'create', 'select_account']) params = withoutPrompt(params, satisfied);
-      params.delete('max_age');
-      const url = await authorize({ auth, options, ...request }, params, current);
-      return { redirect: true, url };
-    };
-    return continuation;
+    return continuationOf(options, auth, request, verified.request);
+  };
+}
+
+/** The authorization a social sign-in's callback resumes (`resumeSignInContinuation`). */
+export function resumeSignInContinuation(
+  options: ResolvedOAuthProviderOptions,
+): NonNullable<PluginHooks['resumeSignInContinuation']> {
+  return async (resumable, request, auth) => {
+    if (!resumable.startsWith(RESUMABLE)) return undefined;
+    return continuationOf(options, auth, request, new URLSearchParams(resumable.slice(RESUMABLE.length)));
   };
 }

@@ -114,8 +114,8 @@ export async function parseAuthorizationRequest(
     params.set('scope', scopes.join(' '));
   }
 
-  // RFC 8707 §2: a token may only be bound to a resource the server serves.
-  const resources = params.getAll('resource');
+  // RFC 8707 §2: a token may only be bound to a resource the server serves; `resource` may repeat.
+  const resources = [...new Set(params.getAll('resource'))];
   if (resources.some((resource) => !options.resources.includes(resource)))
     refuse('invalid_target', 'requested resource invalid');
 

@@ -25,7 +25,8 @@ const query = z
     nonce: parameter,
     prompt: parameter,
     max_age: parameter,
-    resource: parameter,
+    // RFC 8707 §2: repeatable, one per resource; the engine keeps every value of a list field.
+    resource: z.union([z.string(), z.array(z.string())]).optional(),
     login_hint: parameter,
   })
   .catchall(z.string());
@@ -40,9 +41,10 @@ export function oauth2Authorize(options: ResolvedOAuthProviderOptions) {
     async handler({ auth, query, headers, clientIp, requestCookies, cookies }) {
       // Issuing a code is a state change: a session revoked a moment ago must not pass on a stale cache.
       const current = await readCurrentSession(auth, requestCookies, cookies, { disableCookieCache: true });
-      const params = new URLSearchParams(
-        Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) {
+        for (const one of typeof value === 'string' ? [value] : (value ?? [])) params.append(name, one);
+      }
       const url = await authorize({ auth, options, headers, clientIp }, params, current);
       return answerRedirect(headers, url);
     },

@@ -15,7 +15,7 @@ import { deviceAuthorizationResponse } from '../protocol-responses';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import { digestOf, newOpaqueSecret } from '../opaque-secret';
 import type { ResolvedOAuthProviderOptions } from '../options';
-import { oauthParamsBody, stringParam, type OAuthParams } from '../params';
+import { listParam, oauthParamsWithResourcesBody, stringParam, type OAuthParams } from '../params';
 import { DEVICE_CODE_GRANT } from '../tokens/device-code-grant';
 import { requireGrantType } from '../tokens/grant-context';
 
@@ -28,7 +28,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
     method: 'POST',
     path: '/device/code',
     response: deviceAuthorizationResponse,
-    body: oauthParamsBody,
+    body: oauthParamsWithResourcesBody,
     acceptsForm: true,
     // Each request writes a row; the default tier keeps one address from filling the table.
     rateLimit: 'default',
@@ -91,13 +91,9 @@ function requestedScopes(
   return asked.length ? asked : allowed;
 }
 
-/** RFC 8707 §2: a token may only be bound to a resource the server serves (one, or a JSON list). */
+/** RFC 8707 §2: a token may only be bound to a resource the server serves (repeatable, or a JSON list). */
 function requestedResources(options: ResolvedOAuthProviderOptions, params: OAuthParams): string[] {
-  const given = params.resource;
-  const resources =
-    Array.isArray(given) && given.every((value) => typeof value === 'string')
-      ? given
-      : [stringParam(params, 'resource')].filter((value) => value !== undefined);
+  const resources = listParam(params, 'resource');
   if (resources.some((resource) => !options.resources.includes(resource)))
     throw new OAuthError('invalid_target', 'requested resource invalid');
   return [...new Set(resources)];

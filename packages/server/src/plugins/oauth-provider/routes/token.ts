@@ -9,7 +9,7 @@ import { defineEndpoint, emitEvent } from '../../../plugin';
 import { authenticateClient } from '../client-auth';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
-import { oauthParamsBody, requiredParam } from '../params';
+import { oauthParamsWithResourcesBody, requiredParam } from '../params';
 import { exchangeAuthorizationCode } from '../tokens/authorization-code-grant';
 import { exchangeClientCredentials } from '../tokens/client-credentials-grant';
 import { DEVICE_CODE_GRANT, exchangeDeviceCode } from '../tokens/device-code-grant';
@@ -30,7 +30,7 @@ export function tokenEndpoint(options: ResolvedOAuthProviderOptions) {
     method: 'POST',
     path: '/oauth2/token',
     response: tokenResponse,
-    body: oauthParamsBody,
+    body: oauthParamsWithResourcesBody,
     acceptsForm: true,
     // The default tier: a confidential client behind one address refreshes often, and every
     // credential it presents is a 256-bit secret or a signature, not something to guess.

@@ -9,7 +9,7 @@ import { isPublicClient } from '../clients/client';
 import { fromJsonList } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
-import { requiredParam, stringParam } from '../params';
+import { listParam, requiredParam, stringParam } from '../params';
 import { requireGrantType, type GrantContext } from './grant-context';
 import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
 import { redeemOnce, refuseReplay, type SpentCredential } from './redeem-once';
@@ -56,7 +56,7 @@ export async function exchangeAuthorizationCode(grant: GrantContext): Promise<Pr
     userId: user.id,
     sessionId: row.sessionId,
     scopes,
-    audience: selectAudience(options, stringParam(params, 'resource'), authorized),
+    audience: selectAudience(options, listParam(params, 'resource'), authorized),
     grantId: row.grantId,
     referenceId: row.referenceId,
     authTime: row.authTime,

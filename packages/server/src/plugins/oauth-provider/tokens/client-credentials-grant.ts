@@ -6,7 +6,7 @@
 import { isPublicClient } from '../clients/client';
 import { scopesOf } from '../json-list';
 import { OAuthError } from '../oauth-error';
-import { stringParam } from '../params';
+import { listParam, stringParam } from '../params';
 import { oauthProviderSchema } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
 import { prepareTokens, selectAudience, storeTokens, type PreparedTokens } from './issue';
@@ -28,7 +28,7 @@ export async function exchangeClientCredentials(grant: GrantContext): Promise<Pr
     userId: null,
     sessionId: null,
     scopes: asked.length ? asked : allowed,
-    audience: selectAudience(options, stringParam(params, 'resource'), null),
+    audience: selectAudience(options, listParam(params, 'resource'), null),
     grantId: crypto.randomUUID(),
     referenceId: client.referenceId,
     authTime: null,

@@ -17,7 +17,7 @@ import {
 import { fromJsonList } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
-import { requiredParam, stringParam } from '../params';
+import { listParam, requiredParam } from '../params';
 import type { OAuthDeviceCodeTable } from '../schema';
 import { requireGrantType, type GrantContext } from './grant-context';
 import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
@@ -63,7 +63,7 @@ export async function exchangeDeviceCode(grant: GrantContext): Promise<PreparedT
     userId: user.id,
     sessionId: row.sessionId,
     scopes,
-    audience: selectAudience(options, stringParam(params, 'resource'), authorized),
+    audience: selectAudience(options, listParam(params, 'resource'), authorized),
     grantId: row.grantId,
     referenceId: null,
     authTime,

@@ -51,21 +51,23 @@ export interface PreparedTokens {
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
- * The access token's audience (RFC 8707 §2.2): the resource asked for at the token request, which
- * must be a configured one and, when the authorization named resources, one of those; else the
- * authorization's resources that are configured.
+ * The access token's audience (RFC 8707 §2.2, RFC 9068 §3): the resources asked for at the token
+ * request (the `resource` parameter, repeatable), each a configured one and, when the
+ * authorization named resources, one of those; else the authorization's resources that are
+ * configured. Several resources make `aud` a list.
  */
 export function selectAudience(
   options: ResolvedOAuthProviderOptions,
-  requested: string | undefined,
+  requested: readonly string[],
   authorized: readonly string[] | null,
 ): string[] {
-  if (requested === undefined) return (authorized ?? []).filter((resource) => options.resources.includes(resource));
-  if (!options.resources.includes(requested)) throw new OAuthError('invalid_target', 'requested resource invalid');
+  if (requested.length === 0) return (authorized ?? []).filter((resource) => options.resources.includes(resource));
+  if (requested.some((resource) => !options.resources.includes(resource)))
+    throw new OAuthError('invalid_target', 'requested resource invalid');
   // A token request may narrow the audience the user authorized, never move it elsewhere.
-  if (authorized?.length && !authorized.includes(requested))
+  if (authorized?.length && requested.some((resource) => !authorized.includes(resource)))
     throw new OAuthError('invalid_target', 'requested resource not authorized');
-  return [requested];
+  return [...new Set(requested)];
 }
 
 export async function prepareTokens(

@@ -8,7 +8,7 @@
 import { fromJsonList, scopesOf } from '../json-list';
 import { OAuthError } from '../oauth-error';
 import { digestOf } from '../opaque-secret';
-import { requiredParam, stringParam } from '../params';
+import { listParam, requiredParam, stringParam } from '../params';
 import { requireGrantType, type GrantContext } from './grant-context';
 import { prepareTokens, selectAudience, type PreparedTokens } from './issue';
 import { redeemOnce, refuseReplay, type SpentCredential } from './redeem-once';
@@ -51,7 +51,7 @@ export async function exchangeRefreshToken(grant: GrantContext): Promise<Prepare
     userId: user.id,
     sessionId: row.sessionId,
     scopes,
-    audience: selectAudience(options, stringParam(params, 'resource'), authorized),
+    audience: selectAudience(options, listParam(params, 'resource'), authorized),
     grantId: row.grantId,
     referenceId: row.referenceId,
     authTime: row.authTime,
