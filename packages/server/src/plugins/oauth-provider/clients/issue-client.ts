@@ -15,7 +15,7 @@ export async function issueClient(
   meta: ClientMetadata,
   who: { userId: string | null; actorUserId: string | null; admin?: boolean; method?: string },
 ): Promise<Response> {
-  const columns = checkClientMetadata(meta, options.scopes);
+  const columns = checkClientMetadata(meta, options.supportedScopes(ctx.auth));
   const { client, clientSecret } = await insertClient(ctx.auth, columns, { userId: who.userId });
   emitEvent(ctx, 'oauth-client-created', {
     userId: who.userId,
