@@ -46,6 +46,12 @@ export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   clientIdMetadataDocuments: true,
   /** Random bytes of a client secret, a code, an opaque token (base64url: 43 characters). */
   secretBytes: 32,
+  /**
+   * Members whose organization role grants `organization: update` (owner and admin by default)
+   * manage clients owned by that organization (better-auth's `clientReference`), while a plugin
+   * keeps organizations.
+   */
+  organizationClients: true,
 });
 
 export interface OAuthProviderOptions {
@@ -60,6 +66,12 @@ export interface OAuthProviderOptions {
    * (draft-ietf-oauth-client-id-metadata-document), fetched and kept as a client. Default on.
    */
   clientIdMetadataDocuments?: boolean;
+  /**
+   * Let an organization's owners and admins (whoever its roles grant `organization: update`)
+   * register and manage clients owned by the organization. Default on; it matters only while a
+   * plugin keeps organizations.
+   */
+  organizationClients?: boolean;
   /** The algorithm new signing keys use. Default EdDSA (Ed25519). */
   signingAlgorithm?: SigningAlgorithm;
   /** Seconds a signing key signs before the next one replaces it. */
@@ -91,6 +103,7 @@ export interface ResolvedOAuthProviderOptions {
   readonly resources: readonly string[];
   readonly dynamicRegistration: DynamicRegistrationMode;
   readonly clientIdMetadataDocuments: boolean;
+  readonly organizationClients: boolean;
   readonly signingAlgorithm: SigningAlgorithm;
   readonly keyRotationInterval: number;
   readonly codeExpiresIn: number;
@@ -149,6 +162,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     resources: Object.freeze([...(options.resources ?? [])]),
     dynamicRegistration: options.dynamicRegistration ?? d.dynamicRegistration,
     clientIdMetadataDocuments: options.clientIdMetadataDocuments ?? d.clientIdMetadataDocuments,
+    organizationClients: options.organizationClients ?? d.organizationClients,
     signingAlgorithm: options.signingAlgorithm ?? d.signingAlgorithm,
     keyRotationInterval: seconds('keyRotationInterval', options.keyRotationInterval, d.keyRotationInterval),
     codeExpiresIn: seconds('codeExpiresIn', options.codeExpiresIn, d.codeExpiresIn),

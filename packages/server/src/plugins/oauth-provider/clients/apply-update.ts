@@ -22,6 +22,7 @@ export async function applyClientUpdate(
   if (!updated) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
   emitEvent(ctx, 'oauth-client-updated', {
     userId: client.userId,
+    organizationId: client.referenceId,
     actorUserId: who.actorUserId,
     detail: { clientId: client.clientId, fields: Object.keys(update).sort().join(' ') },
   });

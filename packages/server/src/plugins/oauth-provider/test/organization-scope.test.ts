@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { oauthProviderPlugin, organizationPlugin } from '../../..';
 import { describeEachDialect, type Harness, type TestClient } from '../../../../test/support/harness';
 import { insertMember, insertOrganization, setActiveOrganizationRow } from '../../organization/test/rows';
+import { organizationDb } from '../../organization/schema';
 import { oauthProviderSchema } from '../schema';
 import { insertClient, RP_REDIRECT, type ClientFixture } from './fixtures';
 import { basic, CHALLENGE, formPost, introspect, refresh, VERIFIER } from './token-fixtures';
@@ -144,7 +145,11 @@ describeEachDialect(
       const { browser, userId, acme, globex } = await ownerOfTwo();
       const { code } = await authorizeCode(browser, client.clientId, 'openid organization offline_access');
       const tokens = await exchange(h(), client, code);
-      await h().auth.context.db.deleteFrom('member').where('userId', '=', userId).where('organizationId', '=', acme).execute();
+      await organizationDb(h().auth.context)
+        .deleteFrom('member')
+        .where('userId', '=', userId)
+        .where('organizationId', '=', acme)
+        .execute();
       const refreshed = await refresh(h(), client, tokens.body.refresh_token);
       const claims = decodeJwt(refreshed.body.id_token);
       expect(claims).not.toHaveProperty('org_id');
