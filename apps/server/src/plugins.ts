@@ -19,11 +19,7 @@ import type { ServerConfig } from './config';
 import { transportErrorsPlugin } from './transport-errors';
 
 type OAuthProviderConfig =
-  | 'oauthProvider'
-  | 'oauthScopes'
-  | 'oauthResources'
-  | 'oauthDynamicRegistration'
-  | 'oauthOrganizationClients';
+  'oauthProvider' | 'oauthScopes' | 'oauthResources' | 'oauthDynamicRegistration' | 'oauthOrganizationClients';
 
 export function serverPlugins(
   config: Pick<ServerConfig, 'adminEmails'> &

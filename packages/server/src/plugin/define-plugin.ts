@@ -12,12 +12,7 @@ import type { ErrorCatalogue } from '../endpoint/errors';
 import type { AuthEventType } from './event-registry';
 import type { BodyFields, ExpiringRows, FieldDeclarations } from './declarations';
 
-export type {
-  OrganizationFacts,
-  OrganizationMembership,
-  PluginHooks,
-  SignInContinuation,
-} from '../auth/context';
+export type { OrganizationFacts, OrganizationMembership, PluginHooks, SignInContinuation } from '../auth/context';
 export type {
   BodyFields,
   ExpiringRows,

@@ -20,15 +20,13 @@ export function organizationFacts(options: ResolvedOrganizationOptions) {
       .orderBy('member.createdAt')
       .orderBy('organization.id')
       .execute();
-    const memberships = rows.map(
-      (row): OrganizationMembership => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        role: row.role,
-        grants: (permissions) => organizationRolesAllow(options.roles, row.role, permissions),
-      }),
-    );
+    const memberships = rows.map((row): OrganizationMembership => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      role: row.role,
+      grants: (permissions) => organizationRolesAllow(options.roles, row.role, permissions),
+    }));
     // The session's active organization counts only while the user is still its member: a session
     // whose cookie cache is older than a removal must not act for the organization it left.
     const activeId = session && session.user.id === userId ? activeOrganizationOf(session) : null;

@@ -83,7 +83,11 @@ export async function authorize(
   // Consent is per organization the grant acts for (better-auth's consent referenceId).
   const referenceId = await grantReference(auth, current, request.scopes);
   if (!request.client.skipConsent) {
-    const consent = await findConsent(auth, { clientId: request.client.clientId, userId: current.user.id, referenceId });
+    const consent = await findConsent(auth, {
+      clientId: request.client.clientId,
+      userId: current.user.id,
+      referenceId,
+    });
     if (!consent || !request.scopes.every((wanted) => consent.scopes.includes(wanted))) {
       if (prompts.has('none')) return refuse('consent_required', 'End-User consent is required');
       return page(scope, options.page(auth, 'consent'), onward);

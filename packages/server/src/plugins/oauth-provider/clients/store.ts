@@ -89,9 +89,7 @@ export async function listClientsOf(
     .db(auth)
     .selectFrom('oauthClient')
     .selectAll()
-    .where((eb) =>
-      'userId' in owner ? eb('userId', '=', owner.userId) : eb('referenceId', '=', owner.referenceId),
-    )
+    .where((eb) => ('userId' in owner ? eb('userId', '=', owner.userId) : eb('referenceId', '=', owner.referenceId)))
     .orderBy('createdAt')
     .orderBy('id')
     .execute();

@@ -79,11 +79,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
 }
 
 /** Within what the client was registered for, and that within what the server has now; none asked is all of those. */
-function requestedScopes(
-  supported: readonly string[],
-  client: OAuthClient,
-  scope: string | undefined,
-): string[] {
+function requestedScopes(supported: readonly string[], client: OAuthClient, scope: string | undefined): string[] {
   const allowed = (client.scopes ?? supported).filter((name) => supported.includes(name));
   const asked = scopesOf(scope);
   const unknown = asked.filter((name) => !allowed.includes(name));

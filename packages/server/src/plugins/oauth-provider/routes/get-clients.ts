@@ -21,8 +21,7 @@ export function getClients(options: ResolvedOAuthProviderOptions) {
     session: 'required',
     async handler({ auth, session, query }) {
       const organizationId = query.organization_id;
-      if (organizationId !== undefined)
-        await requireOrganizationClientManager(auth, options, session, organizationId);
+      if (organizationId !== undefined) await requireOrganizationClientManager(auth, options, session, organizationId);
       const clients = await listClientsOf(
         auth,
         organizationId === undefined ? { userId: session.user.id } : { referenceId: organizationId },

@@ -72,8 +72,9 @@ describeEachDialect(
       // The organization's list, for an admin; not the owner's own list.
       const listed = await org.seats.admin.client.get(`/oauth2/get-clients?organization_id=${org.id}`);
       expect(clientIdsOf(listed)).toEqual([created.body.client_id]);
-      expect((await org.seats.admin.client.get(`/oauth2/get-client?client_id=${created.body.client_id}`)).body)
-        .toMatchObject({ client_id: created.body.client_id });
+      expect(
+        (await org.seats.admin.client.get(`/oauth2/get-client?client_id=${created.body.client_id}`)).body,
+      ).toMatchObject({ client_id: created.body.client_id });
       expect(clientIdsOf(await org.seats.owner.client.get('/oauth2/get-clients'))).toEqual([]);
       // No secret is shown again.
       expect(listed.body[0]).not.toHaveProperty('client_secret');

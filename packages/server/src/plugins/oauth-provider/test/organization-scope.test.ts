@@ -118,7 +118,10 @@ describeEachDialect(
         .client()
         .get('/oauth2/userinfo', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
       expect(userInfo.body).toMatchObject({ sub: userId, ...expected });
-      expect((await introspect(h(), client, tokens.body.access_token)).body).toMatchObject({ active: true, ...expected });
+      expect((await introspect(h(), client, tokens.body.access_token)).body).toMatchObject({
+        active: true,
+        ...expected,
+      });
 
       // Another organization made active later does not move the grant: a refresh acts for the same one.
       await activate(h(), browser, userId, globex);
