@@ -19,7 +19,7 @@ const text = organizationText.applications;
 async function organizationClients(owner: TestUser, organizationId: string) {
   const { data, error } = await owner.auth.client.oauth2.getClients({ query: { organization_id: organizationId } });
   if (error || !data) throw new Error(`get-clients failed: ${error?.code}`);
-  return data;
+  return data as { client_id: string }[];
 }
 
 describe('organization applications', () => {

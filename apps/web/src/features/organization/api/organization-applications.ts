@@ -10,16 +10,33 @@ import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 import { organizationKeys } from './organization-keys';
 
+export interface OrganizationApplication {
+  clientId: string;
+  name: string | null;
+}
+
+/** A registered client as the server answers it (a loose RFC 7591 record), read into known fields. */
+function applicationOf(answer: unknown): OrganizationApplication {
+  const record = (answer ?? {}) as Record<string, unknown>;
+  const name = typeof record.client_name === 'string' && record.client_name.trim() ? record.client_name : null;
+  return { clientId: String(record.client_id), name };
+}
+
 export function useOrganizationApplications(organizationId: string, enabled: boolean) {
   const client = useAuthClient();
   return useQuery({
     queryKey: organizationKeys.applications(organizationId),
-    queryFn: () => unwrap(client.oauth2.getClients({ query: { organization_id: organizationId } })),
+    queryFn: async () =>
+      (await unwrap(client.oauth2.getClients({ query: { organization_id: organizationId } }))).map(applicationOf),
     enabled,
   });
 }
 
-export type OrganizationApplication = NonNullable<ReturnType<typeof useOrganizationApplications>['data']>[number];
+/** A new application's credentials: the secret is in this answer only. */
+export interface IssuedApplication {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface NewApplication {
   name: string;
@@ -29,15 +46,18 @@ export interface NewApplication {
 export function useCreateApplication(organizationId: string) {
   const client = useAuthClient();
   return useCallback(
-    ({ name, redirectUri }: NewApplication) =>
-      unwrap(
+    async ({ name, redirectUri }: NewApplication): Promise<IssuedApplication> => {
+      // The route answers its RFC 7591 record as a raw response (no-store), typed as such.
+      const answer = (await unwrap(
         client.oauth2.createClient({
           client_name: name,
           redirect_uris: [redirectUri],
           token_endpoint_auth_method: 'client_secret_basic',
           organization_id: organizationId,
         }),
-      ),
+      )) as unknown as Record<string, unknown>;
+      return { clientId: String(answer.client_id), clientSecret: String(answer.client_secret ?? '') };
+    },
     [client, organizationId],
   );
 }

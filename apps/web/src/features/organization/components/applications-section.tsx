@@ -27,6 +27,7 @@ import {
   useCreateApplication,
   useDeleteApplication,
   useOrganizationApplications,
+  type IssuedApplication,
   type OrganizationApplication,
 } from '../api/organization-applications';
 import type { SectionProps } from './section-props';
@@ -36,12 +37,13 @@ const schema = z.object({
   redirectUri: z.url({ protocol: /^https?$/, error: 'validation.url' }),
 });
 
-interface Issued {
-  clientId: string;
-  clientSecret: string;
-}
-
-function CreateApplicationForm({ organizationId, onIssued }: { organizationId: string; onIssued(issued: Issued): void }) {
+function CreateApplicationForm({
+  organizationId,
+  onIssued,
+}: {
+  organizationId: string;
+  onIssued(issued: IssuedApplication): void;
+}) {
   const { t } = useTranslation('organization');
   const create = useCreateApplication(organizationId);
   const { form, onSubmit, serverError, pending } = useServerForm({
@@ -49,13 +51,19 @@ function CreateApplicationForm({ organizationId, onIssued }: { organizationId: s
     defaultValues: { name: '', redirectUri: '' },
     mutationFn: create,
     errorFields: { INVALID_REDIRECT_URI: 'redirectUri' },
-    onSuccess: (created) => {
-      onIssued({ clientId: created.client_id, clientSecret: created.client_secret ?? '' });
+    onSuccess: (issued) => {
+      onIssued(issued);
       form.reset({ name: '', redirectUri: '' });
     },
   });
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('applications.createLabel')} sx={{ maxWidth: 560 }}>
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('applications.createLabel')}
+      sx={{ maxWidth: 560 }}
+    >
       <FormTextField control={form.control} name="name" label={t('applications.name')} required />
       <FormTextField
         control={form.control}
@@ -72,13 +80,16 @@ function CreateApplicationForm({ organizationId, onIssued }: { organizationId: s
   );
 }
 
-function IssuedSecret({ issued, onDone }: { issued: Issued; onDone(): void }) {
+function IssuedSecret({ issued, onDone }: { issued: IssuedApplication; onDone(): void }) {
   const { t } = useTranslation('organization');
   return (
     <Alert severity="success" sx={{ mb: 3 }} action={<Button onClick={onDone}>{t('applications.done')}</Button>}>
       <AlertTitle>{t('applications.createdTitle')}</AlertTitle>
       <Typography variant="body2">{t('applications.secretOnce')}</Typography>
-      <Box component="dl" sx={{ m: 0, mt: 1, '& dd': { m: 0, mb: 1, fontFamily: 'monospace', wordBreak: 'break-all' } }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, mt: 1, '& dd': { m: 0, mb: 1, fontFamily: 'monospace', wordBreak: 'break-all' } }}
+      >
         <dt>{t('applications.clientId')}</dt>
         <dd>{issued.clientId}</dd>
         <dt>{t('applications.clientSecret')}</dt>
@@ -93,12 +104,12 @@ function ApplicationRow({ application }: { application: OrganizationApplication 
   const remove = useDeleteApplication();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const name = application.client_name ?? application.client_id;
+  const name = application.name ?? application.clientId;
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListItemText
         primary={name}
-        secondary={`${t('applications.clientId')}: ${application.client_id}`}
+        secondary={`${t('applications.clientId')}: ${application.clientId}`}
         sx={{ minWidth: 200, wordBreak: 'break-all' }}
       />
       <Button color="error" onClick={() => setConfirming(true)} aria-label={t('applications.deleteNamed', { name })}>
@@ -112,7 +123,7 @@ function ApplicationRow({ application }: { application: OrganizationApplication 
         pending={remove.isPending}
         error={clientErrorOf(remove.error)}
         onConfirm={() =>
-          remove.mutate(application.client_id, {
+          remove.mutate(application.clientId, {
             onSuccess: () => {
               setConfirming(false);
               toast({ message: t('applications.deleted', { name }) });
@@ -129,7 +140,7 @@ export function ApplicationsSection({ organization, abilities }: SectionProps) {
   const { t } = useTranslation('organization');
   const manages = abilities.updateOrganization;
   const { data: applications, error, isPending } = useOrganizationApplications(organization.id, manages);
-  const [issued, setIssued] = useState<Issued | null>(null);
+  const [issued, setIssued] = useState<IssuedApplication | null>(null);
 
   if (!manages) return <Alert severity="info">{t('applications.notAllowed')}</Alert>;
   return (
@@ -148,7 +159,7 @@ export function ApplicationsSection({ organization, abilities }: SectionProps) {
       ) : (
         <List aria-label={t('applications.label')}>
           {applications.map((application) => (
-            <ApplicationRow key={application.client_id} application={application} />
+            <ApplicationRow key={application.clientId} application={application} />
           ))}
         </List>
       )}
