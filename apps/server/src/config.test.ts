@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       oauthScopes: [],
       oauthResources: [],
       oauthDynamicRegistration: 'off',
+      oauthOrganizationClients: true,
     });
   });
 
@@ -136,7 +137,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('reads the OAuth provider settings: OAUTH_PROVIDER, OAUTH_SCOPES, OAUTH_RESOURCES, OAUTH_DYNAMIC_REGISTRATION', () => {
+  it('reads the OAuth provider settings: OAUTH_PROVIDER, OAUTH_SCOPES, OAUTH_RESOURCES, OAUTH_DYNAMIC_REGISTRATION, OAUTH_ORGANIZATION_CLIENTS', () => {
     expect(
       loadConfig(
         {
@@ -144,11 +145,13 @@ describe('loadConfig', () => {
           OAUTH_SCOPES: 'read:notes, write:notes,read:notes',
           OAUTH_RESOURCES: 'https://api.example.com, urn:example:billing',
           OAUTH_DYNAMIC_REGISTRATION: 'authenticated',
+          OAUTH_ORGANIZATION_CLIENTS: 'off',
         },
         CWD,
       ),
     ).toMatchObject({
       oauthProvider: false,
+      oauthOrganizationClients: false,
       oauthScopes: ['read:notes', 'write:notes'],
       oauthResources: ['https://api.example.com', 'urn:example:billing'],
       oauthDynamicRegistration: 'authenticated',
@@ -156,6 +159,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ OAUTH_PROVIDER: 'on', OAUTH_DYNAMIC_REGISTRATION: 'open' }, CWD)).toMatchObject({
       oauthProvider: true,
       oauthDynamicRegistration: 'open',
+      oauthOrganizationClients: true,
     });
     expect(
       problemsOf({

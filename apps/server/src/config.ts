@@ -80,6 +80,8 @@ export interface ServerConfig {
   readonly oauthResources: readonly string[];
   /** OAUTH_DYNAMIC_REGISTRATION: who may register a client at POST /oauth2/register. */
   readonly oauthDynamicRegistration: NonNullable<OAuthProviderOptions['dynamicRegistration']>;
+  /** OAUTH_ORGANIZATION_CLIENTS: an organization's owners and admins manage clients it owns. */
+  readonly oauthOrganizationClients: boolean;
 }
 
 /** A scrape token is a password a Prometheus config holds: long enough not to be guessed online. */
@@ -243,6 +245,7 @@ const schema = z.object({
   OAUTH_DYNAMIC_REGISTRATION: optional.pipe(
     z.enum(['off', 'authenticated', 'open'], 'must be "off", "authenticated" or "open"').optional(),
   ),
+  OAUTH_ORGANIZATION_CLIENTS: onOff,
   LOG_LEVEL: optional.pipe(
     z
       .enum(
@@ -319,6 +322,10 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     oauthScopes: Object.freeze([...new Set(e.OAUTH_SCOPES)]),
     oauthResources: Object.freeze([...new Set(e.OAUTH_RESOURCES)]),
     oauthDynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION ?? OAUTH_PROVIDER_DEFAULTS.dynamicRegistration,
+    oauthOrganizationClients:
+      e.OAUTH_ORGANIZATION_CLIENTS === undefined
+        ? OAUTH_PROVIDER_DEFAULTS.organizationClients
+        : e.OAUTH_ORGANIZATION_CLIENTS === 'on',
   });
 }
 

@@ -18,7 +18,8 @@ import {
 import type { ServerConfig } from './config';
 import { transportErrorsPlugin } from './transport-errors';
 
-type OAuthProviderConfig = 'oauthProvider' | 'oauthScopes' | 'oauthResources' | 'oauthDynamicRegistration';
+type OAuthProviderConfig =
+  'oauthProvider' | 'oauthScopes' | 'oauthResources' | 'oauthDynamicRegistration' | 'oauthOrganizationClients';
 
 export function serverPlugins(
   config: Pick<ServerConfig, 'adminEmails'> &
@@ -71,6 +72,7 @@ export function serverPlugins(
             scopes: config.oauthScopes ?? [],
             resources: config.oauthResources ?? [],
             dynamicRegistration: config.oauthDynamicRegistration ?? 'off',
+            organizationClients: config.oauthOrganizationClients ?? true,
           }),
         ]),
     transportErrorsPlugin(),

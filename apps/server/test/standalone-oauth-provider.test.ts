@@ -43,7 +43,8 @@ describe('standalone server with the OAuth provider on (the default)', () => {
       issuer,
       jwks_uri: `${issuer}/jwks`,
       registration_endpoint: `${issuer}/oauth2/register`,
-      scopes_supported: ['openid', 'profile', 'email', 'offline_access', 'read:notes', 'write:notes'],
+      // The organization plugin is on in the standalone server: its scope comes with it.
+      scopes_supported: ['openid', 'profile', 'email', 'offline_access', 'read:notes', 'write:notes', 'organization'],
     });
     for (const path of ['/.well-known/openid-configuration', '/.well-known/openid-configuration/api/auth']) {
       const atRoot = await fetch(server.url + path);

@@ -69,6 +69,9 @@ export const STALE_AFTER: StaleAfter = {
   removeTeam: [organization],
   addTeamMember: [organization],
   removeTeamMember: [organization],
+  // An organization's applications (its Applications section); a user's own clients are not shown.
+  createOAuthClient: [organization],
+  deleteOAuthClient: [organization],
 
   createUser: [adminKeys.all],
   adminUpdateUser: [adminKeys.all],

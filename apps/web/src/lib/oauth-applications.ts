@@ -59,7 +59,7 @@ export function useApplication(clientId: string | null) {
   });
 }
 
-const KNOWN_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+const KNOWN_SCOPES = ['openid', 'profile', 'email', 'offline_access', 'organization'] as const;
 
 /** A scope in plain words; a scope the app has no words for is shown as it is named. */
 export function useScopeWords(): (scope: string) => string {

@@ -157,6 +157,19 @@ export interface PluginHooks {
     auth: PluginHost,
   ): Promise<boolean | undefined>;
   /**
+   * What the plugin that keeps organizations knows of a user's: the organizations they belong to
+   * (their role there, and whether it grants an action), and the one `session` acts for (its active
+   * organization, when it is still a member). Lets a plugin hand organizations out (the
+   * oauth-provider's `organization` scope, its organization-owned clients) without importing the
+   * organization plugin. The first plugin that answers decides (`userOrganizations`); undefined is
+   * no say.
+   */
+  organizationFacts?(
+    userId: string,
+    session: CurrentSession | null,
+    auth: PluginHost,
+  ): Promise<OrganizationFacts | undefined>;
+  /**
    * Runs before the handler of every POST endpoint, with its body as sent (the endpoint's schema
    * would strip a field it does not declare). Answers a continuation when the body carries a flow
    * that a sign-in resumes (the oauth-provider's `oauth_query`): should this very call create a
@@ -207,4 +220,21 @@ export interface SignInRequest {
 export interface SignInContinuation {
   (current: CurrentSession): Promise<unknown>;
   readonly resumable?: string | undefined;
+}
+
+/** One organization a user belongs to, as `PluginHooks.organizationFacts` answers it. */
+export interface OrganizationMembership {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  /** The member's role as stored: several roles are comma-separated. */
+  readonly role: string;
+  /** Whether that role grants every action asked (resource → actions), in the plugin's access control. */
+  grants(permissions: Readonly<Record<string, readonly string[]>>): boolean;
+}
+
+/** A user's organizations, and the one the asking session acts for (null: none, or no session). */
+export interface OrganizationFacts {
+  readonly memberships: readonly OrganizationMembership[];
+  readonly active: OrganizationMembership | null;
 }

@@ -12,7 +12,13 @@ import type { ErrorCatalogue } from '../endpoint/errors';
 import type { AuthEventType } from './event-registry';
 import type { BodyFields, ExpiringRows, FieldDeclarations } from './declarations';
 
-export type { PluginHooks, SignInContinuation, SignInRequest } from '../auth/context';
+export type {
+  OrganizationFacts,
+  OrganizationMembership,
+  PluginHooks,
+  SignInContinuation,
+  SignInRequest,
+} from '../auth/context';
 export type {
   BodyFields,
   ExpiringRows,

@@ -9,6 +9,8 @@ import {
   checkCredentialChange as engineCheckCredentialChange,
   pluginUserInput as enginePluginUserInput,
   sessionHasPermission as engineSessionHasPermission,
+  keepsOrganizations as engineKeepsOrganizations,
+  userOrganizations as engineUserOrganizations,
 } from './run-hooks';
 import { removeUserRow as engineRemoveUser } from './host';
 import { emitEvent as engineEmitEvent, type EventOrigin as EngineEventOrigin } from '../events/emit-event';
@@ -44,6 +46,8 @@ export const afterUserCreated = hosted(engineAfterUserCreated);
 export const checkCredentialChange = hosted(engineCheckCredentialChange);
 export const pluginUserInput = hosted(enginePluginUserInput);
 export const sessionHasPermission = hosted(engineSessionHasPermission);
+export const keepsOrganizations = hosted(engineKeepsOrganizations);
+export const userOrganizations = hosted(engineUserOrganizations);
 export const sendMail = hosted(engineSendMail);
 export const createSession = hosted(engineCreateSession);
 export const readCurrentSession = hosted(engineReadCurrentSession);

@@ -1,7 +1,7 @@
 /**
  * @module Running the enabled plugins' hooks from core routes.
  */
-import type { AuthContext, SignInAttempt, SignInContinuation, SignInRequest } from '../auth/context';
+import type { AuthContext, OrganizationFacts, SignInAttempt, SignInContinuation, SignInRequest } from '../auth/context';
 import type { Session, User } from '../db/records';
 import type { EndedSession } from '../db/session-store';
 import type { EventActor } from '../events/event-actor';
@@ -118,6 +118,27 @@ export async function sessionHasPermission(
     if (answer !== undefined) return answer;
   }
   return false;
+}
+
+/** Whether some plugin keeps organizations (answers `organizationFacts`). */
+export function keepsOrganizations(auth: AuthContext): boolean {
+  return auth.hooks.some((hooks) => hooks.organizationFacts !== undefined);
+}
+
+/**
+ * The user's organizations, and the one `session` acts for, as the plugin that keeps them answers
+ * (`PluginHooks.organizationFacts`); null when no plugin does.
+ */
+export async function userOrganizations(
+  auth: AuthContext,
+  userId: string,
+  session: CurrentSession | null = null,
+): Promise<OrganizationFacts | null> {
+  for (const hooks of auth.hooks) {
+    const answer = await hooks.organizationFacts?.(userId, session, auth);
+    if (answer) return answer;
+  }
+  return null;
 }
 
 /** The first plugin's continuation of a POST's sign-in, or its refusal of the call (`signInContinuation`). */

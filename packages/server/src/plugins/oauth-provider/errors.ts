@@ -24,6 +24,10 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   restrictedClientFields: [403, 'Only a platform admin may set these client fields'],
   // Latchkey's own: better-auth's admin routes are server-only; ours are served to platform admins.
   notAllowedToAdministerClients: [403, 'You are not allowed to administer OAuth clients'],
+  // Latchkey's own: better-auth leaves who may act for an organization to `clientPrivileges`; we
+  // ask the organization's roles (`organization: update`), refusing alike whether or not the
+  // caller is a member, so an organization's existence is not confirmed to outsiders.
+  notAllowedToManageOrganizationClients: [403, 'You are not allowed to manage the OAuth clients of this organization'],
   // An unknown consent, and another user's: telling them apart would confirm that an id exists.
   consentNotFound: [404, 'no consent'],
   // A consent may hold only scopes its client may ask for.

@@ -51,6 +51,7 @@ import { updateOAuthConsent } from './routes/update-consent';
 import { oauth2EndSession, oauth2EndSessionPost } from './routes/end-session';
 import { endSessionsAccess } from './logout/backchannel-logout';
 import { revokeBannedUserTokens } from './logout/banned-user';
+import { deleteOrganizationClients } from './organization/deleted-organization';
 import { OAUTH_PROVIDER_EXPIRING_ROWS } from './schema';
 
 export { OAUTH_PROVIDER_DEFAULTS, OAUTH_PROVIDER_ERRORS, type OAuthProviderOptions };
@@ -68,12 +69,12 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
     events: OAUTH_PROVIDER_EVENTS,
     endpoints: [
       createClient(resolved),
-      getClient(),
-      getClients(),
+      getClient(resolved),
+      getClients(resolved),
       getPublicClient(),
       updateClient(resolved),
-      deleteClient(),
-      rotateClientSecret(),
+      deleteClient(resolved),
+      rotateClientSecret(resolved),
       registerClient(resolved),
       adminCreateClient(resolved),
       adminUpdateClient(resolved),
@@ -111,7 +112,10 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
       signInContinuation: signInContinuation(resolved),
       resumeSignInContinuation: resumeSignInContinuation(resolved),
       afterSessionsEnded: endSessionsAccess(resolved),
-      event: revokeBannedUserTokens,
+      event: (event, auth) => {
+        revokeBannedUserTokens(event, auth);
+        deleteOrganizationClients(event, auth);
+      },
     },
     migrations: [oauthProviderMigration, oauthDeviceCodeMigration],
     expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,

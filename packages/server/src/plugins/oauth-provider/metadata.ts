@@ -6,7 +6,8 @@
  */
 import type { PluginHost } from '../../plugin';
 import { publishedAlgorithms } from './keys/signing-keys';
-import type { ResolvedOAuthProviderOptions } from './options';
+import { ORGANIZATION_SCOPE, type ResolvedOAuthProviderOptions } from './options';
+import { ORGANIZATION_CLAIMS } from './organization/claims';
 
 /** Asymmetric algorithms a private_key_jwt client assertion may use (RFC 7523), better-auth's list. */
 export const CLIENT_ASSERTION_ALGORITHMS = [
@@ -48,7 +49,7 @@ export function authorizationServerMetadata(auth: PluginHost, options: ResolvedO
     introspection_endpoint: `${issuer}/oauth2/introspect`,
     revocation_endpoint: `${issuer}/oauth2/revoke`,
     device_authorization_endpoint: `${issuer}/device/code`,
-    scopes_supported: [...options.scopes],
+    scopes_supported: [...options.supportedScopes(auth)],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token', DEVICE_CODE_GRANT],
@@ -67,10 +68,12 @@ export function authorizationServerMetadata(auth: PluginHost, options: ResolvedO
 
 export async function openIdConfiguration(auth: PluginHost, options: ResolvedOAuthProviderOptions) {
   const issuer = options.issuer(auth);
+  const scopes = options.supportedScopes(auth);
   const claims = [
     ...PROTOCOL_CLAIMS,
-    ...(options.scopes.includes('profile') ? PROFILE_CLAIMS : []),
-    ...(options.scopes.includes('email') ? EMAIL_CLAIMS : []),
+    ...(scopes.includes('profile') ? PROFILE_CLAIMS : []),
+    ...(scopes.includes('email') ? EMAIL_CLAIMS : []),
+    ...(scopes.includes(ORGANIZATION_SCOPE) ? ORGANIZATION_CLAIMS : []),
   ];
   return {
     ...authorizationServerMetadata(auth, options),

@@ -3,7 +3,7 @@
  * once. Lifetimes are `@better-auth/oauth-provider` 1.7's defaults, in seconds; the pages are the
  * web app's, resolved against the auth's base URL's origin.
  */
-import type { PluginHost } from '../../plugin';
+import { keepsOrganizations, type PluginHost } from '../../plugin';
 
 export const SIGNING_ALGORITHMS = ['EdDSA', 'ES256', 'RS256'] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
@@ -13,6 +13,9 @@ export type DynamicRegistrationMode = (typeof DYNAMIC_REGISTRATION_MODES)[number
 
 /** The scopes every installation has: OpenID Connect's, and refresh tokens'. */
 export const STANDARD_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+/** The scope of the user's organizations (organization/claims.ts), supported while a plugin keeps them. */
+export const ORGANIZATION_SCOPE = 'organization';
 
 export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   loginPage: '/sign-in',
@@ -43,6 +46,12 @@ export const OAUTH_PROVIDER_DEFAULTS = Object.freeze({
   clientIdMetadataDocuments: true,
   /** Random bytes of a client secret, a code, an opaque token (base64url: 43 characters). */
   secretBytes: 32,
+  /**
+   * Members whose organization role grants `organization: update` (owner and admin by default)
+   * manage clients owned by that organization (better-auth's `clientReference`), while a plugin
+   * keeps organizations.
+   */
+  organizationClients: true,
 });
 
 export interface OAuthProviderOptions {
@@ -57,6 +66,12 @@ export interface OAuthProviderOptions {
    * (draft-ietf-oauth-client-id-metadata-document), fetched and kept as a client. Default on.
    */
   clientIdMetadataDocuments?: boolean;
+  /**
+   * Let an organization's owners and admins (whoever its roles grant `organization: update`)
+   * register and manage clients owned by the organization. Default on; it matters only while a
+   * plugin keeps organizations.
+   */
+  organizationClients?: boolean;
   /** The algorithm new signing keys use. Default EdDSA (Ed25519). */
   signingAlgorithm?: SigningAlgorithm;
   /** Seconds a signing key signs before the next one replaces it. */
@@ -81,10 +96,14 @@ export interface OAuthProviderOptions {
 }
 
 export interface ResolvedOAuthProviderOptions {
+  /** The configured scopes; what is supported is `supportedScopes`. */
   readonly scopes: readonly string[];
+  /** The configured scopes, and `organization` while a plugin keeps organizations. */
+  supportedScopes(auth: PluginHost): readonly string[];
   readonly resources: readonly string[];
   readonly dynamicRegistration: DynamicRegistrationMode;
   readonly clientIdMetadataDocuments: boolean;
+  readonly organizationClients: boolean;
   readonly signingAlgorithm: SigningAlgorithm;
   readonly keyRotationInterval: number;
   readonly codeExpiresIn: number;
@@ -135,11 +154,15 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions = {}):
     signUp: options.signUpPage ?? d.signUpPage,
   };
   const { selectAccountPage } = options;
+  const scopes = Object.freeze([...new Set([...STANDARD_SCOPES, ...extra])]);
+  const withOrganization = Object.freeze([...new Set([...scopes, ORGANIZATION_SCOPE])]);
   return Object.freeze({
-    scopes: Object.freeze([...new Set([...STANDARD_SCOPES, ...extra])]),
+    scopes,
+    supportedScopes: (auth: PluginHost) => (keepsOrganizations(auth) ? withOrganization : scopes),
     resources: Object.freeze([...(options.resources ?? [])]),
     dynamicRegistration: options.dynamicRegistration ?? d.dynamicRegistration,
     clientIdMetadataDocuments: options.clientIdMetadataDocuments ?? d.clientIdMetadataDocuments,
+    organizationClients: options.organizationClients ?? d.organizationClients,
     signingAlgorithm: options.signingAlgorithm ?? d.signingAlgorithm,
     keyRotationInterval: seconds('keyRotationInterval', options.keyRotationInterval, d.keyRotationInterval),
     codeExpiresIn: seconds('codeExpiresIn', options.codeExpiresIn, d.codeExpiresIn),

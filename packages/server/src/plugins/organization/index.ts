@@ -43,6 +43,7 @@ import { listTeamMembers } from './routes/list-team-members';
 import { addTeamMember } from './routes/add-team-member';
 import { removeTeamMember } from './routes/remove-team-member';
 import { ORGANIZATION_EXPIRING_ROWS, organizationSchema } from './schema';
+import { organizationFacts } from './organization-facts';
 
 export { ORGANIZATION_DEFAULTS, ORGANIZATION_ERRORS, type OrganizationOptions };
 
@@ -94,6 +95,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
     ],
     migrations: [organizationMigration, invitationExpiryIndexMigration, memberPageIndexMigration],
     expiringRows: ORGANIZATION_EXPIRING_ROWS,
+    hooks: { organizationFacts: organizationFacts(resolved) },
     fields: organizationSchema.fields,
   });
 }

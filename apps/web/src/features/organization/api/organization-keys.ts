@@ -15,6 +15,8 @@ export const organizationKeys = {
   members: (organizationId: string) => ['organization', organizationId, 'members'] as const,
   invitations: (organizationId: string) => ['organization', organizationId, 'invitations'] as const,
   teams: (organizationId: string) => ['organization', organizationId, 'teams'] as const,
+  /** The OAuth applications the organization owns (GET /oauth2/get-clients?organization_id=). */
+  applications: (organizationId: string) => ['organization', organizationId, 'applications'] as const,
   teamMembers: (organizationId: string, teamId: string) =>
     ['organization', organizationId, 'teams', teamId, 'members'] as const,
   slug: (slug: string) => ['organization-slug', slug] as const,

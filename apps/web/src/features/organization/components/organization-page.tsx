@@ -19,6 +19,7 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useOrganization } from '../api/get-organization';
 import { abilitiesOf } from '../lib/member-permissions';
 import { ActiveOrganizationControl } from './active-organization-control';
+import { ApplicationsSection } from './applications-section';
 import { InvitationsSection } from './invitations-section';
 import { LeaveOrDeleteSection } from './leave-or-delete-section';
 import { MembersSection } from './members-section';
@@ -27,7 +28,7 @@ import { OrganizationSettings } from './organization-settings';
 import type { SectionProps } from './section-props';
 import { TeamsSection } from './teams-section';
 
-const SECTIONS = ['settings', 'members', 'invitations', 'teams', 'leave'] as const;
+const SECTIONS = ['settings', 'members', 'invitations', 'teams', 'applications', 'leave'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function SectionContent({ section, ...props }: SectionProps & { section: Section }) {
@@ -40,6 +41,8 @@ function SectionContent({ section, ...props }: SectionProps & { section: Section
       return <InvitationsSection {...props} />;
     case 'teams':
       return <TeamsSection {...props} />;
+    case 'applications':
+      return <ApplicationsSection {...props} />;
     case 'leave':
       return <LeaveOrDeleteSection {...props} />;
   }

@@ -7,6 +7,7 @@
  */
 import { emitEvent, type CurrentSession, type PluginHost, type RequestHeaders } from '../../../plugin';
 import { findConsent } from '../consents/store';
+import { grantReference } from '../organization/claims';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { signAuthorizationQuery } from '../signed-query';
 import { clientErrorUrl } from './answer';
@@ -79,18 +80,20 @@ export async function authorize(
   const selectAccountPage = options.selectAccountPage(auth);
   if (prompts.has('select_account') && selectAccountPage) return page(scope, selectAccountPage, onward);
   if (prompts.has('consent')) return page(scope, options.page(auth, 'consent'), onward);
+  // Consent is per organization the grant acts for (better-auth's consent referenceId).
+  const referenceId = await grantReference(auth, current, request.scopes);
   if (!request.client.skipConsent) {
     const consent = await findConsent(auth, {
       clientId: request.client.clientId,
       userId: current.user.id,
-      referenceId: null,
+      referenceId,
     });
     if (!consent || !request.scopes.every((wanted) => consent.scopes.includes(wanted))) {
       if (prompts.has('none')) return refuse('consent_required', 'End-User consent is required');
       return page(scope, options.page(auth, 'consent'), onward);
     }
   }
-  const url = await issueAuthorizationCode(auth, options, request, current);
+  const url = await issueAuthorizationCode(auth, options, request, current, referenceId);
   emitEvent(scope, 'oauth-authorized', {
     userId: current.user.id,
     actorUserId: current.user.id,

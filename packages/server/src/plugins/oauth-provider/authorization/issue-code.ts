@@ -16,6 +16,7 @@ export async function issueAuthorizationCode(
   options: ResolvedOAuthProviderOptions,
   request: AuthorizationRequest,
   current: CurrentSession,
+  referenceId: string | null,
 ): Promise<string> {
   const code = newOpaqueSecret();
   const now = auth.now();
@@ -34,7 +35,8 @@ export async function issueAuthorizationCode(
       codeChallenge: request.codeChallenge,
       nonce: request.nonce,
       resources: request.resources.length ? toJsonList(request.resources) : null,
-      referenceId: null,
+      // The organization the grant acts for: its tokens, refreshed too, keep acting for it.
+      referenceId,
       // OIDC auth_time: when the user last authenticated, which is when this session began.
       authTime: current.session.createdAt,
       grantId: crypto.randomUUID(),

@@ -105,7 +105,8 @@ export async function parseAuthorizationRequest(
   }
 
   // The client asks within what it was registered for, and that within what the server has now.
-  const allowed = new Set((client.scopes ?? options.scopes).filter((scope) => options.scopes.includes(scope)));
+  const supported = options.supportedScopes(auth);
+  const allowed = new Set((client.scopes ?? supported).filter((scope) => supported.includes(scope)));
   let scopes = scopesOf(params.get('scope'));
   const unknown = scopes.filter((scope) => !allowed.has(scope));
   if (unknown.length) refuse('invalid_scope', `The following scopes are invalid: ${unknown.join(', ')}`);

@@ -17,11 +17,12 @@ export async function applyClientUpdate(
   update: Partial<ClientMetadata>,
   who: { actorUserId: string; admin?: boolean },
 ): Promise<Record<string, unknown>> {
-  const columns = checkClientMetadata(withUpdate(metadataOf(client), update), options.scopes);
+  const columns = checkClientMetadata(withUpdate(metadataOf(client), update), options.supportedScopes(ctx.auth));
   const updated = await updateClientColumns(ctx.auth, client.clientId, columns);
   if (!updated) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
   emitEvent(ctx, 'oauth-client-updated', {
     userId: client.userId,
+    organizationId: client.referenceId,
     actorUserId: who.actorUserId,
     detail: { clientId: client.clientId, fields: Object.keys(update).sort().join(' ') },
   });

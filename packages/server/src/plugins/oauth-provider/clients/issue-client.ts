@@ -13,12 +13,21 @@ export async function issueClient(
   ctx: EventOrigin,
   options: ResolvedOAuthProviderOptions,
   meta: ClientMetadata,
-  who: { userId: string | null; actorUserId: string | null; admin?: boolean; method?: string },
+  who: {
+    userId: string | null;
+    /** The organization that owns the client, for an organization's client. */
+    referenceId?: string | null;
+    actorUserId: string | null;
+    admin?: boolean;
+    method?: string;
+  },
 ): Promise<Response> {
-  const columns = checkClientMetadata(meta, options.scopes);
-  const { client, clientSecret } = await insertClient(ctx.auth, columns, { userId: who.userId });
+  const columns = checkClientMetadata(meta, options.supportedScopes(ctx.auth));
+  const referenceId = who.referenceId ?? null;
+  const { client, clientSecret } = await insertClient(ctx.auth, columns, { userId: who.userId, referenceId });
   emitEvent(ctx, 'oauth-client-created', {
     userId: who.userId,
+    organizationId: referenceId,
     actorUserId: who.actorUserId,
     method: who.method,
     detail: { clientId: client.clientId, tokenEndpointAuthMethod: client.tokenEndpointAuthMethod },

@@ -181,7 +181,7 @@ export async function resolveClient(
   }
   let columns: ClientColumns;
   try {
-    columns = metadataDocumentColumns(clientId, body, options.scopes);
+    columns = metadataDocumentColumns(clientId, body, options.supportedScopes(auth));
   } catch (error) {
     if (error instanceof OAuthError)
       throw new OAuthError('invalid_client', `client metadata document: ${error.description}`);

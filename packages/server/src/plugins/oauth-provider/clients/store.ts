@@ -22,7 +22,8 @@ function newClientId(): string {
 export async function insertClient(
   auth: PluginHost,
   columns: ClientColumns,
-  owner: { userId: string | null },
+  /** A user's client, an organization's (`referenceId`), or nobody's (dynamic registration, an admin's). */
+  owner: { userId: string | null; referenceId?: string | null },
 ): Promise<IssuedClient> {
   const clientSecret = issuesSecret(columns.tokenEndpointAuthMethod) ? newOpaqueSecret() : undefined;
   const now = auth.now();
@@ -32,7 +33,7 @@ export async function insertClient(
     clientId: newClientId(),
     clientSecret: clientSecret === undefined ? null : digestOf(clientSecret),
     userId: owner.userId,
-    referenceId: null,
+    referenceId: owner.referenceId ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -79,12 +80,16 @@ export async function deleteClientRow(auth: PluginHost, clientId: string): Promi
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listClientsOf(auth: PluginHost, userId: string): Promise<OAuthClient[]> {
+/** The clients of a user, or of an organization (`referenceId`), oldest first. */
+export async function listClientsOf(
+  auth: PluginHost,
+  owner: { userId: string } | { referenceId: string },
+): Promise<OAuthClient[]> {
   const rows = await oauthProviderSchema
     .db(auth)
     .selectFrom('oauthClient')
     .selectAll()
-    .where('userId', '=', userId)
+    .where((eb) => ('userId' in owner ? eb('userId', '=', owner.userId) : eb('referenceId', '=', owner.referenceId)))
     .orderBy('createdAt')
     .orderBy('id')
     .execute();

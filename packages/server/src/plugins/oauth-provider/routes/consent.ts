@@ -11,6 +11,7 @@ import { clientErrorUrl, type RedirectAnswer } from '../authorization/answer';
 import { authorize, withoutPrompt } from '../authorization/authorize';
 import { invalidSignature } from '../authorization/continuation';
 import { grantConsent } from '../consents/store';
+import { grantReference } from '../organization/claims';
 import { scopesOf } from '../json-list';
 import { OAuthError, oauthErrorResponse } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
@@ -59,7 +60,8 @@ export function oauth2Consent(options: ResolvedOAuthProviderOptions) {
         );
         return { redirect: true, url };
       }
-      await grantConsent(auth, { clientId, userId: session.user.id, referenceId: null }, kept);
+      const referenceId = await grantReference(auth, session, kept);
+      await grantConsent(auth, { clientId, userId: session.user.id, referenceId }, kept);
       emitEvent(ctx, 'oauth-consent-granted', { ...event, detail: { clientId, scope: kept.join(' ') } });
       params = new URLSearchParams(params);
       params.set('scope', kept.join(' '));

@@ -7,8 +7,9 @@ import { defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
 import { findOwnedClient } from '../clients/ownership';
 import { deleteClientRow } from '../clients/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
+import type { ResolvedOAuthProviderOptions } from '../options';
 
-export function deleteClient() {
+export function deleteClient(options: ResolvedOAuthProviderOptions) {
   return defineEndpoint({
     id: 'deleteOAuthClient',
     method: 'POST',
@@ -19,11 +20,12 @@ export function deleteClient() {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      const client = await findOwnedClient(auth, session, body.client_id);
+      const client = await findOwnedClient(auth, options, session, body.client_id);
       // Two concurrent deletions tell the removal once.
       if (await deleteClientRow(auth, client.clientId)) {
         emitEvent(ctx, 'oauth-client-deleted', {
           userId: client.userId,
+          organizationId: client.referenceId,
           actorUserId: session.user.id,
           detail: { clientId: client.clientId },
         });

@@ -37,7 +37,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
       return answeringOAuthErrors(async () => {
         const client = await authenticateClient(ctx, options, ctx.body);
         requireGrantType(client, DEVICE_CODE_GRANT);
-        const scopes = requestedScopes(options, client, stringParam(ctx.body, 'scope'));
+        const scopes = requestedScopes(options.supportedScopes(ctx.auth), client, stringParam(ctx.body, 'scope'));
         const resources = requestedResources(options, ctx.body);
         const now = auth.now();
         for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -79,12 +79,8 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
 }
 
 /** Within what the client was registered for, and that within what the server has now; none asked is all of those. */
-function requestedScopes(
-  options: ResolvedOAuthProviderOptions,
-  client: OAuthClient,
-  scope: string | undefined,
-): string[] {
-  const allowed = (client.scopes ?? options.scopes).filter((name) => options.scopes.includes(name));
+function requestedScopes(supported: readonly string[], client: OAuthClient, scope: string | undefined): string[] {
+  const allowed = (client.scopes ?? supported).filter((name) => supported.includes(name));
   const asked = scopesOf(scope);
   const unknown = asked.filter((name) => !allowed.includes(name));
   if (unknown.length) throw new OAuthError('invalid_scope', `The following scopes are invalid: ${unknown.join(', ')}`);

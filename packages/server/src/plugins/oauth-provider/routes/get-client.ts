@@ -7,8 +7,9 @@ import { defineEndpoint } from '../../../plugin';
 import { clientResponse, toClientResponse } from '../clients/client-response';
 import { findOwnedClient } from '../clients/ownership';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
+import type { ResolvedOAuthProviderOptions } from '../options';
 
-export function getClient() {
+export function getClient(options: ResolvedOAuthProviderOptions) {
   return defineEndpoint({
     id: 'getOAuthClient',
     method: 'GET',
@@ -18,7 +19,7 @@ export function getClient() {
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound],
     session: 'required',
     async handler({ auth, session, query }) {
-      return toClientResponse(await findOwnedClient(auth, session, query.client_id));
+      return toClientResponse(await findOwnedClient(auth, options, session, query.client_id));
     },
   });
 }

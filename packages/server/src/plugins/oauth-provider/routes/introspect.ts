@@ -11,6 +11,7 @@ import { answeringOAuthErrors, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { oauthParamsBody, requiredParam, stringParam } from '../params';
 import { activeAccessToken, activeRefreshToken } from '../tokens/active-token';
+import { organizationClaims } from '../organization/claims';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -37,7 +38,10 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
             if (access && access.row.clientId === client.clientId) {
               const { row } = access;
               const audience = fromJsonList(row.resources);
+              // An opaque token tells a resource server what its JWT would have carried.
+              const organization = await organizationClaims(auth, row.userId, row.referenceId, access.scopes);
               return oauthJson({
+                ...organization,
                 active: true,
                 scope: access.scopes.join(' '),
                 client_id: row.clientId,

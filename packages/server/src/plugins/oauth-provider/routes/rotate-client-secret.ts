@@ -11,8 +11,9 @@ import { findOwnedClient } from '../clients/ownership';
 import { replaceClientSecret } from '../clients/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 import { oauthJson } from '../oauth-error';
+import type { ResolvedOAuthProviderOptions } from '../options';
 
-export function rotateClientSecret() {
+export function rotateClientSecret(options: ResolvedOAuthProviderOptions) {
   return defineEndpoint({
     id: 'rotateOAuthClientSecret',
     method: 'POST',
@@ -23,12 +24,13 @@ export function rotateClientSecret() {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      const client = await findOwnedClient(auth, session, body.client_id);
+      const client = await findOwnedClient(auth, options, session, body.client_id);
       if (!client.secretDigest) throw new AuthError(OAUTH_PROVIDER_ERRORS.secretRotationUnavailable);
       const rotated = await replaceClientSecret(auth, client.clientId);
       if (!rotated) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
       emitEvent(ctx, 'oauth-client-secret-rotated', {
         userId: client.userId,
+        organizationId: client.referenceId,
         actorUserId: session.user.id,
         detail: { clientId: client.clientId },
       });

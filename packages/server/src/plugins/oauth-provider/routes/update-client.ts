@@ -29,7 +29,7 @@ export function updateClient(options: ResolvedOAuthProviderOptions) {
       const { auth, session, body } = ctx;
       const update = changeableFields(body.update);
       refuseRestrictedFields(update);
-      const client = await findOwnedClient(auth, session, body.client_id);
+      const client = await findOwnedClient(auth, options, session, body.client_id);
       return answeringInCatalogue(() =>
         applyClientUpdate(ctx, options, client, update, { actorUserId: session.user.id }),
       );

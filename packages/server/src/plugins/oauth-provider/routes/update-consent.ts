@@ -36,7 +36,7 @@ export function updateOAuthConsent(options: ResolvedOAuthProviderOptions) {
       const client = await findClient(auth, consent.clientId);
       if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
       // A consent records what the user let the client have: never a scope the client may not ask for.
-      const allowed = client.scopes ?? options.scopes;
+      const allowed = client.scopes ?? options.supportedScopes(auth);
       const scopes = [...new Set(body.update.scopes)];
       if (!scopes.every((scope) => allowed.includes(scope)))
         throw new AuthError(OAUTH_PROVIDER_ERRORS.scopesNotAllowed);

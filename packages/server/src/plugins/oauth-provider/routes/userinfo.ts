@@ -8,6 +8,7 @@ import { defineEndpoint, type PluginHost } from '../../../plugin';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { standardClaims } from '../standard-claims';
+import { organizationClaims } from '../organization/claims';
 import { activeAccessToken } from '../tokens/active-token';
 
 function bearerError(error: 'invalid_token' | 'insufficient_scope', description: string, status: number): OAuthError {
@@ -30,7 +31,8 @@ async function userInfo(
   const active = await activeAccessToken(auth, options, token);
   if (!active?.user) throw bearerError('invalid_token', 'access token is invalid or expired', 401);
   if (!active.scopes.includes('openid')) throw bearerError('insufficient_scope', 'the openid scope is required', 403);
-  return oauthJson(standardClaims(active.user, active.scopes));
+  const organization = await organizationClaims(auth, active.user.id, active.row.referenceId, active.scopes);
+  return oauthJson({ ...organization, ...standardClaims(active.user, active.scopes) });
 }
 
 export function userInfoEndpoint(options: ResolvedOAuthProviderOptions) {

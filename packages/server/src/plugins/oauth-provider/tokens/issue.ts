@@ -13,6 +13,7 @@ import { digestOf, newOpaqueSecret } from '../opaque-secret';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import type { OAuthAccessTokenTable, OAuthRefreshTokenTable } from '../schema';
 import { signJwt } from '../keys/signing-keys';
+import { organizationClaims } from '../organization/claims';
 import { insertAccessToken, insertRefreshToken, type OAuthDb } from './store';
 
 export interface Issuance {
@@ -80,6 +81,8 @@ export async function prepareTokens(
   const issuer = options.issuer(auth);
   const expiresAt = new Date((iat + grant.accessTokenExpiresIn) * 1000);
   const refresh = grant.refresh ? prepareRefresh(now, options, grant, grant.refresh) : null;
+  // Read once for both tokens; the protocol's own claims are written after them, so they win.
+  const organization = await organizationClaims(auth, grant.userId, grant.referenceId, grant.scopes);
 
   let accessToken: string;
   let stored: string;
@@ -89,6 +92,7 @@ export async function prepareTokens(
       auth,
       options,
       {
+        ...organization,
         iss: issuer,
         // RFC 9068 §2.2: the client's own id when no user is involved (client_credentials).
         sub: grant.userId ?? grant.client.clientId,
@@ -134,6 +138,7 @@ export async function prepareTokens(
   };
   if (grant.idToken && grant.userId) {
     answer.id_token = await signJwt(auth, options, {
+      ...organization,
       iss: issuer,
       sub: grant.userId,
       aud: grant.client.clientId,

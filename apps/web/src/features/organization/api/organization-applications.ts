@@ -1,0 +1,70 @@
+/**
+ * @module The OAuth applications an organization owns, for its owners and admins (the server asks
+ * the organization's roles: `organization: update`): the list (GET /oauth2/get-clients with
+ * `organization_id`, without secrets), registering one (POST /oauth2/create-client with
+ * `organization_id`: the answer holds the secret, the only time it is shown) and deleting one.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAuthClient } from '../../../lib/auth';
+import { unwrap } from '../../../lib/unwrap';
+import { organizationKeys } from './organization-keys';
+
+export interface OrganizationApplication {
+  clientId: string;
+  name: string | null;
+}
+
+/** A registered client as the server answers it (a loose RFC 7591 record), read into known fields. */
+function applicationOf(answer: unknown): OrganizationApplication {
+  const record = (answer ?? {}) as Record<string, unknown>;
+  const name = typeof record.client_name === 'string' && record.client_name.trim() ? record.client_name : null;
+  return { clientId: String(record.client_id), name };
+}
+
+export function useOrganizationApplications(organizationId: string, enabled: boolean) {
+  const client = useAuthClient();
+  return useQuery({
+    queryKey: organizationKeys.applications(organizationId),
+    queryFn: async () =>
+      (await unwrap(client.oauth2.getClients({ query: { organization_id: organizationId } }))).map(applicationOf),
+    enabled,
+  });
+}
+
+/** A new application's credentials: the secret is in this answer only. */
+export interface IssuedApplication {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface NewApplication {
+  name: string;
+  redirectUri: string;
+}
+
+export function useCreateApplication(organizationId: string) {
+  const client = useAuthClient();
+  return useCallback(
+    async ({ name, redirectUri }: NewApplication): Promise<IssuedApplication> => {
+      // The route answers its RFC 7591 record as a raw response (no-store), typed as such.
+      const answer = (await unwrap(
+        client.oauth2.createClient({
+          client_name: name,
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'client_secret_basic',
+          organization_id: organizationId,
+        }),
+      )) as unknown as Record<string, unknown>;
+      return { clientId: String(answer.client_id), clientSecret: String(answer.client_secret ?? '') };
+    },
+    [client, organizationId],
+  );
+}
+
+export function useDeleteApplication() {
+  const client = useAuthClient();
+  return useMutation({
+    mutationFn: (clientId: string) => unwrap(client.oauth2.deleteClient({ client_id: clientId })),
+  });
+}
