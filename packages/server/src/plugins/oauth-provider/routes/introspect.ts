@@ -33,8 +33,9 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
         const order = hint === 'refresh_token' ? (['refresh', 'access'] as const) : (['access', 'refresh'] as const);
         for (const kind of order) {
           if (kind === 'access') {
-            const access = await activeAccessToken(auth, options, token);
-            if (access && access.row.clientId === client.clientId) {
+            // Only the client's own tokens: another's answers inactive (§2.2), as an unknown one.
+            const access = await activeAccessToken(auth, options, token, client);
+            if (access) {
               const { row } = access;
               const audience = fromJsonList(row.resources);
               return oauthJson({
