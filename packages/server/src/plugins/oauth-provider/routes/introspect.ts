@@ -22,6 +22,9 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
     response: introspectionResponse,
     body: oauthParamsBody,
     acceptsForm: true,
+    // The default tier, as the token endpoint: a resource server introspects on its users' behalf
+    // from one address, and the credentials it presents are 256-bit secrets or signatures.
+    rateLimit: 'default',
     async handler(ctx) {
       const { auth } = ctx;
       return answeringOAuthErrors(async () => {
