@@ -213,11 +213,10 @@ export async function benchOAuthProvider({ dataDir, duration }: OAuthBenchOption
     OAUTH_SCOPES: MACHINE_SCOPE,
   };
   // The first admin as an operator makes it (it migrates the file the server then opens).
-  execFileSync(
-    process.execPath,
-    [LATCHKEY_COMMAND, 'create-admin', '--email', ADMIN_EMAIL, '--password', PASSWORD],
-    { env: { ...process.env, ...env }, stdio: 'pipe' },
-  );
+  execFileSync(process.execPath, [LATCHKEY_COMMAND, 'create-admin', '--email', ADMIN_EMAIL, '--password', PASSWORD], {
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   const bareServer = await startServerProcess(BARE_SERVER, '/', {}, dataDir);
   const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   try {
