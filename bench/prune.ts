@@ -124,6 +124,7 @@ function summarize(windows: readonly Window[], phase: Phase): (LoadResult & { wo
     requestsPerSecond: Math.round(of.reduce((sum, w) => sum + w.result.requestsPerSecond, 0) / of.length),
     latencyP50: percentile(0.5),
     latencyP99: percentile(0.99),
+    requests: of.reduce((sum, w) => sum + w.result.requests, 0),
     failures: of.reduce((sum, w) => sum + w.result.failures, 0),
     worstWindowP99: Math.max(...of.map((w) => w.result.latencyP99)),
   };

@@ -1,7 +1,8 @@
 /**
  * @module `npm run bench`: Latchkey beside better-auth 1.7 and a bare node:http server, each in a
  * process of its own, one case at a time (BENCH_DURATION seconds after a 2 s warm-up), and Argon2's
- * own verify rate as sign-in's yardstick; then the cases of data growth and of pruning. Prints
+ * own verify rate as sign-in's yardstick; then the OAuth provider's token, introspection and userinfo
+ * routes (bench/oauth-provider-cases.ts), and the cases of data growth and of pruning. Prints
  * Markdown tables for bench/README.md, and exits 1 if any request failed or a case got no answer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { rawVerifyRate } from './argon2-raw';
 import { benchDataGrowth } from './data-growth';
 import { benchLatchkey, ROUNDS, SIGN_IN_CONNECTIONS, type Round } from './latchkey-cases';
+import { benchOAuthProvider } from './oauth-provider-cases';
 import { benchBetterAuth } from './peer-cases';
 import { benchPrune } from './prune';
 import { ensureBetterAuthInstalled } from './support/better-auth-peer';
@@ -133,6 +135,12 @@ async function main(): Promise<void> {
         `${latchkey.idleRssMb} idle, ${latchkey.rssMb} after, ${latchkey.settledRssMb} settled |\n`,
     );
     printRows(rows);
+
+    // The OAuth provider's hot routes, each round beside its own bare yardstick (and CPU per request).
+    const oauth = await benchOAuthProvider({ dataDir, duration: DURATION });
+    console.log('\nOAuth provider: token, introspection, userinfo (issue #31):\n');
+    printRows(oauth);
+    rows.push(...oauth);
 
     // The cost as data grows, and the pruning of a backlog: on their own databases, after the rest.
     for (const dialect of ['sqlite', 'postgres'] as const) {

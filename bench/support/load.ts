@@ -21,6 +21,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   latencyP50: number;
   latencyP99: number;
+  /** Answers in the run, all of them. */
+  requests: number;
   /** Answers other than 2xx, errors and timeouts: any of them makes the run suspect. */
   failures: number;
 }
@@ -45,6 +47,7 @@ export async function runLoad({
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,

@@ -11,12 +11,17 @@ import { freePort } from '../../apps/server/test/support/standalone-process';
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Latchkey as `npm start` runs it: the `latchkey` command, which runs the server's bundle. */
+/** USER_HZ: what /proc reports CPU time in; 100 on every Linux this bench runs on. */
+const CLOCK_TICKS = 100;
+
 export const LATCHKEY_COMMAND = fileURLToPath(new URL('../../apps/server/bin/latchkey.js', import.meta.url));
 
 export interface ServerProcess {
   readonly url: string;
   /** Resident memory of the server process now, in MB (Linux: VmRSS of /proc/<pid>/status). */
   rssMb(): number;
+  /** CPU time the server process has used so far, user + system, in µs (Linux: /proc/<pid>/stat). */
+  cpuMicros(): number;
   stop(): Promise<void>;
 }
 
@@ -56,6 +61,13 @@ export async function startServerProcess(
       const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
       if (kilobytes === undefined) throw new Error(`no VmRSS for ${script} (pid ${child.pid})`);
       return Math.round(Number(kilobytes) / 1024);
+    },
+    cpuMicros: () => {
+      // Fields after the command's closing parenthesis (the name may hold spaces): utime is the
+      // 12th, stime the 13th, in clock ticks (100 a second on Linux).
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / CLOCK_TICKS);
     },
     stop: async () => {
       child.kill('SIGTERM');

@@ -47,6 +47,45 @@ describe('the metrics observer', () => {
     expect(counted).toHaveLength(7);
   });
 
+  it("counts the OAuth provider's authorizations, consents, token exchanges and revocations", async () => {
+    const metrics = await createMetrics();
+    const events: AuthEvent[] = [
+      event({ type: 'oauth-authorized', outcome: 'success' }),
+      event({ type: 'oauth-authorized', outcome: 'failure' }),
+      event({ type: 'oauth-consent-granted', outcome: 'success' }),
+      event({ type: 'oauth-consent-denied', outcome: 'success' }),
+      event({ type: 'oauth-device-approved', outcome: 'success' }),
+      event({ type: 'oauth-token-issued', outcome: 'success', method: 'client_credentials' }),
+      event({ type: 'oauth-token-issued', outcome: 'success', method: 'urn:ietf:params:oauth:grant-type:device_code' }),
+      event({ type: 'oauth-token-refused', outcome: 'failure', method: 'refresh_token' }),
+      // What a client sent as grant_type: any guess shares one series.
+      event({ type: 'oauth-token-refused', outcome: 'failure', method: 'password' }),
+      event({ type: 'oauth-token-refused', outcome: 'failure', method: 'x'.repeat(40) }),
+      event({ type: 'oauth-token-refused', outcome: 'failure' }),
+      event({ type: 'oauth-token-revoked', outcome: 'success', method: 'access_token' }),
+      event({ type: 'oauth-token-replayed', outcome: 'failure', method: 'authorization_code' }),
+      // Not counted: client management is the audit log's business.
+      event({ type: 'oauth-client-created', outcome: 'success' }),
+    ];
+    for (const e of events) metrics.observer.event!(e);
+    const families = await scrape(metrics);
+    const value = (name: string, labels: Record<string, string>) => sampleValue(families, name, labels);
+    expect(value('latchkey_oauth_authorizations_total', { outcome: 'success' })).toBe(1);
+    expect(value('latchkey_oauth_authorizations_total', { outcome: 'failure' })).toBe(1);
+    expect(value('latchkey_oauth_consents_total', { decision: 'granted' })).toBe(1);
+    expect(value('latchkey_oauth_consents_total', { decision: 'denied' })).toBe(1);
+    expect(value('latchkey_oauth_consents_total', { decision: 'device_approved' })).toBe(1);
+    const tokens = 'latchkey_oauth_tokens_total';
+    expect(value(tokens, { grant_type: 'client_credentials', outcome: 'issued' })).toBe(1);
+    expect(value(tokens, { grant_type: 'device_code', outcome: 'issued' })).toBe(1);
+    expect(value(tokens, { grant_type: 'refresh_token', outcome: 'refused' })).toBe(1);
+    expect(value(tokens, { grant_type: 'other', outcome: 'refused' })).toBe(2);
+    expect(value(tokens, { grant_type: 'unknown', outcome: 'refused' })).toBe(1);
+    expect(value('latchkey_oauth_revocations_total', { cause: 'request' })).toBe(1);
+    expect(value('latchkey_oauth_revocations_total', { cause: 'replay' })).toBe(1);
+    expect(families.samples.filter((s) => s.name.startsWith('latchkey_oauth_'))).toHaveLength(12);
+  });
+
   it('counts requests by route id, method and status, with a latency histogram, and unmatched paths under one label', async () => {
     const metrics = await createMetrics();
     metrics.observer.request!({ routeId: 'getSession', method: 'GET', status: 200, durationMs: 2 });

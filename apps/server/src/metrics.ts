@@ -18,7 +18,25 @@ export interface Metrics {
 }
 
 /** The event types a counter follows; the engine's emitters must use these names. */
-export const countedEvents = ['sign-in', 'sign-in-locked', 'rate-limited', 'mail-sent', 'mail-failed'] as const;
+export const countedEvents = [
+  'sign-in',
+  'sign-in-locked',
+  'rate-limited',
+  'mail-sent',
+  'mail-failed',
+  // The OAuth provider's authorizations, consents, token exchanges and revocations (issue #31).
+  'oauth-authorized',
+  'oauth-consent-granted',
+  'oauth-consent-denied',
+  'oauth-consent-updated',
+  'oauth-consent-revoked',
+  'oauth-device-approved',
+  'oauth-device-denied',
+  'oauth-token-issued',
+  'oauth-token-refused',
+  'oauth-token-revoked',
+  'oauth-token-replayed',
+] as const;
 
 /** Auth requests take from a cached session read (~1 ms) to a password hash (~100 ms) and mail. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -27,11 +45,28 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const UNMATCHED = 'unmatched';
 const UNKNOWN = 'unknown';
 
+/**
+ * The grant types a token counter's label may take: a refused request names whatever it sent, and
+ * each guess must not make a series of its own.
+ */
+const GRANT_LABELS: Readonly<Record<string, string>> = {
+  authorization_code: 'authorization_code',
+  refresh_token: 'refresh_token',
+  client_credentials: 'client_credentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'device_code',
+};
+const grantLabel = (method: string | undefined) =>
+  method === undefined ? UNKNOWN : Object.hasOwn(GRANT_LABELS, method) ? GRANT_LABELS[method]! : 'other';
+
 interface EventCounters {
   signIns: Counter<'method' | 'outcome'>;
   signInLocks: Counter<'method'>;
   rateLimited: Counter<'route'>;
   mails: Counter<'kind' | 'outcome'>;
+  oauthAuthorizations: Counter<'outcome'>;
+  oauthConsents: Counter<'decision'>;
+  oauthTokens: Counter<'grant_type' | 'outcome'>;
+  oauthRevocations: Counter<'cause'>;
 }
 
 export async function createMetrics(): Promise<Metrics> {
@@ -75,6 +110,30 @@ export async function createMetrics(): Promise<Metrics> {
       name: 'latchkey_mails_total',
       help: 'Mails handed to the mailer, by kind and outcome (sent, failed)',
       labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    oauthAuthorizations: new client.Counter({
+      name: 'latchkey_oauth_authorizations_total',
+      help: 'OAuth authorization requests answered to the client: with a code (success) or an error (failure)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    oauthConsents: new client.Counter({
+      name: 'latchkey_oauth_consents_total',
+      help: "Users' consent decisions: granted, denied, updated, revoked; device_approved, device_denied",
+      labelNames: ['decision'] as const,
+      registers: [registry],
+    }),
+    oauthTokens: new client.Counter({
+      name: 'latchkey_oauth_tokens_total',
+      help: 'Token endpoint exchanges, by grant type and outcome (issued, refused)',
+      labelNames: ['grant_type', 'outcome'] as const,
+      registers: [registry],
+    }),
+    oauthRevocations: new client.Counter({
+      name: 'latchkey_oauth_revocations_total',
+      help: 'OAuth tokens revoked: by a client at /oauth2/revoke (request), or a whole grant for a replayed code or refresh token (replay)',
+      labelNames: ['cause'] as const,
       registers: [registry],
     }),
   };
@@ -126,6 +185,39 @@ function countEvent(counters: EventCounters, event: AuthEvent): void {
       return;
     case 'mail-failed':
       counters.mails.inc({ kind: event.method ?? UNKNOWN, outcome: 'failed' });
+      return;
+    case 'oauth-authorized':
+      counters.oauthAuthorizations.inc({ outcome: event.outcome });
+      return;
+    case 'oauth-consent-granted':
+      counters.oauthConsents.inc({ decision: 'granted' });
+      return;
+    case 'oauth-consent-denied':
+      counters.oauthConsents.inc({ decision: 'denied' });
+      return;
+    case 'oauth-consent-updated':
+      counters.oauthConsents.inc({ decision: 'updated' });
+      return;
+    case 'oauth-consent-revoked':
+      counters.oauthConsents.inc({ decision: 'revoked' });
+      return;
+    case 'oauth-device-approved':
+      counters.oauthConsents.inc({ decision: 'device_approved' });
+      return;
+    case 'oauth-device-denied':
+      counters.oauthConsents.inc({ decision: 'device_denied' });
+      return;
+    case 'oauth-token-issued':
+      counters.oauthTokens.inc({ grant_type: grantLabel(event.method), outcome: 'issued' });
+      return;
+    case 'oauth-token-refused':
+      counters.oauthTokens.inc({ grant_type: grantLabel(event.method), outcome: 'refused' });
+      return;
+    case 'oauth-token-revoked':
+      counters.oauthRevocations.inc({ cause: 'request' });
+      return;
+    case 'oauth-token-replayed':
+      counters.oauthRevocations.inc({ cause: 'replay' });
       return;
     default:
       return;

@@ -7,6 +7,7 @@ import type { AuthContext } from './context';
 import type { AnyEndpoint, ApiInput, Api } from '../endpoint/define-endpoint';
 import { RequestCookies, ResponseCookies } from '../http/cookies';
 import { runEndpoint } from '../endpoint/run-endpoint';
+import { JsonAnswer } from '../http/transport';
 
 export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, endpoints: E): Api<E> {
   const api: Record<string, (input?: ApiInput<unknown, unknown>) => Promise<unknown>> = {};
@@ -14,7 +15,7 @@ export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, e
     api[endpoint.id] = async (input = {}) => {
       const headers = new Headers(input.headers);
       // The handler's cookies have no response to ride on here: a server call gets the value alone.
-      return runEndpoint(auth, endpoint, {
+      const value = await runEndpoint(auth, endpoint, {
         body: input.body,
         query: input.query,
         params: input.params ?? {},
@@ -24,6 +25,7 @@ export function createApi<E extends readonly AnyEndpoint[]>(auth: AuthContext, e
         cookies: new ResponseCookies(),
         serverCall: true,
       });
+      return value instanceof JsonAnswer ? value.toResponse() : value;
     };
   }
   return api as Api<E>;

@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth/context';
 import type { ErrorEntry } from './errors';
 import type { ResponseCookies, RequestCookies } from '../http/cookies';
 import type { CurrentSession } from '../session/current-session';
-import type { RequestHeaders } from '../http/transport';
+import type { AsServerValue, RequestHeaders } from '../http/transport';
 
 export type SessionGuard = 'none' | 'required' | 'fresh';
 export type RateLimitTier = 'default' | 'strict' | 'mail';
@@ -126,7 +126,7 @@ export interface ApiInput<B, Q> {
 
 export type ApiCall<E> =
   E extends Endpoint<string, infer B, infer Q, SessionGuard, infer R>
-    ? (input?: ApiInput<Given<B>, Given<Q>>) => Promise<R>
+    ? (input?: ApiInput<Given<B>, Given<Q>>) => Promise<AsServerValue<R>>
     : never;
 
 export type Api<E extends readonly AnyEndpoint[]> = { [K in E[number] as K['id']]: ApiCall<K> };

@@ -23,6 +23,7 @@ import { parseFormBody, parseJsonBody } from './read-body';
 import { requestIdOf } from '../http/request-id';
 import {
   JSON_HEADERS,
+  JsonAnswer,
   jsonTextOf,
   type Answer,
   type Dispatch,
@@ -55,6 +56,8 @@ function redirectTarget(value: unknown): string | null {
  */
 function toAnswer(value: unknown, fromForm: boolean, cookies: ResponseCookies): Answer {
   if (value instanceof Response) return { response: value, cookies: cookies.headers };
+  if (value instanceof JsonAnswer)
+    return { status: value.status, headers: value.headers, cookies: cookies.headers, body: value.text() };
   const target = fromForm ? redirectTarget(value) : null;
   if (target !== null) {
     return {

@@ -80,6 +80,7 @@ export { openSecret, sealSecret } from './secrets';
 export { verifyPassword } from '../crypto/password';
 export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
+export { JsonAnswer } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
 // A guard's transaction the engine writes a core row in (the admin's last-admin guard).
 export { coreRowGuard, type GuardedWrite } from './host';

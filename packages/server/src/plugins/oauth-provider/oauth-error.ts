@@ -4,6 +4,7 @@
  * `{code, message}` is for the routes our web app and better-auth's client call (client and consent
  * management); the routes a relying party calls answer in this shape, as better-auth's do.
  */
+import { JsonAnswer } from '../../plugin';
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -43,29 +44,40 @@ export class OAuthError extends Error {
   }
 }
 
-export function oauthErrorResponse(error: OAuthError): Response {
+/** The error as a JSON answer, for the routes a relying party calls. */
+export function oauthErrorAnswer(error: OAuthError): JsonAnswer {
   return oauthJson({ error: error.error, error_description: error.description }, error.status, error.headers);
 }
 
+/** The same as a Response, where a hook's contract asks for one (the sign-in continuation). */
+export function oauthErrorResponse(error: OAuthError): Response {
+  return oauthErrorAnswer(error).toResponse();
+}
+
+const PROTOCOL_HEADERS = Object.freeze({
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  pragma: 'no-cache',
+});
+
 /**
- * A protocol answer: JSON, never stored by a cache (RFC 6749 §5.1). Built with `new Response`, not
- * the static `Response.json`: @hono/node-server replaces the global `Response` with a subclass
- * whose static `json` still makes the original class, which the router's `instanceof Response`
- * then refuses, so a Node server answered `{}` in its stead.
+ * A protocol answer: JSON, never stored by a cache (RFC 6749 §5.1). A JsonAnswer, not a Response:
+ * the router sends it without building a web stream (http/transport.ts says what that saves).
  */
-export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): JsonAnswer {
+  return new JsonAnswer(
+    body,
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache', ...headers },
-  });
+    Object.keys(headers).length ? { ...PROTOCOL_HEADERS, ...headers } : PROTOCOL_HEADERS,
+  );
 }
 
 /** Runs a protocol route's work, answering its OAuthError in the RFC's shape; anything else propagates. */
-export async function answeringOAuthErrors(work: () => Promise<Response>): Promise<Response> {
+export async function answeringOAuthErrors<T>(work: () => Promise<T>): Promise<T | JsonAnswer> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (error instanceof OAuthError) return oauthErrorAnswer(error);
     throw error;
   }
 }

@@ -2,7 +2,7 @@
  * @module What every route that registers a client does once the caller may: check the metadata,
  * write the row with a new id and secret, tell the event, answer 201 with the secret shown once.
  */
-import { emitEvent, type EventOrigin } from '../../../plugin';
+import { emitEvent, type EventOrigin, type JsonAnswer } from '../../../plugin';
 import { toClientResponse } from './client-response';
 import { checkClientMetadata, type ClientMetadata } from './metadata';
 import { insertClient } from './store';
@@ -21,7 +21,7 @@ export async function issueClient(
     admin?: boolean;
     method?: string;
   },
-): Promise<Response> {
+): Promise<JsonAnswer> {
   const columns = checkClientMetadata(meta, options.supportedScopes(ctx.auth));
   const referenceId = who.referenceId ?? null;
   const { client, clientSecret } = await insertClient(ctx.auth, columns, { userId: who.userId, referenceId });

@@ -21,6 +21,7 @@ import {
   readCurrentSession,
   requestLanguage,
   type CurrentSession,
+  type JsonAnswer,
   type PluginHost,
   type RequestCookies,
   type RequestHeaders,
@@ -132,7 +133,7 @@ async function endSession(
   });
 }
 
-function done(call: EndSessionCall, redirect: PostLogoutRedirect): RedirectAnswer | Response {
+function done(call: EndSessionCall, redirect: PostLogoutRedirect): RedirectAnswer | Response | JsonAnswer {
   if (redirect.url) return answerRedirect(call.headers, redirect.url);
   // better-auth answers a script's logout with null; a browser lands on a page of ours.
   return isNavigation(call.headers) ? signedOutPage(requestLanguage(call.headers), redirect.refused) : oauthJson(null);
@@ -160,7 +161,10 @@ async function hintedSession(auth: PluginHost, hint: VerifiedHint) {
   return sessions.find((session) => session.id === hint.sid);
 }
 
-async function runEndSession(call: EndSessionCall, params: OAuthParams): Promise<RedirectAnswer | Response> {
+async function runEndSession(
+  call: EndSessionCall,
+  params: OAuthParams,
+): Promise<RedirectAnswer | Response | JsonAnswer> {
   const idTokenHint = stringParam(params, 'id_token_hint');
   const clientId = stringParam(params, 'client_id');
   const current: CurrentSession | null = await readCurrentSession(call.auth, call.requestCookies, call.cookies, {
@@ -198,7 +202,10 @@ async function runEndSession(call: EndSessionCall, params: OAuthParams): Promise
 }
 
 /** The endpoint's answer: a refusal goes to a navigation as the server's error page, to a script as JSON. */
-export async function rpInitiatedLogout(call: EndSessionCall, params: OAuthParams): Promise<RedirectAnswer | Response> {
+export async function rpInitiatedLogout(
+  call: EndSessionCall,
+  params: OAuthParams,
+): Promise<RedirectAnswer | Response | JsonAnswer> {
   try {
     return await runEndSession(call, params);
   } catch (error) {

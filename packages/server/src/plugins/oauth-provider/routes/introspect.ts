@@ -23,6 +23,9 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
     response: introspectionResponse,
     body: oauthParamsBody,
     acceptsForm: true,
+    // The default tier, as the token endpoint: a resource server introspects on its users' behalf
+    // from one address, and the credentials it presents are 256-bit secrets or signatures.
+    rateLimit: 'default',
     async handler(ctx) {
       const { auth } = ctx;
       return answeringOAuthErrors(async () => {
@@ -34,8 +37,9 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
         const order = hint === 'refresh_token' ? (['refresh', 'access'] as const) : (['access', 'refresh'] as const);
         for (const kind of order) {
           if (kind === 'access') {
-            const access = await activeAccessToken(auth, options, token);
-            if (access && access.row.clientId === client.clientId) {
+            // Only the client's own tokens: another's answers inactive (§2.2), as an unknown one.
+            const access = await activeAccessToken(auth, options, token, client);
+            if (access) {
               const { row } = access;
               const audience = fromJsonList(row.resources);
               // An opaque token tells a resource server what its JWT would have carried.

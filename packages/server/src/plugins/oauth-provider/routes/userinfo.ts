@@ -4,7 +4,7 @@
  * or openid-less token is answered with RFC 6750 §3's error and WWW-Authenticate challenge.
  */
 import { userInfoResponse } from '../protocol-responses';
-import { defineEndpoint, type PluginHost } from '../../../plugin';
+import { defineEndpoint, type JsonAnswer, type PluginHost } from '../../../plugin';
 import { answeringOAuthErrors, OAuthError, oauthJson } from '../oauth-error';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import { standardClaims } from '../standard-claims';
@@ -22,7 +22,7 @@ async function userInfo(
   auth: PluginHost,
   options: ResolvedOAuthProviderOptions,
   authorization: string | null,
-): Promise<Response> {
+): Promise<JsonAnswer> {
   const token = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) {
     // RFC 6750 §3.1: a request without credentials gets the bare challenge.

@@ -5,7 +5,7 @@
  * not ended (better-auth: such tokens die with the session they were issued in).
  */
 import type { PluginHost, User } from '../../../plugin';
-import { findClient } from '../clients/client';
+import { findClient, type OAuthClient } from '../clients/client';
 import { fromJsonList } from '../json-list';
 import { digestOf } from '../opaque-secret';
 import type { ResolvedOAuthProviderOptions } from '../options';
@@ -50,14 +50,20 @@ async function clientIsEnabled(auth: PluginHost, clientId: string): Promise<bool
   return client !== null && !client.disabled;
 }
 
+/**
+ * `holder`: the client asking (introspection), already authenticated and so known to be enabled. A
+ * token of another client is then inactive before anything else is read, and the holder's row is
+ * not read a second time.
+ */
 export async function activeAccessToken(
   auth: PluginHost,
   options: ResolvedOAuthProviderOptions,
   token: string,
+  holder?: OAuthClient,
 ): Promise<ActiveAccessToken | null> {
   const row = await accessTokenRow(auth, options, token);
   if (!row || row.revoked !== null || row.expiresAt <= auth.now()) return null;
-  if (!(await clientIsEnabled(auth, row.clientId))) return null;
+  if (holder ? row.clientId !== holder.clientId : !(await clientIsEnabled(auth, row.clientId))) return null;
   let user: User | null = null;
   if (row.userId !== null) {
     user = await auth.users.findById(row.userId);
