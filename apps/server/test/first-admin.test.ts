@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAuth } from '@latchkey/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverPlugins } from '../src/plugins';
 import { runLatchkey } from './support/latchkey-command';
 import { startStandalone, stopStandalone, type StandaloneProcess } from './support/standalone-process';
@@ -187,17 +187,24 @@ describe('the standalone server and the first admin', () => {
   it('started with LATCHKEY_ADMIN_EMAILS, promotes listed users with a verified address at start, never an unverified sign-up', async () => {
     // Late has since proved the address (as following the mailed link would).
     await markVerified('late@example.com');
-    server = await startStandalone(cwd, {
+    const started = await startStandalone(cwd, {
       DATABASE_URL: databaseUrl,
       LATCHKEY_SECRET: SECRET,
       LATCHKEY_ADMIN_EMAILS: 'Late@example.com, new@example.com',
     });
-    const lines = server
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.find((line) => line.promoted !== undefined)).toMatchObject({ promoted: 1 });
+    server = started;
+    // pino writes stdout asynchronously: the start-up's lines may land after the first answer.
+    const promotion = await vi.waitFor(() => {
+      const line = started
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((entry) => JSON.parse(entry) as Record<string, unknown>)
+        .find((entry) => entry.promoted !== undefined);
+      if (!line) throw new Error('not logged yet');
+      return line;
+    }, 5000);
+    expect(promotion).toMatchObject({ promoted: 1 });
 
     const signIn = await post('/sign-in/email', { email: 'late@example.com', password: 'late password 123' });
     expect(await signIn.json()).toMatchObject({ user: { role: 'admin' } });

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BrowserCookies } from '../../../test/browser-cookies';
 import { cookieFetch } from '../../../test/cookie-fetch';
 import { startSmtpSink, type SmtpSink } from '../../../packages/server/test/support/smtp-sink';
@@ -71,6 +71,23 @@ function logLines(server: StandaloneProcess): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/**
+ * The log once a line matching `wanted` is in it: pino writes stdout asynchronously, so a line
+ * (the start-up's, a mail's) may land after the answer the test saw first.
+ */
+async function logLinesOnce(
+  server: StandaloneProcess,
+  wanted: (line: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>[]> {
+  return vi.waitFor(() => {
+    const lines = logLines(server);
+    if (!lines.some(wanted)) throw new Error('not logged yet');
+    return lines;
+  }, 5000);
+}
+
+const listening = (line: Record<string, unknown>) => String(line.msg).startsWith('Latchkey listening');
+
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -95,8 +112,8 @@ describe('standalone server without SMTP_URL, in development', () => {
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('logs that mail goes to the development outbox and where to read it', () => {
-    const lines = logLines(server);
+  it('logs that mail goes to the development outbox and where to read it', async () => {
+    const lines = await logLinesOnce(server, listening);
     expect(lines.some((l) => l.level === 40 && String(l.msg).includes('GET /api/dev/outbox'))).toBe(true);
     expect(lines.find((l) => String(l.msg).startsWith('Latchkey listening'))).toMatchObject({ mail: 'outbox' });
   });
@@ -127,7 +144,7 @@ describe('standalone server without SMTP_URL, in development', () => {
     expect(link.startsWith(`http://localhost:${server.port}/api/auth/verify-email?token=`)).toBe(true);
     expect(mail.text).toContain(`\n${link}\n`);
     expect(mail.html).toContain('Ada &lt;Lovelace&gt; &amp; &quot;Co&quot;');
-    expect(logLines(server).some((l) => l.msg === 'Mail kept in the development outbox' && l.to === email)).toBe(true);
+    await logLinesOnce(server, (l) => l.msg === 'Mail kept in the development outbox' && l.to === email);
 
     const opened = await follow(link);
     expect(opened.status).toBeLessThan(400);
@@ -177,9 +194,7 @@ describe('standalone server with SMTP_URL', () => {
     const response = await readOutbox(server);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
-    expect(logLines(server).find((l) => String(l.msg).startsWith('Latchkey listening'))).toMatchObject({
-      mail: 'smtp',
-    });
+    expect((await logLinesOnce(server, listening)).find(listening)).toMatchObject({ mail: 'smtp' });
     expect(logLines(server).some((l) => String(l.msg).includes('SMTP_URL is not set'))).toBe(false);
   });
 
@@ -204,8 +219,8 @@ describe('standalone server in production without SMTP_URL', () => {
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('starts, and warns that no mail is sent', () => {
-    const lines = logLines(server);
+  it('starts, and warns that no mail is sent', async () => {
+    const lines = await logLinesOnce(server, listening);
     expect(lines.some((l) => l.level === 40 && String(l.msg).startsWith('SMTP_URL is not set: no mail is sent'))).toBe(
       true,
     );

@@ -5,24 +5,28 @@
  * throttle; here the rules that must hold for all of them alike are applied, in this order:
  *
  * 1. The e-mail verification requirement: an unverified user gets no session, but a new link.
- * 2. The second-factor rule: a user with two-factor on gets no session until the second step,
+ * 2. The plugins' refusal of a session (a ban), before the second step: a banned user is told so
+ *    at the first step, as better-auth's session hook tells it, and is never given a challenge (nor
+ *    a mailed code) for a session it cannot have. `createSession` asks again, for the ways in that
+ *    skip the second-factor rule and for a ban set while the second step was pending.
+ * 3. The second-factor rule: a user with two-factor on gets no session until the second step,
  *    unless the sign-in already carried a second factor (the second step itself, a passkey with
  *    user verification). Plugins decide through `interceptSignIn`: the two-factor plugin answers
  *    with its challenge (a trusted browser goes on). Four routes used to assemble this each on its
  *    own; the verification link and social sign-in skipped the rule, which let a stolen mailbox or
  *    a provider account stand in for the second factor.
- * 3. The session and its cookies (`createSession`, where plugins refuse a banned user).
- * 4. The device cookie: the browser that completed a sign-in is the owner's, so strangers' wrong
+ * 4. The session and its cookies (`createSession`).
+ * 5. The device cookie: the browser that completed a sign-in is the owner's, so strangers' wrong
  *    passwords cannot lock it out (device-cookie.ts). Issued on every completed sign-in, the
  *    second step's included, else a two-factor user would never hold one.
- * 5. The `sign-in` event.
+ * 6. The `sign-in` event.
  */
 import type { User } from '../db/records';
 import { emitEvent } from '../events/emit-event';
 import { AuthError, ERRORS } from '../endpoint/errors';
 import type { RequestCookies } from '../http/cookies';
 import { requestLanguage } from '../i18n/request-language';
-import { interceptSignIn } from '../plugin/run-hooks';
+import { beforeCreateSession, interceptSignIn } from '../plugin/run-hooks';
 import { sendVerificationMail } from '../email-verification/send-verification-mail';
 import { createSession, type SessionOrigin } from '../session/create-session';
 import type { CurrentSession } from '../session/current-session';
@@ -86,6 +90,7 @@ export async function finishSignIn(origin: SignInOrigin, request: SignInRequest)
   }
 
   if (!request.secondFactor) {
+    await beforeCreateSession(auth, user);
     const answer = await interceptSignIn({ ...origin, user, method, dontRemember });
     if (answer) return { status: 'second-step', answer };
   }

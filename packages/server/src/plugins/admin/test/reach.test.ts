@@ -81,6 +81,8 @@ interface Action {
   role: string;
   /** The refusal of an admin target without the `-admins` permission. */
   onAdmin: ExpectedError;
+  /** The refusal of a target, no admin, holding a permission the actor lacks. */
+  onMightier: ExpectedError;
   act(client: TestClient, target: Target): Promise<TestResponse>;
   /** Asserts the action took effect on the target's rows. */
   changed(h: Harness, target: Target): Promise<void>;
@@ -104,6 +106,7 @@ const ACTIONS: Action[] = [
   {
     name: 'set-user-password',
     role: 'passwords',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/set-user-password', { userId: t.id, newPassword: 'a new password 123' }),
     changed: async (h, t) => {
@@ -114,6 +117,7 @@ const ACTIONS: Action[] = [
   {
     name: 'ban-user',
     role: 'banner',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/ban-user', { userId: t.id }),
     changed: async (h, t) => expect((await userRow(h, t.id))?.banned).toBeTruthy(),
@@ -121,6 +125,7 @@ const ACTIONS: Action[] = [
   {
     name: 'unban-user',
     role: 'banner',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/unban-user', { userId: t.id }),
     changed: async (h, t) => expect((await userRow(h, t.id))?.banned).toBeFalsy(),
@@ -128,6 +133,7 @@ const ACTIONS: Action[] = [
   {
     name: 'remove-user',
     role: 'remover',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/remove-user', { userId: t.id }),
     changed: async (h, t) => expect(await userRow(h, t.id)).toBeUndefined(),
@@ -135,6 +141,7 @@ const ACTIONS: Action[] = [
   {
     name: 'set-role',
     role: 'roles',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/set-role', { userId: t.id, role: 'user' }),
     changed: async (h, t) => expect((await userRow(h, t.id))?.role).toBe('user'),
@@ -142,6 +149,7 @@ const ACTIONS: Action[] = [
   {
     name: 'update-user',
     role: 'editor',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/update-user', { userId: t.id, data: { name: 'Renamed by reach' } }),
     changed: async (h, t) => expect((await userRow(h, t.id))?.name).toBe('Renamed by reach'),
@@ -149,6 +157,7 @@ const ACTIONS: Action[] = [
   {
     name: 'impersonate-user',
     role: 'impersonator',
+    onMightier: MORE_POWERFUL,
     onAdmin: CANNOT_IMPERSONATE_ADMINS,
     act: (c, t) => c.post('/admin/impersonate-user', { userId: t.id }),
     changed: async (h, t) => expect(await sessionCount(h, t.id)).toBe(2),
@@ -156,6 +165,7 @@ const ACTIONS: Action[] = [
   {
     name: 'revoke-user-sessions',
     role: 'revoker',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/revoke-user-sessions', { userId: t.id }),
     changed: async (h, t) => expect(await sessionCount(h, t.id)).toBe(0),
@@ -163,6 +173,7 @@ const ACTIONS: Action[] = [
   {
     name: 'revoke-user-session',
     role: 'revoker',
+    onMightier: MORE_POWERFUL,
     onAdmin: ACT_ON_ADMINS,
     act: (c, t) => c.post('/admin/revoke-user-session', { sessionToken: t.token }),
     changed: async (h, t) => expect(await sessionCount(h, t.id)).toBe(0),
@@ -170,6 +181,7 @@ const ACTIONS: Action[] = [
   {
     name: 'reset-user-two-factor',
     role: 'resetter',
+    onMightier: RESET_REFUSED,
     onAdmin: RESET_REFUSED,
     act: (c, t) => c.post('/admin/reset-user-two-factor', { userId: t.id }),
     changed: async (h, t) => expect(await twoFactorRows(h, t.id)).toEqual([]),
@@ -217,6 +229,14 @@ describeEachDialect(
         const response = await action.act(actor.client, plain);
         expect(response.status).toBe(200);
         await action.changed(h(), plain);
+      });
+
+      it(`${action.name}: a role with only its permission is refused on a user holding a permission it lacks`, async () => {
+        const actor = await signUpWithRole(h(), action.role);
+        // No admin, but a permission the actor lacks: the actor would climb to it.
+        const mightier = await target(h(), action.role === 'passwords' ? 'banner' : 'passwords');
+        if (action.name === 'unban-user') await setBanned(h(), mightier.id);
+        await expectRefusedUnchanged(h(), mightier, () => action.act(actor.client, mightier), action.onMightier);
       });
 
       it(`${action.name}: the built-in admin is refused on another admin, and allowed with the -admins permission`, async () => {
