@@ -24,8 +24,8 @@ function detail(row: HTMLElement, term: string): string {
   return dt.nextElementSibling?.textContent ?? '';
 }
 
-function shown(iso: string): string {
-  return new Date(iso).toLocaleString(DEFAULT_LANGUAGE.tag, { dateStyle: 'medium', timeStyle: 'short' });
+function shown(value: string | Date): string {
+  return new Date(value).toLocaleString(DEFAULT_LANGUAGE.tag, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 describe('connected applications', () => {

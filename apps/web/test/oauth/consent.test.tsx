@@ -92,7 +92,10 @@ describe('consent page', () => {
   it('with the organization scope, names the active organization the grant acts for, and records it', async () => {
     const clientId = await registerApplication((await signedInUser(server)).auth);
     const user = await signedInUser(server);
-    const created = await user.auth.client.organization.create({ name: 'Initech', slug: `initech-${clientId.slice(-8)}` });
+    const created = await user.auth.client.organization.create({
+      name: 'Initech',
+      slug: `initech-${clientId.slice(-8)}`,
+    });
     expect(created.error).toBeNull();
     const organizationId = (created.data as { id: string }).id;
     expect((await user.auth.client.organization.setActive({ organizationId })).error).toBeNull();
@@ -100,9 +103,7 @@ describe('consent page', () => {
     renderApp(server, path, { auth: user.auth });
 
     const account = within(await screen.findByRole('region', { name: 'Account' }));
-    expect(
-      await account.findByText(`${APP_NAME} will act for Initech, your active organization.`),
-    ).toBeTruthy();
+    expect(await account.findByText(`${APP_NAME} will act for Initech, your active organization.`)).toBeTruthy();
     await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Allow' }));
     await leftFor(APP_REDIRECT);
     const consents = await user.auth.client.oauth2.getConsents();
@@ -112,7 +113,10 @@ describe('consent page', () => {
   it('with the organization scope and none active, says that only the list of organizations is shared', async () => {
     const clientId = await registerApplication((await signedInUser(server)).auth);
     const user = await signedInUser(server);
-    const created = await user.auth.client.organization.create({ name: 'Initech', slug: `initech-${clientId.slice(-8)}` });
+    const created = await user.auth.client.organization.create({
+      name: 'Initech',
+      slug: `initech-${clientId.slice(-8)}`,
+    });
     expect(created.error).toBeNull();
     expect((await user.auth.client.organization.setActive({ organizationId: null })).error).toBeNull();
     const path = await openAuthorization(server, clientId, { browser: user.auth, scope: 'openid organization' });

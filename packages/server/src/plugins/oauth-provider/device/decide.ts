@@ -23,7 +23,8 @@ export async function decideDeviceRequest(
   );
   assertDecidable(request.row, session.user.id, notYours);
   // As the consent page does: the organization active in the approving session, when asked for.
-  const referenceId = status === 'approved' ? await grantReference(auth, session, fromJsonList(request.row.scopes)) : null;
+  const referenceId =
+    status === 'approved' ? await grantReference(auth, session, fromJsonList(request.row.scopes)) : null;
   const decided = await decideDeviceCode(auth, request.row, {
     userId: session.user.id,
     sessionId: session.session.id,
