@@ -3,7 +3,8 @@ import '../support/dom';
  * The consent page against a real server with the OAuth provider: it names the application and
  * says in words what it asks for and for which account; Allow records the consent and leaves for
  * the application with a code, Deny leaves with `access_denied` and records nothing; signed out,
- * the page sends to sign-in with the same request.
+ * the page sends to sign-in with the same request. With the `organization` scope it names the
+ * organization the grant would act for (the active one), or says that only the memberships are seen.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -86,5 +87,55 @@ describe('consent page', () => {
     expect(router.state.location.search).toBe(path.slice('/consent'.length));
     expect((await user.auth.client.getSession({ query: { disableCookieCache: true } })).data).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('with the organization scope, names the active organization the grant acts for, and records it', async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const user = await signedInUser(server);
+    const created = await user.auth.client.organization.create({
+      name: 'Initech',
+      slug: `initech-${clientId.slice(-8)}`,
+    });
+    expect(created.error).toBeNull();
+    const organizationId = (created.data as { id: string }).id;
+    expect((await user.auth.client.organization.setActive({ organizationId })).error).toBeNull();
+    const path = await openAuthorization(server, clientId, { browser: user.auth, scope: 'openid organization' });
+    renderApp(server, path, { auth: user.auth });
+
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(await account.findByText(`${APP_NAME} will act for Initech, your active organization.`)).toBeTruthy();
+    await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Allow' }));
+    await leftFor(APP_REDIRECT);
+    const consents = await user.auth.client.oauth2.getConsents();
+    expect(consents.data?.map((consent) => consent.referenceId)).toEqual([organizationId]);
+  });
+
+  it('with the organization scope and none active, says that only the list of organizations is shared', async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const user = await signedInUser(server);
+    const created = await user.auth.client.organization.create({
+      name: 'Initech',
+      slug: `initech-${clientId.slice(-8)}`,
+    });
+    expect(created.error).toBeNull();
+    expect((await user.auth.client.organization.setActive({ organizationId: null })).error).toBeNull();
+    const path = await openAuthorization(server, clientId, { browser: user.auth, scope: 'openid organization' });
+    renderApp(server, path, { auth: user.auth });
+
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(
+      account.getByText(
+        `No organization is active: ${APP_NAME} will only see the list of organizations you belong to.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of organizations when the scope is not asked for', async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const user = await signedInUser(server);
+    const path = await openAuthorization(server, clientId, { browser: user.auth, scope: 'openid' });
+    renderApp(server, path, { auth: user.auth });
+    await screen.findByRole('region', { name: 'Account' });
+    expect(screen.queryByTestId('acting-organization')).toBeNull();
   });
 });

@@ -222,4 +222,41 @@ describe('device page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This device request has already been answered.');
     expect((await poll(server, device)).error).toBe('access_denied');
   });
+
+  it('with the organization scope, names the active organization; the device tokens act for it', async () => {
+    const device = await startDevice(server, 'openid organization');
+    const user = await signedInUser(server);
+    const created = await user.auth.client.organization.create({
+      name: 'Initech',
+      slug: `initech-${device.clientId.slice(-8)}`,
+    });
+    expect(created.error).toBeNull();
+    const organizationId = (created.data as { id: string }).id;
+    expect((await user.auth.client.organization.setActive({ organizationId })).error).toBeNull();
+    renderApp(server, completePath(device), { auth: user.auth });
+
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(await account.findByText(`${DEVICE_NAME} will act for Initech, your active organization.`)).toBeTruthy();
+    await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device connected' })).toBeTruthy();
+    clock.advance(5);
+    const tokens = await poll(server, device);
+    expect(tokens.error).toBeUndefined();
+    const userInfo = await fetch(`${server.baseURL}/api/auth/oauth2/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(((await userInfo.json()) as { org_id?: string }).org_id).toBe(organizationId);
+  });
+
+  it('with the organization scope and none active, says that only the list of organizations is shared', async () => {
+    const device = await startDevice(server, 'openid organization');
+    const user = await signedInUser(server);
+    renderApp(server, completePath(device), { auth: user.auth });
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(
+      account.getByText(
+        `No organization is active: ${DEVICE_NAME} will only see the list of organizations you belong to.`,
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -10,6 +10,7 @@ import { OAUTH_PROVIDER_ERRORS } from './errors';
 import { OAUTH_PROVIDER_EVENTS } from './events';
 import { oauthProviderMigration } from './migrations/0700-oauth-provider';
 import { oauthDeviceCodeMigration } from './migrations/0701-oauth-device-code';
+import { oauthDeviceCodeReferenceMigration } from './migrations/0702-oauth-device-code-reference';
 import { OAUTH_PROVIDER_DEFAULTS, resolveOAuthProviderOptions, type OAuthProviderOptions } from './options';
 import { adminCreateClient } from './routes/admin-create-client';
 import { adminUpdateClient } from './routes/admin-update-client';
@@ -117,7 +118,7 @@ export function oauthProviderPlugin(options: OAuthProviderOptions = {}) {
         deleteOrganizationClients(event, auth);
       },
     },
-    migrations: [oauthProviderMigration, oauthDeviceCodeMigration],
+    migrations: [oauthProviderMigration, oauthDeviceCodeMigration, oauthDeviceCodeReferenceMigration],
     expiringRows: OAUTH_PROVIDER_EXPIRING_ROWS,
   });
 }

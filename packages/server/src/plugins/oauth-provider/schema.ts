@@ -156,6 +156,8 @@ export interface OAuthDeviceCodeTable {
   userId: string | null;
   /** The session that approved it: tokens without offline_access die with it. */
   sessionId: string | null;
+  /** The organization its grant acts for: the approving session's active one, with the `organization` scope. */
+  referenceId: string | null;
   expiresAt: Date;
   lastPolledAt: Date | null;
   /** Seconds the device must wait between polls; grows by 5 with every `slow_down`. */

@@ -1,6 +1,6 @@
 /**
  * @module GET /oauth2/get-consents: the applications the signed-in user let act for them, with
- * the scopes they agreed to; each application's name and logo from GET /oauth2/public-client. An
+ * the scopes they agreed to and when each was last used; each application's name and logo from GET /oauth2/public-client. An
  * application gone or disabled since is still listed (its consent can still be revoked), by its id.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,8 @@ export interface ConnectedApplication {
   clientId: string;
   scopes: readonly string[];
   grantedAt: Date;
+  /** The latest token issued to it for the user (a sign-in or a refresh), or the grant's last change. */
+  lastUsedAt: Date;
   /** Null while loading, or when the server no longer describes the application. */
   application: OAuthApplication | null;
 }
@@ -40,6 +42,7 @@ export function useConnectedApplications() {
     clientId: consent.clientId,
     scopes: consent.scopes,
     grantedAt: new Date(consent.createdAt),
+    lastUsedAt: new Date(consent.lastUsedAt),
     application: byClient.get(consent.clientId) ?? null,
   }));
   return { data: list, error: consents.error, isPending: consents.isPending };

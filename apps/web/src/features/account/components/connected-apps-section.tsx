@@ -1,6 +1,6 @@
 /**
  * @module Connected applications (/account/applications): the applications the user let act for
- * them through the OAuth provider, with what each may do (in plain words) and since when, and
+ * them through the OAuth provider, with what each may do (in plain words), since when and when it was last used, and
  * "revoke" after a confirmation, which also ends the application's access at once.
  */
 import Box from '@mui/material/Box';
@@ -55,6 +55,7 @@ export function ConnectedAppsSection() {
                 details={[
                   [t('applications.allowed'), connected.scopes.map(words).join(', ')],
                   [t('applications.granted'), date(connected.grantedAt)],
+                  [t('applications.lastUsed'), date(connected.lastUsedAt)],
                 ]}
                 actions={
                   <Button

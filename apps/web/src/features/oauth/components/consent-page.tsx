@@ -3,8 +3,8 @@
  * application asks to act for them and they have not agreed to its scopes yet. The page names the
  * application (its logo, its homepage), says in plain words what it would be allowed, shows which
  * account it would be for ("use another account" signs out and goes to sign-in with the same
- * request), and sends the answer with the signed request (`oauth_query`). The server answers the
- * application's address either way; the client leaves for it. Signed out (the session ended while
+ * request) and, with the `organization` scope, which organization; it sends the answer with the
+ * signed request (`oauth_query`). The server answers the application's address either way; the client leaves for it. Signed out (the session ended while
  * the page was open), the page sends the user to sign in, which resumes the same request.
  */
 import Alert from '@mui/material/Alert';
@@ -24,6 +24,7 @@ import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAnswerConsent } from '../api/answer-consent';
 import { AccountSummary, type SessionUser } from './account-summary';
+import { ActingOrganizationNote } from './acting-organization';
 import { ApplicationSummary, applicationName } from './application-summary';
 import { ScopeList } from './scope-list';
 import { Waiting } from './waiting';
@@ -89,6 +90,7 @@ function ConsentForm({ application, scopes, oauthQuery, user }: ConsentFormProps
         <ApplicationSummary application={application} />
         <ScopeList name={name} scopes={scopes} />
         <AccountSummary user={user}>
+          <ActingOrganizationNote name={name} scopes={scopes} />
           <Button variant="text" size="small" sx={{ mt: 1 }} disabled={busy} onClick={() => switchAccount.mutate()}>
             {t('consent.useAnotherAccount')}
           </Button>

@@ -5,7 +5,7 @@
  * here with the code kept. Looking the code up claims the request for this account; the page then
  * names the application, shows the code again to be checked against the device's screen (§5.4: a
  * code sent by someone else must not be approved unread), says in plain words what it would be
- * allowed and for which account, and sends Approve or Deny. Either way the user is told to return
+ * allowed and for which account (and organization), and sends Approve or Deny. Either way the user is told to return
  * to their device, which learns the answer on its next poll.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -29,6 +29,7 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useAnswerDevice, useDeviceRequest, type DeviceRequest } from '../api/device-request';
 import { tidyUserCode } from '../user-code';
 import { AccountSummary, type SessionUser } from './account-summary';
+import { ActingOrganizationNote } from './acting-organization';
 import { ApplicationSummary, applicationName } from './application-summary';
 import { ScopeList } from './scope-list';
 import { Waiting } from './waiting';
@@ -150,7 +151,9 @@ function RequestStep({ request, user }: { request: DeviceRequest; user: SessionU
           </Typography>
         </Box>
         <ScopeList name={name} scopes={request.scopes} />
-        <AccountSummary user={user} />
+        <AccountSummary user={user}>
+          <ActingOrganizationNote name={name} scopes={request.scopes} />
+        </AccountSummary>
         <ServerError error={clientErrorOf(answer.error)} />
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
           <SubmitButton

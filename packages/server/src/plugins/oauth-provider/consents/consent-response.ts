@@ -1,6 +1,6 @@
 /**
  * @module A consent as the consent management routes answer it: better-auth's `oauthConsent` record
- * (camelCase, scopes as a list, dates as ISO strings).
+ * (camelCase, scopes as a list, dates as ISO strings), and Latchkey's `lastUsedAt` (last-use.ts).
  */
 import { z } from 'zod';
 import { isoDate } from '../../../plugin';
@@ -13,4 +13,6 @@ export const consentResponse = z.object({
   scopes: z.array(z.string()),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** Latchkey's: the latest token issue under this consent, or `updatedAt` if later. */
+  lastUsedAt: isoDate,
 });

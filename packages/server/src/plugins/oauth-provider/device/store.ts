@@ -57,12 +57,12 @@ export async function claimDeviceCode(auth: PluginHost, id: string, userId: stri
 export async function decideDeviceCode(
   auth: PluginHost,
   row: OAuthDeviceCodeTable,
-  decision: { userId: string; sessionId: string; status: 'approved' | 'denied' },
+  decision: { userId: string; sessionId: string; status: 'approved' | 'denied'; referenceId: string | null },
 ): Promise<boolean> {
   const result = await oauthProviderSchema
     .db(auth)
     .updateTable('oauthDeviceCode')
-    .set({ status: decision.status, sessionId: decision.sessionId })
+    .set({ status: decision.status, sessionId: decision.sessionId, referenceId: decision.referenceId })
     .where('id', '=', row.id)
     .where('status', '=', 'pending')
     .where('userId', '=', decision.userId)

@@ -31,7 +31,11 @@ export function deviceApprove() {
       const { auth, session } = ctx;
       const { row, client } = await decideDeviceRequest(auth, session, ctx.body.userCode, 'approved');
       const scopes = fromJsonList(row.scopes);
-      await grantConsent(auth, { clientId: client.clientId, userId: session.user.id, referenceId: null }, scopes);
+      await grantConsent(
+        auth,
+        { clientId: client.clientId, userId: session.user.id, referenceId: row.referenceId },
+        scopes,
+      );
       emitEvent(ctx, 'oauth-device-approved', {
         userId: session.user.id,
         actorUserId: session.user.id,

@@ -53,6 +53,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
             status: 'pending',
             userId: null,
             sessionId: null,
+            referenceId: null,
             expiresAt: new Date(now.getTime() + options.deviceCodeExpiresIn * 1000),
             lastPolledAt: null,
             pollingInterval: options.deviceCodeInterval,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
 import { consentResponse } from '../consents/consent-response';
+import { withLastUse } from '../consents/last-use';
 import { findConsentOf } from '../consents/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 
@@ -22,7 +23,7 @@ export function getOAuthConsent() {
     async handler({ auth, query, session }) {
       const consent = await findConsentOf(auth, query.id, session.user.id);
       if (!consent) throw new AuthError(OAUTH_PROVIDER_ERRORS.consentNotFound);
-      return consent;
+      return withLastUse(auth, consent);
     },
   });
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../plugin';
 import { consentResponse } from '../consents/consent-response';
+import { withLastUses } from '../consents/last-use';
 import { listConsentsOf } from '../consents/store';
 
 export function getOAuthConsents() {
@@ -14,6 +15,6 @@ export function getOAuthConsents() {
     path: '/oauth2/get-consents',
     response: z.array(consentResponse),
     session: 'required',
-    handler: ({ auth, session }) => listConsentsOf(auth, session.user.id),
+    handler: async ({ auth, session }) => withLastUses(auth, await listConsentsOf(auth, session.user.id)),
   });
 }

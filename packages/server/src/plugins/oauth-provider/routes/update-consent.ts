@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { findClient } from '../clients/client';
 import { consentResponse } from '../consents/consent-response';
+import { withLastUse } from '../consents/last-use';
 import { findConsentOf, setConsentScopes } from '../consents/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 import type { ResolvedOAuthProviderOptions } from '../options';
@@ -47,7 +48,7 @@ export function updateOAuthConsent(options: ResolvedOAuthProviderOptions) {
         actorUserId: session.user.id,
         detail: { clientId: consent.clientId, scopes: scopes.join(' ') },
       });
-      return updated;
+      return withLastUse(auth, updated);
     },
   });
 }

@@ -10,6 +10,7 @@ import { toJsonList } from '../json-list';
 import { digestOf, newOpaqueSecret } from '../opaque-secret';
 import { oauthProviderSchema } from '../schema';
 import { insertClient, withOAuthProvider } from './fixtures';
+import { exchangeCode, insertCode, refresh, signedInUser } from './token-fixtures';
 
 interface Consent {
   id: string;
@@ -19,6 +20,7 @@ interface Consent {
   scopes: string[];
   createdAt: string;
   updatedAt: string;
+  lastUsedAt: string;
 }
 
 /** The stored consent of the user for the client. */
@@ -109,9 +111,38 @@ describeEachDialect(
           scopes: ['openid', 'profile'],
           createdAt: mine.createdAt.toISOString(),
           updatedAt: mine.updatedAt.toISOString(),
+          // No token issued under it yet: last used when granted.
+          lastUsedAt: mine.updatedAt.toISOString(),
         },
       ]);
       expect((await h().client().get('/oauth2/get-consents')).status).toBe(401);
+    });
+
+    it('answers when each consent was last used: its latest token issue, which a refresh moves', async () => {
+      const client = await insertClient(h(), { scopes: ['openid', 'profile', 'email', 'offline_access'] });
+      const user = await signedInUser(h());
+      const granted = await consentOf(h(), user.userId, client.clientId, ['openid', 'offline_access']);
+      const lastUsed = async () => {
+        const response = await user.browser.get<Consent[]>('/oauth2/get-consents');
+        expect(response.status).toBe(200);
+        return response.body.find((consent) => consent.clientId === client.clientId)!.lastUsedAt;
+      };
+      expect(await lastUsed()).toBe(granted.updatedAt.toISOString());
+
+      h().clock.advance(60);
+      const code = await insertCode(h(), client, user, { scopes: ['openid', 'offline_access'] });
+      const tokens = await exchangeCode(h(), client, code.code);
+      expect(tokens.status, tokens.text).toBe(200);
+      const exchangedAt = h().clock.now().toISOString();
+      expect(await lastUsed()).toBe(exchangedAt);
+
+      h().clock.advance(3600);
+      const refreshed = await refresh(h(), client, tokens.body.refresh_token);
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect(await lastUsed()).toBe(h().clock.now().toISOString());
+      // Reading one consent answers the same.
+      const one = await user.browser.get<Consent>(`/oauth2/get-consent?id=${granted.id}`);
+      expect(one.body.lastUsedAt).toBe(h().clock.now().toISOString());
     });
 
     it('GET /oauth2/get-consent answers the user’s consent, and 404 for another user’s as for an unknown id', async () => {

@@ -159,6 +159,67 @@ describeEachDialect(
       expect(claims.organizations).toEqual([expect.objectContaining({ id: globex })]);
     });
 
+    it('acts for the active organization of the session that approves a device request', async () => {
+      const device = await insertClient(h(), {
+        tokenEndpointAuthMethod: 'none',
+        grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'],
+      });
+      const { browser, userId, acme } = await ownerOfTwo();
+      const codes = await formPost(h(), '/device/code', { client_id: device.clientId, scope: 'openid organization' });
+      expect(codes.status, codes.text).toBe(200);
+      const userCode = codes.body.user_code as string;
+      expect((await browser.get(`/device?user_code=${encodeURIComponent(userCode)}`)).status).toBe(200);
+      expect((await browser.post('/device/approve', { userCode })).status).toBe(200);
+      const row = await oauthProviderSchema
+        .db(h().auth.context)
+        .selectFrom('oauthDeviceCode')
+        .select('referenceId')
+        .where('clientId', '=', device.clientId)
+        .executeTakeFirstOrThrow();
+      expect(row.referenceId).toBe(acme);
+      const consent = await oauthProviderSchema
+        .db(h().auth.context)
+        .selectFrom('oauthConsent')
+        .select('referenceId')
+        .where('clientId', '=', device.clientId)
+        .executeTakeFirstOrThrow();
+      expect(consent.referenceId).toBe(acme);
+
+      const tokens = await formPost(h(), '/oauth2/token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code: codes.body.device_code,
+        client_id: device.clientId,
+      });
+      expect(tokens.status, tokens.text).toBe(200);
+      expect(decodeJwt(tokens.body.id_token)).toMatchObject({ sub: userId, org_id: acme, org_name: 'Acme' });
+      const userInfo = await h()
+        .client()
+        .get('/oauth2/userinfo', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+      expect(userInfo.body).toMatchObject({ sub: userId, org_id: acme, org_role: 'owner' });
+    });
+
+    it('gives a device grant no organization to act for when none is active, only the memberships', async () => {
+      const device = await insertClient(h(), {
+        tokenEndpointAuthMethod: 'none',
+        grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'],
+      });
+      const { browser, userId, acme } = await ownerOfTwo();
+      await activate(h(), browser, userId, null);
+      const codes = await formPost(h(), '/device/code', { client_id: device.clientId, scope: 'openid organization' });
+      const userCode = codes.body.user_code as string;
+      expect((await browser.get(`/device?user_code=${encodeURIComponent(userCode)}`)).status).toBe(200);
+      expect((await browser.post('/device/approve', { userCode })).status).toBe(200);
+      const tokens = await formPost(h(), '/oauth2/token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code: codes.body.device_code,
+        client_id: device.clientId,
+      });
+      expect(tokens.status, tokens.text).toBe(200);
+      const claims = decodeJwt(tokens.body.id_token);
+      expect(claims).not.toHaveProperty('org_id');
+      expect(claims.organizations).toEqual(expect.arrayContaining([expect.objectContaining({ id: acme })]));
+    });
+
     it('gives none of its claims to a grant without it', async () => {
       const client = await insertClient(h());
       const { browser } = await ownerOfTwo();

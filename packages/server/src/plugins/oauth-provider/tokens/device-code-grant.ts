@@ -65,7 +65,8 @@ export async function exchangeDeviceCode(grant: GrantContext): Promise<PreparedT
     scopes,
     audience: selectAudience(options, listParam(params, 'resource'), authorized),
     grantId: row.grantId,
-    referenceId: null,
+    // The organization chosen at approval, as an authorization code carries it.
+    referenceId: row.referenceId,
     authTime,
     accessTokenExpiresIn: options.accessTokenExpiresIn,
     ...(scopes.includes('offline_access') ? { refresh: { scopes, resources: authorized } } : {}),
