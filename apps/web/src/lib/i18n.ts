@@ -31,6 +31,8 @@ export function createI18n(language: Language): i18n {
       interpolation: { escapeValue: false }, // React escapes.
       initAsync: false,
       returnNull: false,
+      // Its console advertisement, printed once a backend is in use.
+      showSupportNotice: false,
     });
   return instance;
 }
