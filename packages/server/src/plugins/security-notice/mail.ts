@@ -15,7 +15,10 @@ export interface NoticeFacts {
 // The user agent is the client's to write: kept short and on one line, so it cannot forge lines
 // of the text part, and stripped of what would make it a link.
 function deviceOf(userAgent: string | null | undefined, unknown: string): string {
-  const cleaned = (userAgent ?? '').replace(/[\r\n\t]+/g, ' ').replace(/[a-z][a-z0-9+.-]*:\/\//gi, '').trim();
+  const cleaned = (userAgent ?? '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[a-z][a-z0-9+.-]*:\/\//gi, '')
+    .trim();
   return cleaned === '' ? unknown : cleaned.slice(0, 200);
 }
 

@@ -8,13 +8,7 @@
  * first sign-in is recorded in `securityNoticeUser`, whose primary key makes exactly one sign-in
  * the first even when two race.
  */
-import {
-  isUniqueViolation,
-  sendMail,
-  type AuthEvent,
-  type PluginHost,
-  type ServerLanguage,
-} from '../../plugin';
+import { isUniqueViolation, sendMail, type AuthEvent, type PluginHost, type ServerLanguage } from '../../plugin';
 import { issueNotMeToken, notMeLink } from './link';
 import { noticeMail } from './mail';
 import type { ResolvedSecurityNoticeOptions, SecurityNotice } from './options';
@@ -86,8 +80,6 @@ export function createNotifier(options: ResolvedSecurityNoticeOptions): (event: 
     // Every successful sign-in is looked at, to record the first; other events only if on.
     if (!userId || (event.type !== 'sign-in' && (notice === null || !options.notices.has(notice)))) return;
     if (event.type === 'sign-in' && event.outcome !== 'success') return;
-    auth.background.run('security-notice: could not send a notice', () =>
-      notify(auth, options, event, notice, userId),
-    );
+    auth.background.run('security-notice: could not send a notice', () => notify(auth, options, event, notice, userId));
   };
 }

@@ -24,7 +24,11 @@ function notices(h: Harness, email: string): ReceivedMail[] {
 }
 
 async function signIn(h: Harness, email: string, ip = '198.51.100.7', client = h.client(ip)) {
-  const response = await client.post('/sign-in/email', { email, password: PASSWORD }, { headers: { 'user-agent': UA } });
+  const response = await client.post(
+    '/sign-in/email',
+    { email, password: PASSWORD },
+    { headers: { 'user-agent': UA } },
+  );
   expect(response.status).toBe(200);
   await settle(h);
   return client;
@@ -56,7 +60,10 @@ describeEachDialect(
     it('mails a changed password and a requested e-mail change (to the old address)', async () => {
       const email = uniqueEmail('notice');
       const { client, user } = await h().signUp(email, PASSWORD);
-      const changed = await client.post('/change-password', { currentPassword: PASSWORD, newPassword: 'another long password' });
+      const changed = await client.post('/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'another long password',
+      });
       expect(changed.status).toBe(200);
       await settle(h());
       expect(notices(h(), email).map((m) => m.subject)).toEqual([en['password-changed'].subject]);
@@ -98,7 +105,11 @@ describeEachDialect(
       );
       expect(changed.status).toBe(200);
       await settle(h());
-      expect(h().mail.to(email).map((m) => m.subject)).toContain(NOTICE_TEXTS.de.notices['password-changed'].subject);
+      expect(
+        h()
+          .mail.to(email)
+          .map((m) => m.subject),
+      ).toContain(NOTICE_TEXTS.de.notices['password-changed'].subject);
     });
 
     it('"this wasn’t me" ends every session of the user and lands on the reset page, once', async () => {
@@ -149,7 +160,10 @@ describeEachDialect(
       const { client } = await h().signUp(email, PASSWORD);
       await signIn(h(), email, '203.0.113.10', client);
       await signIn(h(), email);
-      const changed = await client.post('/change-password', { currentPassword: PASSWORD, newPassword: 'another long password' });
+      const changed = await client.post('/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'another long password',
+      });
       expect(changed.status).toBe(200);
       await settle(h());
       expect(notices(h(), email).map((m) => m.subject)).toEqual([en['password-changed'].subject]);
