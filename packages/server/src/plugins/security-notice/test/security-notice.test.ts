@@ -68,7 +68,7 @@ describeEachDialect(
       await settle(h());
       expect(notices(h(), email).map((m) => m.subject)).toEqual([en['password-changed'].subject]);
 
-      await h().auth.context.users.update(user.id, { emailVerified: true });
+      await h().auth.context.users.update(user.id, { emailVerified: true, updatedAt: h().clock.now() });
       const newEmail = uniqueEmail('new');
       const requested = await client.post('/change-email', { newEmail });
       expect(requested.status).toBe(200);
