@@ -51,6 +51,20 @@ describe('the verify-email page', () => {
     );
   });
 
+  it('a used link reopened by its signed-in, verified user says the address is already verified', async () => {
+    const { auth, email } = await createUser(server);
+    await auth.client.sendVerificationEmail({ email, callbackURL: '/verify-email' });
+    const link = server.outbox.list().find((mail) => mail.to === email)!.links[0]!;
+    await follow(link);
+    const path = await follow(link);
+    expect(path).toBe('/verify-email?error=invalid_token');
+
+    renderApp(server, path, { auth });
+    expect(await screen.findByText('This link was already used: your e-mail address is verified.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'E-mail address verified' })).toBeTruthy();
+    expect(screen.queryByText('The e-mail address was not verified')).toBeNull();
+  });
+
   it('the page opened without a link says the link is not valid, not that the address is verified', async () => {
     renderApp(server, '/verify-email');
     expect(await screen.findByRole('heading', { level: 1, name: 'The e-mail address was not verified' })).toBeTruthy();
