@@ -459,13 +459,13 @@ describeEachDialect(
       expect(response.headers.get('cache-control')).toBe('no-store');
     });
 
-    it('renders GET /error with the error value escaped and a link back to the application', async () => {
+    it('renders GET /error with markup in the error value as Unknown and a link back to the application', async () => {
       const response = await h()
         .client()
         .get(`/error?error=${encodeURIComponent('<script>alert(1)</script>')}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(response.text).toContain('<code>Unknown</code>');
       expect(response.text).not.toContain('<script>');
       expect(response.text).toContain('href="http://localhost:3000/"');
     });
@@ -481,13 +481,27 @@ describeEachDialect(
       expect(response.headers.get('referrer-policy')).toBe('same-origin');
     });
 
-    it('escapes quotes and ampersands in GET /error, so the value cannot leave its element', async () => {
+    it('renders quotes and ampersands in GET /error as Unknown, so the value cannot leave its element', async () => {
       const response = await h()
         .client()
         .get(`/error?error=${encodeURIComponent('"><img src=x onerror=alert(1)>&amp;')}`);
       expect(response.status).toBe(200);
       expect(response.text).not.toContain('<img');
-      expect(response.text).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp;');
+      expect(response.text).toContain('<code>Unknown</code>');
+    });
+
+    it('renders a sentence in GET /error as Unknown: the trusted site must not say what a link wrote', async () => {
+      const response = await h()
+        .client()
+        .get(`/error?error=${encodeURIComponent('Your account is locked. Call support at +1 555 0100')}`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('<code>Unknown</code>');
+      expect(response.text).not.toContain('Call support');
+    });
+
+    it('renders an unknown value that looks like a code in GET /error as it is', async () => {
+      const response = await h().client().get('/error?error=account%20not%20linked');
+      expect(response.text).toContain('<code>account not linked</code>');
     });
 
     it('renders GET /error without an error value as Unknown', async () => {
@@ -498,12 +512,16 @@ describeEachDialect(
       }
     });
 
-    it('renders GET /error with an over-long value as the page, showing its first 256 characters', async () => {
+    it('renders GET /error with a value over 64 characters as Unknown', async () => {
+      const exact = await h()
+        .client()
+        .get(`/error?error=${'x'.repeat(64)}`);
+      expect(exact.text).toContain(`<code>${'x'.repeat(64)}</code>`);
       const response = await h()
         .client()
-        .get(`/error?error=${'x'.repeat(300)}`);
+        .get(`/error?error=${'x'.repeat(65)}`);
       expect(response.status).toBe(200);
-      expect(response.text).toContain(`<code>${'x'.repeat(256)}</code>`);
+      expect(response.text).toContain('<code>Unknown</code>');
     });
 
     it('renders GET /error with a known code as that code', async () => {

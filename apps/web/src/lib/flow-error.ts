@@ -3,7 +3,7 @@
  * (`state_not_found`, `account not linked`, …), a provider's own refusal passed through
  * (`access_denied`), and the mailed links'. Each has a sentence in the
  * `auth` namespace (`errorPage.codes.*`); an upper-case catalogue code has its text in `errors`.
- * The code comes from the address bar: only ever shown as text, and cut to a line.
+ * The code comes from the address bar: only ever shown as text, and only when it looks like a code.
  */
 import type { TFunction } from 'i18next';
 
@@ -33,7 +33,13 @@ const EXPLAINED = new Set([
   'banned',
 ]);
 
-export const MAX_FLOW_ERROR_LENGTH = 256;
+/**
+ * What a code looks like: letters, digits, `_`, `-` and spaces ("account not linked"), a line at most.
+ * Security: anyone can write the address and send it, and the app is the trusted site; a sentence
+ * there ("Your account is locked. Call support at …") would be a phishing aid, so anything else is
+ * shown as Unknown (the server's `GET /error` does the same).
+ */
+const CODE_SHAPE = /^[A-Za-z0-9_\- ]{1,64}$/;
 
 /** Some codes are written with spaces ("account not linked"); the keys use underscores. */
 function explanationKey(code: string): string | null {
@@ -58,8 +64,9 @@ export function explainFlowError(t: TFunction, code: string): string {
   });
 }
 
-/** The `error` a flow added to this page's address, or null. */
+/** The `error` a flow added to this page's address (Unknown unless it looks like a code), or null. */
 export function flowErrorOf(searchParams: URLSearchParams): string | null {
   const code = searchParams.get('error');
-  return code ? code.slice(0, MAX_FLOW_ERROR_LENGTH) : null;
+  if (!code) return null;
+  return CODE_SHAPE.test(code) ? code : 'Unknown';
 }

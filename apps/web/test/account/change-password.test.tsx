@@ -24,6 +24,12 @@ async function openForm() {
 }
 
 describe('change password', () => {
+  it('gives the same password rule as sign-up', async () => {
+    await openForm();
+    const field = screen.getByLabelText(/^New password/);
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('8 to 128 characters');
+  });
+
   it('a wrong current password is shown at the current password field', async () => {
     await openForm();
     const ui = userEvent.setup({ document });

@@ -8,6 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import errorsEn from '../../src/locales/en/errors.json';
+import { signedInUser } from '../account/signed-in-user';
 import { renderApp, useTestServer } from '../support/render-app';
 import { PASSWORD, uniqueEmail } from '../support/test-server';
 import { createUser, fieldMessage, recordingAuth, uniqueUsername } from './auth-test-helpers';
@@ -131,5 +132,14 @@ describe('the sign-up screen', () => {
     });
     await user.click(screen.getByRole('link', { name: 'Continue to your account' }));
     expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it('someone signed in who opens it goes on where sign-in would send them, signed in as before', async () => {
+    // Signing up here would otherwise swap the session for the new account's without a word.
+    const bob = await signedInUser(server, { name: 'Bob' });
+    const { router } = renderApp(server, '/sign-up?redirectTo=%2Faccount%2Fsecurity', { auth: bob.auth });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/security'));
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+    expect((await bob.auth.client.getSession()).data?.user.email).toBe(bob.email);
   });
 });

@@ -51,6 +51,20 @@ describe('the verify-email page', () => {
     );
   });
 
+  it('a used link reopened by its signed-in, verified user says the address is already verified', async () => {
+    const { auth, email } = await createUser(server);
+    await auth.client.sendVerificationEmail({ email, callbackURL: '/verify-email' });
+    const link = server.outbox.list().find((mail) => mail.to === email)!.links[0]!;
+    await follow(link);
+    const path = await follow(link);
+    expect(path).toBe('/verify-email?error=invalid_token');
+
+    renderApp(server, path, { auth });
+    expect(await screen.findByText('This link was already used: your e-mail address is verified.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'E-mail address verified' })).toBeTruthy();
+    expect(screen.queryByText('The e-mail address was not verified')).toBeNull();
+  });
+
   it('the page opened without a link says the link is not valid, not that the address is verified', async () => {
     renderApp(server, '/verify-email');
     expect(await screen.findByRole('heading', { level: 1, name: 'The e-mail address was not verified' })).toBeTruthy();
@@ -87,12 +101,28 @@ describe('the error page', () => {
     expect(screen.getByRole('link', { name: 'Return to the application' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows markup in the code as text, never as markup', async () => {
+  it('shows markup in the address as Unknown, never as markup', async () => {
     const code = '<img src=x onerror=alert(1)>';
     renderApp(server, `/error?error=${encodeURIComponent(code)}`);
-    expect((await screen.findByTestId('error-code')).textContent).toBe(code);
+    expect((await screen.findByTestId('error-code')).textContent).toBe('Unknown');
     expect(document.querySelector('main img')).toBeNull();
     expect(screen.getByText('Signing in could not be completed.')).toBeTruthy();
+  });
+
+  it('shows a sentence from the address as Unknown: the trusted site must not say what a link wrote', async () => {
+    const phishing = 'Your account is locked. Call support at +1 555 0100';
+    renderApp(server, `/error?error=${encodeURIComponent(phishing)}`);
+    expect((await screen.findByTestId('error-code')).textContent).toBe('Unknown');
+    expect(document.body.textContent).not.toContain('Call support');
+  });
+
+  it('shows an unknown value that looks like a code (up to 64 characters), with the generic sentence', async () => {
+    renderApp(server, '/error?error=some_new-code 42');
+    expect((await screen.findByTestId('error-code')).textContent).toBe('some_new-code 42');
+    expect(screen.getByText('Signing in could not be completed.')).toBeTruthy();
+    const tooLong = 'x'.repeat(65);
+    renderApp(server, `/error?error=${tooLong}`);
+    expect((await screen.findAllByTestId('error-code'))[1]!.textContent).toBe('Unknown');
   });
 
   it('without a code shows Unknown', async () => {

@@ -86,4 +86,20 @@ describe('sign-in for an application', () => {
     expect(consent.searchParams.get('client_id')).toBe(clientId);
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
   });
+
+  it('an application asking for a new account (prompt=create) shows the sign-up, saying whose session it replaces', async () => {
+    const clientId = await registerApplication((await signedInUser(server)).auth);
+    const user = await signedInUser(server, { name: 'Grace Hopper' });
+    const path = await openAuthorization(server, clientId, { browser: user.auth, prompt: 'create' });
+    expect(path.startsWith('/sign-up?')).toBe(true);
+    const { router } = renderApp(server, path, { auth: user.auth });
+
+    expect(
+      await screen.findByText(
+        `You are signed in as Grace Hopper (${user.email}). Signing up creates a new account, and you will be signed in with it instead.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-up');
+  });
 });

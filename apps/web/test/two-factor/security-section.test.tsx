@@ -87,6 +87,10 @@ describe('the security section', () => {
     expect(fresh).not.toContain(user.backupCodes[0]);
 
     const turnOff = screen.getByRole('form', { name: 'Turn off' });
+    // Red, as every button that takes something away.
+    expect(within(turnOff).getByRole('button', { name: 'Turn off two-factor authentication' }).className).toContain(
+      'MuiButton-colorError',
+    );
     await ui.type(within(turnOff).getByLabelText(/^Password/), PASSWORD);
     await ui.click(within(turnOff).getByRole('button', { name: 'Turn off two-factor authentication' }));
     await toastSaying('Two-factor authentication is off.');

@@ -41,7 +41,7 @@ h1 { margin: 0 0 0.35em; font-size: 1.5rem; font-weight: 400; line-height: 1.334
   text-align: center;
 }
 p { margin: 0 0 0.35em; font-size: 0.875rem; line-height: 1.43; }
-code { background: var(--code-bg); padding: 0 4px; border-radius: 4px; word-break: break-all; }
+code { background: var(--code-bg); padding: 0 4px; border-radius: 4px; overflow-wrap: anywhere; }
 .button {
   display: block; margin-top: 16px; padding: 6px 16px; border-radius: 8px; background: var(--primary);
   color: var(--on-primary); font-size: 0.875rem; font-weight: 500; line-height: 1.75; letter-spacing: 0.02857em;

@@ -1,6 +1,7 @@
 /**
  * @module GET /error: the server-rendered page OAuth and link flows land on when they fail. The
- * error code comes from the query and is escaped by Hono's html template. It has the web app's look
+ * error code comes from the query: shown only when it looks like a code, and escaped by Hono's html
+ * template. It has the web app's look
  * (its `/error` page: a card, an error alert, the app's primary button) and speaks the language the
  * request's `Accept-Language` asks for, among the app's eight.
  */
@@ -23,6 +24,18 @@ const SECURITY_HEADERS = Object.freeze({
   'referrer-policy': 'same-origin',
 });
 
+/**
+ * What a code looks like: letters, digits, `_`, `-` and spaces ("account not linked"), a line at most.
+ * Security: the value comes from an address anyone can write and send, and this page is on the
+ * trusted site; a sentence ("Your account is locked. Call support at …") shown here would be a
+ * phishing aid, so only what looks like a code is shown, anything else as Unknown.
+ */
+const CODE_SHAPE = /^[A-Za-z0-9_\- ]{1,64}$/;
+
+function displayedCode(value: string | undefined): string {
+  return value && CODE_SHAPE.test(value) ? value : 'Unknown';
+}
+
 export const errorPage = defineEndpoint({
   id: 'error',
   method: 'GET',
@@ -30,8 +43,7 @@ export const errorPage = defineEndpoint({
   query: z.object({ error: z.string().optional() }),
   response: 'html',
   async handler({ auth, query, headers }) {
-    // Shown whatever its length (this page is where failures land), but never more than a line of it.
-    const code = query.error?.slice(0, 256) || 'Unknown';
+    const code = displayedCode(query.error);
     const language = requestLanguage(headers);
     const texts = ERROR_PAGE_TEXTS[language];
     const page = await html`<!doctype html>

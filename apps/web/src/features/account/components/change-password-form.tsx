@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { CurrentPasswordField, NewPasswordField } from '../../../components/credential-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
 import { useToast } from '../../../components/toast';
-import { passwordField } from '../../../lib/credential-rules';
+import { PASSWORD_RULES, passwordField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useChangePassword } from '../api/change-password';
 import { FormFooter } from './form-footer';
@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
           control={form.control}
           name="newPassword"
           label={t('password.new')}
-          helperText={t('password.newHelp')}
+          helperText={t('passwordRule', { ns: 'common', ...PASSWORD_RULES })}
           strength
         />
         <NewPasswordField control={form.control} name="confirmPassword" label={t('password.confirm')} />

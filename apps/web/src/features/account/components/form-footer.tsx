@@ -19,11 +19,14 @@ export function FormFooter({
   pending,
   outcome,
   submitLabel,
+  destructive = false,
 }: {
   serverError: AppError | null;
   pending: boolean;
   outcome: FormOutcome | null;
   submitLabel: string;
+  /** The submission takes something away (turning off two-factor): red, as every such button. */
+  destructive?: boolean;
 }) {
   return (
     <>
@@ -34,7 +37,9 @@ export function FormFooter({
         </Alert>
       )}
       <Box>
-        <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+        <SubmitButton pending={pending} color={destructive ? 'error' : 'primary'}>
+          {submitLabel}
+        </SubmitButton>
       </Box>
     </>
   );

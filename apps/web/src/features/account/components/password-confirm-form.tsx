@@ -18,8 +18,11 @@ export function PasswordConfirmForm<R>({
   label,
   submit,
   onDone,
+  destructive,
 }: {
   submitLabel: string;
+  /** Turning something off: the button is red. */
+  destructive?: boolean;
   /** The form's accessible name, as a page may hold more than one. */
   label: string;
   submit(password: string): Promise<R>;
@@ -40,7 +43,13 @@ export function PasswordConfirmForm<R>({
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={label}>
       <Stack spacing={2}>
         <CurrentPasswordField control={form.control} name="password" label={t('twoFactor.password')} />
-        <FormFooter serverError={serverError} pending={pending} outcome={null} submitLabel={submitLabel} />
+        <FormFooter
+          serverError={serverError}
+          pending={pending}
+          outcome={null}
+          submitLabel={submitLabel}
+          destructive={destructive}
+        />
       </Stack>
     </Box>
   );

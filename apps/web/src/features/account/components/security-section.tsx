@@ -90,6 +90,7 @@ export function SecuritySection() {
             <PasswordConfirmForm
               label={t('twoFactor.disableTitle')}
               submitLabel={t('twoFactor.disable')}
+              destructive
               submit={disable}
               onDone={() => {
                 setNewCodes(null);

@@ -15,7 +15,7 @@ import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
-import { passwordField, requiredEmailField } from '../../../lib/credential-rules';
+import { PASSWORD_RULES, passwordField, requiredEmailField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createUser } from '../api/create-user';
 import { KNOWN_ROLES } from './known-roles';
@@ -57,7 +57,7 @@ export function CreateUserPage() {
           control={control}
           name="password"
           label={t('fields.password')}
-          helperText={t('create.passwordHelp')}
+          helperText={`${t('passwordRule', { ns: 'common', ...PASSWORD_RULES })}. ${t('create.passwordHandOver')}`}
           strength
           generate
         />

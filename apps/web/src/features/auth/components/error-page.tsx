@@ -1,8 +1,9 @@
 /**
  * @module `/error?error=CODE`: the app's own look of the page failed sign-in flows land on (the
  * server's `GET /api/auth/error` is the same page without the app). The code comes from the
- * address bar, so it is only ever shown as text (React escapes it) and cut to a line
- * (`lib/flow-error.ts`, which the sign-in page and the linked accounts share).
+ * address bar, so it is only ever shown as text (React escapes it) and only when it looks like a
+ * code (`lib/flow-error.ts`, which the sign-in page and the linked accounts share). A long code
+ * wraps between words, and within one only when it would not fit the line.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,7 +30,7 @@ export function ErrorPage() {
         <Box
           component="code"
           data-testid="error-code"
-          sx={{ bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}
+          sx={{ bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, overflowWrap: 'anywhere' }}
         >
           {code}
         </Box>

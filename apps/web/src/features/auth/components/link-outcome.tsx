@@ -1,7 +1,7 @@
 /**
  * @module What a followed mail link did, as the pages it lands on say it: a failure the server
  * named (`?error=…`) explained in `<page>.errors.<code>` (an unknown code shown as is), or
- * `<page>.done`.
+ * `<page>.done` (or the page's own `done` text, as "already verified").
  */
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,19 @@ export function LinkOutcome({
   page,
   failure,
   knownFailures,
+  done,
 }: {
   page: 'verifyEmail' | 'accountDeleted';
   failure: string | null;
   knownFailures: readonly string[];
+  /** What success says instead of `<page>.done`. */
+  done?: string;
 }) {
   const { t } = useTranslation('auth');
   if (!failure) {
     return (
       <Alert severity="success" role="status" sx={{ mb: 2 }}>
-        {t(`${page}.done`)}
+        {done ?? t(`${page}.done`)}
       </Alert>
     );
   }

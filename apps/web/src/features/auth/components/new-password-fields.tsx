@@ -23,7 +23,7 @@ export function NewPasswordFields<T extends WithNewPassword>({
         control={control}
         name={'password' as Path<T>}
         label={label ?? t('password')}
-        helperText={t('passwordRule', PASSWORD_RULES)}
+        helperText={t('passwordRule', { ns: 'common', ...PASSWORD_RULES })}
         strength
       />
       <NewPasswordField control={control} name={'confirmPassword' as Path<T>} label={t('confirmPassword')} />

@@ -3,16 +3,20 @@
  * provider. `redirectTo` (the page that sent the user to sign in, such as an invitation) is kept
  * through all of it: the provider's callback, "continue", the link back to sign-in, and the
  * verification mail's link all lead back there (only ever a path of this app); without it, to the
- * account page. A user already signed in is not sent away here: after
- * sign-up the session exists too, and the page must still say what comes next. Opened by an
- * application's authorization request (`prompt=create`), the sign-up carries its signed query and,
- * once it has a session, the browser leaves for the request's next page.
+ * account page. Someone already signed in who opens it goes on to `redirectTo` as from `/sign-in`:
+ * a sign-up would silently replace their session with the new account's. Once this page has signed
+ * someone up it stays, since the session exists then too and the page must say what comes next.
+ * Opened by an application's authorization request (`prompt=create`), the sign-up carries its
+ * signed query and, once it has a session, the browser leaves for the request's next page; the
+ * application asked for a new account, so someone signed in gets the form too, but told first
+ * whose session the new account replaces.
  */
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
@@ -24,7 +28,7 @@ import { SocialSignIn } from './social-sign-in';
 
 export function SignUpPage() {
   const { t } = useTranslation('auth');
-  const { refetch } = useSession();
+  const { data, refetch } = useSession();
   const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
   const [searchParams] = useSearchParams();
   const requested = safeRedirect(searchParams.get('redirectTo'), '');
@@ -47,17 +51,24 @@ export function SignUpPage() {
       </CardPage>
     );
   }
+  if (data && !oauthQuery) return <Navigate to={returnTo} replace />;
   return (
     <CardPage title={t('signUp.title')}>
+      {data && (
+        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+          {t('signUp.signedInAs', { name: data.user.name || data.user.email, email: data.user.email })}
+        </Alert>
+      )}
       <SocialSignIn returnTo={returnTo} signUp oauthQuery={oauthQuery} />
       <SignUpForm
         returnTo={requested || undefined}
         oauthQuery={oauthQuery}
         onLeaving={() => setLeaving(true)}
         onSignedUp={async (result) => {
+          // Shown before the session is read again, which would otherwise send the new user away.
+          setSignedUp(result);
           // The account page behind "continue" must see the new session, not the old "signed out".
           if (result.signedIn) await refetch();
-          setSignedUp(result);
         }}
       />
       <Typography variant="body2" sx={{ mt: 3 }}>
