@@ -60,7 +60,7 @@ function grantTypesOf(values: ApplicationFormValues): string[] {
   return grants;
 }
 
-/** The fields both create and update send; blank optional fields are left out, not cleared. */
+/** The fields both create and update send; blank optional fields are left out (see `updateOf`). */
 function commonFields(values: ApplicationFormValues) {
   const machine = values.type === 'machine';
   const redirectUris = machine ? [] : lines(values.redirect_uris);
@@ -87,9 +87,19 @@ export function createBodyOf(values: ApplicationFormValues): CreateOAuthClientBo
   return { ...commonFields(values), token_endpoint_auth_method, application_type };
 }
 
-/** The update: everything but the type, which the authentication method fixes for good. */
+/** The optional fields a blank in the form clears; the server takes `null` as "remove". */
+const CLEARED_WHEN_BLANK = ['post_logout_redirect_uris', 'scope', 'logo_uri', 'client_uri'] as const;
+
+/**
+ * The update: everything but the type, which the authentication method fixes for good. A field
+ * left blank is sent as `null`, so emptying it in the form removes it (left out, it would stay).
+ */
 export function updateOf(values: ApplicationFormValues) {
-  return commonFields(values);
+  const fields = commonFields(values);
+  const cleared = Object.fromEntries(
+    CLEARED_WHEN_BLANK.filter((field) => !(field in fields)).map((field) => [field, null] as const),
+  ) as { [K in (typeof CLEARED_WHEN_BLANK)[number]]?: null };
+  return { ...cleared, ...fields };
 }
 
 const listOf = (value: unknown): string[] =>
