@@ -15,7 +15,7 @@ export const ADMIN_SCREENS = {
   users: { user: ['list'] },
   applications: { oauthClient: ['read'] },
   audit: { audit: ['list'] },
-} as const satisfies Record<string, Record<string, readonly string[]>>;
+} satisfies Record<string, Record<string, string[]>>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 const SCREENS = Object.keys(ADMIN_SCREENS) as AdminScreen[];
 
@@ -38,9 +38,7 @@ export function useAdminAccess(): AdminAccess {
     queryKey: ['admin-access', data?.user.id, roles.join(',')],
     queryFn: async () => {
       const answers = await Promise.all(
-        SCREENS.map((screen) =>
-          unwrap(client.admin.hasPermission({ permissions: { ...ADMIN_SCREENS[screen] } as Record<string, string[]> })),
-        ),
+        SCREENS.map((screen) => unwrap(client.admin.hasPermission({ permissions: { ...ADMIN_SCREENS[screen] } }))),
       );
       return SCREENS.filter((_, index) => answers[index]?.success === true);
     },
