@@ -1,7 +1,8 @@
 /**
  * @module Route guards. Without a session a screen redirects to sign-in, which comes back to it
  * afterwards (and says why when the server ended the session under the screen); admin screens are
- * refused (and their links hidden) for anyone but a platform admin. The server refuses the calls
+ * refused (and their links hidden) to anyone whose role does not hold their permission
+ * (admin-access.ts). The server refuses the calls
  * anyway: these guards are for the people, not for security.
  */
 import Box from '@mui/material/Box';
@@ -11,7 +12,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Page } from '../components/page';
 import { ServerError } from '../components/server-error';
 import { useSession } from '../lib/auth';
-import { isPlatformAdmin } from '../lib/roles';
+import { useAdminAccess } from '../lib/admin-access';
 import { signInPath } from '../lib/safe-redirect';
 import { useSessionEnded, type SignInState } from '../lib/session-end';
 
@@ -37,10 +38,12 @@ export function RequireSession() {
   return <Outlet />;
 }
 
+/** The console for anyone who may open one of its screens; each screen checks its own. */
 export function RequireAdmin() {
   const { t } = useTranslation();
-  const { data } = useSession();
-  if (!isPlatformAdmin(data?.user)) {
+  const { screens, isPending } = useAdminAccess();
+  if (isPending) return <Loading />;
+  if (screens.length === 0) {
     return (
       <Page title={t('forbidden.title')}>
         <ServerError error={{ code: 'FORBIDDEN', message: t('forbidden.text') }} />

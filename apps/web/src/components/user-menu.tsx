@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignOut } from '../lib/auth';
-import { isPlatformAdmin } from '../lib/roles';
+import { useAdminAccess } from '../lib/admin-access';
 import { UserAvatar } from './user-avatar';
 
 /** Read by screen readers, not shown (the rule @mui/utils' visuallyHidden also writes). */
@@ -41,6 +41,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
+  const { screens: adminScreens } = useAdminAccess();
   return (
     <>
       {/* Named by hidden text, not aria-label: an aria-label must contain the visible initials
@@ -89,8 +90,8 @@ export function UserMenu({ user }: { user: MenuUser }) {
           <MenuItem component={RouterLink} to="/organizations" onClick={close}>
             {t('nav.organizations')}
           </MenuItem>
-          {isPlatformAdmin(user) && (
-            <MenuItem component={RouterLink} to="/admin/users" onClick={close}>
+          {adminScreens.length > 0 && (
+            <MenuItem component={RouterLink} to={`/admin/${adminScreens[0]}`} onClick={close}>
               {t('nav.admin')}
             </MenuItem>
           )}

@@ -1,6 +1,6 @@
 /**
  * @module Platform roles as the admin plugin stores them: one role or several, comma-joined.
- * Only the role `admin` (the plugin's default admin role) opens the admin console.
+ * Which screens of the admin console a role opens is admin-access.ts's.
  */
 export function rolesOf(role: string | null | undefined): string[] {
   return (role ?? '')

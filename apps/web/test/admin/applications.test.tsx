@@ -123,6 +123,34 @@ describe('applications', () => {
     expect(edited).toMatchObject({ client_name: 'Billing', skip_consent: true });
   });
 
+  it('clears post-logout URIs, scopes, logo and homepage emptied in the edit form', async () => {
+    const ui = userEvent.setup({ document });
+    const { data } = await admin.client.admin.oauth2.createClient({
+      client_name: 'Clearable',
+      redirect_uris: ['https://clear.example.com/cb'],
+      post_logout_redirect_uris: ['https://clear.example.com/bye'],
+      scope: 'openid profile',
+      logo_uri: 'https://clear.example.com/logo.png',
+      client_uri: 'https://clear.example.com',
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+    const clientId = (data as unknown as Created).client_id;
+    renderApp(server, `/admin/applications/${clientId}/edit`, { auth: admin });
+    const logo = await screen.findByRole('textbox', { name: 'Logo URL' });
+    await waitFor(() => expect((logo as HTMLInputElement).value).toBe('https://clear.example.com/logo.png'));
+    for (const label of ['Post-logout redirect URIs', 'Scopes', 'Logo URL', 'Homepage']) {
+      await ui.clear(screen.getByRole('textbox', { name: label }));
+    }
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { level: 1, name: 'Clearable' });
+    const edited = (await admin.client.admin.oauth2.getClient({ query: { client_id: clientId } }))
+      .data as unknown as Record<string, unknown>;
+    for (const field of ['post_logout_redirect_uris', 'scope', 'logo_uri', 'client_uri']) {
+      expect(edited[field] ?? null).toBeNull();
+    }
+    expect(edited).toMatchObject({ client_name: 'Clearable', redirect_uris: ['https://clear.example.com/cb'] });
+  });
+
   it("rotates a machine's secret after a confirmation, and revokes all its tokens at once", async () => {
     const ui = userEvent.setup({ document });
     const machine = await machineApplication('Nightly Export');

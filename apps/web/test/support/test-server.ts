@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { cookieFetch as sharedCookieFetch } from '../../../../test/cookie-fetch';
 import {
+  DEFAULT_ADMIN_ROLES,
   adminPlugin,
   auditPlugin,
   createAuth,
@@ -27,6 +28,16 @@ import {
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const PASSWORD = 'correct horse battery';
+
+/**
+ * The built-in roles and one an operator could add with ADMIN_ROLES: applications alone, for the
+ * console's per-screen access.
+ */
+export const APPLICATIONS_ROLE = 'applicationsManager';
+const TEST_ROLES = {
+  ...DEFAULT_ADMIN_ROLES,
+  [APPLICATIONS_ROLE]: { oauthClient: ['read', 'create', 'update', 'delete'] },
+};
 
 export interface TestServer {
   baseURL: string;
@@ -78,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
     plugins: [
       usernamePlugin(),
-      adminPlugin({ adminEmails: [ADMIN_EMAIL] }),
+      adminPlugin({ adminEmails: [ADMIN_EMAIL], roles: TEST_ROLES }),
       // As the standalone server (apps/server/src/plugins.ts): whoever may view a user sees their organizations.
       organizationPlugin({
         teams: { enabled: true },

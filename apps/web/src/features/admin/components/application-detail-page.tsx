@@ -12,17 +12,19 @@ import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useAdminOAuthClient } from '../api/get-oauth-client';
+import { useRotateOAuthClientSecret } from '../api/rotate-oauth-client-secret';
 import { ApplicationConsents } from './application-consents';
 import { applicationPath } from './application-path';
 import { ApplicationSummary } from './application-summary';
 import { ApplicationTokens } from './application-tokens';
-import { hasSecret } from './application-types';
+import { hasSecret } from '../../../components/oauth-application/application-types';
 import { DeleteApplicationButton } from './delete-application-button';
 import { DetailSection } from './detail-section';
-import { RotateSecretButton } from './rotate-secret-button';
+import { RotateSecretButton } from '../../../components/oauth-application/rotate-secret-button';
 
 export function ApplicationDetailPage() {
   const { t } = useTranslation('admin');
+  const rotate = useRotateOAuthClientSecret();
   const { clientId = '' } = useParams();
   const { data: application, error, isPending } = useAdminOAuthClient(clientId);
   const back = (
@@ -51,7 +53,9 @@ export function ApplicationDetailPage() {
             <Button variant="outlined" component={RouterLink} to={applicationPath(application.client_id, true)}>
               {t('applications.edit.button')}
             </Button>
-            {hasSecret(application) && <RotateSecretButton clientId={application.client_id} name={name} />}
+            {hasSecret(application) && (
+              <RotateSecretButton clientId={application.client_id} name={name} rotate={rotate} />
+            )}
             <DeleteApplicationButton clientId={application.client_id} name={name} />
           </Stack>
         </DetailSection>

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationLogo } from '../../../components/application-logo';
 import type { AdminOAuthClient } from '../api/admin-types';
-import { isConfidentialType, logoOf, typeOfClient } from './application-types';
+import { isConfidentialType, logoOf, typeOfClient } from '../../../components/oauth-application/application-types';
 
 function Term({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -28,7 +28,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListOAuthClients } from '../api/list-oauth-clients';
 import { AdminNav } from './admin-nav';
 import { applicationPath } from './application-path';
-import { isConfidentialType, logoOf, typeOfClient } from './application-types';
+import { isConfidentialType, logoOf, typeOfClient } from '../../../components/oauth-application/application-types';
 import { cardsOnPhones } from './cards-on-phones';
 
 const SEARCH_DELAY_MS = 300;

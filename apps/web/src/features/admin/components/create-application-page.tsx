@@ -14,10 +14,14 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createOAuthClient } from '../api/create-oauth-client';
-import { ApplicationFields } from './application-form';
-import { applicationFormSchema, createBodyOf, EMPTY_APPLICATION } from './application-form-values';
+import { ApplicationFields } from '../../../components/oauth-application/application-fields';
+import {
+  applicationFormSchema,
+  createBodyOf,
+  EMPTY_APPLICATION,
+} from '../../../components/oauth-application/application-form-values';
 import { applicationPath } from './application-path';
-import { ApplicationSecretDialog } from './application-secret-dialog';
+import { ApplicationSecretDialog } from '../../../components/oauth-application/application-secret-dialog';
 
 export function CreateApplicationPage() {
   const { t } = useTranslation('admin');

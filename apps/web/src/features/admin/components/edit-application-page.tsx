@@ -17,8 +17,12 @@ import { useServerForm } from '../../../lib/use-server-form';
 import type { AdminOAuthClient } from '../api/admin-types';
 import { useAdminOAuthClient } from '../api/get-oauth-client';
 import { updateOAuthClient } from '../api/update-oauth-client';
-import { ApplicationFields } from './application-form';
-import { applicationFormSchema, updateOf, valuesOfClient } from './application-form-values';
+import { ApplicationFields } from '../../../components/oauth-application/application-fields';
+import {
+  applicationFormSchema,
+  updateOf,
+  valuesOfClient,
+} from '../../../components/oauth-application/application-form-values';
 import { applicationPath } from './application-path';
 
 function EditForm({ application }: { application: AdminOAuthClient }) {

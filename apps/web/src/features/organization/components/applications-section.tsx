@@ -1,7 +1,7 @@
 /**
  * @module The Applications section: the OAuth applications the organization owns, for its owners
  * and admins. Registering one shows its client id and secret once (the server keeps only the
- * secret's digest); deleting one asks first, since every sign-in it was given ends with it. Other
+ * secret's digest); each is changed, given a new secret or deleted in its row (application-row.tsx). Other
  * members are told who manages them; the server refuses them anyway.
  */
 import Alert from '@mui/material/Alert';
@@ -10,26 +10,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
-import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useServerForm } from '../../../lib/use-server-form';
 import {
   useCreateApplication,
-  useDeleteApplication,
   useOrganizationApplications,
   type IssuedApplication,
-  type OrganizationApplication,
 } from '../api/organization-applications';
+import { ApplicationRow } from './application-row';
 import type { SectionProps } from './section-props';
 
 const schema = z.object({
@@ -99,43 +94,6 @@ function IssuedSecret({ issued, onDone }: { issued: IssuedApplication; onDone():
   );
 }
 
-function ApplicationRow({ application }: { application: OrganizationApplication }) {
-  const { t } = useTranslation('organization');
-  const remove = useDeleteApplication();
-  const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const name = application.name ?? application.clientId;
-  return (
-    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-      <ListItemText
-        primary={name}
-        secondary={`${t('applications.clientId')}: ${application.clientId}`}
-        sx={{ minWidth: 200, wordBreak: 'break-all' }}
-      />
-      <Button color="error" onClick={() => setConfirming(true)} aria-label={t('applications.deleteNamed', { name })}>
-        {t('common:delete')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('applications.deleteTitle')}
-        text={t('applications.deleteText', { name })}
-        confirmLabel={t('common:delete')}
-        pending={remove.isPending}
-        error={clientErrorOf(remove.error)}
-        onConfirm={() =>
-          remove.mutate(application.clientId, {
-            onSuccess: () => {
-              setConfirming(false);
-              toast({ message: t('applications.deleted', { name }) });
-            },
-          })
-        }
-        onClose={() => setConfirming(false)}
-      />
-    </ListItem>
-  );
-}
-
 export function ApplicationsSection({ organization, abilities }: SectionProps) {
   const { t } = useTranslation('organization');
   const manages = abilities.updateOrganization;
@@ -159,7 +117,7 @@ export function ApplicationsSection({ organization, abilities }: SectionProps) {
       ) : (
         <List aria-label={t('applications.label')}>
           {applications.map((application) => (
-            <ApplicationRow key={application.clientId} application={application} />
+            <ApplicationRow key={application.clientId} organizationId={organization.id} application={application} />
           ))}
         </List>
       )}

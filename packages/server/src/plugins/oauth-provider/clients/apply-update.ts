@@ -7,14 +7,14 @@ import { OAUTH_PROVIDER_ERRORS } from '../errors';
 import type { ResolvedOAuthProviderOptions } from '../options';
 import type { OAuthClient } from './client';
 import { toClientResponse } from './client-response';
-import { checkClientMetadata, metadataOf, withUpdate, type ClientMetadata } from './metadata';
+import { checkClientMetadata, metadataOf, withUpdate, type ClientUpdate } from './metadata';
 import { updateClientColumns } from './store';
 
 export async function applyClientUpdate(
   ctx: EventOrigin,
   options: ResolvedOAuthProviderOptions,
   client: OAuthClient,
-  update: Partial<ClientMetadata>,
+  update: ClientUpdate,
   who: { actorUserId: string; admin?: boolean },
 ): Promise<Record<string, unknown>> {
   const columns = checkClientMetadata(withUpdate(metadataOf(client), update), options.supportedScopes(ctx.auth));

@@ -70,13 +70,32 @@ export const restrictedClientFields = {
   disabled: z.boolean().optional(),
   require_pkce: z.boolean().optional(),
 };
+/**
+ * The optional fields an update may clear with `null` (update-fields.ts): none a client's
+ * flows stand on (redirect URIs, grants, keys, the authentication method).
+ */
+export const CLEARABLE_FIELDS = [
+  'post_logout_redirect_uris',
+  'scope',
+  'client_uri',
+  'logo_uri',
+  'contacts',
+  'tos_uri',
+  'policy_uri',
+  'software_id',
+  'software_version',
+  'software_statement',
+  'backchannel_logout_uri',
+] as const satisfies readonly (keyof typeof clientMetadataFields)[];
+export type ClearableField = (typeof CLEARABLE_FIELDS)[number];
+
 export const RESTRICTED_FIELDS = Object.keys(restrictedClientFields) as (keyof typeof restrictedClientFields)[];
 
 export const clientMetadataSchema = z.object({ ...clientMetadataFields, ...restrictedClientFields });
 export type ClientMetadata = z.output<typeof clientMetadataSchema>;
 
 /** The restricted fields `body` sets. */
-export function restrictedFieldsIn(body: Partial<ClientMetadata>): string[] {
+export function restrictedFieldsIn(body: ClientUpdate): string[] {
   return RESTRICTED_FIELDS.filter((field) => body[field] !== undefined);
 }
 
@@ -275,10 +294,16 @@ export function metadataOf(client: OAuthClient): ClientMetadata {
   };
 }
 
-/** `update`'s fields laid over `meta`: a field left out keeps its value. */
-export function withUpdate(meta: ClientMetadata, update: Partial<ClientMetadata>): ClientMetadata {
+/** An update: its fields, the clearable ones also as `null`. */
+export type ClientUpdate = Omit<Partial<ClientMetadata>, ClearableField> & {
+  [K in ClearableField]?: ClientMetadata[K] | null;
+};
+
+/** `update`'s fields laid over `meta`: a field left out keeps its value, a `null` one is removed. */
+export function withUpdate(meta: ClientMetadata, update: ClientUpdate): ClientMetadata {
   const changed = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
   const merged: ClientMetadata = { ...meta, ...changed };
+  for (const field of CLEARABLE_FIELDS) if (update[field] === null) delete merged[field];
   // better-auth's rule: giving up the client_credentials grant gives up the scopes that went with
   // it, rather than leaving the owner unable to drop the grant without an admin.
   if (update.client_credentials_scopes === undefined && !merged.grant_types?.includes('client_credentials')) {

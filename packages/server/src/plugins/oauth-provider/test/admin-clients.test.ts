@@ -106,6 +106,68 @@ describeEachDialect(
       expect(row?.clientSecret).toBe(digestOf(client.clientSecret ?? ''));
     });
 
+    it('clears post-logout URIs, scopes, logo and homepage given as null, keeps what is left out, and refuses an empty list', async () => {
+      const { client: admin } = await signUpWithRole(h(), 'admin');
+      const created = await admin.post('/admin/oauth2/create-client', {
+        client_name: 'Clearable',
+        redirect_uris: ['https://clear.example.com/cb'],
+        post_logout_redirect_uris: ['https://clear.example.com/bye'],
+        scope: 'openid profile',
+        logo_uri: 'https://clear.example.com/logo.png',
+        client_uri: 'https://clear.example.com',
+      });
+      expect(created.status).toBe(201);
+      const clientId = created.body.client_id as string;
+
+      const refused = await admin.post('/admin/oauth2/update-client', {
+        client_id: clientId,
+        update: { post_logout_redirect_uris: [] },
+      });
+      expect(refused.status).toBe(400);
+
+      const cleared = await admin.post('/admin/oauth2/update-client', {
+        client_id: clientId,
+        update: { post_logout_redirect_uris: null, scope: null, logo_uri: null, client_uri: null },
+      });
+      expect(cleared.status).toBe(200);
+      for (const field of ['post_logout_redirect_uris', 'scope', 'logo_uri', 'client_uri']) {
+        expect(cleared.body[field] ?? null).toBeNull();
+      }
+      expect(cleared.body).toMatchObject({ client_name: 'Clearable', redirect_uris: ['https://clear.example.com/cb'] });
+      const row = await oauthProviderSchema
+        .db(h().auth.context)
+        .selectFrom('oauthClient')
+        .select(['postLogoutRedirectUris', 'scopes', 'icon', 'uri', 'name'])
+        .where('clientId', '=', clientId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ postLogoutRedirectUris: null, scopes: null, icon: null, uri: null, name: 'Clearable' });
+      const updated = events.filter((event) => event.type === 'oauth-client-updated').at(-1);
+      expect(updated?.detail).toMatchObject({ fields: 'client_uri logo_uri post_logout_redirect_uris scope' });
+
+      // Fields a client's flows stand on cannot be cleared.
+      const notClearable = await admin.post('/admin/oauth2/update-client', {
+        client_id: clientId,
+        update: { redirect_uris: null },
+      });
+      expect(notClearable.status).toBe(400);
+    });
+
+    it("lets an owner clear their own client's optional fields with null too", async () => {
+      const owner = await h().signUp();
+      const created = await owner.client.post('/oauth2/create-client', {
+        client_name: 'Owned',
+        redirect_uris: ['https://owned.example.com/cb'],
+        logo_uri: 'https://owned.example.com/logo.png',
+      });
+      const cleared = await owner.client.post('/oauth2/update-client', {
+        client_id: created.body.client_id,
+        update: { logo_uri: null },
+      });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.logo_uri ?? null).toBeNull();
+      expect(cleared.body.client_name).toBe('Owned');
+    });
+
     it("lists every owner's clients with their owner, newest first, searched by name or client_id and paged", async () => {
       const { client: admin } = await signUpWithRole(h(), 'admin');
       const owner = await h().signUp(undefined, undefined, 'Grace Hopper');

@@ -2,10 +2,10 @@
  * @module The application form's values and their translation to and from the server's RFC 7591
  * fields. Lists are typed one per line (redirect URIs) or space-separated (scopes, as OAuth writes
  * them). The form's field names are the server's where one field maps to one, so a refusal that
- * names its field (`details[].path`) lands under that field.
+ * names its field (`details[].path`) lands under that field. Shared by the admin console (every
+ * field) and an organization's Applications tab (the owner's fields: `ownerUpdateOf`).
  */
 import { z } from 'zod';
-import type { AdminOAuthClient, CreateOAuthClientBody } from '../api/admin-types';
 import {
   APPLICATION_TYPES,
   DEVICE_CODE_GRANT,
@@ -60,7 +60,7 @@ function grantTypesOf(values: ApplicationFormValues): string[] {
   return grants;
 }
 
-/** The fields both create and update send; blank optional fields are left out, not cleared. */
+/** The fields both create and update send; blank optional fields are left out (see `updateOf`). */
 function commonFields(values: ApplicationFormValues) {
   const machine = values.type === 'machine';
   const redirectUris = machine ? [] : lines(values.redirect_uris);
@@ -82,21 +82,56 @@ function commonFields(values: ApplicationFormValues) {
   };
 }
 
-export function createBodyOf(values: ApplicationFormValues): CreateOAuthClientBody {
+export function createBodyOf(values: ApplicationFormValues) {
   const { token_endpoint_auth_method, application_type } = metadataOfType(values.type);
   return { ...commonFields(values), token_endpoint_auth_method, application_type };
 }
 
-/** The update: everything but the type, which the authentication method fixes for good. */
+/** The optional fields a blank in the form clears; the server takes `null` as "remove". */
+const CLEARED_WHEN_BLANK = ['post_logout_redirect_uris', 'scope', 'logo_uri', 'client_uri'] as const;
+
+/**
+ * The update: everything but the type, which the authentication method fixes for good. A field
+ * left blank is sent as `null`, so emptying it in the form removes it (left out, it would stay).
+ */
 export function updateOf(values: ApplicationFormValues) {
-  return commonFields(values);
+  const fields = commonFields(values);
+  const cleared = Object.fromEntries(
+    CLEARED_WHEN_BLANK.filter((field) => !(field in fields)).map((field) => [field, null] as const),
+  ) as { [K in (typeof CLEARED_WHEN_BLANK)[number]]?: null };
+  return { ...cleared, ...fields };
+}
+
+/**
+ * The owner's update (POST /oauth2/update-client): name, redirect URIs, logo and homepage only;
+ * the type, grants and scopes stay as registered, and the first-party switches are an admin's.
+ */
+export function ownerUpdateOf(values: ApplicationFormValues) {
+  const { client_name, redirect_uris, post_logout_redirect_uris, logo_uri, client_uri } = updateOf(values);
+  return { client_name, redirect_uris, post_logout_redirect_uris, logo_uri, client_uri };
+}
+
+/** A registered client as the management routes answer it, in the fields the form reads. */
+export interface RegisteredClient {
+  client_name?: unknown;
+  token_endpoint_auth_method: string;
+  application_type?: unknown;
+  grant_types: readonly string[];
+  redirect_uris: readonly string[];
+  post_logout_redirect_uris?: unknown;
+  scope?: unknown;
+  client_credentials_scopes?: unknown;
+  logo_uri?: unknown;
+  client_uri?: unknown;
+  skip_consent?: unknown;
+  enable_end_session?: unknown;
 }
 
 const listOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export function valuesOfClient(client: AdminOAuthClient): ApplicationFormValues {
+export function valuesOfClient(client: RegisteredClient): ApplicationFormValues {
   const type: ApplicationType = typeOfClient(client);
   return {
     client_name: textOf(client.client_name),

@@ -1,18 +1,29 @@
 /**
  * @module Rotate the application's secret after a confirmation that says the old one stops
- * working at once; the new one is shown once (application-secret-dialog.tsx).
+ * working at once; the new one is shown once (application-secret-dialog.tsx). `rotate` is the
+ * caller's route: the admin console's for any application, an organization's owner route for its own.
  */
 import Button from '@mui/material/Button';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { clientErrorOf } from '../../../lib/unwrap';
-import { useRotateOAuthClientSecret } from '../api/rotate-oauth-client-secret';
+import { ConfirmDialog } from '../confirm-dialog';
+import { clientErrorOf } from '../../lib/unwrap';
 import { ApplicationSecretDialog } from './application-secret-dialog';
 
-export function RotateSecretButton({ clientId, name }: { clientId: string; name: string }) {
+export function RotateSecretButton({
+  clientId,
+  name,
+  rotate: rotateSecret,
+  onRotated,
+}: {
+  clientId: string;
+  name: string;
+  rotate(clientId: string): Promise<{ client_secret?: unknown }>;
+  onRotated?(): void;
+}) {
   const { t } = useTranslation('admin');
-  const rotate = useRotateOAuthClientSecret();
+  const rotate = useMutation({ mutationFn: rotateSecret, onSuccess: () => onRotated?.() });
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   return (

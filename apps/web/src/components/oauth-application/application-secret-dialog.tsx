@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/toast';
+import { useToast } from '../toast';
 
 export function ApplicationSecretDialog({
   clientId,
