@@ -118,6 +118,8 @@ describe('the user page', () => {
 
   it('shows the last sign-in from the audit log, still after a ban ended every session, or says there is none', async () => {
     const member = await signInUser(server);
+    // A sign-in of its own: the sign-up's session is no 'sign-in' event.
+    expect((await member.auth.client.signIn.email({ email: member.email, password: PASSWORD })).error).toBeNull();
     const signIn = async () => {
       let found: { createdAt: Date | string } | undefined;
       await waitFor(async () => {
