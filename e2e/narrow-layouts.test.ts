@@ -79,11 +79,11 @@ describeInBrowser('narrow and translated layouts', (e2e) => {
     expect(await overflowing(admin, '.MuiDataGrid-root .MuiChip-label')).toEqual([]);
     expect(await overflowing(admin, '.MuiDataGrid-root [data-field="type"][role="gridcell"] *')).toEqual([]);
     expect(await overflowing(admin, '.MuiDataGrid-root [data-field="detail"][role="gridcell"] *')).toEqual([]);
-    const scrollsSideways = await admin.$eval(
-      '.MuiDataGrid-virtualScroller',
-      (scroller) => scroller.scrollWidth > scroller.clientWidth + 1,
-    );
-    expect(scrollsSideways).toBe(false);
+    const [contentWidth, boxWidth] = await admin.$eval('.MuiDataGrid-virtualScroller', (scroller) => [
+      scroller.scrollWidth,
+      scroller.clientWidth,
+    ]);
+    expect(contentWidth).toBeLessThanOrEqual(boxWidth! + 1);
     await saveScreenshot(admin, 'audit-log-german');
     await admin.context().close();
   });

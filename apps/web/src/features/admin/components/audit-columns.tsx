@@ -111,9 +111,9 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'detail',
       headerName: t('audit.detail'),
-      flex: 1,
-      // The columns' sum stays under the lg page's 1150 px with a vertical scrollbar beside them.
-      minWidth: 120,
+      // Fixed, not flex: the grid sizes a flex column before its vertical scrollbar shows, and the
+      // columns then overflowed the lg page's 1150 px by the scrollbar's width. The sum stays under it.
+      width: 160,
       valueGetter: (_value, row) => auditEventDetailText(row),
       renderCell: ({ value }) => (
         <span title={String(value)} style={wrapping}>
