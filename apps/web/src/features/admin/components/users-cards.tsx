@@ -27,7 +27,7 @@ export function UsersCards({ users, total, pagination, onPaginationChange }: Use
   const { t, i18n } = useTranslation('admin');
   return (
     <>
-      <Table size="small" aria-label={t('users.gridLabel')} sx={cardsOnPhones}>
+      <Table size="small" aria-label={t('users.gridLabel')} sx={[cardsOnPhones, { '& tr': { px: 2 } }]}>
         <TableHead>
           <TableRow>
             <TableCell>{t('fields.name')}</TableCell>

@@ -29,7 +29,10 @@ export function MembersSection({ organization, abilities, userId }: SectionProps
   const soleOwner = isSoleOwner(data.members, userId);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('members.label')} sx={[cardsOnPhones, { minWidth: { sm: 340 } }]}>
+      <Table
+        aria-label={t('members.label')}
+        sx={[cardsOnPhones, { minWidth: { sm: 340 }, '& tr': { px: { xs: 2, sm: 0 } } }]}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('members.member')}</TableCell>
