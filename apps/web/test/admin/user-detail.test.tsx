@@ -8,6 +8,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppAuth } from '../../src/lib/auth';
+import { formatDateTime } from '../../src/lib/format-date';
 import { createTestAuth, renderApp } from '../support/render-app';
 import { ADMIN_EMAIL, PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../support/test-server';
 import { toastSaying } from '../support/toast';
@@ -115,20 +116,39 @@ describe('the user page', () => {
     expect((await userOnServer(adaId)).role).toBe('admin');
   });
 
-  it('shows the last sign-in, read from the live sessions, or says it is unknown without one', async () => {
+  it('shows the last sign-in from the audit log, still after a ban ended every session, or says there is none', async () => {
     const member = await signInUser(server);
-    const { data: sessions } = await admin.client.admin.listUserSessions({ userId: member.id });
-    const signedInAt = new Date(sessions!.sessions[0]!.createdAt).toLocaleString('en');
+    // A sign-in of its own: the sign-up's session is no 'sign-in' event.
+    expect((await member.auth.client.signIn.email({ email: member.email, password: PASSWORD })).error).toBeNull();
+    const signIn = async () => {
+      let found: { createdAt: Date | string } | undefined;
+      await waitFor(async () => {
+        const { data } = await admin.client.admin.listAuditEvents({
+          query: { userId: member.id, type: 'sign-in', outcome: 'success', limit: 1 },
+        });
+        found = data?.events[0];
+        expect(found).toBeTruthy();
+      });
+      return formatDateTime(found!.createdAt, 'en');
+    };
+    const signedInAt = await signIn();
     await openUser(member.id);
-    const profile = section('Profile');
-    const term = within(profile).getByText('Last sign-in');
-    await waitFor(() => expect(term.nextElementSibling?.textContent).toBe(signedInAt));
+    const lastSignIn = () => within(section('Profile')).getByText('Last sign-in').nextElementSibling?.textContent;
+    await waitFor(() => expect(lastSignIn()).toBe(signedInAt));
+    cleanup();
+
+    // A ban ends the user's sessions; the sign-in stays on record.
+    const { error } = await admin.client.admin.banUser({ userId: member.id });
+    expect(error).toBeNull();
+    const { data: sessions } = await admin.client.admin.listUserSessions({ userId: member.id });
+    expect(sessions!.sessions).toEqual([]);
+    await openUser(member.id);
+    await waitFor(() => expect(lastSignIn()).toBe(signedInAt));
     cleanup();
 
     const [neverSignedIn] = await createUsers(admin, [{ email: uniqueEmail('never'), name: 'Nell Never' }]);
     await openUser(neverSignedIn!, 'Nell Never');
-    const unknown = within(section('Profile')).getByText('Last sign-in');
-    await waitFor(() => expect(unknown.nextElementSibling?.textContent).toBe('Unknown (no active session)'));
+    await waitFor(() => expect(lastSignIn()).toBe('No sign-in on record'));
   });
 
   it('mails the user a password reset link and, while unverified, a verification link, and says so', async () => {

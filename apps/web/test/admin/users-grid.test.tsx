@@ -116,6 +116,45 @@ describe('the users grid', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alan Turing' })).toBeTruthy();
   });
 
+  it('keeps search, sort and page in the address: "Back to users" and the browser\'s Back return to them', async () => {
+    const user = userEvent.setup({ document });
+    const { router } = renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'grid');
+    await waitFor(() => expect(total()).toBe('Total: 3'));
+    const nameHeader = screen.getByRole('columnheader', { name: /^Name/ });
+    await user.click(nameHeader);
+    await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Alan Turing'));
+    const listed = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(listed)).toEqual({ q: 'grid', sort: 'name', dir: 'asc' });
+
+    const isTheList = async () => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+      expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('grid');
+      await waitFor(() => expect(total()).toBe('Total: 3'));
+      expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('ascending');
+      await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Alan Turing'));
+    };
+    await user.click(await screen.findByText('Grace Hopper'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to users' }));
+    await isTheList();
+
+    await user.click(await screen.findByText('Grace Hopper'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
+    await router.navigate(-1);
+    await isTheList();
+    sessionStorage.clear();
+  });
+
+  it('opens on the page the address names', async () => {
+    renderApp(server, '/admin/users?sort=name&dir=desc&size=25&page=1', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Grace Hopper'));
+    expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
   // Last: it adds users the other tests do not count.
   it('pages on the server: the next page holds the rest of the total', async () => {
     const user = userEvent.setup({ document });

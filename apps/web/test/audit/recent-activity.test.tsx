@@ -70,6 +70,36 @@ describe('recent activity', () => {
     expect(screen.getByText('Firefox 128 unter Windows')).toBeTruthy();
   });
 
+  it('shows 20 at first and the older ones on "Show more", until there are no more', async () => {
+    const first = Array.from({ length: 20 }, (_, i) =>
+      auditEvent({
+        id: `new-${i}`,
+        type: 'sign-in',
+        createdAt: `2026-11-22T10:${String(59 - i).padStart(2, '0')}:00.000Z`,
+      }),
+    );
+    const older = [auditEvent({ id: 'old-0', type: 'password-changed', createdAt: '2026-11-01T10:00:00.000Z' })];
+    const stubbed = stubAuditRoutes(server, (url) =>
+      url.searchParams.get('offset') === '20'
+        ? Response.json({ events: older, hasMore: false })
+        : Response.json({ events: first, hasMore: true }),
+    );
+    const { error } = await stubbed.auth.client.signUp.email({
+      email: uniqueEmail('more'),
+      password: PASSWORD,
+      name: 'Ann',
+    });
+    expect(error).toBeNull();
+    const user = userEvent.setup({ document });
+    renderApp(server, '/account/activity', { auth: stubbed.auth });
+    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(21));
+    expect(screen.getAllByTestId('activity-row').at(-1)!.dataset.type).toBe('password-changed');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(Object.fromEntries(stubbed.requests.at(-1)!.searchParams)).toEqual({ limit: '20', offset: '20' });
+  });
+
   it('says so when there is no event yet', async () => {
     const { auth } = await signedInWith([]);
     renderApp(server, '/account/activity', { auth });

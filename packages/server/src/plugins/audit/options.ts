@@ -12,6 +12,11 @@ export const AUDIT_DEFAULTS = Object.freeze({
   /** list-my-events' ("recent activity"). */
   ownListLimit: 20,
   ownListMaxLimit: 100,
+  /**
+   * Events list-my-events leaves out: a mail sent to the user is the echo of an action already
+   * listed (the sign-up, the password reset asked for), noise in a person's own view. Admins still see them.
+   */
+  ownListHiddenTypes: Object.freeze(['mail-sent']) as readonly string[],
   /** Rows written per statement: a burst of events is one insert, not one per event. */
   writeBatch: 100,
 });

@@ -28,8 +28,12 @@ export interface AuditEvent {
 export interface AuditFilter {
   userId?: string | undefined;
   type?: string | undefined;
+  /** The admin's "last sign-in" is the newest successful sign-in, however many failures followed. */
+  outcome?: 'success' | 'failure' | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** Types left out (a user's own view hides the noise). */
+  excludeTypes?: readonly string[] | undefined;
 }
 
 /** varchar(255) columns; the user agent is text, cut as the session table cuts it (USER_AGENT_MAX). */
@@ -93,8 +97,10 @@ function filtered(auth: PluginHost, filter: AuditFilter) {
   let query = auditSchema.db(auth).selectFrom('auditEvent');
   if (filter.userId !== undefined) query = query.where('userId', '=', filter.userId);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
   if (filter.from !== undefined) query = query.where('createdAt', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('createdAt', '<=', filter.to);
+  if (filter.excludeTypes?.length) query = query.where('type', 'not in', filter.excludeTypes);
   return query;
 }
 

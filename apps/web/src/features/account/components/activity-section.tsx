@@ -2,14 +2,17 @@
  * @module Recent activity (/account/activity): the account's own latest security events, newest
  * first — sign-ins (failed ones marked), password and e-mail changes, revoked sessions — each with
  * its time, IP address and device, so a person can spot what was not them. The device reads as in
- * the sessions list ("Firefox 128 on Windows"; the raw header in its tooltip).
+ * the sessions list ("Firefox 128 on Windows"; the raw header in its tooltip). A page at a time,
+ * with "Show more" while older events exist; the server leaves out the mails sent to the user.
  */
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
 import { auditEventLabel } from '../../../lib/audit-event';
+import { formatDateTime } from '../../../lib/format-date';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListMyEvents } from '../api/list-my-events';
 import { AccountSection } from './account-section';
@@ -19,8 +22,7 @@ import { SectionLoading } from './section-loading';
 export function ActivitySection() {
   const { t, i18n } = useTranslation('account');
   const events = useListMyEvents();
-  const date = (value: Date | string) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
 
   return (
     <AccountSection title={t('activity.title')} description={t('activity.description')}>
@@ -81,6 +83,11 @@ export function ActivitySection() {
             );
           })}
         </Box>
+      )}
+      {events.hasNextPage && (
+        <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage} sx={{ mt: 1 }}>
+          {t('activity.more')}
+        </Button>
       )}
     </AccountSection>
   );

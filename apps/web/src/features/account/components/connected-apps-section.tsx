@@ -19,6 +19,7 @@ import { useRevokeConsent } from '../api/revoke-consent';
 import { AccountSection } from './account-section';
 import { ItemRow } from './item-row';
 import { SectionLoading } from './section-loading';
+import { formatDateTime } from '../../../lib/format-date';
 
 function nameOf(connected: ConnectedApplication): string {
   return connected.application?.name ?? connected.clientId;
@@ -31,7 +32,7 @@ export function ConnectedAppsSection() {
   const revoke = useRevokeConsent();
   const [target, setTarget] = useState<ConnectedApplication | null>(null);
   const toast = useToast();
-  const date = (value: Date) => value.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: Date) => formatDateTime(value, i18n.language);
 
   return (
     <AccountSection title={t('applications.title')} description={t('applications.description')}>

@@ -31,6 +31,7 @@ import { LinkAccountButtons } from './link-account-buttons';
 import { providerName } from './provider-name';
 import { ReauthenticatePrompt } from './reauthenticate-prompt';
 import { SectionLoading } from './section-loading';
+import { formatDate } from '../../../lib/format-date';
 
 export function LinkedAccountsSection() {
   const { t, i18n } = useTranslation('account');
@@ -62,7 +63,7 @@ export function LinkedAccountsSection() {
       <List aria-label={t('linked.title')} disablePadding>
         {accounts.data?.map((account) => {
           const name = nameOf(account.providerId);
-          const linkedOn = new Date(account.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+          const linkedOn = formatDate(account.createdAt, i18n.language);
           const details = [
             account.providerId === CREDENTIAL_PROVIDER ? null : t('linked.accountId', { id: account.accountId }),
             t('linked.linkedOn', { date: linkedOn }),

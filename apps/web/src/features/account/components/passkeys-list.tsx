@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ListedPasskey } from '../api/list-passkeys';
 import { ItemRow } from './item-row';
+import { formatDate } from '../../../lib/format-date';
 
 /** The name the user gave, or "Unnamed passkey" for one added without (by another client). */
 export function passkeyName(t: TFunction<'account'>, passkey: Pick<ListedPasskey, 'name'>): string {
@@ -38,11 +39,7 @@ function PasskeyRow({ passkey, onRename, onDelete }: { passkey: ListedPasskey } 
   const details: [string, string][] = [
     [t('passkeys.type'), passkey.deviceType === 'multiDevice' ? t('passkeys.synced') : t('passkeys.deviceBound')],
   ];
-  if (passkey.createdAt)
-    details.unshift([
-      t('passkeys.created'),
-      new Date(passkey.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
-    ]);
+  if (passkey.createdAt) details.unshift([t('passkeys.created'), formatDate(passkey.createdAt, i18n.language)]);
   return (
     <ItemRow
       testId="passkey-row"

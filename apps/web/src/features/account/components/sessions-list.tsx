@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListedSession } from '../api/list-sessions';
 import { deviceName } from './device-name';
 import { ItemRow } from './item-row';
+import { formatDateTime } from '../../../lib/format-date';
 
 function byRecency(currentId: string | undefined) {
   return (a: ListedSession, b: ListedSession) =>
@@ -26,8 +27,7 @@ export function SessionsList({
   onRevoke(session: ListedSession): void;
 }) {
   const { t, i18n } = useTranslation('account');
-  const date = (value: Date | string) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
   return (
     <Box component="ul" aria-label={t('sessions.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {[...sessions].sort(byRecency(currentId)).map((session) => {

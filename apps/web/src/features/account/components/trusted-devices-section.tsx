@@ -20,11 +20,11 @@ import { AccountSection } from './account-section';
 import { deviceName } from './device-name';
 import { ItemRow } from './item-row';
 import { SectionLoading } from './section-loading';
+import { formatDateTime } from '../../../lib/format-date';
 
 function TrustedDeviceRow({ device, onForget }: { device: TrustedDevice; onForget(device: TrustedDevice): void }) {
   const { t, i18n } = useTranslation('account');
-  const date = (value: Date | string) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
   const name = deviceName(t, device.userAgent);
   const details: [string, string][] = [
     [t('trustedDevices.trusted'), date(device.createdAt)],

@@ -13,6 +13,7 @@ export type AdminUser = UserPage['users'][number];
 export interface ListAuditEventsQuery {
   userId?: string;
   type?: AuditEventType;
+  outcome?: 'success' | 'failure';
   /** ISO instants, both ends included. */
   from?: string;
   to?: string;

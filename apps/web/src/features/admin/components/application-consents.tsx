@@ -17,14 +17,15 @@ import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useOAuthClientConsents, useRevokeOAuthClientConsent } from '../api/oauth-client-consents';
-import { cardsOnPhones } from './cards-on-phones';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
+import { formatDateTime } from '../../../lib/format-date';
 
 export function ApplicationConsents({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('admin');
   const consents = useOAuthClientConsents(clientId);
   const revoke = useRevokeOAuthClientConsent();
   const toast = useToast();
-  const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
   if (consents.isPending) return <CircularProgress aria-label={t('common:loading')} size={24} />;
   const list = consents.data ?? [];
   return (

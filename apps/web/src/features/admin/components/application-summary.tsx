@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApplicationLogo } from '../../../components/application-logo';
 import type { AdminOAuthClient } from '../api/admin-types';
 import { isConfidentialType, logoOf, typeOfClient } from '../../../components/oauth-application/application-types';
+import { formatDateTime } from '../../../lib/format-date';
 
 function Term({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ export function ApplicationSummary({ application }: { application: AdminOAuthCli
           {application.owner ? `${application.owner.name} <${application.owner.email}>` : '—'}
         </Term>
         <Term label={t('applications.fields.created')}>
-          {new Date(application.client_id_issued_at * 1000).toLocaleString(i18n.language)}
+          {formatDateTime(application.client_id_issued_at * 1000, i18n.language)}
         </Term>
         <Term label={t('applications.fields.redirectUris')}>{uris(application.redirect_uris)}</Term>
         <Term label={t('applications.fields.postLogoutRedirectUris')}>

@@ -19,14 +19,15 @@ import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useOAuthClientTokens, useRevokeOAuthClientTokens } from '../api/oauth-client-tokens';
-import { cardsOnPhones } from './cards-on-phones';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
+import { formatDateTime } from '../../../lib/format-date';
 
 export function ApplicationTokens({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('admin');
   const grants = useOAuthClientTokens(clientId);
   const revoke = useRevokeOAuthClientTokens();
   const toast = useToast();
-  const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
   if (grants.isPending) return <CircularProgress aria-label={t('common:loading')} size={24} />;
   const list = grants.data ?? [];
   const revokingAll = revoke.isPending && revoke.variables?.grant_id === undefined;

@@ -29,7 +29,8 @@ import { useListOAuthClients } from '../api/list-oauth-clients';
 import { AdminNav } from './admin-nav';
 import { applicationPath } from './application-path';
 import { isConfidentialType, logoOf, typeOfClient } from '../../../components/oauth-application/application-types';
-import { cardsOnPhones } from './cards-on-phones';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
+import { formatDate } from '../../../lib/format-date';
 
 const SEARCH_DELAY_MS = 300;
 const PAGE_SIZES = [10, 25, 50];
@@ -45,7 +46,7 @@ export function ApplicationsPage() {
     limit: pageSize,
     offset: page * pageSize,
   });
-  const date = (value: Date | string) => new Date(value).toLocaleDateString(i18n.language);
+  const date = (value: Date | string) => formatDate(value, i18n.language);
   const clients = data?.clients ?? [];
 
   return (

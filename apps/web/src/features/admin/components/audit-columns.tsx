@@ -14,8 +14,15 @@ import { auditEventDetailText, auditEventLabel } from '../../../lib/audit-event'
 import { deviceName } from '../../../lib/device-name';
 import type { AdminAuditEvent } from '../api/admin-types';
 import { userPath } from './users-columns';
+import { formatDateTimeSeconds } from '../../../lib/format-date';
 
 const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+/**
+ * Event names, devices and details wrap onto more lines (the grid sizes rows to them, audit-grid.tsx)
+ * instead of being cut: German names are long, and with one line each the columns together were
+ * wider than the page at 1280, so the details scrolled sideways.
+ */
+const wrapping = { display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4 } as const;
 
 /** The user's e-mail, or the id alone once the user is deleted; the id in the tooltip either way. */
 function UserLink({ id, email }: { id: string | null; email: string | null }) {
@@ -28,7 +35,7 @@ function UserLink({ id, email }: { id: string | null; email: string | null }) {
 }
 
 export function formatAuditTime(value: Date | string, language: string): string {
-  return new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatDateTimeSeconds(value, language);
 }
 
 export function auditColumns(t: TFunction<'admin'>, language: string): GridColDef<AdminAuditEvent>[] {
@@ -38,21 +45,24 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'createdAt',
       headerName: t('audit.time'),
-      width: 215,
+      width: 140,
+      renderCell: ({ formattedValue }) => <span style={wrapping}>{String(formattedValue)}</span>,
       valueFormatter: (value: Date | string) => formatAuditTime(value, language),
     },
     {
       ...fixed,
       field: 'type',
       headerName: t('audit.event'),
-      width: 190,
+      width: 160,
       valueGetter: (_value, row) => auditEventLabel(t, row.type),
+      renderCell: ({ value }) => <span style={wrapping}>{String(value)}</span>,
     },
     {
       ...fixed,
       field: 'outcome',
       headerName: t('audit.outcome'),
-      width: 125,
+      // Room for the longest translation ("Fehlgeschlagen", "Niepowodzenie") in a small chip.
+      width: 150,
       renderCell: ({ row }) =>
         row.outcome === 'failure' ? (
           <Chip size="small" color="error" label={t('common:audit.outcomes.failure')} />
@@ -64,30 +74,30 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'actorUserId',
       headerName: t('audit.actor'),
-      width: 150,
+      width: 140,
       renderCell: ({ row }) => <UserLink id={row.actorUserId} email={row.actorEmail} />,
     },
     {
       ...fixed,
       field: 'userId',
       headerName: t('audit.user'),
-      width: 150,
+      width: 140,
       renderCell: ({ row }) => <UserLink id={row.userId} email={row.userEmail} />,
     },
     {
       ...fixed,
       field: 'ipAddress',
       headerName: t('sessions.ip'),
-      width: 140,
+      width: 115,
       valueFormatter: (value: string | null) => value || '—',
     },
     {
       ...fixed,
       field: 'userAgent',
       headerName: t('sessions.device'),
-      width: 190,
+      width: 140,
       renderCell: ({ row }) => (
-        <span title={row.userAgent ?? undefined} style={ellipsis}>
+        <span title={row.userAgent ?? undefined} style={wrapping}>
           {row.userAgent
             ? deviceName(row.userAgent, {
                 on: (browser, os) => t('sessions.deviceOn', { browser, os }),
@@ -101,11 +111,12 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       ...fixed,
       field: 'detail',
       headerName: t('audit.detail'),
-      flex: 1,
-      minWidth: 220,
+      // Fixed, not flex: the grid sizes a flex column before its vertical scrollbar shows, and the
+      // columns then overflowed the lg page's 1150 px by the scrollbar's width. The sum stays under it.
+      width: 160,
       valueGetter: (_value, row) => auditEventDetailText(row),
       renderCell: ({ value }) => (
-        <span title={String(value)} style={ellipsis}>
+        <span title={String(value)} style={wrapping}>
           {String(value) || '—'}
         </span>
       ),

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminAuditEvent } from '../api/admin-types';
 import { auditColumns } from './audit-columns';
 import { gridLocaleText } from './grid-locale';
-import { PAGE_SIZES } from './users-grid';
+import { PAGE_SIZES } from './grid-address';
 
 export interface AuditGridProps {
   events: AdminAuditEvent[];
@@ -40,7 +40,9 @@ export const AuditGrid = memo(function AuditGrid(props: AuditGridProps) {
       disableColumnSelector
       disableColumnFilter
       disableColumnSorting
-      sx={{ border: 0 }}
+      // Rows grow to their wrapped cells (audit-columns.tsx), with room above and below the text.
+      getRowHeight={() => 'auto'}
+      sx={{ border: 0, '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } }}
     />
   );
 });

@@ -2,12 +2,12 @@
  * @module /admin/audit: the audit log, newest first, paged and filtered by the server
  * (list-audit-events), with the filters above the grid and the total. The filters live in the
  * address (`?userId=…&type=…&from=…&to=…`), so a user's page links here with their events and a
- * filtered view survives a reload.
+ * filtered view survives a reload; the page is kept there too (grid-address.ts).
  */
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
@@ -18,8 +18,8 @@ import { useListAuditEvents } from '../api/list-audit-events';
 import { AdminNav } from './admin-nav';
 import { AuditFilters } from './audit-filters';
 import { AuditGrid } from './audit-grid';
+import { paginationOf, withPagination } from './grid-address';
 import { auditFilterOf, auditSearchOf, toListAuditEventsQuery, type AuditFilter } from './audit-query';
-import { PAGE_SIZES } from './users-grid';
 
 const NO_EVENTS: AdminAuditEvent[] = [];
 
@@ -27,17 +27,23 @@ export function AuditPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const filter = auditFilterOf(params);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
+  const pagination = paginationOf(params);
   const query = toListAuditEventsQuery(filter, pagination);
   const { data, error, isFetching } = useListAuditEvents(query);
 
   const changeFilter = useCallback(
     (next: AuditFilter) => {
       // Each keystroke replaces the entry rather than adding one to the history.
-      setParams(auditSearchOf(next), { replace: true });
-      // A narrower result starts again at its first page.
-      setPagination((current) => (current.page === 0 ? current : { ...current, page: 0 }));
+      // A narrower result starts again at its first page (the page size stays).
+      setParams((current) => withPagination(auditSearchOf(next), { ...paginationOf(current), page: 0 }), {
+        replace: true,
+      });
     },
+    [setParams],
+  );
+  const changePagination = useCallback(
+    (model: GridPaginationModel) =>
+      setParams((current) => withPagination(auditSearchOf(auditFilterOf(current)), model), { replace: true }),
     [setParams],
   );
 
@@ -56,7 +62,7 @@ export function AuditPage() {
           total={data?.total ?? 0}
           loading={isFetching}
           pagination={pagination}
-          onPaginationChange={setPagination}
+          onPaginationChange={changePagination}
         />
       </Paper>
     </Page>

@@ -87,8 +87,10 @@ export function AuditUserField({ userId, onChange }: AuditUserFieldProps) {
           </Box>
         </Box>
       )}
-      renderInput={(params) => <TextField {...params} label={t('audit.userFilter')} fullWidth={false} />}
-      sx={{ m: 0, flex: { sm: '1 1 260px' }, minWidth: { sm: 260 } }}
+      // The field fills the Autocomplete's box: as a content-sized input it shrank to its label's
+      // width (about 80 px, "User (e…"), too narrow for any address.
+      renderInput={(params) => <TextField {...params} label={t('audit.userFilter')} fullWidth margin="none" />}
+      sx={{ m: 0, width: { xs: '100%', sm: 'auto' }, flex: { sm: '1 1 300px' }, minWidth: { sm: 300 } }}
     />
   );
 }

@@ -24,6 +24,7 @@ import type { AdminUserDetail } from '../api/get-user';
 import { useUnbanUser } from '../api/unban-user';
 import { BAN_DURATIONS, banExpiresIn, type BanDuration } from './ban-durations';
 import { banReasonText } from './ban-reason';
+import { formatDateTime } from '../../../lib/format-date';
 
 const schema = z
   .object({
@@ -51,7 +52,7 @@ function BanState({ user }: { user: AdminUserDetail }) {
   const { t, i18n } = useTranslation('admin');
   const unban = useUnbanUser();
   const toast = useToast();
-  const until = user.banExpires ? new Date(user.banExpires).toLocaleString(i18n.language) : null;
+  const until = user.banExpires ? formatDateTime(user.banExpires, i18n.language) : null;
   return (
     <>
       <Alert severity="warning" sx={{ mb: 2 }}>

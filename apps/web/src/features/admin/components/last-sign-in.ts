@@ -1,14 +1,18 @@
 /**
- * @module When the user last signed in, as far as the server can tell: the newest start of one of
- * their live sessions, impersonations left out (those were an admin's doing). The user's
- * `updatedAt` was the other candidate, but profile edits, bans and role changes move it too.
- * Sessions end at sign-out and expiry and their rows go, so with no live session the moment is
- * unknown and the page says so rather than guessing.
+ * @module When the user last signed in: the newest successful sign-in in the audit log, or the
+ * newest start of one of their live sessions if that is newer (the log is written just after the
+ * answer) or the log cannot be read. Sessions alone were not enough: a ban, a sign-out or an
+ * expiry deletes them, and the page said "unknown" for a user who had signed in an hour before.
+ * Impersonations are left out (those were an admin's doing); `updatedAt` moves with profile
+ * edits, bans and role changes, so it is no candidate. See docs/decisions.md.
  */
 import type { AdminSession } from '../api/list-user-sessions';
 
-export function lastSignInOf(sessions: readonly AdminSession[]): Date | null {
-  let newest: Date | null = null;
+export function lastSignInOf(
+  sessions: readonly AdminSession[],
+  loggedSignIn: Date | string | null | undefined,
+): Date | null {
+  let newest: Date | null = loggedSignIn ? new Date(loggedSignIn) : null;
   for (const session of sessions) {
     if (session.impersonatedBy) continue;
     const created = new Date(session.createdAt);

@@ -22,7 +22,7 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useListAuditEvents } from '../api/list-audit-events';
 import { formatAuditTime } from './audit-columns';
 import { auditPath } from './audit-query';
-import { cardsOnPhones } from './cards-on-phones';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
 
 /** The latest few: enough to see the last sign-ins and changes; the screen has the rest. */
 export const USER_EVENTS_SHOWN = 10;

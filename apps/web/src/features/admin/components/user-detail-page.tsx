@@ -27,6 +27,7 @@ import { UserAuditEvents } from './user-audit-events';
 import { UserOrganizations } from './user-organizations';
 import { UserSessions } from './user-sessions';
 import { UserSummary } from './user-summary';
+import { usersListPath } from './users-address';
 import { UserTwoFactor } from './user-two-factor';
 
 export function UserDetailPage() {
@@ -35,7 +36,7 @@ export function UserDetailPage() {
   const { data: session } = useSession();
   const { data: user, error, isPending } = useAdminUser(id);
   const back = (
-    <Button component={RouterLink} to="/admin/users">
+    <Button component={RouterLink} to={usersListPath()}>
       {t('detail.back')}
     </Button>
   );

@@ -24,7 +24,8 @@ import { clientErrorOf } from '../../../lib/unwrap';
 import { useUserSessions } from '../api/list-user-sessions';
 import { useRevokeUserSession } from '../api/revoke-user-session';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
-import { cardsOnPhones } from './cards-on-phones';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
+import { formatDateTime } from '../../../lib/format-date';
 
 const progress = (pending: boolean) =>
   pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
@@ -35,7 +36,7 @@ export function UserSessions({ userId }: { userId: string }) {
   const revokeOne = useRevokeUserSession();
   const revokeAll = useRevokeUserSessions();
   const toast = useToast();
-  const date = (value: Date | string) => new Date(value).toLocaleString(i18n.language);
+  const date = (value: Date | string) => formatDateTime(value, i18n.language);
   const device = (userAgent: string | null | undefined) =>
     deviceName(userAgent, {
       on: (browser, os) => t('sessions.deviceOn', { browser, os }),

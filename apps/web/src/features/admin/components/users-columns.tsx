@@ -19,6 +19,7 @@ import { banReasonText } from './ban-reason';
 import { KNOWN_ROLES } from './known-roles';
 import { RoleChips } from './role-chips';
 import { FILTER_OPERATORS } from './users-grid-query';
+import { formatDateTime } from '../../../lib/format-date';
 
 const serverCanApply = (operator: { value: string }) => operator.value in FILTER_OPERATORS;
 /** An instant is never "equal" in practice: only before and after are offered for dates. */
@@ -76,7 +77,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       width: 190,
       filterOperators: getGridDateOperators(true).filter(rangeOnly),
       valueGetter: (value: Date | string | null) => (value ? new Date(value) : null),
-      valueFormatter: (value: Date | null) => (value ? value.toLocaleString(language) : ''),
+      valueFormatter: (value: Date | null) => (value ? formatDateTime(value, language) : ''),
     },
   ];
 }

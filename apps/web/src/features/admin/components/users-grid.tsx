@@ -9,10 +9,9 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '../api/list-users';
+import { PAGE_SIZES } from './grid-address';
 import { gridLocaleText } from './grid-locale';
 import { userPath, usersColumns } from './users-columns';
-
-export const PAGE_SIZES = [10, 25, 50, 100];
 
 export interface UsersGridProps {
   users: AdminUser[];

@@ -1,15 +1,19 @@
 /**
  * @module /admin/users: every user, paged, sorted and filtered by the server (list-users), with
- * the search bar above the grid and the total. The grid's models and the search are this page's
- * state; together they are the query. A row opens the user's page.
+ * the search bar above the grid and the total. The search, sort, filter and page live in the
+ * address (users-address.ts), as the audit log's filters do, so "Back to users", the browser's
+ * Back and a reload return to the list as it was left; together they are the query. A row opens
+ * the user's page.
  */
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
 import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
@@ -17,8 +21,10 @@ import { useListUsers, type AdminUser } from '../api/list-users';
 import { AdminNav } from './admin-nav';
 import { filterModelOf, presetOf, type FilterPreset } from './users-filter-presets';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { PAGE_SIZES, UsersGrid } from './users-grid';
-import { toListUsersQuery, type UserSearch } from './users-grid-query';
+import { UsersCards } from './users-cards';
+import { UsersGrid, type UsersGridProps } from './users-grid';
+import { rememberUsersList, usersSearchOf, usersStateOf } from './users-address';
+import { toListUsersQuery, type UserSearch, type UsersGridState } from './users-grid-query';
 import { UsersSearchBar } from './users-search-bar';
 
 const SEARCH_DELAY_MS = 300;
@@ -26,43 +32,52 @@ const NO_USERS: AdminUser[] = [];
 
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
-  const [sort, setSort] = useState<GridSortModel>([]);
-  const [filter, setFilter] = useState<GridFilterModel>({ items: [] });
-  const [search, setSearch] = useState<UserSearch>({ value: '', field: 'email', operator: 'contains' });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [params, setParams] = useSearchParams();
+  const state = usersStateOf(params);
+  const { pagination, sort, filter, search } = state;
+  useEffect(() => rememberUsersList(params), [params]);
   const searchValue = useDebouncedValue(search.value, SEARCH_DELAY_MS);
 
-  const query = toListUsersQuery({ pagination, sort, filter, search: { ...search, value: searchValue } });
+  const query = toListUsersQuery({ ...state, search: { ...search, value: searchValue } });
   const { data, error, isFetching } = useListUsers(query);
 
-  // A narrower or reordered result starts again at its first page.
-  const firstPage = useCallback(
-    () => setPagination((current) => (current.page === 0 ? current : { ...current, page: 0 })),
-    [],
+  // Each change replaces the entry rather than adding one to the history (a keystroke is no step back).
+  // The functional form reads the latest address, so callbacks stay stable for the memoised grid.
+  const change = useCallback(
+    (next: (current: UsersGridState) => Partial<UsersGridState>, firstPage: boolean) =>
+      setParams(
+        (current) => {
+          const before = usersStateOf(current);
+          const after = { ...before, ...next(before) };
+          // A narrower or reordered result starts again at its first page.
+          if (firstPage) after.pagination = { ...after.pagination, page: 0 };
+          return usersSearchOf(after);
+        },
+        { replace: true },
+      ),
+    [setParams],
   );
-  // Stable callbacks, so that the memoised grid does not re-render at every keystroke.
-  const changeSort = useCallback(
-    (model: GridSortModel) => {
-      setSort(model);
-      firstPage();
-    },
-    [firstPage],
+  const changePagination = useCallback(
+    (model: GridPaginationModel) => change(() => ({ pagination: model }), false),
+    [change],
   );
-  const changeFilter = useCallback(
-    (model: GridFilterModel) => {
-      setFilter(model);
-      firstPage();
-    },
-    [firstPage],
-  );
-  const changeSearch = useCallback(
-    (next: UserSearch) => {
-      setSearch(next);
-      firstPage();
-    },
-    [firstPage],
-  );
+  const changeSort = useCallback((model: GridSortModel) => change(() => ({ sort: model }), true), [change]);
+  const changeFilter = useCallback((model: GridFilterModel) => change(() => ({ filter: model }), true), [change]);
+  const changeSearch = useCallback((next: UserSearch) => change(() => ({ search: next }), true), [change]);
   const choosePreset = useCallback((preset: FilterPreset) => changeFilter(filterModelOf(preset)), [changeFilter]);
+
+  const gridProps: UsersGridProps = {
+    users: data?.users ?? NO_USERS,
+    total: data?.total ?? 0,
+    loading: isFetching,
+    pagination,
+    onPaginationChange: changePagination,
+    sort,
+    onSortChange: changeSort,
+    filter,
+    onFilterChange: changeFilter,
+  };
 
   return (
     <Page
@@ -85,19 +100,9 @@ export function UsersPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="users-total">
         {data ? t('users.total', { total: data.total }) : '\u00a0'}
       </Typography>
-      {/* At phone width the grid scrolls its columns sideways itself; the pager stays in view. */}
+      {/* At phone width the grid showed two columns and hid the rest sideways: its rows become cards. */}
       <Paper variant="outlined" sx={{ width: '100%' }}>
-        <UsersGrid
-          users={data?.users ?? NO_USERS}
-          total={data?.total ?? 0}
-          loading={isFetching}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          sort={sort}
-          onSortChange={changeSort}
-          filter={filter}
-          onFilterChange={changeFilter}
-        />
+        {phone ? <UsersCards {...gridProps} /> : <UsersGrid {...gridProps} />}
       </Paper>
     </Page>
   );

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { useOutbox } from '../../../lib/dev-outbox';
+import { formatDateTime } from '../../../lib/format-date';
 
 const REFRESH_MS = 3000;
 
@@ -31,7 +32,7 @@ export function OutboxPage() {
                 {mail.subject}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('to', { to: mail.to })} · {new Date(mail.sentAt).toLocaleString(i18n.language)}
+                {t('to', { to: mail.to })} · {formatDateTime(mail.sentAt, i18n.language)}
               </Typography>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', my: 1 }}>
                 {mail.text}

@@ -28,6 +28,7 @@ import { useInvitation } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
 import { useRoleLabel } from './use-role-label';
 import { VerifyToAnswer } from './verify-to-answer';
+import { formatDateTime } from '../../../lib/format-date';
 
 function Explanation({ code, email }: { code: AppError['code'] | undefined; email: string }) {
   const { t } = useTranslation('organization');
@@ -130,7 +131,7 @@ export function InvitationPage() {
         </Detail>
         <Detail term={t('invitation.inviter')}>{data.inviterEmail ?? '—'}</Detail>
         <Detail term={t('fields.role')}>{roleLabel(data.role ?? 'member')}</Detail>
-        <Detail term={t('invitation.expires')}>{new Date(data.expiresAt).toLocaleString(i18n.language)}</Detail>
+        <Detail term={t('invitation.expires')}>{formatDateTime(data.expiresAt, i18n.language)}</Detail>
       </Box>
       {needsVerification(actionError?.code) ? (
         <VerifyToAnswer email={email} invitationPath={`/invitations/${invitationId}`} />

@@ -18,6 +18,7 @@ import { useResendInvitation } from '../api/invite-member';
 import type { OrganizationInvitation } from '../api/list-invitations';
 import type { MemberAbilities } from '../lib/member-permissions';
 import { useRoleLabel } from './use-role-label';
+import { formatDateTime } from '../../../lib/format-date';
 
 export interface InvitationRowProps {
   invitation: OrganizationInvitation;
@@ -39,7 +40,7 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
   const details = [
     roleLabel(role),
     teamName ? t('invitations.team', { team: teamName }) : null,
-    expired ? null : t('invitations.expires', { date: expiresAt.toLocaleString(i18n.language) }),
+    expired ? null : t('invitations.expires', { date: formatDateTime(expiresAt, i18n.language) }),
   ].filter(Boolean);
 
   return (

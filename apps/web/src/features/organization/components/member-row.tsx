@@ -61,7 +61,7 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
             <EmailText email={member.user.email} />
           </Typography>
         </TableCell>
-        <TableCell>
+        <TableCell data-label={t('members.role')}>
           {canChangeRole ? (
             <Select
               size="small"

@@ -1,8 +1,8 @@
 /**
  * @module The Members section: every member with name, e-mail and role. Whoever may change roles
  * gets a role picker per member, whoever may remove members a remove button (not on their own
- * row: leaving is its own section; the only owner's own picker is disabled, with the reason). The e-mail sits under the name, so the table fits a phone;
- * it scrolls sideways if it still does not.
+ * row: leaving is its own section; the only owner's own picker is disabled, with the reason). The e-mail sits under the name; at phone width
+ * each member becomes a card (cards-on-phones), so an address keeps the whole width.
  */
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -17,6 +17,7 @@ import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListMembers } from '../api/list-members';
 import { isSoleOwner } from '../lib/member-permissions';
+import { cardsOnPhones } from '../../../components/cards-on-phones';
 import { MemberRow } from './member-row';
 import type { SectionProps } from './section-props';
 
@@ -28,7 +29,10 @@ export function MembersSection({ organization, abilities, userId }: SectionProps
   const soleOwner = isSoleOwner(data.members, userId);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('members.label')} sx={{ minWidth: 340 }}>
+      <Table
+        aria-label={t('members.label')}
+        sx={[cardsOnPhones, { minWidth: { sm: 340 }, '& tr': { px: { xs: 2, sm: 0 } } }]}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('members.member')}</TableCell>

@@ -16,6 +16,7 @@ import { ServerError } from '../../../components/server-error';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListUserInvitations } from '../api/list-user-invitations';
 import { useRoleLabel } from './use-role-label';
+import { formatDateTime } from '../../../lib/format-date';
 
 export function UserInvitations() {
   const { t, i18n } = useTranslation('organization');
@@ -40,7 +41,7 @@ export function UserInvitations() {
                   primary={t('userInvitations.item', { organization: invitation.organizationName })}
                   secondary={t('userInvitations.details', {
                     role: roleLabel(invitation.role),
-                    expires: new Date(invitation.expiresAt).toLocaleString(i18n.language),
+                    expires: formatDateTime(invitation.expiresAt, i18n.language),
                   })}
                 />
               </ListItemButton>

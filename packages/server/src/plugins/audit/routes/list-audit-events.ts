@@ -1,6 +1,6 @@
 /**
  * @module GET /admin/list-audit-events: everyone's events for the admin console, newest first,
- * filtered by user, type and time range, paged in SQL, with the total the filters match and the
+ * filtered by user, type, outcome and time range, paged in SQL, with the total the filters match and the
  * e-mails of the users each event names. Latchkey's
  * own route; who may call it is the host's decision (`mayListAuditEvents`), as this plugin knows
  * nothing of platform roles.
@@ -15,6 +15,7 @@ import { adminAuditEventResponse } from '../responses';
 const query = z.object({
   userId: z.string().min(1).max(255).optional(),
   type: z.string().min(1).max(255).optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).optional(),
@@ -38,6 +39,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
       const filter = {
         userId: query.userId,
         type: query.type,
+        outcome: query.outcome,
         from: query.from === undefined ? undefined : new Date(query.from),
         to: query.to === undefined ? undefined : new Date(query.to),
       };

@@ -158,9 +158,47 @@ describeEachDialect(
       ]);
       expect(own.body.events.every((e: { userId: string }) => e.userId === mine.user.id)).toBe(true);
       expect(own.body.events.some((e: { userId: string }) => e.userId === theirs.user.id)).toBe(false);
+      expect(own.body.hasMore).toBe(false);
       const two = await client.get('/audit/list-my-events?limit=2');
       expect(two.body.events).toEqual(own.body.events.slice(0, 2));
+      expect(two.body.hasMore).toBe(true);
+      const rest = await client.get('/audit/list-my-events?limit=2&offset=4');
+      expect(rest.body.events).toEqual(own.body.events.slice(4));
+      expect(rest.body.hasMore).toBe(false);
       await expectError(h().client().get('/audit/list-my-events'), 401, UNAUTHORIZED);
+    });
+
+    it('filters by outcome: the newest successful sign-in, past the failures after it', async () => {
+      const admin = await signUpWithRole(h());
+      const { user } = await userWithHistory(h());
+      const ok = await admin.client.get(
+        `/admin/list-audit-events?userId=${user.id}&type=sign-in&outcome=success&limit=1`,
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.body.total).toBe(1);
+      expect(ok.body.events.map((e: { type: string; outcome: string }) => [e.type, e.outcome])).toEqual([
+        ['sign-in', 'success'],
+      ]);
+      const failed = await admin.client.get(`/admin/list-audit-events?userId=${user.id}&outcome=failure`);
+      expect(failed.body.total).toBe(1);
+      const wrong = await admin.client.get(`/admin/list-audit-events?outcome=maybe`);
+      expect(wrong.status).toBe(400);
+    });
+
+    it("leaves the mails sent to the user out of their own list, not out of the admin's", async () => {
+      const admin = await signUpWithRole(h());
+      const { user } = await h().signUp(uniqueEmail('mailed'), PASSWORD);
+      const client = h().client();
+      await client.post('/sign-in/email', { email: user.email, password: PASSWORD });
+      expect((await client.post('/request-password-reset', { email: user.email, redirectTo: '/reset' })).status).toBe(
+        200,
+      );
+      await h().auth.context.background.drain();
+      const all = await admin.client.get(`/admin/list-audit-events?userId=${user.id}&type=mail-sent`);
+      expect(all.body.total).toBeGreaterThan(0);
+      const own = await client.get('/audit/list-my-events');
+      expect(own.body.events.length).toBeGreaterThan(0);
+      expect(own.body.events.some((e: { type: string }) => e.type === 'mail-sent')).toBe(false);
     });
   },
   { plugins: auditPlugins() },

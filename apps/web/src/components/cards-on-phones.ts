@@ -1,5 +1,5 @@
 /**
- * @module The user page's small tables (sessions, events) at phone width: below `sm` each row
+ * @module Small tables at phone width (a user's sessions and events, the applications, the users list, an organization's members): below `sm` each row
  * becomes a card whose cells stack, each labelled by its column (`data-label`), so nothing has to
  * scroll sideways.
  */
