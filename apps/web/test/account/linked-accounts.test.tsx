@@ -3,8 +3,9 @@ import '../support/dom';
  * The linked accounts page against a real server with GitHub (emulated) and a generic OpenID
  * Connect provider enabled: the last way of signing in cannot be unlinked (its button is disabled
  * and says why); each enabled provider not linked yet has a "link" button that leaves for the
- * provider, whose answer links the account; a linked provider can be unlinked; and an identity
- * already linked to another user comes back with the refusal in words.
+ * provider, whose answer links the account; a linked provider can be unlinked; and a refused
+ * link comes back naming the provider and saying why (the addresses must match, the identity is
+ * another user's).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +28,7 @@ async function linkGithub(target: TestServer, app: AppAuth, user: number): Promi
   const started = await app.client.linkSocial({
     provider: 'github',
     callbackURL: '/account/linked',
-    errorCallbackURL: '/account/linked',
+    errorCallbackURL: '/account/linked?provider=github',
   });
   if (started.error) throw new Error(`link-social failed: ${started.error.code}`);
   const state = new URL(started.data.url).searchParams.get('state');
@@ -113,17 +114,49 @@ describe('linked accounts', () => {
     expect((await second.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
 
     renderApp(server, back.pathname + back.search, { auth: second.auth });
-    const alert = await screen.findByText(auth.errorPage.codes.account_already_linked_to_different_user);
-    expect(alert.closest('[role="alert"]')?.getAttribute('data-code')).toBe('account_already_linked_to_different_user');
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('data-code')).toBe('account_already_linked_to_different_user');
+    await waitFor(() => expect(within(alert).getByText('GitHub was not linked')).toBeTruthy());
+    expect(alert.textContent).toContain(account.linked.refused.account_already_linked_to_different_user);
   });
 
-  it("a GitHub account with another address than the user's is not linked, and the page says so", async () => {
+  it("a GitHub account with another address than the user's is not linked, and the page says which and why", async () => {
     const user = await signedInUser(server);
-    const back = await linkGithub(server, user.auth, ++githubUser);
+    const number = ++githubUser;
+    github.setEmail(number, `someone-else-${number}@example.com`);
+    const first = renderApp(server, '/account/linked', { auth: user.auth });
+    await userEvent.setup({ document }).click(await screen.findByRole('button', { name: 'Link GitHub' }));
+    await waitFor(() => expect(window.location.href.startsWith(`${github.url}/login/oauth/authorize?`)).toBe(true));
+    const state = new URL(window.location.href).searchParams.get('state');
+    const callback = await user.auth.fetch(
+      `${server.baseURL}/api/auth/callback/github?code=user-${number}&state=${state}`,
+      { redirect: 'manual' },
+    );
+    const back = new URL(callback.headers.get('location')!, server.baseURL);
+    expect(back.pathname).toBe('/account/linked');
     expect(back.searchParams.get('error')).toBe('unable_to_link_account');
+    expect(back.searchParams.get('provider')).toBe('github');
     expect((await user.auth.client.listAccounts()).data?.map((a) => a.providerId)).toEqual(['credential']);
 
+    first.unmount();
     renderApp(server, back.pathname + back.search, { auth: user.auth });
-    expect((await screen.findByRole('alert')).textContent).toBe(auth.errorPage.codes.unable_to_link_account);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(within(alert).getByText('GitHub was not linked')).toBeTruthy());
+    // The reason, with the address the provider's must match.
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        account.linked.refused.unable_to_link_account.replace('{{email}}', user.email),
+      ),
+    );
+    expect(alert.textContent).not.toContain(auth.errorPage.codes.unable_to_link_account);
+  });
+
+  it('a provider named in the address but not enabled is not named, and another flow error keeps the sign-in page’s sentence', async () => {
+    const user = await signedInUser(server);
+    renderApp(server, '/account/linked?error=state_mismatch&provider=evil', { auth: user.auth });
+    const alert = await screen.findByRole('alert');
+    await screen.findByRole('button', { name: 'Link GitHub' });
+    expect(within(alert).getByText(account.linked.refused.titleUnknown)).toBeTruthy();
+    expect(alert.textContent).toContain(auth.errorPage.codes.state_mismatch);
   });
 });

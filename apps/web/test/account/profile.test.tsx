@@ -2,7 +2,8 @@ import '../support/dom';
 /**
  * The profile form against a real server: a username another user holds is refused at the
  * username field; an http:// picture is refused with the reason; a valid change is saved on the
- * server and the form says so.
+ * server and the form says so; an uploaded (data:) picture is shown, not spelled out in the URL
+ * field, and "Remove picture" clears it on the server.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,5 +84,42 @@ describe('profile', () => {
       username: handle,
       displayUsername: handle.toUpperCase(),
     });
+  });
+
+  it('an uploaded picture is shown, not its data: URL, and "Remove picture" clears it on the server', async () => {
+    const user = await signedInUser(server);
+    const picture = `data:image/png;base64,${'A'.repeat(200)}`;
+    const { error } = await user.auth.client.updateUser({ image: picture });
+    expect(error).toBeNull();
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    expect((await screen.findByRole('img', { name: account.profile.avatarAlt })).getAttribute('src')).toBe(picture);
+    expect(screen.getByText(account.profile.uploaded)).toBeTruthy();
+    expect(screen.queryByLabelText('Picture URL')).toBeNull();
+    for (const input of document.querySelectorAll('input')) expect(input.value.startsWith('data:')).toBe(false);
+
+    await ui.click(screen.getByRole('button', { name: account.profile.removePicture }));
+    expect(screen.queryByRole('img', { name: account.profile.avatarAlt })).toBeNull();
+    expect((screen.getByLabelText('Picture URL') as HTMLInputElement).value).toBe('');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('toast');
+    const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
+    expect(data?.user.image ?? null).toBeNull();
+  });
+
+  it('a picture given by URL can be removed too', async () => {
+    const user = await signedInUser(server);
+    await user.auth.client.updateUser({ image: 'https://example.com/ada.png' });
+    renderApp(server, '/account', { auth: user.auth });
+    const ui = userEvent.setup({ document });
+    expect(((await screen.findByLabelText('Picture URL')) as HTMLInputElement).value).toBe(
+      'https://example.com/ada.png',
+    );
+    expect(screen.queryByText(account.profile.uploaded)).toBeNull();
+    await ui.click(screen.getByRole('button', { name: account.profile.removePicture }));
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('toast');
+    const { data } = await user.auth.client.getSession({ query: { disableCookieCache: true } });
+    expect(data?.user.image ?? null).toBeNull();
   });
 });

@@ -4,9 +4,11 @@
  * of signing in cannot be unlinked (the user could not sign in again): its button is disabled and
  * says why. The server refuses it too, and asks for a fresh session; both refusals are shown in the
  * dialog, the second with "sign in again". A link that failed at the callback comes back here with
- * `?error=…`, explained at the top.
+ * `?error=…` (and `provider=…`), explained at the top: which provider was not linked, and why
+ * (lib/link-refusal).
  */
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -21,11 +23,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProviderIcon } from '../../../components/provider-icons';
 import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
-import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
+import { useSession } from '../../../lib/auth';
+import { flowErrorOf } from '../../../lib/flow-error';
 import { useSocialProviders } from '../../../lib/social-providers';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { CREDENTIAL_PROVIDER, useListAccounts, type LinkedAccount } from '../api/list-accounts';
 import { useUnlinkAccount } from '../api/unlink-account';
+import { linkRefusalReason } from '../lib/link-refusal';
 import { AccountSection } from './account-section';
 import { LinkAccountButtons } from './link-account-buttons';
 import { providerName } from './provider-name';
@@ -45,6 +49,9 @@ export function LinkedAccountsSection() {
   const unlinkError = clientErrorOf(unlink.error);
   const flowError = flowErrorOf(searchParams);
   const nameOf = (providerId: string) => providerName(t, providerId, enabled);
+  const email = useSession().data?.user.email ?? '';
+  // Named only when it is one the server offers: the address bar is anyone's to write.
+  const refusedProvider = enabled.find((provider) => provider.id === searchParams.get('provider'));
   const onlyOne = accounts.data?.length === 1;
   const linkable = accounts.data
     ? enabled.filter((provider) => !accounts.data.some((account) => account.providerId === provider.id))
@@ -54,7 +61,12 @@ export function LinkedAccountsSection() {
     <AccountSection title={t('linked.title')} description={t('linked.description')}>
       {flowError && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-code={flowError}>
-          {explainFlowError(t, flowError)}
+          <AlertTitle>
+            {refusedProvider
+              ? t('linked.refused.title', { provider: refusedProvider.name })
+              : t('linked.refused.titleUnknown')}
+          </AlertTitle>
+          {linkRefusalReason(t, flowError, email)}
         </Alert>
       )}
       {accounts.isPending && <SectionLoading />}

@@ -1,10 +1,13 @@
 /**
  * @module The profile form: name, picture (an uploaded file made small, or a URL; previewed as the
- * avatar), username and display username; saving says so in a toast. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
+ * avatar; an uploaded one is named "Uploaded picture" instead of being spelled out as a data: URL
+ * in the URL field; "Remove picture" empties it, saved as null), username and display username; saving says so in a toast. The username plugin's rules are checked here first (SPEC §5) so most mistakes show
  * as you type; the server's refusals (a taken username) land at the username field too.
  */
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -108,24 +111,44 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   });
   const [image, name] = useWatch({ control: form.control, name: ['image', 'name'] });
   const preview = image && isImageUrl(image) ? image : undefined;
+  // An uploaded picture is a data: URL of up to 2 KB: meaningless to read and not for editing by hand.
+  const uploaded = /^data:/i.test(image ?? '');
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <UserAvatar name={name ?? ''} image={preview} size={64} alt={t('profile.avatarAlt')} />
-          <FormTextField
-            control={form.control}
-            name="image"
-            label={t('profile.image')}
-            type="url"
-            autoComplete="photo"
-            helperText={t('profile.imageHelp')}
-          />
+          {uploaded ? (
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+              {t('profile.uploaded')}
+            </Typography>
+          ) : (
+            <FormTextField
+              control={form.control}
+              name="image"
+              label={t('profile.image')}
+              type="url"
+              autoComplete="photo"
+              helperText={t('profile.imageHelp')}
+            />
+          )}
         </Box>
-        <PictureUploadButton
-          onPicture={(dataUrl) => form.setValue('image', dataUrl, { shouldDirty: true, shouldValidate: true })}
-        />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <PictureUploadButton
+            onPicture={(dataUrl) => form.setValue('image', dataUrl, { shouldDirty: true, shouldValidate: true })}
+          />
+          {image && (
+            <Button
+              variant="outlined"
+              size="small"
+              color="error"
+              onClick={() => form.setValue('image', '', { shouldDirty: true, shouldValidate: true })}
+            >
+              {t('profile.removePicture')}
+            </Button>
+          )}
+        </Stack>
         <FormTextField control={form.control} name="name" label={t('profile.name')} autoComplete="name" required />
         <FormTextField
           control={form.control}
