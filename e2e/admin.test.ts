@@ -97,12 +97,16 @@ describeInBrowser('the admin console', (e2e) => {
     await admin.getByRole('heading', { level: 1, name: 'Iris Impersonated' }).waitFor();
     expect(await admin.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
     await saveScreenshot(admin, 'admin-stopped-impersonating');
+    // Back on the list as it was left: the search for Iris is kept in the address.
     await admin.getByRole('link', { name: 'Back to users' }).click();
-    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 4');
+    await expect.poll(() => admin.getByTestId('users-total').textContent()).toBe('Total: 1');
+    expect(await admin.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('iris@');
 
     // At phone width the search bar stacks and the grid scrolls sideways inside its frame.
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.getByRole('searchbox', { name: 'Search' }).fill('example.com');
+    await admin.getByRole('combobox', { name: 'Match' }).click();
+    await admin.getByRole('option', { name: 'Contains' }).click();
     // The search waits 300 ms for typing to stop, then the server answers and the grid re-lays out
     // at the new width: measured at 850 ms here, too close to the poll's default second under load.
     await expect.poll(() => admin.getByTestId('users-total').textContent(), { timeout: 5_000 }).toBe('Total: 3');
