@@ -12,8 +12,6 @@ import {
   passkeyPlugin,
   platformPermission,
   platformReach,
-  securityNoticePlugin,
-  SECURITY_NOTICES,
   twoFactorPlugin,
   usernamePlugin,
 } from '@latchkey/server';
@@ -28,12 +26,7 @@ export function serverPlugins(
     Partial<
       Pick<
         ServerConfig,
-        | 'adminRoles'
-        | 'organizationLimit'
-        | 'maximumTeams'
-        | 'auditRetentionDays'
-        | 'securityNotices'
-        | OAuthProviderConfig
+        'adminRoles' | 'organizationLimit' | 'maximumTeams' | 'auditRetentionDays' | OAuthProviderConfig
       >
     >,
 ) {
@@ -82,9 +75,6 @@ export function serverPlugins(
             organizationClients: config.oauthOrganizationClients ?? true,
           }),
         ]),
-    // Mails telling users of a new-browser sign-in, a changed password, … with a "this wasn't me"
-    // link that lands on the web app's forgotten-password page (issue #32); SECURITY_NOTICES picks them.
-    securityNoticePlugin({ notices: config.securityNotices ?? SECURITY_NOTICES }),
     transportErrorsPlugin(),
   ] as const;
 }

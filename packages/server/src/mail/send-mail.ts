@@ -8,13 +8,7 @@ import { emitEvent } from '../events/emit-event';
 import type { Mailer, MailMessage } from './mailer';
 
 export type MailKind =
-  | 'verification'
-  | 'reset-password'
-  | 'delete-account'
-  | 'change-email'
-  | 'invitation'
-  | 'two-factor-otp'
-  | 'security-notice';
+  'verification' | 'reset-password' | 'delete-account' | 'change-email' | 'invitation' | 'two-factor-otp';
 
 export async function sendMail(
   auth: AuthContext,
