@@ -1,9 +1,10 @@
 /**
  * @module The audit log's events as the app reads them: the list of event types (those the
  * standalone server's core and plugins declare, `StandaloneEventType`; test/audit/audit-event.test.ts
- * keeps the two equal, so a plugin's new event needs a name here), one event's
- * shape as the standalone server's audit routes answer it, and how a person reads its type (its
- * method and detail are audit-detail.ts's). Shared by the admin console's audit screens and the account page's recent activity.
+ * keeps the two equal, so a plugin's new event needs a name here), one event's shape as the
+ * standalone server's audit routes answer it, and how a person reads its type (its method and
+ * detail are audit-detail.ts's). Shared by the admin console's audit screens and the account
+ * page's recent activity.
  */
 import type { TFunction } from 'i18next';
 import type { OutputOf } from '@latchkey/client';

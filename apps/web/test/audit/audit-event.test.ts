@@ -1,6 +1,7 @@
 /**
  * What the audit screens build on: the app's list of event types is the server's, every type has
- * a name, and the screen's filters become the server's query (local times as instants, "to" up to the end of its minute, empty filters left out).
+ * a name, and the screen's filters become the server's query (local times as instants, "to" up to
+ * the end of its minute, empty filters left out).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { StandaloneEventType } from '@latchkey/standalone';

@@ -2,8 +2,9 @@
  * @module The audit grid's columns: when (in the admin's language and time zone), what (the
  * event's translated name), how it ended, who did it and to whom (each by e-mail, a link to that
  * user's page), from where (IP, and the device read from the User-Agent, the raw header in its
- * tooltip), and the method and detail as translated, labelled fields. The server orders the log newest first and filters it from
- * the bar above the grid, so no column sorts or filters on its own.
+ * tooltip), and the method and detail as translated, labelled fields (audit-detail-list.tsx). The
+ * server orders the log newest first and filters it from the bar above the grid, so no column
+ * sorts or filters on its own.
  */
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -116,9 +117,9 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       // columns then overflowed the lg page's 1150 px by the scrollbar's width. The sum stays under it.
       width: 160,
       renderCell: ({ row }) => (
-        <span style={wrapping}>
+        <div style={wrapping}>
           <AuditDetailList event={row} />
-        </span>
+        </div>
       ),
     },
   ];
