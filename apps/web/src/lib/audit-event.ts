@@ -1,9 +1,10 @@
 /**
  * @module The audit log's events as the app reads them: the list of event types (those the
  * standalone server's core and plugins declare, `StandaloneEventType`; test/audit/audit-event.test.ts
- * keeps the two equal, so a plugin's new event needs a name here), one event's
- * shape as the standalone server's audit routes answer it, and how a person reads its type and
- * its detail. Shared by the admin console's audit screens and the account page's recent activity.
+ * keeps the two equal, so a plugin's new event needs a name here), one event's shape as the
+ * standalone server's audit routes answer it, and how a person reads its type (its method and
+ * detail are audit-detail.ts's). Shared by the admin console's audit screens and the account
+ * page's recent activity.
  */
 import type { TFunction } from 'i18next';
 import type { OutputOf } from '@latchkey/client';
@@ -83,15 +84,4 @@ export function isAuditEventType(value: string): value is AuditEventType {
 /** The event's translated name; a type the app does not know shows as the server sent it. */
 export function auditEventLabel(t: TFunction, type: string): string {
   return isAuditEventType(type) ? t(`common:audit.events.${type}`) : type;
-}
-
-/**
- * Method and detail on one line, as stored ("email · code=INVALID_EMAIL_OR_PASSWORD"): they are
- * identifiers and error codes for an administrator, not sentences, so they are not translated.
- */
-export function auditEventDetailText(event: Pick<AuditEvent, 'method' | 'detail'>): string {
-  const parts: string[] = [];
-  if (event.method) parts.push(event.method);
-  for (const [key, value] of Object.entries(event.detail ?? {})) parts.push(`${key}=${String(value)}`);
-  return parts.join(' · ');
 }

@@ -1,12 +1,12 @@
 /**
  * What the audit screens build on: the app's list of event types is the server's, every type has
- * a name, method and detail read as one line, and the screen's filters become the server's query
- * (local times as instants, "to" up to the end of its minute, empty filters left out).
+ * a name, and the screen's filters become the server's query (local times as instants, "to" up to
+ * the end of its minute, empty filters left out).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { StandaloneEventType } from '@latchkey/standalone';
 import { auditFilterOf, auditPath, toListAuditEventsQuery } from '../../src/features/admin/components/audit-query';
-import { AUDIT_EVENT_TYPES, auditEventDetailText, type AuditEventType } from '../../src/lib/audit-event';
+import { AUDIT_EVENT_TYPES, type AuditEventType } from '../../src/lib/audit-event';
 import english from '../../src/locales/en/common.json';
 
 describe('audit event types', () => {
@@ -18,16 +18,6 @@ describe('audit event types', () => {
 
   it('each have a name, and no name is left without a type', () => {
     expect(Object.keys(english.audit.events).sort()).toEqual([...AUDIT_EVENT_TYPES].sort());
-  });
-
-  it('method and detail read as one line', () => {
-    expect(auditEventDetailText({ method: 'email', detail: { code: 'INVALID_EMAIL_OR_PASSWORD' } })).toBe(
-      'email · code=INVALID_EMAIL_OR_PASSWORD',
-    );
-    expect(auditEventDetailText({ method: null, detail: { role: 'admin', count: 2, banned: false } })).toBe(
-      'role=admin · count=2 · banned=false',
-    );
-    expect(auditEventDetailText({ method: null, detail: null })).toBe('');
   });
 });
 

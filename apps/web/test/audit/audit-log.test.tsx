@@ -73,7 +73,12 @@ describe('the audit log screen', () => {
     expect(within(first).getAllByRole('link', { name: 'user-1' })).toHaveLength(2);
     expect(within(second).getByText('203.0.113.7')).toBeTruthy();
     expect(within(second).getByText('Firefox 128 on Windows')).toBeTruthy();
-    expect(within(second).getByText('email · code=INVALID_EMAIL_OR_PASSWORD')).toBeTruthy();
+    // Method and detail as labelled fields: the method by name, the code as the catalogue's message.
+    const detail = within(second).getByTestId('audit-detail');
+    expect(within(detail).getByText('E-mail and password')).toBeTruthy();
+    expect(within(detail).getByText('Invalid e-mail or password.').getAttribute('title')).toBe(
+      'INVALID_EMAIL_OR_PASSWORD',
+    );
   });
 
   it('asks the server for the chosen event type, user and time range, from the first page', async () => {

@@ -4,12 +4,14 @@
  * its time, IP address and device, so a person can spot what was not them. The device reads as in
  * the sessions list ("Firefox 128 on Windows"; the raw header in its tooltip). A page at a time,
  * with "Show more" while older events exist; the server leaves out the mails sent to the user.
+ * How it was done and the event's detail follow as labelled fields (audit-detail-list.tsx).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AuditDetailList } from '../../../components/audit-detail-list';
 import { ServerError } from '../../../components/server-error';
 import { auditEventLabel } from '../../../lib/audit-event';
 import { formatDateTime } from '../../../lib/format-date';
@@ -79,6 +81,11 @@ export function ActivitySection() {
                     </Box>
                   ))}
                 </Box>
+                {(event.method || event.detail) && (
+                  <Box sx={{ typography: 'body2', mt: 0.25 }}>
+                    <AuditDetailList event={event} />
+                  </Box>
+                )}
               </Box>
             );
           })}

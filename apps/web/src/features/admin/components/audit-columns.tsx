@@ -2,15 +2,17 @@
  * @module The audit grid's columns: when (in the admin's language and time zone), what (the
  * event's translated name), how it ended, who did it and to whom (each by e-mail, a link to that
  * user's page), from where (IP, and the device read from the User-Agent, the raw header in its
- * tooltip), and the method and detail as stored. The server orders the log newest first and filters it from
- * the bar above the grid, so no column sorts or filters on its own.
+ * tooltip), and the method and detail as translated, labelled fields (audit-detail-list.tsx). The
+ * server orders the log newest first and filters it from the bar above the grid, so no column
+ * sorts or filters on its own.
  */
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
-import { auditEventDetailText, auditEventLabel } from '../../../lib/audit-event';
+import { AuditDetailList } from '../../../components/audit-detail-list';
+import { auditEventLabel } from '../../../lib/audit-event';
 import { deviceName } from '../../../lib/device-name';
 import type { AdminAuditEvent } from '../api/admin-types';
 import { userPath } from './users-columns';
@@ -114,11 +116,10 @@ export function auditColumns(t: TFunction<'admin'>, language: string): GridColDe
       // Fixed, not flex: the grid sizes a flex column before its vertical scrollbar shows, and the
       // columns then overflowed the lg page's 1150 px by the scrollbar's width. The sum stays under it.
       width: 160,
-      valueGetter: (_value, row) => auditEventDetailText(row),
-      renderCell: ({ value }) => (
-        <span title={String(value)} style={wrapping}>
-          {String(value) || '—'}
-        </span>
+      renderCell: ({ row }) => (
+        <div style={wrapping}>
+          <AuditDetailList event={row} />
+        </div>
       ),
     },
   ];

@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ServerError } from '../../../components/server-error';
-import { auditEventDetailText, auditEventLabel } from '../../../lib/audit-event';
+import { auditEventLabel } from '../../../lib/audit-event';
+import { AuditDetailList } from '../../../components/audit-detail-list';
 import { deviceName } from '../../../lib/device-name';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListAuditEvents } from '../api/list-audit-events';
@@ -74,7 +75,7 @@ export function UserAuditEvents({ userId }: { userId: string }) {
                     <span title={event.userAgent ?? undefined}>{device(event.userAgent)}</span>
                   </TableCell>
                   <TableCell data-label={t('audit.detail')} sx={{ maxWidth: 260, wordBreak: 'break-word' }}>
-                    {auditEventDetailText(event) || '—'}
+                    <AuditDetailList event={event} />
                   </TableCell>
                 </TableRow>
               ))}
