@@ -3,12 +3,12 @@
  * slips from under the pointer when a field below shows its error), and the autofill ceremony of
  * the e-mail field (`lib/passkey-autofill.ts`). A prompt the user closed or let time out is said
  * plainly, as is a browser without passkeys; the server's refusals in its words. On success the
- * page goes where a password sign-in goes (`onSignedIn`). A browser without WebAuthn is not offered the button.
+ * page goes where a password sign-in goes (`onSignedIn`). Where passkeys cannot work (no WebAuthn, a
+ * page opened by IP address: `lib/passkey-availability.ts`) the button is not offered.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { KeyIcon } from '../../../components/key-icon';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
+import { passkeyUnavailable } from '../../../lib/passkey-availability';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { ceremonyFailureOf } from '../../../lib/webauthn-failure';
 import { signInWithPasskey } from '../api/sign-in-passkey';
@@ -43,8 +44,8 @@ export function PasskeySignIn({ oauthQuery = null, onSignedIn }: PasskeySignInPr
     onError: () => setRound((n) => n + 1),
   });
   const failure = ceremonyFailureOf(signIn.error);
-  // A browser without WebAuthn gets no button it could not use (the autofill checks for itself).
-  if (!browserSupportsWebAuthn()) return null;
+  // No button that could only fail (the autofill checks for itself).
+  if (passkeyUnavailable() !== null) return null;
 
   return (
     <Box sx={{ mb: 2 }}>
