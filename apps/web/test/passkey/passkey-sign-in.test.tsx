@@ -28,6 +28,16 @@ async function userWithPasskey() {
   return user;
 }
 
+/** The browser's prompt answers after `ms`, as a person closing it would. */
+function answerAfter(ms: number) {
+  const credentialsApi = navigator.credentials as unknown as { get(options: unknown): Promise<unknown> };
+  const get = credentialsApi.get;
+  credentialsApi.get = async (options) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return get(options);
+  };
+}
+
 describe('sign-in with a passkey', () => {
   it('signs in without an e-mail or password and goes on to redirectTo', async () => {
     const user = await userWithPasskey();
@@ -43,6 +53,7 @@ describe('sign-in with a passkey', () => {
   it('a prompt the user closed is said plainly and signs nobody in', async () => {
     await userWithPasskey();
     credentials!.refuseNext();
+    answerAfter(1000);
     const auth = createTestAuth(server);
     const { router } = renderApp(server, '/sign-in', { auth });
     const ui = userEvent.setup({ document });
@@ -51,6 +62,18 @@ describe('sign-in with a passkey', () => {
     expect(alert.textContent).toBe('The passkey sign-in was cancelled or timed out.');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect((await auth.client.getSession()).data).toBeNull();
+  });
+
+  it('a browser that answers at once that it holds no passkey: said so, without waiting', async () => {
+    await createUser(server);
+    // The authenticator holds no passkey of this server's: the browser refuses as soon as asked.
+    credentials = installSoftCredentials(server.baseURL);
+    credentials.refuseNext();
+    renderApp(server, '/sign-in');
+    const ui = userEvent.setup({ document });
+    await ui.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('No passkey for this site was found on this device.');
   });
 
   it('the e-mail field offers passkeys in its autofill', async () => {

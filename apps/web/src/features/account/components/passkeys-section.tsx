@@ -1,8 +1,11 @@
 /**
  * @module Passkeys (under two-factor on /account/security): the account's passkeys with rename and
  * delete (after a confirmation), and "Add a passkey", which names it and runs the browser's
- * registration ceremony. Each change is told in a toast; the list reloads from the server.
+ * registration ceremony. Each change is told in a toast; the list reloads from the server. Where
+ * passkeys cannot work (`lib/passkey-availability.ts`) the add button, which could only fail, gives
+ * way to the reason; the passkeys already registered can still be renamed and deleted.
  */
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
+import { passkeyUnavailable } from '../../../lib/passkey-availability';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useDeletePasskey } from '../api/delete-passkey';
 import { useListPasskeys, type ListedPasskey } from '../api/list-passkeys';
@@ -27,6 +31,7 @@ export function PasskeysSection() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<ListedPasskey | null>(null);
   const [deleting, setDeleting] = useState<ListedPasskey | null>(null);
+  const [unavailable] = useState(passkeyUnavailable);
 
   return (
     <AccountSection title={t('passkeys.title')} description={t('passkeys.description')}>
@@ -36,11 +41,17 @@ export function PasskeysSection() {
       {passkeys.data && passkeys.data.length > 0 && (
         <PasskeysList passkeys={passkeys.data} onRename={setRenaming} onDelete={setDeleting} />
       )}
-      <Box sx={{ mt: 2 }}>
-        <Button variant="contained" onClick={() => setAdding(true)}>
-          {t('passkeys.add')}
-        </Button>
-      </Box>
+      {unavailable ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t(`passkeys.unavailable.${unavailable}`)}
+        </Alert>
+      ) : (
+        <Box sx={{ mt: 2 }}>
+          <Button variant="contained" onClick={() => setAdding(true)}>
+            {t('passkeys.add')}
+          </Button>
+        </Box>
+      )}
 
       {adding && (
         <AddPasskeyDialog

@@ -10,7 +10,22 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import type { AppClient } from '../../../lib/auth';
 import { withOAuthQuery } from '../../../lib/oauth-query';
 import { unwrap } from '../../../lib/unwrap';
-import { inBrowser } from '../../../lib/webauthn-failure';
+import { CeremonyError, ceremonyFailureOf, inBrowser } from '../../../lib/webauthn-failure';
+
+/**
+ * Sooner than a person answers a prompt. The spec gives one NotAllowedError for "closed", "timed
+ * out" and "nothing to offer"; one this soon is the browser's own answer that it holds no passkey
+ * for the site (as some browsers say at once instead of showing a prompt), not the user's.
+ */
+const BROWSER_ANSWER_MS = 800;
+
+/** The browser refused at once: no passkey for this site on this device (a cancelled ceremony). */
+export class NoPasskeyError extends CeremonyError {
+  constructor(cause: unknown) {
+    super('cancelled', cause);
+    this.name = 'NoPasskeyError';
+  }
+}
 
 export function requestOptions(client: AppClient): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return unwrap(client.passkey.generateAuthenticateOptions()) as Promise<PublicKeyCredentialRequestOptionsJSON>;
@@ -26,7 +41,13 @@ export async function finishPasskeySignIn(
   autofill = false,
   oauthQuery?: string | null,
 ): Promise<unknown> {
-  const response = await inBrowser(() => startAuthentication({ optionsJSON, useBrowserAutofill: autofill }));
+  const asked = Date.now();
+  const response = await inBrowser(() => startAuthentication({ optionsJSON, useBrowserAutofill: autofill })).catch(
+    (error: unknown) => {
+      const quick = !autofill && Date.now() - asked < BROWSER_ANSWER_MS;
+      throw quick && ceremonyFailureOf(error) === 'cancelled' ? new NoPasskeyError((error as Error).cause) : error;
+    },
+  );
   // Spread into plain objects: simplewebauthn's interfaces lack the body schema's index signature.
   const input = { response: { ...response, response: { ...response.response } } };
   return unwrap(client.passkey.verifyAuthentication(withOAuthQuery(input, oauthQuery)));

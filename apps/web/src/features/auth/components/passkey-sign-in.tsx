@@ -2,13 +2,14 @@
  * @module "Sign in with a passkey", above the password form (as the providers' buttons, so it never
  * slips from under the pointer when a field below shows its error), and the autofill ceremony of
  * the e-mail field (`lib/passkey-autofill.ts`). A prompt the user closed or let time out is said
- * plainly, as is a browser without passkeys; the server's refusals in its words. On success the
- * page goes where a password sign-in goes (`onSignedIn`). A browser without WebAuthn is not offered the button.
+ * plainly, as is a browser without passkeys and one that answers at once that it holds none
+ * (`NoPasskeyError`); the server's refusals in its words. On success the page goes where a password
+ * sign-in goes (`onSignedIn`). Where passkeys cannot work (no WebAuthn, a page opened by IP
+ * address: `lib/passkey-availability.ts`) the button is not offered.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +17,10 @@ import { KeyIcon } from '../../../components/key-icon';
 import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
+import { passkeyUnavailable } from '../../../lib/passkey-availability';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { ceremonyFailureOf } from '../../../lib/webauthn-failure';
-import { signInWithPasskey } from '../api/sign-in-passkey';
+import { NoPasskeyError, signInWithPasskey } from '../api/sign-in-passkey';
 import { usePasskeyAutofill } from '../lib/passkey-autofill';
 
 export interface PasskeySignInProps {
@@ -43,8 +45,8 @@ export function PasskeySignIn({ oauthQuery = null, onSignedIn }: PasskeySignInPr
     onError: () => setRound((n) => n + 1),
   });
   const failure = ceremonyFailureOf(signIn.error);
-  // A browser without WebAuthn gets no button it could not use (the autofill checks for itself).
-  if (!browserSupportsWebAuthn()) return null;
+  // No button that could only fail (the autofill checks for itself).
+  if (passkeyUnavailable() !== null) return null;
 
   return (
     <Box sx={{ mb: 2 }}>
@@ -62,7 +64,9 @@ export function PasskeySignIn({ oauthQuery = null, onSignedIn }: PasskeySignInPr
       </SubmitButton>
       {failure && (
         <Alert severity={failure === 'cancelled' ? 'info' : 'error'} role="alert" sx={{ mt: 2 }}>
-          {t(`passkeySignIn.${failure === 'alreadyRegistered' ? 'failed' : failure}`)}
+          {signIn.error instanceof NoPasskeyError
+            ? t('passkeySignIn.noPasskey')
+            : t(`passkeySignIn.${failure === 'alreadyRegistered' ? 'failed' : failure}`)}
         </Alert>
       )}
       {!failure && <ServerError error={clientErrorOf(signIn.error)} />}

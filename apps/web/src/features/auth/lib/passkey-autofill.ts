@@ -1,6 +1,6 @@
 /**
  * @module Conditional UI: where the browser can (`browserSupportsWebAuthnAutofill`), the sign-in
- * page starts a passkey ceremony with conditional mediation as it opens, so the e-mail field's
+ * page starts a passkey ceremony (unless passkeys cannot work here: `lib/passkey-availability.ts`) with conditional mediation as it opens, so the e-mail field's
  * autofill offers the passkeys the browser holds; picking one signs in. It is aborted when the page
  * goes (WebAuthnAbortService) and stays silent when it fails or is aborted: the user never asked for
  * it. The "Sign in with a passkey" button stops it first (`takeOver`): simplewebauthn aborts the
@@ -10,6 +10,7 @@
 import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useEffect, useRef } from 'react';
 import { useAuthClient } from '../../../lib/auth';
+import { passkeyUnavailable } from '../../../lib/passkey-availability';
 import { finishPasskeySignIn, requestOptions } from '../api/sign-in-passkey';
 
 interface AutofillRun {
@@ -26,7 +27,8 @@ async function runAutofill(
   oauthQuery: string | null,
 ): Promise<{ answer: unknown } | null> {
   await after;
-  if (run.stopped || !(await browserSupportsWebAuthnAutofill()) || run.stopped) return null;
+  if (run.stopped || passkeyUnavailable() !== null) return null;
+  if (!(await browserSupportsWebAuthnAutofill()) || run.stopped) return null;
   const options = requestOptions(client);
   run.optionsAsked = options.catch(() => undefined);
   const optionsJSON = await options;
