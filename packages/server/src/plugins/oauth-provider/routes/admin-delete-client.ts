@@ -4,9 +4,8 @@
  * tables' foreign keys), so nothing it was granted still works.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
+import { administeredClient } from '../clients/client-admin';
 import { deleteClientRow } from '../clients/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 
@@ -21,9 +20,7 @@ export function adminDeleteClient() {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      await requireClientAdmin(auth, session, 'delete');
-      const client = await findClient(auth, body.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      const client = await administeredClient(auth, session, 'delete', body.client_id);
       // Two concurrent deletions tell the removal once.
       if (await deleteClientRow(auth, client.clientId)) {
         emitEvent(ctx, 'oauth-client-deleted', {

@@ -3,11 +3,10 @@
  * console's client page (permission `oauthClient: read`). Never the secret.
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint } from '../../../plugin';
+import { defineEndpoint } from '../../../plugin';
 import { adminClientResponse, toAdminClientResponse } from '../clients/admin-client-response';
 import { usersByIds } from '../clients/admin-queries';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { administeredClient } from '../clients/client-admin';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 
 export function adminGetClient() {
@@ -21,9 +20,7 @@ export function adminGetClient() {
     session: 'required',
     sessionFromDatabase: true,
     async handler({ auth, session, query }) {
-      await requireClientAdmin(auth, session, 'read');
-      const client = await findClient(auth, query.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      const client = await administeredClient(auth, session, 'read', query.client_id);
       return toAdminClientResponse(client, await usersByIds(auth, [client.userId]));
     },
   });

@@ -5,11 +5,10 @@
  * issue, latest issue and expiry (permission `oauthClient: read`).
  */
 import { z } from 'zod';
-import { AuthError, defineEndpoint, isoDate } from '../../../plugin';
+import { defineEndpoint, isoDate } from '../../../plugin';
 import { userSummaryResponse } from '../clients/admin-client-response';
 import { listLiveGrantsOfClient, usersByIds } from '../clients/admin-queries';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { administeredClient } from '../clients/client-admin';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 
 export function adminListClientTokens() {
@@ -37,9 +36,7 @@ export function adminListClientTokens() {
     session: 'required',
     sessionFromDatabase: true,
     async handler({ auth, session, query }) {
-      await requireClientAdmin(auth, session, 'read');
-      const client = await findClient(auth, query.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      const client = await administeredClient(auth, session, 'read', query.client_id);
       const grants = await listLiveGrantsOfClient(auth, client.clientId);
       const users = await usersByIds(
         auth,

@@ -8,8 +8,7 @@
 import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent, statusResponse } from '../../../plugin';
 import { findGrantOfClient, revokeAllTokensOfClient } from '../clients/admin-queries';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { administeredClient } from '../clients/client-admin';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 import { revokeGrant } from '../tokens/store';
 
@@ -28,9 +27,7 @@ export function adminRevokeClientTokens() {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      await requireClientAdmin(auth, session, 'update');
-      const client = await findClient(auth, body.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      const client = await administeredClient(auth, session, 'update', body.client_id);
       let userId: string | null = null;
       if (body.grant_id === undefined) {
         await revokeAllTokensOfClient(auth, client.clientId);

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { AuthError, defineEndpoint, emitEvent } from '../../../plugin';
 import { adminClientResponse, toAdminClientResponse } from '../clients/admin-client-response';
 import { usersByIds } from '../clients/admin-queries';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { administeredClient } from '../clients/client-admin';
 import { replaceClientSecret } from '../clients/store';
 import { OAUTH_PROVIDER_ERRORS } from '../errors';
 import { oauthJson } from '../oauth-error';
@@ -28,9 +27,7 @@ export function adminRotateClientSecret() {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      await requireClientAdmin(auth, session, 'update');
-      const client = await findClient(auth, body.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
+      const client = await administeredClient(auth, session, 'update', body.client_id);
       if (!client.secretDigest) throw new AuthError(OAUTH_PROVIDER_ERRORS.secretRotationUnavailable);
       const rotated = await replaceClientSecret(auth, client.clientId);
       if (!rotated) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);

@@ -5,10 +5,9 @@
  * server's own code only, and there for the caller's own clients; a platform admin here may
  * already act as any user, so any client is theirs to change.
  */
-import { AuthError, defineEndpoint } from '../../../plugin';
+import { defineEndpoint } from '../../../plugin';
 import { applyClientUpdate } from '../clients/apply-update';
-import { findClient } from '../clients/client';
-import { requireClientAdmin } from '../clients/client-admin';
+import { administeredClient } from '../clients/client-admin';
 import { answeringInCatalogue, CLIENT_METADATA_ERRORS } from '../clients/client-errors';
 import { clientResponse } from '../clients/client-response';
 import { changeableFields, updateClientBody } from '../clients/update-fields';
@@ -30,10 +29,8 @@ export function adminUpdateClient(options: ResolvedOAuthProviderOptions) {
     session: 'required',
     async handler(ctx) {
       const { auth, session, body } = ctx;
-      await requireClientAdmin(auth, session, 'update');
+      const client = await administeredClient(auth, session, 'update', body.client_id);
       const update = changeableFields(body.update);
-      const client = await findClient(auth, body.client_id);
-      if (!client) throw new AuthError(OAUTH_PROVIDER_ERRORS.clientNotFound);
       return answeringInCatalogue(() =>
         applyClientUpdate(ctx, options, client, update, { actorUserId: session.user.id, admin: true }),
       );
