@@ -40,6 +40,7 @@ import type { Plugin } from './plugin/define-plugin';
 import { resolveOptions, type AuthOptions, type Logger } from './auth/options';
 import { coreEndpoints } from './auth/core-endpoints';
 import { createSessionRevocations } from './session/revocations';
+import { createBatchedCounts } from './storage/batched-counts';
 import { createMemoryStore } from './storage/memory-store';
 
 const consoleLogger: Logger = {
@@ -123,6 +124,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
   const pluginObservers: AuthObserver[] = plugins.flatMap(({ hooks }) =>
     hooks?.event ? [{ event: (event: AuthEvent) => hooks.event?.(event, context) }] : [],
   );
+  const kv = options.storage ?? createMemoryStore();
   const context: AuthContext = Object.freeze({
     options: resolved,
     db,
@@ -145,7 +147,8 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     tokenCipher,
     verifications: createVerificationStore(db),
     mailer: options.mailer,
-    kv: options.storage ?? createMemoryStore(),
+    kv,
+    rateCounts: createBatchedCounts(kv, () => now().getTime(), logger),
     logger,
     events: createEventSink([...(options.observers ?? []), ...pluginObservers], logger),
     background: createBackgroundTasks(logger),
@@ -190,6 +193,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     poolStats: () => handle.poolStats?.(),
     pendingMigrationSql: () => pendingMigrationSql(db, dialect, migrations, [columnValues], logger),
     close: async () => {
+      await context.rateCounts?.close();
       await pruneJob.stop();
       await context.background.drain();
       await db.destroy();

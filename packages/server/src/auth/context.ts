@@ -18,6 +18,7 @@ import type { Logger, ResolvedOptions } from './options';
 import type { Session, User } from '../db/records';
 import type { CurrentSession } from '../session/current-session-record';
 import type { SessionRevocations } from '../session/revocations';
+import type { BatchedCounts } from '../storage/batched-counts';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { PluginHost, PluginSignInAttempt } from '../plugin/plugin-host';
 import type { RequestHeaders } from '../http/transport';
@@ -40,6 +41,8 @@ export interface AuthContext extends PluginHost {
   /** Absent: the flows that mail links answer their "isn't enabled" errors. */
   readonly mailer: Mailer | undefined;
   readonly kv: KeyValueStore;
+  /** The ordinary rate limit's counts, kept in memory and shared in batches when `kv` is shared. */
+  readonly rateCounts: BatchedCounts | undefined;
   readonly logger: Logger;
   /** Security events and request records, to the observers of the options (events/observer.ts). */
   readonly events: EventSink;

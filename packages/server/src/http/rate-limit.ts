@@ -33,18 +33,24 @@ export async function enforceRateLimit(
   }
   const rule = rateLimit[tier];
   const now = auth.now().getTime();
-  const { count, resetAt } = await auth.kv.increment(
-    `rl:${rateLimitAddress(clientIp)}:${path}`,
-    rule.window * 1000,
-    now,
-  );
+  const key = `rl:${rateLimitAddress(clientIp)}:${path}`;
+  // The ordinary tier is every page's get-session: with a shared store it is counted in memory and
+  // shared in batches, so that the hot path waits on no network (storage/batched-counts.ts). The
+  // strict and mail tiers guard a handful of attempts and count at the store, exactly.
+  const counted =
+    tier === 'default' && auth.rateCounts
+      ? auth.rateCounts.increment(key, rule.window * 1000, rule.max, now)
+      : await auth.kv
+          .increment(key, rule.window * 1000, now)
+          .then(({ count, resetAt }) => ({ count, resetAt, firstRefusal: count === rule.max + 1 }));
+  const { count, resetAt, firstRefusal } = counted instanceof Promise ? await counted : counted;
   if (count > rule.max) {
     // Every refusal is told (metrics count them); `first` marks the one that closed the window, so
-    // the audit log keeps one row per client and window, not one per request of a flood.
+    // the audit log keeps one row per client and window (per instance), not one per request of a flood.
     emitEvent({ auth, clientIp }, 'rate-limited', {
       outcome: 'failure',
       method: path,
-      detail: { tier, first: count === rule.max + 1 },
+      detail: { tier, first: firstRefusal },
     });
     throw tooManyRequests(resetAt - now);
   }

@@ -32,9 +32,21 @@ export interface FailureCount extends WindowCount {
   lockedUntil: number;
 }
 
+export interface CountToAdd {
+  key: string;
+  by: number;
+  windowMs: number;
+}
+
 export interface KeyValueStore {
   /** Adds one to the key's count in the window that `now` falls in, starting a window if none is open. */
   increment(key: string, windowMs: number, now: number): Promise<WindowCount>;
+  /**
+   * Adds each count to its key as `increment` adds one, in one round trip, answering in order. Only
+   * a store that instances share over the network has it: the ordinary rate limit then counts in
+   * memory and sends its counts here in batches (batched-counts.ts).
+   */
+  addCounts?(counts: readonly CountToAdd[], now: number): Promise<WindowCount[]>;
   /**
    * Counts one failure under `key` (kept as `fail:<key>`) and sets the lock that count implies
    * (kept as `lock:<key>`), in one atomic step: parallel failures get distinct counts, and the last

@@ -6,7 +6,7 @@
  * `resetAt` and is the clock a lock's end is written in.
  */
 import type { Logger } from '../auth/options';
-import type { FailureCount, KeyValueStore, LockoutRule } from './key-value-store';
+import type { FailureCount, KeyValueStore, LockoutRule, WindowCount } from './key-value-store';
 import { createMemoryStore } from './memory-store';
 import { connectRedis } from './redis-connection';
 
@@ -15,6 +15,20 @@ const INCREMENT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
+
+/**
+ * KEYS: counters; ARGV: for each, the amount to add and its window. Returns each count and its
+ * window's time left, flattened.
+ */
+const ADD_COUNTS = `
+local answers = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCRBY', key, ARGV[2 * i - 1])
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[2 * i]) end
+  answers[2 * i - 1] = count
+  answers[2 * i] = redis.call('PTTL', key)
+end
+return answers`;
 
 /**
  * KEYS[1] the failure counter, KEYS[2] the lock; ARGV: window, now, threshold, base lock, max lock,
@@ -110,6 +124,28 @@ export function createRedisStore(url: string, { prefix = 'latchkey:', logger }: 
           return { count, resetAt: now + Math.max(ttl, 0) };
         },
         (store) => store.increment(key, windowMs, now),
+      ),
+    addCounts: (counts, now) =>
+      shared(
+        async () => {
+          const args = counts.flatMap(({ by, windowMs }) => [by, ms(windowMs)]);
+          const answers = (await redis.eval(
+            ADD_COUNTS,
+            counts.length,
+            ...counts.map(({ key }) => prefix + key),
+            ...args,
+          )) as number[];
+          return counts.map((_, i) => ({ count: answers[2 * i]!, resetAt: now + Math.max(answers[2 * i + 1]!, 0) }));
+        },
+        async (store) => {
+          const answers: WindowCount[] = [];
+          for (const { key, by, windowMs } of counts) {
+            let answer = await store.increment(key, windowMs, now);
+            for (let i = 1; i < by; i++) answer = await store.increment(key, windowMs, now);
+            answers.push(answer);
+          }
+          return answers;
+        },
       ),
     recordFailure: (key, rule: LockoutRule, now): Promise<FailureCount> =>
       shared(
