@@ -44,7 +44,21 @@ describe('loadConfig', () => {
       oauthResources: [],
       oauthDynamicRegistration: 'off',
       oauthOrganizationClients: true,
+      geoipDatabase: undefined,
     });
+  });
+
+  it('reads GEOIP_DATABASE as a .mmdb path, relative to the folder the server was started in', () => {
+    expect(loadConfig({ GEOIP_DATABASE: '/var/lib/GeoIP/GeoLite2-City.mmdb' }, CWD).geoipDatabase).toBe(
+      '/var/lib/GeoIP/GeoLite2-City.mmdb',
+    );
+    expect(loadConfig({ GEOIP_DATABASE: 'geo/GeoIP2-Country.MMDB' }, CWD).geoipDatabase).toBe(
+      '/srv/latchkey/geo/GeoIP2-Country.MMDB',
+    );
+    expect(loadConfig({ GEOIP_DATABASE: ' ' }, CWD).geoipDatabase).toBeUndefined();
+    expect(problemsOf({ GEOIP_DATABASE: '/var/lib/GeoIP/GeoLite2-City.tar.gz' })).toEqual([
+      'GEOIP_DATABASE="/var/lib/GeoIP/GeoLite2-City.tar.gz": must be the path of a MaxMind DB file (.mmdb), e.g. GeoLite2-City.mmdb',
+    ]);
   });
 
   it('listens on the HOST address given (an IP address or a host name), on every interface when unset', () => {

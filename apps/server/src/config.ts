@@ -82,6 +82,8 @@ export interface ServerConfig {
   readonly oauthDynamicRegistration: NonNullable<OAuthProviderOptions['dynamicRegistration']>;
   /** OAUTH_ORGANIZATION_CLIENTS: an organization's owners and admins manage clients it owns. */
   readonly oauthOrganizationClients: boolean;
+  /** GEOIP_DATABASE: a MaxMind DB file (.mmdb), absolute; the session lists show places. Opened by main.ts. */
+  readonly geoipDatabase: string | undefined;
 }
 
 /** A scrape token is a password a Prometheus config holds: long enough not to be guessed online. */
@@ -246,6 +248,12 @@ const schema = z.object({
     z.enum(['off', 'authenticated', 'open'], 'must be "off", "authenticated" or "open"').optional(),
   ),
   OAUTH_ORGANIZATION_CLIENTS: onOff,
+  GEOIP_DATABASE: optional.pipe(
+    z
+      .string()
+      .refine((v) => /\.mmdb$/i.test(v), 'must be the path of a MaxMind DB file (.mmdb), e.g. GeoLite2-City.mmdb')
+      .optional(),
+  ),
   LOG_LEVEL: optional.pipe(
     z
       .enum(
@@ -326,6 +334,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
       e.OAUTH_ORGANIZATION_CLIENTS === undefined
         ? OAUTH_PROVIDER_DEFAULTS.organizationClients
         : e.OAUTH_ORGANIZATION_CLIENTS === 'on',
+    geoipDatabase: e.GEOIP_DATABASE ? resolve(cwd, e.GEOIP_DATABASE) : undefined,
   });
 }
 

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { DEFAULTS, createAuth, createRedisRevocationFeed, createRedisStore, normalizeIp } from '@latchkey/server';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { openConfiguredGeoIp } from './geoip';
 import { createHttpServer, type ServerRoute } from './http-server';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const logger = await createLogger(config.logLevel, config.production);
   keepRunningOnStrayErrors(logger);
 
+  const ipLocation = await openConfiguredGeoIp(config.geoipDatabase);
   const secret = resolveSecret({
     configured: config.secret,
     production: config.production,
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     prune: config.pruneIntervalSeconds > 0 ? { intervalSeconds: config.pruneIntervalSeconds } : { enabled: false },
     socialProviders: buildSocialProviders(config.socialProviders),
     plugins: serverPlugins(config),
+    ipLocation,
   });
   metrics?.watchPool(() => auth.poolStats());
   const closeAll = async () => {
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
       dialect: config.dialect,
       ...(config.dialect === 'sqlite' && { file: config.databaseUrl }),
       counters: storage ? 'redis' : 'memory',
+      geoip: config.geoipDatabase ?? 'off',
       mail: config.smtpUrl ? 'smtp' : mail.outbox ? 'outbox' : 'off',
       metrics: metricsServer
         ? `http://127.0.0.1:${config.metricsPort}${METRICS_PATH}`

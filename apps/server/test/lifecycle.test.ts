@@ -52,6 +52,16 @@ describe('start-up', () => {
     );
   });
 
+  it('refuses to start when GEOIP_DATABASE names a file that is not there, saying which, and exits 1', async () => {
+    const file = join(cwd, 'GeoLite2-City.mmdb');
+    server = spawnStandalone(cwd, { GEOIP_DATABASE: file }, await freePort());
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toMatch(
+      new RegExp(`^latchkey: GEOIP_DATABASE="${file}": cannot be opened as a MaxMind DB file \\(ENOENT`),
+    );
+    expect(existsSync(join(cwd, 'data', 'secret'))).toBe(false);
+  });
+
   it('starts in production with a secret and a DATABASE_URL in a folder that does not exist yet', async () => {
     const file = join(cwd, 'nested', 'auth.db');
     server = await startStandalone(cwd, {

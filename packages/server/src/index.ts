@@ -54,6 +54,8 @@ export type { PluginHost } from './plugin/plugin-host';
 export type { AuthHandler, RequestInfo } from './handler/fetch-handler';
 export { isRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { normalizeIp } from './http/client-ip';
+export { isLocatableIp, type IpLocation, type IpLocator } from './ip-location/ip-location';
+export { openGeoIpDatabase } from './ip-location/geoip-database';
 export { STRICT_TRANSPORT_SECURITY } from './handler/strict-transport';
 export { chooseEncoding } from './http/accept-encoding';
 export type { PoolStats } from './db/create-database';

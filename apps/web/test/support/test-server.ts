@@ -54,6 +54,13 @@ export interface TestServerOptions {
   freshAge?: number;
   /** The server's clock (the engine's `now`): a test moves it with `offsetClock` instead of sleeping. */
   now?: () => Date;
+  /** Places for IP addresses (the standalone server's GEOIP_DATABASE), for the session lists. */
+  ipLocation?: AuthOptions['ipLocation'];
+  /**
+   * Believe X-Forwarded-For from the test's own requests (all from 127.0.0.1), so that a test
+   * client can stand for a device elsewhere on the Internet.
+   */
+  forwardedFor?: boolean;
 }
 
 /** The wall clock, moved forward by hand: the server sees time pass that the test did not wait for. */
@@ -115,6 +122,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     emailVerification: { sendOnSignUp: options.sendVerificationOnSignUp ?? false },
     ...(options.freshAge === undefined ? {} : { session: { freshAge: options.freshAge } }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.ipLocation === undefined ? {} : { ipLocation: options.ipLocation }),
+    ...(options.forwardedFor ? { trustedProxies: ['127.0.0.1'] } : {}),
     logger: { info() {}, warn() {}, error: (obj, msg) => console.error(msg, obj) },
   });
   await auth.migrate();

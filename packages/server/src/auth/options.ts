@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer';
 import type { AuthObserver } from '../events/observer';
 import type { OAuthProvider } from '../oauth/provider';
 import type { PluginDeclarations } from '../plugin/declarations';
+import type { IpLocator } from '../ip-location/ip-location';
 
 const DAY = 24 * 60 * 60;
 
@@ -260,6 +261,11 @@ export interface AuthOptions<P extends readonly PluginDeclarations[] = readonly 
   observers?: readonly AuthObserver[];
   /** The clock; tests inject one to move time without sleeping. */
   now?: () => Date;
+  /**
+   * Where an IP address is, for the session lists (`openGeoIpDatabase(path)` over a MaxMind DB
+   * file); none: sessions have no location.
+   */
+  ipLocation?: IpLocator;
 }
 
 export interface ResolvedOptions {
@@ -312,6 +318,7 @@ export interface ResolvedOptions {
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
   readonly plugins: readonly PluginDeclarations[];
+  readonly ipLocation: IpLocator | undefined;
 }
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
@@ -379,6 +386,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     cookiePrefix: options.advanced?.cookiePrefix ?? DEFAULTS.cookiePrefix,
     secureCookies: options.advanced?.useSecureCookies ?? base.protocol === 'https:',
     plugins: options.plugins ?? [],
+    ipLocation: options.ipLocation,
   });
 }
 

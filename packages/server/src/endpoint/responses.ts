@@ -29,6 +29,18 @@ export const sessionResponse = z.looseObject({
   userAgent: z.string().nullable(),
 });
 
+/** Where an address is (ip-location.ts); null without a GeoIP database or for an address it does not place. */
+export const ipLocationResponse = z
+  .object({
+    city: z.string().nullable(),
+    country: z.string().nullable().meta({ description: "In the request's language where the database has it" }),
+    countryCode: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2' }),
+  })
+  .nullable();
+
+/** A session in a list (list-sessions, the admin's list-user-sessions): with the place of its address. */
+export const listedSessionResponse = sessionResponse.extend({ location: ipLocationResponse });
+
 export const sessionWithUserResponse = z.object({ session: sessionResponse, user: userResponse });
 
 /** A permission check's answer (the admin and organization plugins' has-permission), better-auth's shape. */

@@ -56,6 +56,7 @@ export { toSessionResponse, type CurrentSession } from '../session/current-sessi
 export { clearSessionCookies } from '../session/session-cookies';
 export { nameForMail, renderMail } from '../mail/templates';
 export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
+export { withLocations, type IpLocation } from '../ip-location/ip-location';
 export type { MailMessage } from '../mail/mailer';
 export { hashPassword } from '../crypto/password';
 export { sha256Hex } from '../crypto/digest';
@@ -65,7 +66,9 @@ export { checkPasswordLength } from '../validation/password-policy';
 export { emailField, imageField, nameField } from '../validation/fields';
 export { toUser } from '../db/user-store';
 export {
+  ipLocationResponse,
   isoDate,
+  listedSessionResponse,
   permissionResponse,
   sessionResponse,
   sessionWithUserResponse,

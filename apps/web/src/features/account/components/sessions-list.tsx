@@ -1,6 +1,7 @@
 /**
- * @module The sessions as a list: each device with its IP address, when it signed in, when it was
- * last active and when the session expires. This device comes first and is marked.
+ * @module The sessions as a list: each device with its IP address (and where that is, when the
+ * server has a GeoIP database), when it signed in, when it was last active and when the session
+ * expires. This device comes first and is marked.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import type { ListedSession } from '../api/list-sessions';
 import { deviceName } from './device-name';
 import { ItemRow } from './item-row';
 import { formatDateTime } from '../../../lib/format-date';
+import { placeName } from '../../../lib/place-name';
 
 function byRecency(currentId: string | undefined) {
   return (a: ListedSession, b: ListedSession) =>
@@ -33,8 +35,10 @@ export function SessionsList({
       {[...sessions].sort(byRecency(currentId)).map((session) => {
         const current = session.id === currentId;
         const device = deviceName(t, session.userAgent);
+        const place = placeName(session.location);
         const details: [string, string][] = [
           [t('sessions.ip'), session.ipAddress ?? t('sessions.unknownIp')],
+          ...(place ? [[t('sessions.location'), place] as [string, string]] : []),
           [t('sessions.created'), date(session.createdAt)],
           [t('sessions.lastActive'), date(session.updatedAt)],
           [t('sessions.expires'), date(session.expiresAt)],

@@ -1,6 +1,7 @@
 /**
  * @module Trusted devices (Account → Security, beneath two-factor): the browsers that skip the
- * second step at sign-in because "trust this device" was ticked there, each with its dates and
+ * second step at sign-in because "trust this device" was ticked there, each with the IP address it
+ * was trusted from (and where that is, with a GeoIP database on the server), its dates and
  * "forget" (after a confirmation), which makes it ask the second step again. Shown while two-factor
  * is on, or while any trusted browser is left to forget.
  */
@@ -21,12 +22,17 @@ import { deviceName } from './device-name';
 import { ItemRow } from './item-row';
 import { SectionLoading } from './section-loading';
 import { formatDateTime } from '../../../lib/format-date';
+import { placeName } from '../../../lib/place-name';
 
 function TrustedDeviceRow({ device, onForget }: { device: TrustedDevice; onForget(device: TrustedDevice): void }) {
   const { t, i18n } = useTranslation('account');
   const date = (value: Date | string) => formatDateTime(value, i18n.language);
   const name = deviceName(t, device.userAgent);
+  const place = placeName(device.location);
+  // Worded as the sessions' lines are: the same facts under the same names.
   const details: [string, string][] = [
+    [t('sessions.ip'), device.ipAddress ?? t('sessions.unknownIp')],
+    ...(place ? [[t('sessions.location'), place] as [string, string]] : []),
     [t('trustedDevices.trusted'), date(device.createdAt)],
     [t('trustedDevices.lastUsed'), date(device.lastUsedAt)],
     [t('trustedDevices.expires'), date(device.expiresAt)],

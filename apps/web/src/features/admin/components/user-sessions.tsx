@@ -1,5 +1,6 @@
 /**
- * @module The user's live sessions (device, IP, created, expires; impersonations marked), each
+ * @module The user's live sessions (device, IP and, with a GeoIP database on the server, where it
+ * is; created, expires; impersonations marked), each
  * revocable, and "revoke all" to sign the user out everywhere. The device reads as on the account
  * page ("Chrome 126 on Linux"; the raw header in its tooltip). At phone width each row becomes a
  * card of labelled lines, so Revoke is in view without scrolling sideways. A revocation is told in
@@ -26,6 +27,7 @@ import { useRevokeUserSession } from '../api/revoke-user-session';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
 import { cardsOnPhones } from '../../../components/cards-on-phones';
 import { formatDateTime } from '../../../lib/format-date';
+import { placeName } from '../../../lib/place-name';
 
 const progress = (pending: boolean) =>
   pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
@@ -75,7 +77,14 @@ export function UserSessions({ userId }: { userId: string }) {
                         <Chip size="small" color="warning" label={t('sessions.impersonation')} sx={{ ml: 1 }} />
                       )}
                     </TableCell>
-                    <TableCell data-label={t('sessions.ip')}>{session.ipAddress || '—'}</TableCell>
+                    <TableCell data-label={t('sessions.ip')}>
+                      {session.ipAddress || '—'}
+                      {placeName(session.location) && (
+                        <Typography variant="body2" color="text.secondary">
+                          {placeName(session.location)}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell data-label={t('sessions.created')}>{date(session.createdAt)}</TableCell>
                     <TableCell data-label={t('sessions.expires')}>{date(session.expiresAt)}</TableCell>
                     <TableCell align="right">

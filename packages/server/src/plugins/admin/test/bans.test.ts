@@ -11,6 +11,10 @@ import { expectError } from '../../../../../../test/expect-error';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../../../../test/support/harness';
 import { sessionCount } from '../../../../test/support/rows';
 import { PASSWORD, signUpWithRole, UNAUTHORIZED } from './support/admin-fixtures';
+import { openGeoIpDatabase } from '../../../ip-location/geoip-database';
+import { BERLIN, UNKNOWN_IP, geoIpDatabaseFile } from '../../../../test/support/geoip-fixture';
+
+const ipLocation = await openGeoIpDatabase(geoIpDatabaseFile());
 
 const BANNED = {
   code: 'BANNED_USER',
@@ -209,20 +213,25 @@ describeEachDialect(
 describeEachDialect(
   'POST /admin/list-user-sessions, /admin/revoke-user-session and /admin/revoke-user-sessions',
   (h) => {
-    it("lists a user's live sessions with digests for tokens, never the tokens themselves", async () => {
+    it("lists a user's live sessions with digests for tokens, never the tokens themselves, each with its place", async () => {
       const admin = await signUpWithRole(h());
       const member = await h().signUp();
       const second = await h().client().post('/sign-in/email', { email: member.user.email, password: PASSWORD });
+      await h().client(UNKNOWN_IP).post('/sign-in/email', { email: member.user.email, password: PASSWORD });
 
       const response = await admin.client.post('/admin/list-user-sessions', { userId: member.user.id });
       expect(response.status).toBe(200);
       const tokens = [member.token, second.body.token as string];
       const digests = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
-      expect(response.body.sessions.map((s: { token: string }) => s.token).sort()).toEqual([...digests].sort());
-      for (const session of response.body.sessions) {
-        expect(session).toMatchObject({ userId: member.user.id, impersonatedBy: null });
+      const listed = response.body.sessions.filter((s: { ipAddress: string }) => s.ipAddress !== UNKNOWN_IP);
+      expect(listed.map((s: { token: string }) => s.token).sort()).toEqual([...digests].sort());
+      for (const session of listed) {
+        // The default test client's address, 203.0.113.10, is in the database's Berlin network.
+        expect(session).toMatchObject({ userId: member.user.id, impersonatedBy: null, location: BERLIN });
         expect(tokens).not.toContain(session.token);
       }
+      const unknown = response.body.sessions.filter((s: { ipAddress: string }) => s.ipAddress === UNKNOWN_IP);
+      expect(unknown).toEqual([expect.objectContaining({ location: null })]);
     });
 
     it('revokes one session named by its token, and another named by the digest the list shows', async () => {
@@ -304,5 +313,5 @@ describeEachDialect(
       expect(await sessionCount(h(), member.user.id)).toBe(1);
     });
   },
-  { plugins: [usernamePlugin(), adminPlugin()] },
+  { plugins: [usernamePlugin(), adminPlugin()], ipLocation },
 );

@@ -1,16 +1,17 @@
 /**
  * @module GET /two-factor/list-trusted-devices: the signed-in user's unexpired trusted browsers,
- * with what recognises them (user agent, dates) and `current` for the browser asking. Latchkey's
+ * with what recognises them (user agent, IP address and its place, dates) and `current` for the browser asking. Latchkey's
  * own route: better-auth keeps trusted browsers unlisted. The token's digest is never answered.
  */
 import { z } from 'zod';
-import { defineEndpoint, isoDate } from '../../../plugin';
+import { defineEndpoint, ipLocationResponse, isoDate, requestLanguage, withLocations } from '../../../plugin';
 import { currentDeviceKey, listTrustedDevices } from '../trusted-device';
 
 export const trustedDeviceResponse = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  location: ipLocationResponse,
   createdAt: isoDate,
   lastUsedAt: isoDate,
   expiresAt: isoDate,
@@ -28,6 +29,8 @@ export const listTrustedDevicesRoute = defineEndpoint({
     const { auth, session } = ctx;
     const key = currentDeviceKey(ctx);
     const rows = await listTrustedDevices(auth, session.user.id);
-    return rows.map(({ tokenHash, userId: _userId, ...device }) => ({ ...device, current: tokenHash === key }));
+    return withLocations(auth.options.ipLocation, requestLanguage(ctx.headers), rows).map(
+      ({ tokenHash, userId: _userId, ...device }) => ({ ...device, current: tokenHash === key }),
+    );
   },
 });

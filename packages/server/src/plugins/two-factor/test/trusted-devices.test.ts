@@ -13,6 +13,10 @@ import { unsignValue } from '../../../crypto/hmac';
 import { pruneJobForTests } from '../../../testing';
 import { describeEachDialect, SECRET, type Harness, type TestClient } from '../../../../test/support/harness';
 import { PASSWORD, signIn, totpCode, userWithTwoFactor, type TwoFactorUser } from './support';
+import { openGeoIpDatabase } from '../../../ip-location/geoip-database';
+import { BERLIN, geoIpDatabaseFile } from '../../../../test/support/geoip-fixture';
+
+const ipLocation = await openGeoIpDatabase(geoIpDatabaseFile());
 
 const NEW_PASSWORD = 'a password after the old one leaked';
 
@@ -44,7 +48,7 @@ async function deviceRows(h: Harness, userId: string) {
 describeEachDialect(
   'two-factor trusted devices',
   (h) => {
-    it('lists the user’s trusted browsers, marking the one asking, and keeps only the token’s digest', async () => {
+    it('lists the user’s trusted browsers with their IP address and its place, marking the one asking, and keeps only the token’s digest', async () => {
       const user = await userWithTwoFactor(h());
       const browser = await trustedBrowser(h(), user);
       const listed = await browser.get('/two-factor/list-trusted-devices');
@@ -55,6 +59,7 @@ describeEachDialect(
           id: expect.any(String),
           userAgent: USER_AGENT,
           ipAddress: '203.0.113.10',
+          location: BERLIN,
           createdAt: new Date(created).toISOString(),
           lastUsedAt: new Date(created).toISOString(),
           expiresAt: new Date(created + 2_592_000_000).toISOString(),
@@ -204,5 +209,5 @@ describeEachDialect(
       expect(await deviceRows(h(), user.userId)).toEqual([]);
     });
   },
-  { plugins: [twoFactorPlugin()] },
+  { plugins: [twoFactorPlugin()], ipLocation },
 );
