@@ -13,6 +13,7 @@ export const listSessions = defineEndpoint({
   id: 'listSessions',
   method: 'GET',
   path: '/list-sessions',
+  summary: "List the user's sessions",
   response: z.array(sessionResponse),
   session: 'required',
   async handler({ auth, session }) {

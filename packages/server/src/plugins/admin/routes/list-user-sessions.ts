@@ -16,6 +16,7 @@ export function listUserSessions(options: ResolvedAdminOptions) {
     id: 'listUserSessions',
     method: 'POST',
     path: '/admin/list-user-sessions',
+    summary: "List a user's sessions (admin)",
     response: z.object({ sessions: z.array(sessionResponse) }),
     errors: [ADMIN_ERRORS.notAllowedToListSessions],
     body,

@@ -27,6 +27,7 @@ export function notMeRoute(options: ResolvedSecurityNoticeOptions) {
     id: 'securityNoticeNotMe',
     method: 'GET',
     path: '/security-notice/not-me',
+    summary: 'The "this wasn’t me" link of a security notice',
     response: 'redirect',
     query,
     rateLimit: 'mail',
