@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SECURITY_NOTICES } from '@latchkey/server';
 import { loadConfig } from './config';
 import { problemsOf } from '../test/support/config-problems';
 import { DEFAULT_WEB_DIR } from './web-app';
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       maximumTeams: undefined,
       pruneIntervalSeconds: 300,
       auditRetentionDays: 90,
+      securityNotices: [...SECURITY_NOTICES],
       webDir: DEFAULT_WEB_DIR,
       cookiePrefix: 'latchkey',
       socialProviders: [],
@@ -193,6 +195,12 @@ describe('loadConfig', () => {
 
   it('reads AUDIT_RETENTION_DAYS as whole days from 1, and refuses anything else', () => {
     expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }, CWD).auditRetentionDays).toBe(30);
+    expect(loadConfig({ SECURITY_NOTICES: 'off' }, CWD).securityNotices).toEqual([]);
+    expect(loadConfig({ SECURITY_NOTICES: 'password-changed, user-banned' }, CWD).securityNotices).toEqual([
+      'password-changed',
+      'user-banned',
+    ]);
+    expect(() => loadConfig({ SECURITY_NOTICES: 'password-stolen' }, CWD)).toThrow(/SECURITY_NOTICES/);
     expect(problemsOf({ AUDIT_RETENTION_DAYS: '0' })).toEqual([
       'AUDIT_RETENTION_DAYS="0": must be a whole number from 1 to 999999999',
     ]);

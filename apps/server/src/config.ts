@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import {
   AUDIT_DEFAULTS,
+  SECURITY_NOTICES,
+  type SecurityNotice,
   DEFAULTS,
   OAUTH_PROVIDER_DEFAULTS,
   parseDatabaseUrl,
@@ -62,6 +64,8 @@ export interface ServerConfig {
   readonly pruneIntervalSeconds: number;
   /** Days the audit log keeps an event (AUDIT_RETENTION_DAYS); older ones are pruned. */
   readonly auditRetentionDays: number;
+  /** The security notices mailed to users (SECURITY_NOTICES: a list, `all` or `off`); all by default. */
+  readonly securityNotices: readonly SecurityNotice[];
   /** The built web app served at `/`. */
   readonly webDir: string;
   /** Cookie names start with it: `better-auth` lets middleware written for better-auth find them. */
@@ -216,6 +220,22 @@ const schema = z.object({
   ORGANIZATION_LIMIT: limit,
   MAXIMUM_TEAMS: limit,
   AUDIT_RETENTION_DAYS: limit,
+  SECURITY_NOTICES: optional.pipe(
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined || v === 'all'
+          ? [...SECURITY_NOTICES]
+          : v === 'off'
+            ? []
+            : v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(SECURITY_NOTICES, `must be all, off or a list of ${SECURITY_NOTICES.join(', ')}`))),
+  ),
   PRUNE_INTERVAL_SECONDS: optional.pipe(
     z
       .string()
@@ -321,6 +341,7 @@ export function loadConfig(env: Env, cwd: string): ServerConfig {
     maximumTeams: e.MAXIMUM_TEAMS,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS ?? DEFAULTS.pruneIntervalSeconds,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? AUDIT_DEFAULTS.retentionDays,
+    securityNotices: Object.freeze([...new Set(e.SECURITY_NOTICES)]),
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : DEFAULT_WEB_DIR,
     cookiePrefix: e.COOKIE_PREFIX ?? DEFAULTS.cookiePrefix,
     socialProviders: social.providers,

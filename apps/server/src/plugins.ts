@@ -12,6 +12,8 @@ import {
   passkeyPlugin,
   platformPermission,
   platformReach,
+  securityNoticePlugin,
+  SECURITY_NOTICES,
   twoFactorPlugin,
   usernamePlugin,
 } from '@latchkey/server';
@@ -26,7 +28,12 @@ export function serverPlugins(
     Partial<
       Pick<
         ServerConfig,
-        'adminRoles' | 'organizationLimit' | 'maximumTeams' | 'auditRetentionDays' | OAuthProviderConfig
+        | 'adminRoles'
+        | 'organizationLimit'
+        | 'maximumTeams'
+        | 'auditRetentionDays'
+        | 'securityNotices'
+        | OAuthProviderConfig
       >
     >,
 ) {
@@ -75,6 +82,9 @@ export function serverPlugins(
             organizationClients: config.oauthOrganizationClients ?? true,
           }),
         ]),
+    // Mails telling users of a new-browser sign-in, a changed password, … with a "this wasn't me"
+    // link that lands on the web app's forgotten-password page (issue #32); SECURITY_NOTICES picks them.
+    securityNoticePlugin({ notices: config.securityNotices ?? SECURITY_NOTICES }),
     transportErrorsPlugin(),
   ] as const;
 }

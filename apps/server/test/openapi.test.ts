@@ -160,6 +160,23 @@ describe('the OpenAPI document', () => {
     for (const path of serverOnly) expect(document.paths[path]).toBeUndefined();
   });
 
+  it('gives every operation a one-line summary of its own', () => {
+    const summaries = Object.entries(document.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json).map(([method, operation]) => ({
+        at: `${method} ${path}`,
+        summary: operation.summary,
+      })),
+    );
+    for (const { at, summary } of summaries) {
+      expect(summary, at).toEqual(expect.any(String));
+      expect(summary.length, at).toBeGreaterThan(3);
+      expect(summary.length, at).toBeLessThanOrEqual(80);
+      expect(summary, at).not.toContain('\n');
+    }
+    expect(new Set(summaries.map(({ summary }) => summary)).size).toBe(summaries.length);
+    expect(document.paths['/sign-in/email'].post.summary).toBe('Sign in with e-mail and password');
+  });
+
   it('tags each operation with the plugin that declares it', () => {
     expect(document.paths['/sign-in/email'].post.tags).toEqual(['core']);
     expect(document.paths['/admin/list-users'].get.tags).toEqual(['admin']);

@@ -142,6 +142,13 @@ export { organizationPlugin, ORGANIZATION_DEFAULTS, type OrganizationOptions } f
 export { passkeyPlugin, PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions } from './plugins/passkey';
 export { auditPlugin, AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditEvent, type AuditOptions } from './plugins/audit';
 export {
+  securityNoticePlugin,
+  SECURITY_NOTICE_DEFAULTS,
+  SECURITY_NOTICES,
+  type SecurityNotice,
+  type SecurityNoticeOptions,
+} from './plugins/security-notice';
+export {
   oauthProviderPlugin,
   OAUTH_PROVIDER_DEFAULTS,
   OAUTH_PROVIDER_ERRORS,

@@ -54,6 +54,28 @@ describe('forgot and reset password', () => {
     expect(own.outbox.list().filter((mail) => mail.to === email)).toEqual([]);
   });
 
+  it('the landing of a security notice\'s "this wasn\'t me" link says the user was signed out, with the address filled in', async () => {
+    const email = uniqueEmail('not-me');
+    renderApp(server, `/forgot-password?email=${encodeURIComponent(email)}&signedOut=1`);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You were signed out everywhere. Now choose a new password: ask for a reset link below.',
+    );
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe(email);
+    expect(screen.queryByText('This link is invalid, expired or was used already.')).toBeNull();
+    // The address is there: one click asks for the reset link.
+    await userEvent.setup({ document }).click(screen.getByRole('button', { name: 'Send the link' }));
+    await screen.findByText(
+      `If an account uses ${email}, a link to reset its password is on its way. The link is valid for one hour.`,
+    );
+  });
+
+  it('the landing of a used or expired "this wasn\'t me" link says so and asks for the address', async () => {
+    renderApp(server, '/forgot-password?error=INVALID_TOKEN');
+    await screen.findByText('This link is invalid, expired or was used already.');
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(/You were signed out everywhere/)).toBeNull();
+  });
+
   it('a malformed address is refused at the field before any request', async () => {
     const { auth, paths } = recordingAuth(server);
     renderApp(server, '/forgot-password', { auth });

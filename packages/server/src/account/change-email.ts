@@ -30,6 +30,7 @@ export const changeEmail = defineEndpoint({
   id: 'changeEmail',
   method: 'POST',
   path: '/change-email',
+  summary: 'Change the e-mail address',
   errors: [
     ERRORS.changeEmailDisabled,
     ERRORS.invalidEmail,

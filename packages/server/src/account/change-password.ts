@@ -29,6 +29,7 @@ export const changePassword = defineEndpoint({
   id: 'changePassword',
   method: 'POST',
   path: '/change-password',
+  summary: 'Change the password',
   errors: [ERRORS.credentialAccountNotFound, ERRORS.invalidPassword, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
   response: tokenUserResponse,
   body,

@@ -43,6 +43,7 @@ export const deleteUserCallback = defineEndpoint({
   id: 'deleteUserCallback',
   method: 'GET',
   path: '/delete-user/callback',
+  summary: 'Confirm account deletion (mailed link)',
   errors: [ERRORS.notFound, ERRORS.unauthorized, ERRORS.unknownDeleteAccountToken, ERRORS.tokenExpired],
   response: [successMessageResponse, 'redirect'],
   query,

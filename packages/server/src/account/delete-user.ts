@@ -71,6 +71,7 @@ export const deleteUser = defineEndpoint({
   id: 'deleteUser',
   method: 'POST',
   path: '/delete-user',
+  summary: 'Delete the account',
   errors: [
     ERRORS.notFound,
     ERRORS.credentialAccountNotFound,

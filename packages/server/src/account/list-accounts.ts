@@ -36,6 +36,7 @@ export const listAccounts = defineEndpoint({
   id: 'listAccounts',
   method: 'GET',
   path: '/list-accounts',
+  summary: "List the user's sign-in methods",
   response: z.array(
     z.object({
       id: z.string(),

@@ -19,6 +19,7 @@ export const setPassword = defineEndpoint({
   id: 'setPassword',
   method: 'POST',
   path: '/set-password',
+  summary: 'Set a password on an account without one',
   errors: [ERRORS.userAlreadyHasPassword, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
   response: statusResponse,
   body,

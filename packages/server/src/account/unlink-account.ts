@@ -19,6 +19,7 @@ export const unlinkAccount = defineEndpoint({
   id: 'unlinkAccount',
   method: 'POST',
   path: '/unlink-account',
+  summary: "Unlink a provider's account",
   errors: [ERRORS.accountNotFound, ERRORS.cannotUnlinkLastAccount],
   response: statusResponse,
   body,

@@ -17,6 +17,7 @@ export const updateUser = defineEndpoint({
   id: 'updateUser',
   method: 'POST',
   path: '/update-user',
+  summary: "Update the user's profile",
   errors: [ERRORS.emailCanNotBeUpdated],
   response: statusResponse,
   body: z.object({

@@ -23,6 +23,7 @@ export const sendVerificationEmail = defineEndpoint({
   id: 'sendVerificationEmail',
   method: 'POST',
   path: '/send-verification-email',
+  summary: 'Send a verification e-mail',
   errors: [ERRORS.invalidEmail, ERRORS.verificationEmailNotEnabled, ERRORS.emailMismatch, ERRORS.emailAlreadyVerified],
   response: statusResponse,
   body,

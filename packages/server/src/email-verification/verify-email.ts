@@ -179,6 +179,7 @@ export const verifyEmail = defineEndpoint({
   id: 'verifyEmail',
   method: 'GET',
   path: '/verify-email',
+  summary: 'Verify an e-mail address (mailed link)',
   errors: [
     ERRORS.unauthorized,
     ERRORS.tokenExpired,

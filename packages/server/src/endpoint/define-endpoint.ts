@@ -54,6 +54,11 @@ export interface Endpoint<
   readonly method: 'GET' | 'POST';
   /** Relative to the base path; `:name` segments become `params`. Kept literal so the client can type calls by path. */
   readonly path: P;
+  /**
+   * One line saying what the route does: the operation's `summary` in the API description and its
+   * heading on the reference page. Every HTTP route has one (openapi/document-summaries.test.ts).
+   */
+  readonly summary?: string;
   readonly body?: B;
   readonly query?: Q;
   readonly session?: G;

@@ -40,6 +40,7 @@ export const errorPage = defineEndpoint({
   id: 'error',
   method: 'GET',
   path: '/error',
+  summary: 'The error page',
   query: z.object({ error: z.string().optional() }),
   response: 'html',
   async handler({ auth, query, headers }) {

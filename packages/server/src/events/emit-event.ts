@@ -10,6 +10,7 @@ import { AuthError } from '../endpoint/errors';
 import { eventActorFor } from './event-actor';
 import type { RequestHeaders } from '../http/transport';
 import { userAgentOf } from '../http/user-agent';
+import { requestLanguage } from '../i18n/request-language';
 import type { AuthEventType } from '../plugin/event-registry';
 import type { AuthEvent } from './observer';
 
@@ -21,7 +22,7 @@ export interface EventOrigin {
 }
 
 /** An event's own fields; `outcome` is success unless said. */
-export type EventFields = Omit<AuthEvent, 'type' | 'outcome' | 'at' | 'ipAddress' | 'userAgent'> & {
+export type EventFields = Omit<AuthEvent, 'type' | 'outcome' | 'at' | 'ipAddress' | 'userAgent' | 'language'> & {
   readonly outcome?: AuthEvent['outcome'];
 };
 
@@ -36,6 +37,7 @@ export function emitEvent(origin: EventOrigin, type: AuthEventType, fields: Even
     at: auth.now(),
     ipAddress: origin.clientIp ?? null,
     userAgent: userAgentOf(origin.headers),
+    language: origin.headers ? requestLanguage(origin.headers) : undefined,
   });
 }
 

@@ -4,6 +4,7 @@
  * Observers are told after the fact and synchronously; what they do with it (a table write, a
  * counter) must not hold up or fail the request, so `createEventSink` keeps their errors to the log.
  */
+import type { ServerLanguage } from '../i18n/request-language';
 import type { AuthEventType } from '../plugin/event-registry';
 
 /** A detail's values: names, ids, counts. Never a password, a token or a hash. */
@@ -22,6 +23,8 @@ export interface AuthEvent {
   readonly organizationId?: string | null | undefined;
   readonly ipAddress?: string | null | undefined;
   readonly userAgent?: string | null | undefined;
+  /** The language of the request (its Accept-Language), for a mail the event causes. */
+  readonly language?: ServerLanguage | undefined;
   /** Why a failure failed (an error code), the role given, … */
   readonly detail?: AuthEventDetail | undefined;
 }

@@ -8,6 +8,7 @@ export const ok = defineEndpoint({
   id: 'ok',
   method: 'GET',
   path: '/ok',
+  summary: 'Health check',
   response: z.object({ ok: z.boolean() }),
   async handler() {
     return { ok: true };

@@ -8,7 +8,13 @@ import { emitEvent } from '../events/emit-event';
 import type { Mailer, MailMessage } from './mailer';
 
 export type MailKind =
-  'verification' | 'reset-password' | 'delete-account' | 'change-email' | 'invitation' | 'two-factor-otp';
+  | 'verification'
+  | 'reset-password'
+  | 'delete-account'
+  | 'change-email'
+  | 'invitation'
+  | 'two-factor-otp'
+  | 'security-notice';
 
 export async function sendMail(
   auth: AuthContext,

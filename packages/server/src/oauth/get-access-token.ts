@@ -23,6 +23,7 @@ export const getAccessToken = defineEndpoint({
   id: 'getAccessToken',
   method: 'POST',
   path: '/get-access-token',
+  summary: "Get a linked provider's access token",
   response: z.object({
     accessToken: z.string(),
     accessTokenExpiresAt: isoDate.optional(),

@@ -25,6 +25,7 @@ export const linkSocial = defineEndpoint({
   id: 'linkSocial',
   method: 'POST',
   path: '/link-social',
+  summary: "Link a social provider's account",
   errors: [ERRORS.providerNotFound],
   response: providerRedirectResponse,
   body,

@@ -12,6 +12,7 @@ export const listSocialProviders = defineEndpoint({
   id: 'listSocialProviders',
   method: 'GET',
   path: '/social-providers',
+  summary: 'List the configured social providers',
   response: z.array(z.object({ id: z.string(), name: z.string() })),
   async handler({ auth }) {
     return [...auth.options.socialProviders.values()].map((provider) => ({ id: provider.id, name: provider.name }));

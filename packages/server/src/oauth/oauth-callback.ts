@@ -168,6 +168,7 @@ export const callbackOAuth = defineEndpoint({
   id: 'callbackOAuth',
   method: 'GET',
   path: '/callback/:providerId',
+  summary: 'Finish a social sign-in (provider redirect)',
   response: 'redirect',
   query: anyFields,
   async handler(ctx) {
@@ -180,6 +181,7 @@ export const callbackOAuthFormPost = defineEndpoint({
   id: 'callbackOAuthFormPost',
   method: 'POST',
   path: '/callback/:providerId',
+  summary: 'Finish a social sign-in (provider form post)',
   response: 'redirect',
   body: anyFields,
   query: anyFields,

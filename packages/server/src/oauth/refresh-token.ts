@@ -19,6 +19,7 @@ export const refreshToken = defineEndpoint({
   id: 'refreshToken',
   method: 'POST',
   path: '/refresh-token',
+  summary: "Refresh a linked provider's tokens",
   response: z.object({
     accessToken: z.string().nullable(),
     refreshToken: z.string().nullable(),

@@ -59,6 +59,7 @@ export const signInSocial = defineEndpoint({
   id: 'signInSocial',
   method: 'POST',
   path: '/sign-in/social',
+  summary: 'Sign in with a social provider',
   errors: [ERRORS.providerNotFound],
   response: z.union([providerRedirectResponse, signInResponse]),
   body,

@@ -12,6 +12,7 @@ export const apiReferenceFile = defineEndpoint({
   id: 'apiReferenceFile',
   method: 'GET',
   path: '/reference/:file',
+  summary: 'A file of the API reference page',
   response: 'file',
   errors: [ERRORS.notFound],
   async handler({ params, headers }) {

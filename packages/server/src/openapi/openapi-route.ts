@@ -37,6 +37,7 @@ export const openApiDocument = defineEndpoint({
   id: 'openApiDocument',
   method: 'GET',
   path: '/openapi.json',
+  summary: 'This OpenAPI document',
   // Described by its top level only: the document describing itself in full would be circular.
   response: z
     .looseObject({

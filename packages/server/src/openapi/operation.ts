@@ -129,7 +129,11 @@ export function describeOperation(endpoint: AnyEndpoint, tag: string, converter:
     redirectErrors.push(...query.redirectErrors);
     parameters.push(...queryParameters(query.schema));
   }
-  const operation: JsonSchema = { operationId: endpoint.id, tags: [tag] };
+  const operation: JsonSchema = {
+    operationId: endpoint.id,
+    ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+    tags: [tag],
+  };
   if (parameters.length > 0) operation.parameters = parameters;
   // The router reads a body on POST only.
   if (endpoint.method === 'POST' && endpoint.body) {

@@ -1,6 +1,6 @@
 /**
  * @module The reference page's text files compressed, once each, at the first request that
- * accepts it: Swagger UI's bundle is 1.7 MB as it is and about a quarter of that in brotli. The
+ * accepts it (the page of the standalone server's routes is about half a megabyte of HTML). The
  * work runs on libuv's pool (zlib's asynchronous calls), off the event loop, and its result stays
  * in memory beside the file for the server's life.
  */
@@ -15,7 +15,7 @@ type Encoding = (typeof ENCODINGS)[number];
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
-/** Text compresses; the icons (PNG) are compressed already. */
+/** Text compresses; images other than SVG are compressed already. */
 const COMPRESSIBLE = /^(text\/|image\/svg\+xml)/;
 
 const encoded = new WeakMap<ReferenceAsset, Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>>();

@@ -1,19 +1,30 @@
 /**
- * @module The reference page's files, loaded once, at the first request that needs them: the
- * module that reads them (and the 1.7 MB it reads) stays out of a server nobody asks for its
- * reference.
+ * @module The reference page's files and renderer, loaded once, at the first request that needs
+ * them: a server nobody asks for its reference never loads them.
  */
 import type { ReferenceAssets } from './reference-assets';
+import type { renderReferencePage } from './reference-page';
 
-let assets: Promise<ReferenceAssets> | undefined;
+export interface ReferenceModules {
+  readonly assets: ReferenceAssets;
+  readonly renderReferencePage: typeof renderReferencePage;
+}
 
-export function referenceAssets(): Promise<ReferenceAssets> {
-  if (!assets) {
-    assets = import('./reference-assets').then(({ loadReferenceAssets }) => loadReferenceAssets());
-    // A failed read (the package missing) is tried again at the next request rather than kept.
-    assets.catch(() => {
-      assets = undefined;
+let modules: Promise<ReferenceModules> | undefined;
+
+export function referenceModules(): Promise<ReferenceModules> {
+  if (!modules) {
+    modules = Promise.all([import('./reference-assets'), import('./reference-page')]).then(
+      ([{ loadReferenceAssets }, { renderReferencePage }]) => ({ assets: loadReferenceAssets(), renderReferencePage }),
+    );
+    // A failed import is tried again at the next request rather than kept.
+    modules.catch(() => {
+      modules = undefined;
     });
   }
-  return assets;
+  return modules;
+}
+
+export async function referenceAssets(): Promise<ReferenceAssets> {
+  return (await referenceModules()).assets;
 }

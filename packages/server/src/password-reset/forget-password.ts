@@ -73,11 +73,12 @@ async function startPasswordReset({
 }
 
 // The path stays a literal type: the client names its call after it.
-function defineResetRequest<Id extends string, P extends string>(id: Id, path: P) {
+function defineResetRequest<Id extends string, P extends string>(id: Id, path: P, summary: string) {
   return defineEndpoint({
     id,
     method: 'POST',
     path,
+    summary,
     errors: [ERRORS.invalidEmail, ERRORS.resetPasswordNotEnabled],
     response: statusMessageResponse,
     body: resetRequest,
@@ -86,5 +87,13 @@ function defineResetRequest<Id extends string, P extends string>(id: Id, path: P
   });
 }
 
-export const forgetPassword = defineResetRequest('forgetPassword', '/forget-password');
-export const requestPasswordReset = defineResetRequest('requestPasswordReset', '/request-password-reset');
+export const forgetPassword = defineResetRequest(
+  'forgetPassword',
+  '/forget-password',
+  'Mail a password reset link (older path)',
+);
+export const requestPasswordReset = defineResetRequest(
+  'requestPasswordReset',
+  '/request-password-reset',
+  'Mail a password reset link',
+);

@@ -18,6 +18,7 @@ export const resetPasswordCallback = defineEndpoint({
   id: 'resetPasswordCallback',
   method: 'GET',
   path: '/reset-password/:token',
+  summary: 'Open a password reset link',
   response: 'redirect',
   query,
   async handler({ auth, params, query }) {

@@ -23,6 +23,7 @@ export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
   path: '/reset-password',
+  summary: 'Reset the password with a token',
   errors: [ERRORS.invalidToken, ERRORS.passwordTooShort, ERRORS.passwordTooLong],
   response: statusResponse,
   body,

@@ -16,6 +16,7 @@ export const getSession = defineEndpoint({
   id: 'getSession',
   method: 'GET',
   path: '/get-session',
+  summary: 'Get the current session',
   response: sessionWithUserResponse.nullable(),
   query,
   async handler({ auth, query, requestCookies, cookies }) {

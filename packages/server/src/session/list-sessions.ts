@@ -16,6 +16,7 @@ export const listSessions = defineEndpoint({
   id: 'listSessions',
   method: 'GET',
   path: '/list-sessions',
+  summary: "List the user's sessions",
   response: z.array(listedSessionResponse),
   session: 'required',
   async handler({ auth, session, headers }) {

@@ -9,6 +9,7 @@ export const revokeOtherSessions = defineEndpoint({
   id: 'revokeOtherSessions',
   method: 'POST',
   path: '/revoke-other-sessions',
+  summary: 'Sign out every other session',
   response: statusResponse,
   session: 'required',
   async handler({ auth, session, headers, clientIp }) {

@@ -14,6 +14,7 @@ export const revokeSession = defineEndpoint({
   id: 'revokeSession',
   method: 'POST',
   path: '/revoke-session',
+  summary: 'Revoke one session',
   response: statusResponse,
   body: z.object({ token: z.string().min(1).max(256) }),
   session: 'required',

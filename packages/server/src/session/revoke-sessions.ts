@@ -10,6 +10,7 @@ export const revokeSessions = defineEndpoint({
   id: 'revokeSessions',
   method: 'POST',
   path: '/revoke-sessions',
+  summary: 'Revoke every session',
   response: statusResponse,
   session: 'required',
   async handler({ auth, session, cookies, headers, clientIp }) {

@@ -13,6 +13,7 @@ export const signOut = defineEndpoint({
   id: 'signOut',
   method: 'POST',
   path: '/sign-out',
+  summary: 'Sign out',
   response: z.object({ success: z.boolean() }),
   async handler({ auth, requestCookies, cookies, headers, clientIp }) {
     const current = await readCurrentSession(auth, requestCookies, cookies, {

@@ -30,7 +30,7 @@ import { beforeCreateSession, interceptSignIn } from '../plugin/run-hooks';
 import { sendVerificationMail } from '../email-verification/send-verification-mail';
 import { createSession, type SessionOrigin } from '../session/create-session';
 import type { CurrentSession } from '../session/current-session';
-import { setDeviceCookie } from './device-cookie';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 
 export interface SignInOrigin extends SessionOrigin {
   /** Read by the second-factor rule (a trusted browser's cookie). */
@@ -95,9 +95,12 @@ export async function finishSignIn(origin: SignInOrigin, request: SignInRequest)
     if (answer) return { status: 'second-step', answer };
   }
 
+  // Read before it is replaced: a browser without this account's device cookie is a new one, which
+  // the event says (`detail.newDevice`) for those who tell the user (the security-notice plugin).
+  const newDevice = readDeviceCookie(auth, origin.requestCookies)?.isFor(user.id) !== true;
   const current = await createSession(origin, user, { dontRemember });
   setDeviceCookie(auth, origin.cookies, user.id);
-  emitEvent(origin, 'sign-in', { method, userId: user.id, actorUserId: user.id });
+  emitEvent(origin, 'sign-in', { method, userId: user.id, actorUserId: user.id, detail: { newDevice } });
   return { status: 'signed-in', current };
 }
 

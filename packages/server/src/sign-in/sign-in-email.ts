@@ -17,6 +17,7 @@ export const signInEmail = defineEndpoint({
   id: 'signInEmail',
   method: 'POST',
   path: '/sign-in/email',
+  summary: 'Sign in with e-mail and password',
   errors: [
     ERRORS.invalidEmailOrPassword,
     ERRORS.emailNotVerified,

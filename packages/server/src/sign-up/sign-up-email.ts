@@ -51,6 +51,7 @@ export const signUpEmail = defineEndpoint({
   id: 'signUpEmail',
   method: 'POST',
   path: '/sign-up/email',
+  summary: 'Sign up with e-mail and password',
   errors: [
     ERRORS.userAlreadyExistsUseAnotherEmail,
     ERRORS.emailAndPasswordNotEnabled,

@@ -44,6 +44,7 @@ const setDevice = defineEndpoint({
   id: 'setDevice',
   method: 'POST',
   path: '/test-profile/device',
+  summary: 'Set the device (test)',
   body: z.object({ device: z.string().nullable() }),
   session: 'required',
   async handler(ctx) {
@@ -58,6 +59,7 @@ const normalizeNickname = defineEndpoint({
   id: 'normalizeNickname',
   method: 'POST',
   path: '/test-profile/normalize-nickname',
+  summary: 'Normalize a nickname (test)',
   body: z.object({ nickname: z.string() }),
   async handler(ctx) {
     return { nickname: ctx.body.nickname.trim().toLowerCase() };
@@ -69,6 +71,7 @@ const forgetDeviceAndRefuse = defineEndpoint({
   id: 'forgetDeviceAndRefuse',
   method: 'POST',
   path: '/test-profile/forget-device-and-refuse',
+  summary: 'Forget the device and refuse (test)',
   session: 'required',
   async handler(ctx): Promise<never> {
     await profileSchema.updateCurrentSession(ctx, { device: null });

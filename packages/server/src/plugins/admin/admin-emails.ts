@@ -96,6 +96,7 @@ export function promoteAdminEmails(options: ResolvedAdminOptions) {
     id: 'promoteAdminEmails',
     method: 'POST',
     path: '/admin/promote-admin-emails',
+    summary: 'Promote the configured admin e-mails',
     serverOnly: true,
     async handler({ auth }): Promise<{ promoted: number }> {
       if (options.adminEmails.size === 0) return { promoted: 0 };
@@ -160,6 +161,7 @@ export function provisionAdmin(options: ResolvedAdminOptions) {
     id: 'provisionAdmin',
     method: 'POST',
     path: '/admin/provision-admin',
+    summary: 'Create the first admin',
     body: provisionBody,
     serverOnly: true,
     handler: ({ auth, body }): Promise<ProvisionAdminResult> => provision(auth, options, body),

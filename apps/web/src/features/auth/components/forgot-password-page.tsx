@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EmailField } from '../../../components/credential-fields';
 import { CardPage } from '../../../components/page';
@@ -27,9 +27,13 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The landing of a security notice's "this wasn't me" link: the address prefilled, and why.
+  const [searchParams] = useSearchParams();
+  const signedOut = searchParams.get('signedOut') === '1';
+  const invalidNoticeLink = searchParams.get('error') === 'INVALID_TOKEN';
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
-    defaultValues: { email: '' },
+    defaultValues: { email: searchParams.get('email') ?? '' },
     mutationFn: (values: { email: string }) => requestPasswordReset(client, values),
     onSuccess: (_data, values) => setSentTo(values.email),
     errorFields: { INVALID_EMAIL: 'email' },
@@ -44,6 +48,16 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
+          {signedOut && (
+            <Alert severity="info" role="status" sx={{ mb: 2 }}>
+              {t('forgotPassword.signedOutEverywhere')}
+            </Alert>
+          )}
+          {invalidNoticeLink && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('forgotPassword.invalidNoticeLink')}
+            </Alert>
+          )}
           <Typography variant="body2">{t('forgotPassword.intro')}</Typography>
           <EmailField control={form.control} name="email" label={t('email')} autoFocus />
           <ServerError error={serverError} />

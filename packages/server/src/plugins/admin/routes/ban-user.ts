@@ -25,6 +25,7 @@ export function banUser(options: ResolvedAdminOptions) {
     id: 'banUser',
     method: 'POST',
     path: '/admin/ban-user',
+    summary: 'Ban a user (admin)',
     response: z.object({ user: userResponse }),
     errors: [
       ADMIN_ERRORS.notAllowedToBanUsers,

@@ -45,6 +45,7 @@ export function createUser(options: ResolvedAdminOptions) {
     id: 'createUser',
     method: 'POST',
     path: '/admin/create-user',
+    summary: 'Create a user (admin)',
     response: z.object({ user: userResponse }),
     errors: [
       ADMIN_ERRORS.notAllowedToCreateUsers,

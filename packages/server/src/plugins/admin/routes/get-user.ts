@@ -15,6 +15,7 @@ export function getUser(options: ResolvedAdminOptions) {
     id: 'getUser',
     method: 'GET',
     path: '/admin/get-user',
+    summary: 'Get a user (admin)',
     response: userResponse,
     errors: [ADMIN_ERRORS.notAllowedToGetUser, ERRORS.userNotFound],
     query,

@@ -26,6 +26,7 @@ export function userHasPermission(options: ResolvedAdminOptions) {
     id: 'userHasPermission',
     method: 'POST',
     path: '/admin/has-permission',
+    summary: "Check the user's platform permissions",
     response: permissionResponse,
     errors: [ERRORS.unauthorized, ERRORS.userNotFound],
     body,

@@ -34,6 +34,7 @@ export function impersonateUser(options: ResolvedAdminOptions) {
     id: 'impersonateUser',
     method: 'POST',
     path: '/admin/impersonate-user',
+    summary: 'Impersonate a user (admin)',
     response: sessionWithUserResponse,
     errors: [
       ADMIN_ERRORS.notAllowedToImpersonateUsers,

@@ -17,6 +17,7 @@ export function listUserSessions(options: ResolvedAdminOptions) {
     id: 'listUserSessions',
     method: 'POST',
     path: '/admin/list-user-sessions',
+    summary: "List a user's sessions (admin)",
     response: z.object({ sessions: z.array(listedSessionResponse) }),
     errors: [ADMIN_ERRORS.notAllowedToListSessions],
     body,

@@ -17,6 +17,7 @@ export function listUsers(options: ResolvedAdminOptions) {
     id: 'listUsers',
     method: 'GET',
     path: '/admin/list-users',
+    summary: 'List users (admin)',
     response: z.object({
       users: z.array(userResponse),
       total: z.number(),

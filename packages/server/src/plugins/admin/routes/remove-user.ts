@@ -19,6 +19,7 @@ export function removeUser(options: ResolvedAdminOptions) {
     id: 'removeUser',
     method: 'POST',
     path: '/admin/remove-user',
+    summary: 'Delete a user (admin)',
     response: z.object({ success: z.boolean() }),
     errors: [
       ADMIN_ERRORS.notAllowedToDeleteUsers,

@@ -17,6 +17,7 @@ export function revokeUserSession(options: ResolvedAdminOptions) {
     id: 'revokeUserSession',
     method: 'POST',
     path: '/admin/revoke-user-session',
+    summary: 'Revoke one session of a user (admin)',
     response: z.object({ success: z.boolean() }),
     errors: [
       ADMIN_ERRORS.notAllowedToRevokeSessions,

@@ -15,6 +15,7 @@ export function revokeUserSessions(options: ResolvedAdminOptions) {
     id: 'revokeUserSessions',
     method: 'POST',
     path: '/admin/revoke-user-sessions',
+    summary: 'Revoke every session of a user (admin)',
     response: z.object({ success: z.boolean() }),
     errors: [
       ADMIN_ERRORS.notAllowedToRevokeSessions,

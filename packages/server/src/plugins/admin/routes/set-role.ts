@@ -22,6 +22,7 @@ export function setRole(options: ResolvedAdminOptions) {
     id: 'setRole',
     method: 'POST',
     path: '/admin/set-role',
+    summary: "Set a user's role (admin)",
     response: z.object({ user: userResponse }),
     errors: [
       ADMIN_ERRORS.notAllowedToChangeRole,

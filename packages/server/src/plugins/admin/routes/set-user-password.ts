@@ -27,6 +27,7 @@ export function setUserPassword(options: ResolvedAdminOptions) {
     id: 'setUserPassword',
     method: 'POST',
     path: '/admin/set-user-password',
+    summary: "Set a user's password (admin)",
     response: statusResponse,
     errors: [
       ADMIN_ERRORS.notAllowedToSetPassword,

@@ -21,6 +21,7 @@ export function stopImpersonating(_options: ResolvedAdminOptions) {
     id: 'stopImpersonating',
     method: 'POST',
     path: '/admin/stop-impersonating',
+    summary: 'Stop impersonating',
     response: sessionWithUserResponse,
     errors: [ADMIN_ERRORS.notImpersonating, ADMIN_ERRORS.failedToFindAdminSession],
     session: 'required',

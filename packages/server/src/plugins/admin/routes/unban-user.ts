@@ -17,6 +17,7 @@ export function unbanUser(options: ResolvedAdminOptions) {
     id: 'unbanUser',
     method: 'POST',
     path: '/admin/unban-user',
+    summary: 'Unban a user (admin)',
     response: z.object({ user: userResponse }),
     errors: [
       ADMIN_ERRORS.notAllowedToBanUsers,

@@ -33,6 +33,7 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
     id: 'adminUpdateUser',
     method: 'POST',
     path: '/admin/update-user',
+    summary: 'Update a user (admin)',
     response: userResponse,
     errors: [
       ADMIN_ERRORS.notAllowedToUpdateUsers,

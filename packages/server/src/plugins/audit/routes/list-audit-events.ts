@@ -27,6 +27,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
     id: 'listAuditEvents',
     method: 'GET',
     path: '/admin/list-audit-events',
+    summary: 'List audit events (admin)',
     response: z.object({ events: z.array(adminAuditEventResponse), total: z.number().int() }),
     errors: [AUDIT_ERRORS.notAllowedToListAuditEvents],
     query,

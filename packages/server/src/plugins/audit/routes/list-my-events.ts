@@ -19,6 +19,7 @@ export const listMyAuditEvents = defineEndpoint({
   id: 'listMyAuditEvents',
   method: 'GET',
   path: '/audit/list-my-events',
+  summary: "List the user's own security events",
   response: z.object({ events: z.array(auditEventResponse), hasMore: z.boolean() }),
   query,
   session: 'required',

@@ -18,6 +18,7 @@ export function adminCreateClient(options: ResolvedOAuthProviderOptions) {
     id: 'adminCreateOAuthClient',
     method: 'POST',
     path: '/admin/oauth2/create-client',
+    summary: 'Create an OAuth client (admin)',
     body: clientMetadataSchema,
     response: clientResponse,
     errors: [...CLIENT_METADATA_ERRORS, OAUTH_PROVIDER_ERRORS.notAllowedToAdministerClients],

@@ -14,6 +14,7 @@ export function adminDeleteClient() {
     id: 'adminDeleteOAuthClient',
     method: 'POST',
     path: '/admin/oauth2/delete-client',
+    summary: 'Delete an OAuth client (admin)',
     body: z.object({ client_id: z.string().min(1) }),
     response: statusResponse,
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound, OAUTH_PROVIDER_ERRORS.notAllowedToAdministerClients],

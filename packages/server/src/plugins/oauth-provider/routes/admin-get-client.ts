@@ -14,6 +14,7 @@ export function adminGetClient() {
     id: 'adminGetOAuthClient',
     method: 'GET',
     path: '/admin/oauth2/get-client',
+    summary: 'Get an OAuth client (admin)',
     query: z.object({ client_id: z.string().min(1) }),
     response: adminClientResponse,
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound, OAUTH_PROVIDER_ERRORS.notAllowedToAdministerClients],

@@ -15,6 +15,7 @@ export function adminListClientConsents() {
     id: 'adminListOAuthClientConsents',
     method: 'GET',
     path: '/admin/oauth2/list-client-consents',
+    summary: "List a client's consents (admin)",
     query: z.object({ client_id: z.string().min(1) }),
     response: z.object({
       consents: z.array(

@@ -16,6 +16,7 @@ export function adminListClientTokens() {
     id: 'adminListOAuthClientTokens',
     method: 'GET',
     path: '/admin/oauth2/list-client-tokens',
+    summary: "List a client's tokens (admin)",
     query: z.object({ client_id: z.string().min(1) }),
     response: z.object({
       grants: z.array(

@@ -16,6 +16,7 @@ export function adminListClients() {
     id: 'adminListOAuthClients',
     method: 'GET',
     path: '/admin/oauth2/list-clients',
+    summary: 'List every OAuth client (admin)',
     query: z.object({
       search: z.string().max(200).optional(),
       limit: z.coerce.number().int().min(1).optional(),

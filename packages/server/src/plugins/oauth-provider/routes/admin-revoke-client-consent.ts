@@ -15,6 +15,7 @@ export function adminRevokeClientConsent() {
     id: 'adminRevokeOAuthClientConsent',
     method: 'POST',
     path: '/admin/oauth2/revoke-client-consent',
+    summary: 'Revoke a consent to a client (admin)',
     body: z.object({ client_id: z.string().min(1), id: z.string().min(1) }),
     response: statusResponse,
     errors: [OAUTH_PROVIDER_ERRORS.consentNotFound, OAUTH_PROVIDER_ERRORS.notAllowedToAdministerClients],

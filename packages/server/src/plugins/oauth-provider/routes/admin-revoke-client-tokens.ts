@@ -17,6 +17,7 @@ export function adminRevokeClientTokens() {
     id: 'adminRevokeOAuthClientTokens',
     method: 'POST',
     path: '/admin/oauth2/revoke-client-tokens',
+    summary: 'Revoke every token of a client (admin)',
     body: z.object({ client_id: z.string().min(1), grant_id: z.string().min(1).optional() }),
     response: statusResponse,
     errors: [

@@ -17,6 +17,7 @@ export function adminRotateClientSecret() {
     id: 'adminRotateOAuthClientSecret',
     method: 'POST',
     path: '/admin/oauth2/rotate-client-secret',
+    summary: "Rotate a client's secret (admin)",
     body: z.object({ client_id: z.string().min(1) }),
     response: adminClientResponse,
     errors: [

@@ -19,6 +19,7 @@ export function adminUpdateClient(options: ResolvedOAuthProviderOptions) {
     id: 'adminUpdateOAuthClient',
     method: 'POST',
     path: '/admin/oauth2/update-client',
+    summary: 'Update an OAuth client (admin)',
     body: updateClientBody,
     response: clientResponse,
     errors: [

@@ -13,6 +13,7 @@ export function getOAuthServerConfig(options: ResolvedOAuthProviderOptions) {
     id: 'getOAuthServerConfig',
     method: 'GET',
     path: '/.well-known/oauth-authorization-server',
+    summary: 'OAuth 2.0 authorization server metadata',
     response: z
       .looseObject({ issuer: z.string(), token_endpoint: z.string() })
       .meta({ description: 'OAuth 2.0 authorization server metadata (RFC 8414)' }),

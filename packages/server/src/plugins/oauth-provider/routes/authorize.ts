@@ -36,6 +36,7 @@ export function oauth2Authorize(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Authorize',
     method: 'GET',
     path: '/oauth2/authorize',
+    summary: 'OAuth 2.0 authorization endpoint',
     query,
     response: ['redirect', z.object({ redirect: z.literal(true), url: z.string() })],
     async handler({ auth, query, headers, clientIp, requestCookies, cookies }) {

@@ -28,6 +28,7 @@ export function oauth2Consent(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Consent',
     method: 'POST',
     path: '/oauth2/consent',
+    summary: 'Answer a consent prompt',
     body,
     session: 'required',
     response: z.object({ redirect: z.literal(true), url: z.string() }),

@@ -25,6 +25,7 @@ export function oauth2Continue(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Continue',
     method: 'POST',
     path: '/oauth2/continue',
+    summary: 'Continue an authorization after sign-in',
     body,
     session: 'required',
     response: z.object({ redirect: z.literal(true), url: z.string() }),

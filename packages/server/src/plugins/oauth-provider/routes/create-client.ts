@@ -25,6 +25,7 @@ export function createClient(options: ResolvedOAuthProviderOptions) {
     id: 'createOAuthClient',
     method: 'POST',
     path: '/oauth2/create-client',
+    summary: 'Create an OAuth client',
     body,
     response: clientResponse,
     errors: [

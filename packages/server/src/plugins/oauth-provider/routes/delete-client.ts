@@ -14,6 +14,7 @@ export function deleteClient(options: ResolvedOAuthProviderOptions) {
     id: 'deleteOAuthClient',
     method: 'POST',
     path: '/oauth2/delete-client',
+    summary: 'Delete an owned OAuth client',
     body: z.object({ client_id: z.string().min(1) }),
     response: statusResponse,
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound],

@@ -15,6 +15,7 @@ export function deleteOAuthConsent() {
     id: 'deleteOAuthConsent',
     method: 'POST',
     path: '/oauth2/delete-consent',
+    summary: 'Withdraw a consent',
     body,
     response: z.null(),
     errors: [OAUTH_PROVIDER_ERRORS.consentNotFound],

@@ -15,6 +15,7 @@ export function deviceApprove() {
     id: 'deviceApprove',
     method: 'POST',
     path: '/device/approve',
+    summary: 'Approve a device authorization',
     body: z.object({ userCode: z.string().min(1) }),
     session: 'required',
     // Guessing user codes (device/user-code.ts weighs their entropy against this limit).

@@ -27,6 +27,7 @@ export function deviceCodeEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'deviceCode',
     method: 'POST',
     path: '/device/code',
+    summary: 'Start a device authorization',
     response: deviceAuthorizationResponse,
     body: oauthParamsWithResourcesBody,
     acceptsForm: true,

@@ -13,6 +13,7 @@ export function deviceDeny() {
     id: 'deviceDeny',
     method: 'POST',
     path: '/device/deny',
+    summary: 'Deny a device authorization',
     body: z.object({ userCode: z.string().min(1) }),
     session: 'required',
     // Guessing user codes (device/user-code.ts weighs their entropy against this limit).

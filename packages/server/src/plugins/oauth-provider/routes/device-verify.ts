@@ -28,6 +28,7 @@ export function deviceVerify() {
     id: 'deviceVerify',
     method: 'GET',
     path: '/device',
+    summary: 'Look up a device user code',
     query: z.object({ user_code: z.string().min(1) }),
     session: 'required',
     // Guessing user codes (device/user-code.ts weighs their entropy against this limit).

@@ -25,6 +25,7 @@ export function oauth2EndSession(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2EndSession',
     method: 'GET',
     path: '/oauth2/end-session',
+    summary: 'OpenID Connect RP-initiated logout',
     query,
     response: [...response],
     handler: ({ auth, headers, clientIp, requestCookies, cookies, query }) =>
@@ -37,6 +38,7 @@ export function oauth2EndSessionPost(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2EndSessionPost',
     method: 'POST',
     path: '/oauth2/end-session',
+    summary: 'OpenID Connect RP-initiated logout (POST)',
     body: oauthParamsBody,
     acceptsForm: true,
     response: [...response],

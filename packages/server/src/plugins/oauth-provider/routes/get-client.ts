@@ -14,6 +14,7 @@ export function getClient(options: ResolvedOAuthProviderOptions) {
     id: 'getOAuthClient',
     method: 'GET',
     path: '/oauth2/get-client',
+    summary: 'Get an owned OAuth client',
     query: z.object({ client_id: z.string().min(1) }),
     response: clientResponse,
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound],

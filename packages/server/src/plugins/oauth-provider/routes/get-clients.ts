@@ -15,6 +15,7 @@ export function getClients(options: ResolvedOAuthProviderOptions) {
     id: 'getOAuthClients',
     method: 'GET',
     path: '/oauth2/get-clients',
+    summary: "List the user's OAuth clients",
     query: z.object({ organization_id: z.string().min(1).optional() }),
     response: z.array(clientResponse),
     errors: [OAUTH_PROVIDER_ERRORS.notAllowedToManageOrganizationClients],

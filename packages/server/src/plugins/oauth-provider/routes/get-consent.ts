@@ -16,6 +16,7 @@ export function getOAuthConsent() {
     id: 'getOAuthConsent',
     method: 'GET',
     path: '/oauth2/get-consent',
+    summary: "Get one of the user's consents",
     query,
     response: consentResponse,
     errors: [OAUTH_PROVIDER_ERRORS.consentNotFound],

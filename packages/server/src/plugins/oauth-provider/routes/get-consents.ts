@@ -13,6 +13,7 @@ export function getOAuthConsents() {
     id: 'getOAuthConsents',
     method: 'GET',
     path: '/oauth2/get-consents',
+    summary: "List the user's consents",
     response: z.array(consentResponse),
     session: 'required',
     handler: async ({ auth, session }) => withLastUses(auth, await listConsentsOf(auth, session.user.id)),

@@ -20,6 +20,7 @@ export function introspectEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Introspect',
     method: 'POST',
     path: '/oauth2/introspect',
+    summary: 'Introspect a token (RFC 7662)',
     response: introspectionResponse,
     body: oauthParamsBody,
     acceptsForm: true,

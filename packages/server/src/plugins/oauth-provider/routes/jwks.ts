@@ -14,6 +14,7 @@ export function getJwks(options: ResolvedOAuthProviderOptions) {
     id: 'getJwks',
     method: 'GET',
     path: '/jwks',
+    summary: 'The signing keys (JWKS)',
     response: z
       .looseObject({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string(), alg: z.string() })) })
       .meta({ description: 'The JWK Set of the public keys the provider signs with' }),

@@ -12,6 +12,7 @@ export function getOpenIdConfig(options: ResolvedOAuthProviderOptions) {
     id: 'getOpenIdConfig',
     method: 'GET',
     path: '/.well-known/openid-configuration',
+    summary: 'OpenID Connect discovery document',
     response: z
       .looseObject({ issuer: z.string(), jwks_uri: z.string() })
       .meta({ description: 'OpenID Provider metadata (OpenID Connect Discovery 1.0)' }),

@@ -14,6 +14,7 @@ export function getPublicClient() {
     id: 'getOAuthClientPublic',
     method: 'GET',
     path: '/oauth2/public-client',
+    summary: "Get a client's public details",
     query: z.object({ client_id: z.string().min(1) }),
     response: z.object({ client_id: z.string() }).loose(),
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound],

@@ -50,6 +50,7 @@ export function registerClient(options: ResolvedOAuthProviderOptions) {
     id: 'registerOAuthClient',
     method: 'POST',
     path: '/oauth2/register',
+    summary: 'Dynamic client registration (RFC 7591)',
     // RFC 7591 §2: fields the server does not know are ignored; the known ones are parsed by hand,
     // so that a refusal is the RFC's answer rather than the catalogue's.
     body: z.record(z.string(), z.unknown()),

@@ -19,6 +19,7 @@ export function revokeEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Revoke',
     method: 'POST',
     path: '/oauth2/revoke',
+    summary: 'Revoke a token (RFC 7009)',
     response: revocationResponse,
     body: oauthParamsBody,
     acceptsForm: true,

@@ -18,6 +18,7 @@ export function rotateClientSecret(options: ResolvedOAuthProviderOptions) {
     id: 'rotateOAuthClientSecret',
     method: 'POST',
     path: '/oauth2/client/rotate-secret',
+    summary: "Rotate an owned client's secret",
     body: z.object({ client_id: z.string().min(1) }),
     response: clientResponse,
     errors: [OAUTH_PROVIDER_ERRORS.clientNotFound, OAUTH_PROVIDER_ERRORS.secretRotationUnavailable],

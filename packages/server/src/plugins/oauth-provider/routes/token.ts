@@ -29,6 +29,7 @@ export function tokenEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2Token',
     method: 'POST',
     path: '/oauth2/token',
+    summary: 'OAuth 2.0 token endpoint',
     response: tokenResponse,
     body: oauthParamsWithResourcesBody,
     acceptsForm: true,

@@ -17,6 +17,7 @@ export function updateClient(options: ResolvedOAuthProviderOptions) {
     id: 'updateOAuthClient',
     method: 'POST',
     path: '/oauth2/update-client',
+    summary: 'Update an owned OAuth client',
     body: updateClientBody,
     response: clientResponse,
     errors: [

@@ -22,6 +22,7 @@ export function updateOAuthConsent(options: ResolvedOAuthProviderOptions) {
     id: 'updateOAuthConsent',
     method: 'POST',
     path: '/oauth2/update-consent',
+    summary: 'Change the scopes of a consent',
     body,
     response: consentResponse,
     errors: [

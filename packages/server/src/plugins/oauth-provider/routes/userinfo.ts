@@ -40,6 +40,7 @@ export function userInfoEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2UserInfo',
     method: 'GET',
     path: '/oauth2/userinfo',
+    summary: 'OpenID Connect UserInfo',
     response: userInfoResponse,
     handler: (ctx) => answeringOAuthErrors(() => userInfo(ctx.auth, options, ctx.headers.get('authorization'))),
   });
@@ -50,6 +51,7 @@ export function userInfoPostEndpoint(options: ResolvedOAuthProviderOptions) {
     id: 'oauth2UserInfoPost',
     method: 'POST',
     path: '/oauth2/userinfo',
+    summary: 'OpenID Connect UserInfo (POST)',
     response: userInfoResponse,
     acceptsForm: true,
     handler: (ctx) => answeringOAuthErrors(() => userInfo(ctx.auth, options, ctx.headers.get('authorization'))),

@@ -34,6 +34,7 @@ export function acceptInvitation(options: ResolvedOrganizationOptions) {
     id: 'acceptInvitation',
     method: 'POST',
     path: '/organization/accept-invitation',
+    summary: 'Accept an invitation',
     response: z.object({ invitation: invitationResponse, member: memberResponse }),
     errors: [ORGANIZATION_ERRORS.inviterNoLongerMember, ORGANIZATION_ERRORS.alreadyAMember],
     body,

@@ -38,6 +38,7 @@ export function addMember(options: ResolvedOrganizationOptions) {
     id: 'addMember',
     method: 'POST',
     path: '/organization/add-member',
+    summary: 'Add a member directly',
     response: memberResponse,
     errors: [
       ORGANIZATION_ERRORS.noActiveOrganization,

@@ -16,6 +16,7 @@ export function addTeamMember(options: ResolvedOrganizationOptions) {
     id: 'addTeamMember',
     method: 'POST',
     path: '/organization/add-team-member',
+    summary: 'Add a member to a team',
     response: teamMemberResponse,
     errors: [
       ORGANIZATION_ERRORS.noActiveOrganization,

@@ -18,6 +18,7 @@ export function cancelInvitation(options: ResolvedOrganizationOptions) {
     id: 'cancelInvitation',
     method: 'POST',
     path: '/organization/cancel-invitation',
+    summary: 'Cancel an invitation',
     response: invitationResponse,
     errors: [
       ORGANIZATION_ERRORS.invitationNotFound,

@@ -15,6 +15,7 @@ export function checkOrganizationSlug(_options: ResolvedOrganizationOptions) {
     id: 'checkOrganizationSlug',
     method: 'POST',
     path: '/organization/check-slug',
+    summary: 'Check whether a slug is free',
     response: statusResponse,
     errors: [ORGANIZATION_ERRORS.slugIsTaken],
     body,

@@ -51,6 +51,7 @@ export function createOrganization(options: ResolvedOrganizationOptions) {
     id: 'createOrganization',
     method: 'POST',
     path: '/organization/create',
+    summary: 'Create an organization',
     response: parsedOrganizationResponse.extend({ members: z.array(memberResponse) }),
     errors: [
       ORGANIZATION_ERRORS.notAllowedToCreateOrganization,

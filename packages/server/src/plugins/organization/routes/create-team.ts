@@ -18,6 +18,7 @@ export function createTeam(options: ResolvedOrganizationOptions) {
     id: 'createTeam',
     method: 'POST',
     path: '/organization/create-team',
+    summary: 'Create a team',
     response: teamResponse,
     errors: [
       ORGANIZATION_ERRORS.teamAlreadyExists,

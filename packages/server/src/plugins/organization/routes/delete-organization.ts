@@ -24,6 +24,7 @@ export function deleteOrganization(options: ResolvedOrganizationOptions) {
     id: 'deleteOrganization',
     method: 'POST',
     path: '/organization/delete',
+    summary: 'Delete an organization',
     response: organizationResponse,
     errors: [
       ORGANIZATION_ERRORS.organizationNotFound,

@@ -19,6 +19,7 @@ export function getActiveMemberRole(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMemberRole',
     method: 'GET',
     path: '/organization/get-active-member-role',
+    summary: "Get the user's role in the active organization",
     response: z.object({ role: z.string() }),
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,

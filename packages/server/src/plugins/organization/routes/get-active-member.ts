@@ -15,6 +15,7 @@ export function getActiveMember(_options: ResolvedOrganizationOptions) {
     id: 'getActiveMember',
     method: 'GET',
     path: '/organization/get-active-member',
+    summary: "Get the user's membership in the active organization",
     response: memberWithUserResponse,
     errors: [ORGANIZATION_ERRORS.memberNotFound, ORGANIZATION_ERRORS.noActiveOrganization],
     session: 'required',

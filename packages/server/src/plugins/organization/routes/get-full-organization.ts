@@ -26,6 +26,7 @@ export function getFullOrganization(options: ResolvedOrganizationOptions) {
     id: 'getFullOrganization',
     method: 'GET',
     path: '/organization/get-full-organization',
+    summary: 'Get an organization with members and invitations',
     response: fullOrganizationResponse.nullable(),
     query,
     session: 'required',

@@ -21,6 +21,7 @@ export function getInvitation(_options: ResolvedOrganizationOptions) {
     id: 'getInvitation',
     method: 'GET',
     path: '/organization/get-invitation',
+    summary: 'Get an invitation',
     response: invitationResponse.extend({
       organizationName: z.string(),
       organizationSlug: z.string(),

@@ -17,6 +17,7 @@ export function hasPermission(options: ResolvedOrganizationOptions) {
     id: 'hasPermission',
     method: 'POST',
     path: '/organization/has-permission',
+    summary: "Check the member's permissions",
     response: permissionResponse,
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     body,

@@ -68,6 +68,7 @@ export function createInvitation(options: ResolvedOrganizationOptions) {
     id: 'createInvitation',
     method: 'POST',
     path: '/organization/invite-member',
+    summary: 'Invite a member',
     response: invitationResponse,
     errors: [
       ERRORS.invalidEmail,

@@ -19,6 +19,7 @@ export function leaveOrganization(options: ResolvedOrganizationOptions) {
     id: 'leaveOrganization',
     method: 'POST',
     path: '/organization/leave',
+    summary: 'Leave an organization',
     response: memberWithUserResponse,
     errors: [ORGANIZATION_ERRORS.notAMember],
     body,

@@ -18,6 +18,7 @@ export function listInvitations(_options: ResolvedOrganizationOptions) {
     id: 'listInvitations',
     method: 'GET',
     path: '/organization/list-invitations',
+    summary: "List an organization's invitations",
     response: z.array(invitationResponse),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,

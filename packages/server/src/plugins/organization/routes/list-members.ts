@@ -24,6 +24,7 @@ export function listMembers(options: ResolvedOrganizationOptions) {
     id: 'listMembers',
     method: 'GET',
     path: '/organization/list-members',
+    summary: "List an organization's members",
     response: z.object({ members: z.array(memberWithUserResponse), total: z.number().int() }),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,

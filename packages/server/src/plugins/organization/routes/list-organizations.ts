@@ -13,6 +13,7 @@ export function listOrganizations(_options: ResolvedOrganizationOptions) {
     id: 'listOrganizations',
     method: 'GET',
     path: '/organization/list',
+    summary: "List the user's organizations",
     response: z.array(organizationResponse),
     session: 'required',
     // A membership just removed must not keep listing from the cookie cache.

@@ -34,6 +34,7 @@ export function listTeamMembers(options: ResolvedOrganizationOptions) {
     id: 'listTeamMembers',
     method: 'GET',
     path: '/organization/list-team-members',
+    summary: "List a team's members",
     response: z.array(teamMemberResponse),
     errors: [ORGANIZATION_ERRORS.noActiveTeam, ORGANIZATION_ERRORS.notATeamMember],
     query,

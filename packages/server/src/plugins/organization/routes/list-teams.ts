@@ -17,6 +17,7 @@ export function listOrganizationTeams(_options: ResolvedOrganizationOptions) {
     id: 'listOrganizationTeams',
     method: 'GET',
     path: '/organization/list-teams',
+    summary: "List an organization's teams",
     response: z.array(teamResponse),
     errors: [ORGANIZATION_ERRORS.noActiveOrganization, ORGANIZATION_ERRORS.notAMember],
     query,

@@ -16,6 +16,7 @@ export function listUserInvitations(_options: ResolvedOrganizationOptions) {
     id: 'listUserInvitations',
     method: 'GET',
     path: '/organization/list-user-invitations',
+    summary: 'List invitations to the user',
     response: z.array(invitationResponse.extend({ organizationName: z.string() })),
     errors: [ORGANIZATION_ERRORS.emailNotVerifiedToViewInvitations],
     session: 'required',

@@ -18,6 +18,7 @@ export function listUserOrganizationsForAdmin(options: ResolvedOrganizationOptio
     id: 'listUserOrganizations',
     method: 'GET',
     path: '/organization/list-user-organizations',
+    summary: "List a user's organizations",
     response: z.array(organizationResponse.extend({ role: z.string() })),
     errors: [ORGANIZATION_ERRORS.notAllowedToListUserOrganizations],
     query,

@@ -13,6 +13,7 @@ export function listUserTeams(_options: ResolvedOrganizationOptions) {
     id: 'listUserTeams',
     method: 'GET',
     path: '/organization/list-user-teams',
+    summary: "List the user's teams",
     response: z.array(teamResponse),
     session: 'required',
     async handler({ auth, session }) {

@@ -18,6 +18,7 @@ export function rejectInvitation(_options: ResolvedOrganizationOptions) {
     id: 'rejectInvitation',
     method: 'POST',
     path: '/organization/reject-invitation',
+    summary: 'Decline an invitation',
     response: z.object({ invitation: invitationResponse, member: z.null() }),
     errors: [ORGANIZATION_ERRORS.invitationNotFound],
     body,

@@ -24,6 +24,7 @@ export function removeMember(options: ResolvedOrganizationOptions) {
     id: 'removeMember',
     method: 'POST',
     path: '/organization/remove-member',
+    summary: 'Remove a member',
     response: z.object({ member: memberWithUserResponse }),
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,

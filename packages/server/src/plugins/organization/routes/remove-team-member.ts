@@ -16,6 +16,7 @@ export function removeTeamMember(options: ResolvedOrganizationOptions) {
     id: 'removeTeamMember',
     method: 'POST',
     path: '/organization/remove-team-member',
+    summary: 'Remove a member from a team',
     response: messageResponse,
     errors: [
       ORGANIZATION_ERRORS.notATeamMember,

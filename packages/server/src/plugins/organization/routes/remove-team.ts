@@ -20,6 +20,7 @@ export function removeTeam(options: ResolvedOrganizationOptions) {
     id: 'removeTeam',
     method: 'POST',
     path: '/organization/remove-team',
+    summary: 'Delete a team',
     response: messageResponse,
     errors: [
       ORGANIZATION_ERRORS.notAllowedToDeleteTeam,

@@ -22,6 +22,7 @@ export function setActiveOrganization(options: ResolvedOrganizationOptions) {
     id: 'setActiveOrganization',
     method: 'POST',
     path: '/organization/set-active',
+    summary: 'Set the active organization',
     response: fullOrganizationResponse.nullable(),
     body,
     session: 'required',

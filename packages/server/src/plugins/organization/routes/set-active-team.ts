@@ -17,6 +17,7 @@ export function setActiveTeam(_options: ResolvedOrganizationOptions) {
     id: 'setActiveTeam',
     method: 'POST',
     path: '/organization/set-active-team',
+    summary: 'Set the active team',
     response: teamResponse.nullable(),
     errors: [ORGANIZATION_ERRORS.teamNotFound, ORGANIZATION_ERRORS.notATeamMember],
     body,

@@ -27,6 +27,7 @@ export function updateMemberRole(options: ResolvedOrganizationOptions) {
     id: 'updateMemberRole',
     method: 'POST',
     path: '/organization/update-member-role',
+    summary: "Change a member's role",
     response: memberWithUserResponse,
     errors: [
       ORGANIZATION_ERRORS.memberNotFound,

@@ -26,6 +26,7 @@ export function updateOrganization(options: ResolvedOrganizationOptions) {
     id: 'updateOrganization',
     method: 'POST',
     path: '/organization/update',
+    summary: 'Update an organization',
     response: parsedOrganizationResponse,
     errors: [
       ORGANIZATION_ERRORS.organizationNotFound,

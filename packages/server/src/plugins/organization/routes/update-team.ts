@@ -21,6 +21,7 @@ export function updateTeam(options: ResolvedOrganizationOptions) {
     id: 'updateTeam',
     method: 'POST',
     path: '/organization/update-team',
+    summary: 'Update a team',
     response: teamResponse,
     errors: [
       ORGANIZATION_ERRORS.notAllowedToUpdateTeams,

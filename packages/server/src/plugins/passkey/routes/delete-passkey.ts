@@ -14,6 +14,7 @@ export function deletePasskey() {
     id: 'deletePasskey',
     method: 'POST',
     path: '/passkey/delete-passkey',
+    summary: 'Delete a passkey',
     errors: [PASSKEY_ERRORS.passkeyNotFound, PASSKEY_ERRORS.youAreNotAllowedToRegisterThisPasskey],
     body,
     response: statusResponse,

@@ -41,6 +41,7 @@ export function generateAuthenticateOptions(options: ResolvedPasskeyOptions) {
     id: 'generatePasskeyAuthenticationOptions',
     method: 'GET',
     path: '/passkey/generate-authenticate-options',
+    summary: 'Start a passkey sign-in',
     response: requestOptionsResponse,
     handler: (ctx) => authenticationOptions(options, ctx),
   });
@@ -52,6 +53,7 @@ export function generateAuthenticateOptionsPost(options: ResolvedPasskeyOptions)
     id: 'generatePasskeyAuthenticationOptionsPost',
     method: 'POST',
     path: '/passkey/generate-authenticate-options',
+    summary: 'Start a passkey sign-in (POST)',
     response: requestOptionsResponse,
     handler: (ctx) => authenticationOptions(options, ctx),
   });

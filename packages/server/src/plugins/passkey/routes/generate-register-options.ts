@@ -29,6 +29,7 @@ export function generateRegisterOptions(options: ResolvedPasskeyOptions) {
     id: 'generatePasskeyRegistrationOptions',
     method: 'GET',
     path: '/passkey/generate-register-options',
+    summary: 'Start registering a passkey',
     query,
     response: creationOptionsResponse,
     session: 'fresh',

@@ -12,6 +12,7 @@ export function listUserPasskeys() {
     id: 'listPasskeys',
     method: 'GET',
     path: '/passkey/list-user-passkeys',
+    summary: "List the user's passkeys",
     response: z.array(passkeyResponse),
     session: 'required',
     handler: ({ auth, session }) => listPasskeysOf(auth, session.user.id),

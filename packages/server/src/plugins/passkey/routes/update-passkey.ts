@@ -16,6 +16,7 @@ export function updatePasskey() {
     id: 'updatePasskey',
     method: 'POST',
     path: '/passkey/update-passkey',
+    summary: 'Rename a passkey',
     errors: [PASSKEY_ERRORS.passkeyNotFound, PASSKEY_ERRORS.youAreNotAllowedToRegisterThisPasskey],
     body,
     response: z.object({ passkey: passkeyResponse }),

@@ -36,6 +36,7 @@ export function verifyAuthentication(options: ResolvedPasskeyOptions) {
     id: 'verifyPasskeyAuthentication',
     method: 'POST',
     path: '/passkey/verify-authentication',
+    summary: 'Finish a passkey sign-in',
     errors: [
       PASSKEY_ERRORS.challengeNotFound,
       PASSKEY_ERRORS.unknownSignInPasskey,

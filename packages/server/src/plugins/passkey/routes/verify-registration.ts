@@ -26,6 +26,7 @@ export function verifyRegistration(options: ResolvedPasskeyOptions) {
     id: 'verifyPasskeyRegistration',
     method: 'POST',
     path: '/passkey/verify-registration',
+    summary: 'Finish registering a passkey',
     errors: [
       PASSKEY_ERRORS.challengeNotFound,
       PASSKEY_ERRORS.youAreNotAllowedToRegisterThisPasskey,

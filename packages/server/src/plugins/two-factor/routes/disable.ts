@@ -16,6 +16,7 @@ export const disableTwoFactor = defineEndpoint({
   id: 'disableTwoFactor',
   method: 'POST',
   path: '/two-factor/disable',
+  summary: 'Turn off two-factor',
   body,
   session: 'required',
   credentialChange: true,

@@ -27,6 +27,7 @@ export function enableTwoFactor(options: ResolvedTwoFactorOptions) {
     id: 'enableTwoFactor',
     method: 'POST',
     path: '/two-factor/enable',
+    summary: 'Turn on two-factor',
     body,
     session: 'required',
     credentialChange: true,

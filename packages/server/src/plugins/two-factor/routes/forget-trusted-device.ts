@@ -14,6 +14,7 @@ export const forgetTrustedDeviceRoute = defineEndpoint({
   id: 'forgetTrustedDevice',
   method: 'POST',
   path: '/two-factor/forget-trusted-device',
+  summary: 'Forget a trusted device',
   body,
   session: 'required',
   errors: [TWO_FACTOR_ERRORS.trustedDeviceNotFound],

@@ -16,6 +16,7 @@ export const generateBackupCodes = defineEndpoint({
   id: 'generateBackupCodes',
   method: 'POST',
   path: '/two-factor/generate-backup-codes',
+  summary: 'Generate new backup codes',
   body,
   session: 'required',
   credentialChange: true,

@@ -17,6 +17,7 @@ export function getTotpUri(options: ResolvedTwoFactorOptions) {
     id: 'getTOTPURI',
     method: 'POST',
     path: '/two-factor/get-totp-uri',
+    summary: 'Get the authenticator app URI',
     body,
     session: 'required',
     credentialChange: true,

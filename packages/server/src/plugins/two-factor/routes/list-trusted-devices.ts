@@ -22,6 +22,7 @@ export const listTrustedDevicesRoute = defineEndpoint({
   id: 'listTrustedDevices',
   method: 'GET',
   path: '/two-factor/list-trusted-devices',
+  summary: 'List trusted devices',
   session: 'required',
   errors: [],
   response: z.array(trustedDeviceResponse),

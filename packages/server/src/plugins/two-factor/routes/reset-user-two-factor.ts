@@ -22,6 +22,7 @@ export function resetUserTwoFactor(options: ResolvedTwoFactorOptions) {
     id: 'resetUserTwoFactor',
     method: 'POST',
     path: '/admin/reset-user-two-factor',
+    summary: "Turn off a user's two-factor (admin)",
     body,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

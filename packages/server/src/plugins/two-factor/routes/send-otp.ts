@@ -19,6 +19,7 @@ export const sendOtp = defineEndpoint({
   id: 'sendTwoFactorOTP',
   method: 'POST',
   path: '/two-factor/send-otp',
+  summary: 'Send a one-time code by mail',
   body,
   rateLimit: 'mail',
   errors: [

@@ -39,6 +39,7 @@ export function verifyBackupCode(options: ResolvedTwoFactorOptions) {
     id: 'verifyBackupCode',
     method: 'POST',
     path: '/two-factor/verify-backup-code',
+    summary: 'Verify a backup code',
     body,
     rateLimit: 'strict',
     errors: [

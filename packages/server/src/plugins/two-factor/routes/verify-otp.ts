@@ -25,6 +25,7 @@ export function verifyOtp(options: ResolvedTwoFactorOptions) {
     id: 'verifyTwoFactorOTP',
     method: 'POST',
     path: '/two-factor/verify-otp',
+    summary: 'Verify a mailed one-time code',
     body,
     rateLimit: 'strict',
     errors: [

@@ -25,6 +25,7 @@ export function verifyTotp(options: ResolvedTwoFactorOptions) {
     id: 'verifyTOTP',
     method: 'POST',
     path: '/two-factor/verify-totp',
+    summary: 'Verify an authenticator app code',
     body,
     rateLimit: 'strict',
     errors: [

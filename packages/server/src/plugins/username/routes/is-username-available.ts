@@ -17,6 +17,7 @@ export function isUsernameAvailable(rules: UsernameRules) {
     id: 'isUsernameAvailable',
     method: 'POST',
     path: '/is-username-available',
+    summary: 'Check whether a username is free',
     response: z.object({ available: z.boolean() }),
     errors: [USERNAME_ERRORS.usernameIsInvalid],
     body,

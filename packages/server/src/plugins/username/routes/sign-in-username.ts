@@ -31,6 +31,7 @@ export function signInUsername(rules: UsernameRules) {
     id: 'signInUsername',
     method: 'POST',
     path: '/sign-in/username',
+    summary: 'Sign in with username and password',
     response: signInResponse,
     errors: [
       ERRORS.emailAndPasswordNotEnabled,

@@ -14,6 +14,7 @@ export function addNote(options: ResolvedNotesOptions) {
     id: 'addNote',
     method: 'POST',
     path: '/notes/add',
+    summary: 'Add a note',
     body: z.object({ text: z.string().min(1).max(NOTES_DEFAULTS.maxNoteLength) }),
     session: 'required',
     async handler(ctx) {

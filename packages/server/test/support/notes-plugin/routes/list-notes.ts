@@ -9,6 +9,7 @@ export const listNotes = defineEndpoint({
   id: 'listNotes',
   method: 'GET',
   path: '/notes/list',
+  summary: 'List notes',
   session: 'required',
   async handler(ctx) {
     const notes = await listNotesOf(notesSchema.db(ctx.auth), ctx.session.user.id);
