@@ -6,7 +6,7 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bundleBackend, FIRST_NAMESPACES } from './locale-bundles';
+import { bundleBackend, FIRST_NAMESPACES, trackInstance } from './locale-bundles';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /**
@@ -34,5 +34,6 @@ export function createI18n(language: Language): i18n {
       // Its console advertisement, printed once a backend is in use.
       showSupportNotice: false,
     });
+  trackInstance(instance);
   return instance;
 }

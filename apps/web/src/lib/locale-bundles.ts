@@ -7,7 +7,7 @@
  * has it at once: the browser entry waits for the first screen's bundles before rendering (no
  * flash of keys), and tests load every bundle before rendering.
  */
-import type { BackendModule, ReadCallback } from 'i18next';
+import type { BackendModule, i18n, ReadCallback } from 'i18next';
 import { NAMESPACES, type Namespace } from './i18n-namespaces';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
@@ -52,6 +52,35 @@ export function loadBundle(tag: string, namespace: string): Promise<Bundle> {
 export async function preloadLanguage(language: Language): Promise<void> {
   const tags = new Set([language.tag, DEFAULT_LANGUAGE.tag]);
   await Promise.all([...tags].flatMap((tag) => FIRST_NAMESPACES.map((namespace) => loadBundle(tag, namespace))));
+}
+
+/** The app's i18next instances (one in the browser; tests render several), held weakly. */
+const instances = new Set<WeakRef<i18n>>();
+
+export function trackInstance(instance: i18n): void {
+  instances.add(new WeakRef(instance));
+}
+
+/**
+ * A section's texts, in each app's language and English, in i18next's store before its screen
+ * renders: a route's `lazy` waits for them with its code (`withTexts`). A screen that asked for
+ * them itself would suspend as it renders, and the boundary above it would swap the page that is
+ * on screen for the spinner. Loaded namespaces follow a language switch (i18next loads every
+ * namespace in use before it changes language).
+ */
+export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
+  const live: i18n[] = [];
+  for (const ref of instances) {
+    const instance = ref.deref();
+    if (instance) live.push(instance);
+    else instances.delete(ref);
+  }
+  await Promise.all(live.map((instance) => instance.loadNamespaces([...namespaces])));
+}
+
+/** A route's `lazy` that also brings the texts its screens use (see `loadTexts`). */
+export function withTexts<T>(namespaces: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadTexts(namespaces)]))[0];
 }
 
 /** Every bundle of every language: for tests, which render any screen in any language at once. */
