@@ -78,9 +78,17 @@ export async function loadTexts(namespaces: readonly Namespace[]): Promise<void>
   await Promise.all(live.map((instance) => instance.loadNamespaces([...namespaces])));
 }
 
-/** A route's `lazy` that also brings the texts its screens use (see `loadTexts`). */
+/**
+ * A route's `lazy` that also brings the texts its screens use (see `loadTexts`), fetched beside
+ * its code. On an app's first route the router may ask before the app's i18next instance exists,
+ * so the texts are asked for again once the code is there (at once when they are loaded).
+ */
 export function withTexts<T>(namespaces: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), loadTexts(namespaces)]))[0];
+  return async () => {
+    const [module] = await Promise.all([load(), loadTexts(namespaces)]);
+    await loadTexts(namespaces);
+    return module;
+  };
 }
 
 /** Every bundle of every language: for tests, which render any screen in any language at once. */
