@@ -12,10 +12,23 @@ import { precompress } from './scripts/precompress-plugin';
 
 const api = process.env.LATCHKEY_URL ?? 'http://localhost:3000';
 
+function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
+  const locale = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
   plugins: [react(), precompress(mode === 'test' ? { brotliQuality: 5 } : {})],
   // Nothing inlined as data: URLs (fonts would be), so the server's CSP can say font-src 'self'.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, assetsInlineLimit: 0 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    assetsInlineLimit: 0,
+    // Each translation file is a chunk loaded on demand (src/lib/locale-bundles.ts), named by its
+    // language and namespace: `locale-de-auth-<hash>.js`.
+    rollupOptions: { output: { chunkFileNames: chunkFileName } },
+  },
   server: { proxy: { '/api': { target: api, changeOrigin: false } } },
 }));

@@ -33,12 +33,22 @@ export async function ensureWebBuild() {
  */
 export async function buildWeb(outDir, { mode = 'production' } = {}) {
   const { build } = await import('vite');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    mode,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  // Vite builds for NODE_ENV when it is set, and vitest sets it to `test`: browser tests then got
+  // React's development build, half as large again as what ships (and slower). The build is always
+  // the production one; only `mode` differs.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      mode,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureWebBuild();

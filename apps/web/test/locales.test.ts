@@ -4,7 +4,7 @@
  * every code the server answers (core, plugins and transport), none for a code it does not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createAuth } from '@latchkey/server';
@@ -12,9 +12,11 @@ import type { AppError, ErrorCode } from '../src/lib/auth';
 import englishErrors from '../src/locales/en/errors.json';
 import { NAMESPACES } from '../src/lib/i18n-namespaces';
 import { LANGUAGES } from '../src/lib/languages';
+import { FIRST_NAMESPACES } from '../src/lib/locale-bundles';
 import { serverPlugins } from '../../server/src/plugins';
 
 const LOCALES = fileURLToPath(new URL('../src/locales', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../src', import.meta.url));
 
 function read(tag: string, namespace: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(LOCALES, tag, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
@@ -82,5 +84,25 @@ describe('translations', () => {
     });
     expect(auth.errorCodes.filter((code) => !(code in englishErrors))).toEqual([]);
     return auth.close();
+  });
+
+  it('names every section namespace whose texts a module uses with `ns:key`, so they are loaded before they are read', () => {
+    // Only the first screen's namespaces are always there (locale-bundles.ts); a key of another
+    // one that the module's useTranslation does not name reads as the bare key (a revoked
+    // session's toast on the admin's user page once said "sessions.revoked").
+    const later = NAMESPACES.filter((namespace) => !(FIRST_NAMESPACES as readonly string[]).includes(namespace));
+    const undeclared: string[] = [];
+    for (const entry of readdirSync(SOURCE, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+      const file = join(entry.parentPath, entry.name);
+      const code = readFileSync(file, 'utf8');
+      const declared = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].map((match) => match[1]!).join(' ');
+      for (const [, namespace] of code.matchAll(/\bt\(\s*['"`](\w+):/g)) {
+        if (!later.includes(namespace as (typeof later)[number])) continue;
+        if (!new RegExp(`['"]${namespace}['"]`).test(declared))
+          undeclared.push(`${relative(SOURCE, file)}: ${namespace}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 });

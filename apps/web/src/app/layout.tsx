@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { ColorSchemeMenu } from '../components/color-scheme-menu';
@@ -20,6 +21,7 @@ import { ImpersonationBanner } from '../features/admin/components/impersonation-
 import { OutboxLink } from '../features/dev-outbox/components/outbox-link';
 import { OrganizationSwitcher } from '../features/organization/components/organization-switcher';
 import { useSession } from '../lib/auth';
+import { Loading } from './guards';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -60,8 +62,11 @@ export function Layout() {
             </Button>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          {user && <OrganizationSwitcher />}
-          <OutboxLink />
+          {/* Each feature's texts load with it (react-i18next suspends until they arrive). */}
+          <Suspense fallback={null}>{user && <OrganizationSwitcher />}</Suspense>
+          <Suspense fallback={null}>
+            <OutboxLink />
+          </Suspense>
           <LanguageMenu />
           <ColorSchemeMenu />
           {user ? (
@@ -73,9 +78,14 @@ export function Layout() {
           )}
         </Toolbar>
       </AppBar>
-      <ImpersonationBanner />
+      <Suspense fallback={null}>
+        <ImpersonationBanner />
+      </Suspense>
       <Box component="main" id={SKIP_TARGET_ID} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
-        <Outlet />
+        {/* A screen whose texts are still on their way shows the spinner, the header staying. */}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

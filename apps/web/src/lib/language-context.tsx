@@ -1,6 +1,7 @@
 /**
  * @module The chosen language: i18next's language, the MUI theme's locale and `<html lang>`
- * follow it, and the choice is remembered in localStorage (as the SPEC's language id).
+ * follow it, and the choice is remembered in localStorage (as the SPEC's language id). Another
+ * language's texts are fetched on the switch to it (`locale-bundles.ts`).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
@@ -17,9 +18,10 @@ export function LanguageProvider({ i18n, initial, children }: { i18n: i18n; init
   const [language, setState] = useState(initial);
   const setLanguage = useCallback(
     (next: Language) => {
-      setState(next);
-      void i18n.changeLanguage(next.tag);
       saveLanguage(next, globalThis.localStorage);
+      // The page changes language once the new language's texts have arrived (at once when they
+      // are loaded already), texts, MUI's locale and `<html lang>` together.
+      void i18n.changeLanguage(next.tag, () => setState(next));
     },
     [i18n],
   );

@@ -9,6 +9,7 @@ import { App } from '../../src/app/app';
 import { appRoutes } from '../../src/app/routes';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';
 import { DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
+import { preloadAllBundles } from '../../src/lib/locale-bundles';
 import { cookieFetch, startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 // Two test files run at once on two cores; a screen that loads from the server may need more than
@@ -25,6 +26,9 @@ async function preloadLazyRoutes(routes: readonly RouteObject[]): Promise<void> 
   );
 }
 await preloadLazyRoutes(appRoutes);
+// Every language's texts too: a test sees the screen's words on its first render, as a user of a
+// loaded app does.
+await preloadAllBundles();
 
 export interface RenderedApp extends RenderResult {
   auth: AppAuth;

@@ -4,11 +4,15 @@
  * sign-in page does not carry them.
  */
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/locale-bundles';
 
 export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
-    lazy: async () => ({ Component: (await import('./components/account-layout')).AccountLayout }),
+    // The section's texts with the layout's code: every screen below renders with its words at once.
+    lazy: withTexts(['account'], async () => ({
+      Component: (await import('./components/account-layout')).AccountLayout,
+    })),
     children: [
       {
         index: true,

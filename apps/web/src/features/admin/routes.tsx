@@ -6,11 +6,15 @@
  * never open the console.
  */
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/locale-bundles';
 import { FirstScreen, RequireScreen } from './components/require-screen';
 
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
+    // The console's texts before any of its screens renders; a user's sessions reuse the account
+    // page's words for a revoked session.
+    lazy: withTexts(['admin', 'account'], async () => ({})),
     children: [
       { index: true, element: <FirstScreen /> },
       {

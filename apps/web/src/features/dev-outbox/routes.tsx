@@ -3,7 +3,11 @@
  * outbox, and nobody signing in needs it).
  */
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/locale-bundles';
 
 export const outboxRoutes: RouteObject[] = [
-  { path: 'dev/outbox', lazy: async () => ({ Component: (await import('./components/outbox-page')).OutboxPage }) },
+  {
+    path: 'dev/outbox',
+    lazy: withTexts(['outbox'], async () => ({ Component: (await import('./components/outbox-page')).OutboxPage })),
+  },
 ];

@@ -5,14 +5,15 @@
  * request or code), and loaded on first visit.
  */
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/locale-bundles';
 
 export const oauthRoutes: RouteObject[] = [
   {
     path: 'consent',
-    lazy: async () => ({ Component: (await import('./components/consent-page')).ConsentPage }),
+    lazy: withTexts(['oauth'], async () => ({ Component: (await import('./components/consent-page')).ConsentPage })),
   },
   {
     path: 'device',
-    lazy: async () => ({ Component: (await import('./components/device-page')).DevicePage }),
+    lazy: withTexts(['oauth'], async () => ({ Component: (await import('./components/device-page')).DevicePage })),
   },
 ];

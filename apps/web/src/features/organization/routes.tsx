@@ -5,11 +5,15 @@
  * load on first visit, so the sign-in page does not carry them.
  */
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/locale-bundles';
 
 /** Organizations, under /organizations. */
 export const organizationRoutes: RouteObject[] = [
   {
     path: 'organizations',
+    // The section's texts before any of its screens renders; its applications use the admin
+    // console's application form and words.
+    lazy: withTexts(['organization', 'admin'], async () => ({})),
     children: [
       {
         index: true,
@@ -27,6 +31,8 @@ export const organizationRoutes: RouteObject[] = [
 export const invitationRoutes: RouteObject[] = [
   {
     path: 'invitations/:invitationId',
-    lazy: async () => ({ Component: (await import('./components/invitation-page')).InvitationPage }),
+    lazy: withTexts(['organization'], async () => ({
+      Component: (await import('./components/invitation-page')).InvitationPage,
+    })),
   },
 ];

@@ -13,13 +13,19 @@ import { errorMessage } from '../../../lib/errors';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useStopImpersonating } from '../api/stop-impersonating';
 
+type SessionUser = NonNullable<ReturnType<typeof useSession>['data']>['user'];
+
 export function ImpersonationBanner() {
-  const { t } = useTranslation('admin');
   const { data } = useSession();
+  if (!data?.session.impersonatedBy) return null;
+  return <Banner user={data.user} />;
+}
+
+/** Apart from the check, so that only an impersonating admin's pages load the admin texts. */
+function Banner({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const stop = useStopImpersonating();
-  if (!data?.session.impersonatedBy) return null;
-  const { user } = data;
   const error = clientErrorOf(stop.error);
 
   return (

@@ -33,7 +33,8 @@ const progress = (pending: boolean) =>
   pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined;
 
 export function UserSessions({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('admin');
+  // The account page's words for a revoked session are reused: its namespace is asked for too.
+  const { t, i18n } = useTranslation(['admin', 'account']);
   const sessions = useUserSessions(userId);
   const revokeOne = useRevokeUserSession();
   const revokeAll = useRevokeUserSessions();

@@ -25,12 +25,17 @@ const wordStyle = (theme: Theme) =>
   }) as const;
 
 export function OutboxLink() {
-  const { t } = useTranslation('outbox');
   const { data } = useOutbox();
   if (!data) return null;
+  return <OutboxButton count={data.length} />;
+}
+
+/** Apart from the check, so that a server without an outbox never loads the outbox's texts. */
+function OutboxButton({ count }: { count: number }) {
+  const { t } = useTranslation('outbox');
   return (
     <Button color="inherit" component={RouterLink} to="/dev/outbox" sx={{ minWidth: 40, px: { xs: 1, sm: 1.5 } }}>
-      <Badge badgeContent={data.length} color="secondary" max={99} sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+      <Badge badgeContent={count} color="secondary" max={99} sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
         <SvgIcon aria-hidden>
           <path d="M20 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2m0 4-8 5-8-5V6l8 5 8-5z" />
         </SvgIcon>
@@ -39,14 +44,14 @@ export function OutboxLink() {
         {t('link')}
       </Box>
       <Badge
-        badgeContent={data.length}
+        badgeContent={count}
         color="secondary"
         max={99}
         aria-hidden
         data-testid="outbox-count"
         sx={{
           display: { xs: 'none', sm: 'inline-flex' },
-          ml: data.length > 0 ? 1.5 : 0,
+          ml: count > 0 ? 1.5 : 0,
           '& .MuiBadge-badge': { position: 'static', transform: 'none' },
         }}
       />
