@@ -19,7 +19,11 @@ async function storedLanguage(h: Harness, id: string): Promise<string | null> {
 async function signUp(h: Harness, headers: Record<string, string>, extra: Record<string, unknown> = {}) {
   const client = h.client();
   const email = uniqueEmail('stored');
-  const response = await client.post('/sign-up/email', { email, password: PASSWORD, name: 'Ada', ...extra }, { headers });
+  const response = await client.post(
+    '/sign-up/email',
+    { email, password: PASSWORD, name: 'Ada', ...extra },
+    { headers },
+  );
   expect(response.status).toBe(200);
   return { client, email, id: response.body.user.id as string, user: response.body.user };
 }

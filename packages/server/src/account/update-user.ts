@@ -30,7 +30,9 @@ export const updateUser = defineEndpoint({
   async handler({ auth, body, session, cookies }) {
     if (body.email !== undefined) throw new AuthError(ERRORS.emailCanNotBeUpdated);
     const core = Object.fromEntries(
-      Object.entries({ name: body.name, image: body.image, language: body.language }).filter(([, v]) => v !== undefined),
+      Object.entries({ name: body.name, image: body.image, language: body.language }).filter(
+        ([, v]) => v !== undefined,
+      ),
     );
     // Plugin fields (a username, say) are checked by their plugins, which name the columns to store.
     const patch = { ...core, ...(await pluginUserInput(auth, 'updateUser', body, session.user.id)) };
