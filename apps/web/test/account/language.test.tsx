@@ -45,7 +45,7 @@ describe('the account’s language', () => {
     const section = (await screen.findByRole('heading', { name: 'Language' })).closest('section')!;
     expect(within(section).getByRole('combobox').textContent).toBe('English');
     await ui.click(within(section).getByRole('combobox'));
-    await ui.click(await screen.findByRole('option', { name: 'Français' }));
+    await ui.click(await screen.findByRole('option', { name: 'Français' }, { timeout: 5000 }));
     await waitFor(async () => expect(await storedLanguage(user.auth)).toBe('fr'));
     // The app follows: the section's own heading is now French, and "Saved" is said in French.
     expect(await screen.findByRole('heading', { name: 'Langue' })).toBeTruthy();
