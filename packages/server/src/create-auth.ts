@@ -25,6 +25,7 @@ import { pendingMigrationSql, type MigrationSql } from './db/migration-sql';
 import { coreMigration } from './db/migrations/0001-core';
 import { accountIdentityUniqueMigration } from './db/migrations/0002-account-identity-unique';
 import { expiryIndexesMigration } from './db/migrations/0004-expiry-indexes';
+import { userLanguageMigration } from './db/migrations/0005-user-language';
 import { createSessionStore } from './db/session-store';
 import { createUserStore } from './db/user-store';
 import { createVerificationStore } from './db/verification-store';
@@ -111,6 +112,7 @@ export function createAuth<const P extends readonly Plugin[] = readonly Plugin[]
     coreMigration,
     accountIdentityUniqueMigration,
     expiryIndexesMigration,
+    userLanguageMigration,
     ...plugins.flatMap((plugin) => plugin.migrations ?? []),
   ];
   const { dialect } = handle;

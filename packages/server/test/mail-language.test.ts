@@ -1,9 +1,11 @@
 /**
- * Every mail is written in the language of the request that causes it (its Accept-Language, which
- * the web app sets to the language chosen in its menu): the verification mail of sign-up and of
- * POST /send-verification-email, the password reset, the e-mail change confirmation and the account
- * deletion confirmation, each checked in Russian and German as it arrives at a real SMTP server,
- * and in English for a request that names none of the app's languages. The invitation's:
+ * A mail to a user with no language stored (an account from before the column, or one whose
+ * sign-up named none) is written in the language of the request that causes it (its
+ * Accept-Language, which the web app sets to the language chosen in its menu): the verification
+ * mail of sign-up and of POST /send-verification-email, the password reset, the e-mail change
+ * confirmation and the account deletion confirmation, each checked in Russian and German as it
+ * arrives at a real SMTP server, and in English for a request that names none of the app's
+ * languages. A stored language wins: user-language.test.ts. The invitation's:
  * organization/invitation-mail-language.test.ts.
  */
 import { expect, it } from 'vitest';
@@ -61,9 +63,10 @@ describeEachDialect(
       );
     });
 
-    it('mails a verification asked for again in the language of that request, not of the sign-up', async () => {
+    it('mails a verification asked for again in the language of that request when the user has none stored', async () => {
       const user = await signUp(h(), RU);
       await h().mail.waitFor(user.email);
+      await h().auth.context.users.update(user.id, { language: null, updatedAt: h().clock.now() });
       const response = await h().client().post('/send-verification-email', { email: user.email }, { headers: DE });
       expect(response.status).toBe(200);
       expectMail(

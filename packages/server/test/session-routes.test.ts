@@ -86,6 +86,8 @@ describeEachDialect('GET /get-session', (h) => {
       email,
       emailVerified: false,
       image: null,
+      // The sign-up named no language (no Accept-Language): none is stored.
+      language: null,
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });

@@ -38,6 +38,8 @@ describeEachDialect('POST /sign-up/email', (h) => {
         email,
         emailVerified: false,
         image: null,
+        // No Accept-Language, no language in the body: none stored (user-language.test.ts).
+        language: null,
         createdAt: now,
         updatedAt: now,
       },

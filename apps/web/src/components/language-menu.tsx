@@ -1,17 +1,21 @@
 /**
- * @module The language picker in the header: the languages by their own names.
+ * @module The language picker in the header: the languages by their own names. For a signed-in
+ * user the pick is saved on the account too (lib/choose-language.ts), so mails follow it; a save
+ * that fails leaves the screen switched and is logged, since Account shows and retries the setting.
  */
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChooseLanguage } from '../lib/choose-language';
 import { useLanguage } from '../lib/language-context';
 import { LANGUAGES } from '../lib/languages';
 
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
+  const chooseLanguage = useChooseLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   return (
@@ -38,8 +42,8 @@ export function LanguageMenu() {
             selected={option.id === language.id}
             data-language-id={option.id}
             onClick={() => {
-              setLanguage(option);
               setAnchor(null);
+              chooseLanguage(option).catch((error: unknown) => console.warn('Could not save the language', error));
             }}
           >
             {option.name}

@@ -9,10 +9,13 @@ import { deDE, enUS, esES, frFR, plPL, ruRU, trTR, ukUA, type Localization } fro
 export const LANGUAGE_IDS = { RUS: 0, UKR: 1, ENG: 3, SPA: 4, GERMAN: 6, POL: 15, FRA: 16, TURKEY: 82 } as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[keyof typeof LANGUAGE_IDS];
 
+/** The server's language tags (a user's stored `language`, the mails' languages). */
+export type LanguageTag = 'en' | 'ru' | 'uk' | 'es' | 'de' | 'pl' | 'fr' | 'tr';
+
 export interface Language {
   id: LanguageId;
-  /** BCP 47 tag: i18next's language and `<html lang>`. */
-  tag: string;
+  /** BCP 47 tag: i18next's language, `<html lang>` and the user's stored language. */
+  tag: LanguageTag;
   /** The language's own name, as a speaker looks for it in a menu. */
   name: string;
   mui: Localization;

@@ -1,7 +1,8 @@
 /**
- * The app sends the language chosen in its menu as Accept-Language, so the mail a screen causes
- * arrives in that language: the password reset asked for on the German screen is German, on the
- * Russian screen Russian (the server writes each mail in its request's language).
+ * The app sends the language chosen in its menu as Accept-Language, so the mail a screen causes to
+ * a user with no language stored on the account arrives in that language: the password reset asked
+ * for on the German screen is German, on the Russian screen Russian (the server writes such a mail
+ * in its request's language). A stored language wins: account/language.test.tsx.
  */
 import '../support/dom';
 import { screen, waitFor } from '@testing-library/react';
@@ -16,7 +17,9 @@ const server = useTestServer();
 
 async function resetMailFromScreen(tag: string, emailLabel: RegExp, submit: string) {
   const email = uniqueEmail(`mail-${tag}`);
-  await createUser(server, { email });
+  const { auth } = await createUser(server, { email });
+  // The sign-up stored the language its request named (a previous test's screen): forget it.
+  await auth.client.updateUser({ language: null });
   renderApp(server, '/forgot-password', { language: languageByTag(tag) });
   const user = userEvent.setup({ document });
   await user.type(await screen.findByLabelText(emailLabel), email);

@@ -65,15 +65,12 @@ export const changeEmail = defineEndpoint({
         },
       );
       const url = authLink(auth, '/verify-email', { token, callbackURL: body.callbackURL });
-      await sendMail(
-        auth,
-        auth.mailer,
-        'change-email',
-        await changeEmailMail(user.email, user.name, newEmail, url, language),
-        {
-          userId: user.id,
-        },
-      );
+      await sendMail(auth, auth.mailer, {
+        kind: 'change-email',
+        to: { userId: user.id },
+        requestLanguage: language,
+        render: (chosen) => changeEmailMail(user.email, user.name, newEmail, url, chosen),
+      });
       emitEvent({ auth, headers, clientIp }, 'email-change-requested', { userId: user.id, actorUserId: user.id });
       return { status: true };
     }

@@ -62,8 +62,11 @@ async function mailConfirmation(
     },
   );
   const url = authLink(auth, '/delete-user/callback', { token, callbackURL });
-  await sendMail(auth, auth.mailer, 'delete-account', await deleteAccountMail(user.email, user.name, url, language), {
-    userId: user.id,
+  await sendMail(auth, auth.mailer, {
+    kind: 'delete-account',
+    to: { userId: user.id },
+    requestLanguage: language,
+    render: (chosen) => deleteAccountMail(user.email, user.name, url, chosen),
   });
 }
 

@@ -11,6 +11,11 @@ export interface User {
   email: string;
   emailVerified: boolean;
   image: string | null;
+  /**
+   * The language of the user's mails (a tag of `SERVER_LANGUAGES`), null while unknown. Typed as
+   * the column holds it: a row imported or edited by hand may hold anything, so readers check it.
+   */
+  language: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -32,6 +32,7 @@ const CORE_USER: ReadonlyArray<[string, FieldType]> = [
   ['email', 'string'],
   ['emailVerified', 'boolean'],
   ['image', 'string'],
+  ['language', 'string'],
   ['createdAt', 'date'],
   ['updatedAt', 'date'],
 ];

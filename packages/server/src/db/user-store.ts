@@ -23,6 +23,7 @@ export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, Fi
     email: row.email,
     emailVerified: row.emailVerified,
     image: row.image,
+    language: row.language ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -31,7 +32,8 @@ export function toUser(row: Selectable<UserTable>, extra: ReadonlyMap<string, Fi
 }
 
 /** Core columns, and plugin columns by name. */
-export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified'>> & Record<string, unknown>;
+export type UserPatch = Partial<Pick<User, 'name' | 'image' | 'email' | 'emailVerified' | 'language'>> &
+  Record<string, unknown>;
 
 export function createUserStore(
   db: Kysely<Database>,

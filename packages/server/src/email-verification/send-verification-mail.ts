@@ -18,8 +18,13 @@ export async function sendVerificationMail(
   {
     callbackURL,
     email = user.email,
-    language,
-  }: { callbackURL?: string | undefined; email?: string; language?: ServerLanguage } = {},
+    language = 'en',
+  }: {
+    callbackURL?: string | undefined;
+    email?: string;
+    /** The request's language, for a user with none stored. */
+    language?: ServerLanguage;
+  } = {},
 ): Promise<void> {
   if (!auth.mailer) throw new AuthError(ERRORS.verificationEmailNotEnabled);
   const token = await issueToken(
@@ -31,7 +36,10 @@ export async function sendVerificationMail(
     },
   );
   const url = authLink(auth, '/verify-email', { token, callbackURL });
-  await sendMail(auth, auth.mailer, 'verification', await verificationMail(email, user.name, url, language), {
-    userId: user.id,
+  await sendMail(auth, auth.mailer, {
+    kind: 'verification',
+    to: { userId: user.id },
+    requestLanguage: language,
+    render: (chosen) => verificationMail(email, user.name, url, chosen),
   });
 }

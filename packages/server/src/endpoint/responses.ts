@@ -4,6 +4,7 @@
  * strings; users and sessions are open objects, since plugins add columns to both.
  */
 import { z } from 'zod';
+import { SERVER_LANGUAGES } from '../i18n/request-language';
 
 /** Described by its format alone: zod's own ISO check would write its whole pattern into the document. */
 export const isoDate = z.string().meta({ format: 'date-time' });
@@ -14,6 +15,10 @@ export const userResponse = z.looseObject({
   email: z.string(),
   emailVerified: z.boolean(),
   image: z.string().nullable(),
+  language: z
+    .enum(SERVER_LANGUAGES)
+    .nullable()
+    .meta({ description: "The language of the user's mails; null until known (then each mail follows its request)" }),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOf } from './request-language';
+import { languageOf, namedLanguageOf } from './request-language';
 
 describe('languageOf', () => {
   it('takes the first of the app’s languages by q-value, the client’s order breaking ties', () => {
@@ -11,5 +11,13 @@ describe('languageOf', () => {
 
   it('answers English for no header, unknown languages, a wildcard or q=0', () => {
     for (const header of [null, undefined, '', 'ja', '*', 'de;q=0', ';;,,']) expect(languageOf(header)).toBe('en');
+  });
+});
+
+describe('namedLanguageOf', () => {
+  it('answers null, not English, when the header names none of the app’s languages', () => {
+    for (const header of [null, '', 'ja', '*', 'de;q=0']) expect(namedLanguageOf(header)).toBeNull();
+    expect(namedLanguageOf('ja,fr;q=0.4')).toBe('fr');
+    expect(namedLanguageOf('en-GB')).toBe('en');
   });
 });

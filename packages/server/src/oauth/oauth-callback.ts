@@ -22,7 +22,7 @@ import { defineEndpoint, type EndpointContext } from '../endpoint/define-endpoin
 import { AuthError } from '../endpoint/errors';
 import { locationOf, redirect } from '../http/redirect';
 import { isSafeRedirect } from '../http/redirect-url';
-import { requestLanguage } from '../i18n/request-language';
+import { isServerLanguage, requestLanguage } from '../i18n/request-language';
 import { CALLBACK_ERRORS } from './callback-errors';
 import { completeSocialSignIn } from './complete-social-sign-in';
 import { linkIdentity } from './link-identity';
@@ -129,7 +129,8 @@ async function finishCallback(ctx: CallbackContext, providerId: string, fields: 
     const resolved = await resolveSocialUser(auth, identity.value, {
       requestSignUp: record.requestSignUp === true,
       callbackURL: record.callbackURL,
-      language: requestLanguage(ctx.headers),
+      language: record.language ?? requestLanguage(ctx.headers),
+      newUserLanguage: isServerLanguage(record.language) ? record.language : null,
     });
     if (!resolved.ok) {
       emitSocialSignInFailure(ctx, providerId, resolved.error);

@@ -14,6 +14,7 @@ import { randomString } from '../crypto/random';
 import { AuthError, ERRORS } from '../endpoint/errors';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
 import { DEFAULTS } from '../auth/options';
+import type { ServerLanguage } from '../i18n/request-language';
 import type { ExpiringRows } from '../plugin/declarations';
 import { bindBrowser, readBrowserBinding } from './state-cookie';
 
@@ -36,6 +37,11 @@ export interface OAuthStateRequest {
    * to the call that started the flow: the callback resumes it once it created the session.
    */
   continuation?: string | undefined;
+  /**
+   * The language the starting call named (the app's choice): a user the callback creates keeps it,
+   * since the callback itself is the provider's redirect and carries only the browser's header.
+   */
+  language?: ServerLanguage | null | undefined;
 }
 
 export interface OAuthStateRecord extends OAuthStateRequest {

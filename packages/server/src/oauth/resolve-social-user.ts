@@ -44,6 +44,8 @@ export interface ResolveOptions {
   callbackURL?: string | undefined;
   /** The verification mail's language: the request's (a provider's redirect carries the browser's). */
   language?: ServerLanguage | undefined;
+  /** The language a new user keeps for its mails: the one the flow's starting call named, if any. */
+  newUserLanguage?: ServerLanguage | null | undefined;
 }
 
 /** A unique index refused the write: someone else's flow made the row first. */
@@ -137,6 +139,7 @@ async function signUp(
     // and the recipient of that address's invitations. Its users prove the address by mail.
     emailVerified: vouchesForEmail(auth, identity),
     image: profileImage(profile.image),
+    language: options.newUserLanguage ?? null,
     createdAt: now,
     updatedAt: now,
   };

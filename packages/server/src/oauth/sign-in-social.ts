@@ -16,7 +16,7 @@ import { apiErrorOf } from './callback-errors';
 import { completeSocialSignIn } from './complete-social-sign-in';
 import { identityFromIdToken } from './provider-identity';
 import { resolveSocialUser } from './resolve-social-user';
-import { requestLanguage } from '../i18n/request-language';
+import { namedRequestLanguage, requestLanguage } from '../i18n/request-language';
 import { startAuthorization } from './start-authorization';
 import { redirectUrl, scopesField } from '../validation/fields';
 import { emitSocialSignInFailure } from './social-events';
@@ -77,6 +77,7 @@ export const signInSocial = defineEndpoint({
           requestSignUp: body.requestSignUp === true,
           callbackURL: body.callbackURL,
           language: requestLanguage(ctx.headers),
+          newUserLanguage: namedRequestLanguage(ctx.headers),
         });
         if (!resolved.ok) throw new AuthError(apiErrorOf(resolved.error));
         const signedIn = await completeSocialSignIn(ctx, resolved.value, {
@@ -105,6 +106,7 @@ export const signInSocial = defineEndpoint({
       // A plugin's continuation of this sign-in (the oauth-provider's authorization) outlives the
       // round trip with the state, never through the browser.
       continuation: resumableContinuationOf(ctx.cookies),
+      language: namedRequestLanguage(ctx.headers),
     });
     return { url, redirect: body.disableRedirect !== true };
   },

@@ -46,8 +46,11 @@ async function mailResetLink(
     },
   );
   const url = authLink(auth, `/reset-password/${token}`, { callbackURL: redirectTo });
-  await sendMail(auth, mailer, 'reset-password', await resetPasswordMail(user.email, user.name, url, language), {
-    userId: user.id,
+  await sendMail(auth, mailer, {
+    kind: 'reset-password',
+    to: { userId: user.id },
+    requestLanguage: language,
+    render: (chosen) => resetPasswordMail(user.email, user.name, url, chosen),
   });
 }
 

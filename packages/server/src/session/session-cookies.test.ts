@@ -65,6 +65,7 @@ function sampleUser(overrides: Partial<User> = {}): User {
     email: 'ada@example.com',
     emailVerified: false,
     image: null,
+    language: null,
     createdAt: new Date(START - 1000),
     updatedAt: new Date(START - 1000),
     ...overrides,

@@ -15,10 +15,10 @@ import { DEFAULTS } from '../auth/options';
 import { afterUserCreated, pluginUserInput } from '../plugin/run-hooks';
 import { createSession } from '../session/create-session';
 import { emailOfPasswordRequest, emailPasswordFields } from '../validation/email-password-request';
-import { imageField, nameField } from '../validation/fields';
+import { imageField, languageField, nameField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { sendVerificationMail } from '../email-verification/send-verification-mail';
-import { requestLanguage } from '../i18n/request-language';
+import { namedRequestLanguage, requestLanguage } from '../i18n/request-language';
 import { tokenUserResponse } from '../endpoint/responses';
 
 const fields = emailPasswordFields;
@@ -28,6 +28,8 @@ const body = z.object({
   email: fields.email,
   password: fields.password,
   image: imageField.optional(),
+  /** The language of the user's mails; without it, the one the request's Accept-Language names. */
+  language: languageField.optional(),
   callbackURL: fields.callbackURL,
   rememberMe: fields.rememberMe,
 });
@@ -79,6 +81,7 @@ export const signUpEmail = defineEndpoint({
       email,
       emailVerified: false,
       image: body.image ?? null,
+      language: body.language ?? namedRequestLanguage(ctx.headers),
       createdAt: now,
       updatedAt: now,
     };

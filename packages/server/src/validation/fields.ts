@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { ErrorEntry } from '../endpoint/errors';
 import { DEFAULTS } from '../auth/options';
+import { SERVER_LANGUAGES } from '../i18n/request-language';
 
 /** Validated and normalised by `normalizeEmail` in the handler, so the error is `Invalid email`. */
 export const emailField = z.string().max(DEFAULTS.maxEmailLength);
@@ -12,6 +13,8 @@ export const emailField = z.string().max(DEFAULTS.maxEmailLength);
 export const passwordField = z.string().max(4096);
 export const nameField = z.string().max(DEFAULTS.maxNameLength);
 export const imageField = z.string().max(DEFAULTS.maxImageLength);
+/** The language of a user's mails: one the server writes mails in, nothing else. */
+export const languageField = z.enum(SERVER_LANGUAGES);
 /** What marks a field as a redirect target, and the catalogue entry that refuses it. */
 export const redirectTargets = z.registry<{ readonly error: ErrorEntry }>();
 /**

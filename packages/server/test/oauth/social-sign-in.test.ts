@@ -156,6 +156,24 @@ describeEachDialect(
       expect(emulator.to('/login/oauth/access_token').at(-1)!.form.get('code_verifier')).toMatch(/^[A-Za-z0-9]{128}$/);
     });
 
+    it('a new user keeps the language the start named, not the one the provider’s redirect carries', async () => {
+      const identity = githubIdentity(uniqueEmail('octo-fr'));
+      const client = h().client();
+      const start = await client.post(
+        '/sign-in/social',
+        { provider: 'github' },
+        { headers: { 'accept-language': 'fr' } },
+      );
+      expect(start.status).toBe(200);
+      const url = start.body.url as string;
+      const code = emulator.issueCode(identity, url);
+      const state = new URL(url).searchParams.get('state') ?? '';
+      const callback = await client.get(callbackPath({ code, state }), { headers: { 'accept-language': 'de' } });
+      expect(callback.status).toBe(302);
+      const session = await client.get('/get-session');
+      expect(session.body.user.language).toBe('fr');
+    });
+
     it('stores the provider tokens encrypted: the rows hold no token in clear, and they decrypt to what GitHub issued', async () => {
       const identity = githubIdentity(uniqueEmail('enc'));
       await signInWith(emulator, h().client(), identity);

@@ -204,6 +204,7 @@ async function provision(
     // yet, an unverified first admin could never sign in.
     emailVerified: true,
     image: null,
+    language: null,
     createdAt: now,
     updatedAt: now,
     role,

@@ -68,9 +68,13 @@ async function notify(
   const user = await auth.users.findById(userId);
   if (!user) return;
   const token = await issueNotMeToken(auth, user.id, options.linkExpiresIn);
-  const language: ServerLanguage = event.language ?? 'en';
-  const message = await noticeMail(user.email, user.name, notice, event, notMeLink(auth, token), language);
-  await sendMail(auth, mailer, 'security-notice', message, { userId: user.id });
+  const link = notMeLink(auth, token);
+  await sendMail(auth, mailer, {
+    kind: 'security-notice',
+    to: { userId: user.id },
+    requestLanguage: event.language ?? 'en',
+    render: (language) => noticeMail(user.email, user.name, notice, event, link, language),
+  });
 }
 
 export function createNotifier(options: ResolvedSecurityNoticeOptions): (event: AuthEvent, auth: PluginHost) => void {

@@ -78,6 +78,8 @@ export function createUser(options: ResolvedAdminOptions) {
         email,
         emailVerified: false,
         image: typeof columns.image === 'string' ? columns.image : null,
+        // The admin's request says nothing of the new user's language: unknown until theirs does.
+        language: null,
         createdAt: now,
         updatedAt: now,
         role,

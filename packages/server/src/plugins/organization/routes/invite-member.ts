@@ -50,16 +50,23 @@ function mailInvitation(
   const { mailer } = auth;
   if (!mailer) return;
   auth.background.run('Could not send the invitation mail', async () => {
-    const message = await invitationMail({
-      invitationId: invitation.id,
-      email: invitation.email,
-      organizationName,
-      inviterName: inviter.name,
-      inviterEmail: inviter.email,
-      baseOrigin: auth.options.baseOrigin,
-      language,
+    // To the address: an invitee who has an account gets it in their language, else the inviter's.
+    await sendMail(auth, mailer, {
+      kind: 'invitation',
+      to: { address: invitation.email },
+      requestLanguage: language,
+      render: (chosen) =>
+        invitationMail({
+          invitationId: invitation.id,
+          email: invitation.email,
+          organizationName,
+          inviterName: inviter.name,
+          inviterEmail: inviter.email,
+          baseOrigin: auth.options.baseOrigin,
+          language: chosen,
+        }),
+      about: { organizationId: invitation.organizationId },
     });
-    await sendMail(auth, mailer, 'invitation', message, { organizationId: invitation.organizationId });
   });
 }
 

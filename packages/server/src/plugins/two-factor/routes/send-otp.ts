@@ -36,9 +36,14 @@ export const sendOtp = defineEndpoint({
     await assertMailedCodeAllowed(auth, subject);
     const code = await newMailedCode(auth, subjectKey(subject), subject.user.id);
     const minutes = Math.round(TWO_FACTOR_DEFAULTS.otpExpiresIn / 60);
-    const message = await otpMail(subject.user.email, subject.user.name, code, minutes, requestLanguage(ctx.headers));
+    const { user } = subject;
     try {
-      await sendMail(auth, mailer, 'two-factor-otp', message, { userId: subject.user.id });
+      await sendMail(auth, mailer, {
+        kind: 'two-factor-otp',
+        to: { userId: user.id },
+        requestLanguage: requestLanguage(ctx.headers),
+        render: (language) => otpMail(user.email, user.name, code, minutes, language),
+      });
     } catch (err) {
       // As better-auth: the answer does not say whether the mail left (the event does).
       auth.logger.error({ err }, 'Could not send the two-factor code');

@@ -1,5 +1,6 @@
 /**
- * The mailed second step on every database: send-otp mails a code in the request's language, and
+ * The mailed second step on every database: send-otp mails a code in the user's language (else the
+ * request's), and
  * verify-otp takes it once (also under parallel use), counts wrong tries up to five, and refuses
  * an expired code.
  */
@@ -70,6 +71,16 @@ describeEachDialect(
 
       const again = await signIn(h(), user.email);
       await expectError(again.client.post('/two-factor/verify-otp', { code }), EXPIRED);
+    });
+
+    it('mails the code in the user’s stored language, not the request’s', async () => {
+      const user = await userWithMailedCodes(h());
+      await h().auth.context.users.update(user.userId, { language: 'fr', updatedAt: h().clock.now() });
+      const { client } = await signIn(h(), user.email);
+      const sent = await client.post('/two-factor/send-otp', {}, { headers: { 'accept-language': 'de' } });
+      expect(sent.status).toBe(200);
+      const mail = await h().mail.waitFor(user.email);
+      expect(mail.html).toMatch(/<html lang="fr">/);
     });
 
     it('offers no mailed code to a user with an app only, not even after a reset by mail', async () => {
