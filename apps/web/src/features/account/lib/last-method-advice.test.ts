@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import account from '../../../locales/en/account.json';
 import { lastMethodAdvice } from './last-method-advice';
 
-const words = account.linked as Record<string, string>;
+const words = account.linked as unknown as Record<string, string>;
 const t = ((key: string, values?: Record<string, string>) =>
   (words[key.replace('linked.', '')] ?? key).replace('{{provider}}', values?.provider ?? '')) as TFunction<'account'>;
 
