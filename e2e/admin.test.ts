@@ -145,7 +145,7 @@ describeInBrowser('the admin console: applications', (e2e) => {
       .getByRole('link', { name: 'Applications' })
       .click();
     await admin.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
-    await admin.getByText('No applications yet.').waitFor();
+    await admin.getByText('No applications yet. Add one with “New application”.').waitFor();
 
     await admin.getByRole('link', { name: 'New application' }).click();
     await admin.getByRole('textbox', { name: 'Name', exact: true }).fill('Billing Portal');

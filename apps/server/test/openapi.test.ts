@@ -403,6 +403,7 @@ describe('the OpenAPI document', () => {
     await owner.call('GET', '/organization/list-invitations');
     await invitee.call('GET', '/organization/list-user-invitations');
     await invitee.call('GET', `/organization/get-invitation?id=${first.id}`);
+    await described.client().call('GET', `/organization/invitation-preview?id=${first.id}`);
     const { member } = (await invitee.call('POST', '/organization/accept-invitation', {
       invitationId: first.id,
     })) as Json;

@@ -105,7 +105,21 @@ describe('the users grid', () => {
     expect(screen.getByRole('columnheader', { name: 'Эл. почта' })).toBeTruthy();
     await user.type(screen.getByRole('searchbox', { name: 'Поиск' }), 'nobody-here');
     await waitFor(() => expect(total()).toBe('Всего: 0'));
-    expect(await screen.findByText('Нет строк')).toBeTruthy();
+    // Not the grid's bare "no rows": what to do about it.
+    expect(
+      await screen.findByText('Нет пользователей, подходящих под этот поиск. Измените или очистите поиск и фильтр.'),
+    ).toBeTruthy();
+  });
+
+  it('a search that finds no one says so and what to do', async () => {
+    const user = userEvent.setup({ document });
+    renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody-here');
+    await waitFor(() => expect(total()).toBe('Total: 0'));
+    expect(
+      await screen.findByText('No user matches this search. Change or clear the search and the filter.'),
+    ).toBeTruthy();
   });
 
   it("a row opens the user's page", async () => {

@@ -81,6 +81,17 @@ describe('the audit log screen', () => {
     );
   });
 
+  it('an empty log says what will appear; an empty filtered view says to change or clear the filters', async () => {
+    page = { events: [], total: 0 };
+    renderApp(server, '/admin/audit', { auth: admin });
+    expect(
+      await screen.findByText('No events recorded. Sign-ins and account changes appear here as they happen.'),
+    ).toBeTruthy();
+    cleanup();
+    renderApp(server, '/admin/audit?type=password-changed', { auth: admin });
+    expect(await screen.findByText('No events match these filters. Change or clear the filters.')).toBeTruthy();
+  });
+
   it('asks the server for the chosen event type, user and time range, from the first page', async () => {
     // The total tells the filtered answers from the unfiltered one.
     page = (url) => ({ events: [auditEvent()], total: url.searchParams.size === 2 ? 1 : 100 });

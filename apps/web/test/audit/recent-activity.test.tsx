@@ -100,10 +100,12 @@ describe('recent activity', () => {
     expect(Object.fromEntries(stubbed.requests.at(-1)!.searchParams)).toEqual({ limit: '20', offset: '20' });
   });
 
-  it('says so when there is no event yet', async () => {
+  it('says so when there is no event yet, and what will appear', async () => {
     const { auth } = await signedInWith([]);
     renderApp(server, '/account/activity', { auth });
-    expect(await screen.findByText('No events yet.')).toBeTruthy();
+    expect(
+      await screen.findByText('No events yet. Your sign-ins and changes to your account will appear here.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('activity-row')).toBeNull();
   });
 

@@ -72,7 +72,7 @@ describe('inviting a member', () => {
     await waitFor(() => expect(server.outbox.list().filter((mail) => mail.to === invitee)).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: `Cancel the invitation to ${invitee}` }));
-    expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+    expect(await screen.findByText('No pending invitations. Invite someone with the form above.')).toBeTruthy();
     await toastSaying(`Invitation to ${invitee} canceled.`);
     const { data } = await owner.auth.client.organization.listInvitations({
       query: { organizationId: organization.id },

@@ -42,7 +42,7 @@ describe('team members', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await screen.findByText(organizationText.teamMembers.none)).toBeTruthy();
+    expect(await screen.findByText(organizationText.teamMembers.noneAdd)).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Add to Design' }));
     const options = await screen.findAllByRole('option');
@@ -61,7 +61,7 @@ describe('team members', () => {
     await user.keyboard('{Escape}');
 
     await user.click(within(list).getByRole('button', { name: 'Remove Tess from Design' }));
-    expect(await screen.findByText(organizationText.teamMembers.none)).toBeTruthy();
+    expect(await screen.findByText(organizationText.teamMembers.noneAdd)).toBeTruthy();
     await toastSaying('Tess removed from the team.');
     expect(await teamUserIds(owner, teamId)).toEqual([]);
     // Still a member of the organization.

@@ -31,6 +31,7 @@ const routes = {
   rejectInvitation: { path: '/organization/reject-invitation', method: 'POST' },
   cancelInvitation: { path: '/organization/cancel-invitation', method: 'POST' },
   getInvitation: { path: '/organization/get-invitation', method: 'GET' },
+  getInvitationPreview: { path: '/organization/invitation-preview', method: 'GET' },
   listInvitations: { path: '/organization/list-invitations', method: 'GET' },
   listUserInvitations: { path: '/organization/list-user-invitations', method: 'GET' },
   createTeam: { path: '/organization/create-team', method: 'POST' },

@@ -31,6 +31,7 @@ import { acceptInvitation } from './routes/accept-invitation';
 import { rejectInvitation } from './routes/reject-invitation';
 import { cancelInvitation } from './routes/cancel-invitation';
 import { getInvitation } from './routes/get-invitation';
+import { getInvitationPreview } from './routes/get-invitation-preview';
 import { listInvitations } from './routes/list-invitations';
 import { listUserInvitations } from './routes/list-user-invitations';
 import { createTeam } from './routes/create-team';
@@ -75,6 +76,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
       rejectInvitation(resolved),
       cancelInvitation(resolved),
       getInvitation(resolved),
+      getInvitationPreview(resolved),
       listInvitations(resolved),
       listUserInvitations(resolved),
       // Typed as present either way (types cannot see an option's value): without teams, a client's

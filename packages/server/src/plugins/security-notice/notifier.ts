@@ -8,7 +8,7 @@
  * first sign-in is recorded in `securityNoticeUser`, whose primary key makes exactly one sign-in
  * the first even when two race.
  */
-import { isUniqueViolation, sendMail, type AuthEvent, type PluginHost, type ServerLanguage } from '../../plugin';
+import { isUniqueViolation, sendMail, type AuthEvent, type PluginHost } from '../../plugin';
 import { issueNotMeToken, notMeLink } from './link';
 import { noticeMail } from './mail';
 import type { ResolvedSecurityNoticeOptions, SecurityNotice } from './options';

@@ -30,7 +30,11 @@ export function ActivitySection() {
     <AccountSection title={t('activity.title')} description={t('activity.description')}>
       {events.isPending && <SectionLoading />}
       <ServerError error={clientErrorOf(events.error)} />
-      {events.data && events.data.length === 0 && <Typography color="text.secondary">{t('activity.none')}</Typography>}
+      {events.data && events.data.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('activity.none')}
+        </Typography>
+      )}
       {events.data && events.data.length > 0 && (
         <Box component="ul" aria-label={t('activity.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {events.data.map((event) => {

@@ -73,7 +73,9 @@ export function DeleteAccountSection() {
 
   return (
     <AccountSection title={t('delete.title')} description={t('delete.description')}>
-      <Typography sx={{ mb: 2 }}>{withPassword ? t('delete.withPassword') : t('delete.withoutPassword')}</Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {withPassword ? t('delete.withPassword') : t('delete.withoutPassword')}
+      </Typography>
       {error?.code === NOT_FRESH && <ReauthenticatePrompt returnTo="/account/delete" />}
       {mailed && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>

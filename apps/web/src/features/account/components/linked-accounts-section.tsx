@@ -2,7 +2,7 @@
  * @module Linked accounts (/account/linked): every way this account signs in, each with "unlink"
  * after a confirmation, and a "link" button for each enabled provider not linked yet. The last way
  * of signing in cannot be unlinked (the user could not sign in again): its button is disabled and
- * says why. The server refuses it too, and asks for a fresh session; both refusals are shown in the
+ * says why, with advice that fits the user's methods (lib/last-method-advice). The server refuses it too, and asks for a fresh session; both refusals are shown in the
  * dialog, the second with "sign in again". A link that failed at the callback comes back here with
  * `?error=…` (and `provider=…`), explained at the top: which provider was not linked, and why
  * (lib/link-refusal).
@@ -29,6 +29,7 @@ import { useSocialProviders } from '../../../lib/social-providers';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { CREDENTIAL_PROVIDER, useListAccounts, type LinkedAccount } from '../api/list-accounts';
 import { useUnlinkAccount } from '../api/unlink-account';
+import { lastMethodAdvice } from '../lib/last-method-advice';
 import { linkRefusalReason } from '../lib/link-refusal';
 import { AccountSection } from './account-section';
 import { LinkAccountButtons } from './link-account-buttons';
@@ -56,6 +57,14 @@ export function LinkedAccountsSection() {
   const linkable = accounts.data
     ? enabled.filter((provider) => !accounts.data.some((account) => account.providerId === provider.id))
     : [];
+  const only = onlyOne ? accounts.data?.[0] : undefined;
+  const lastMethod = only
+    ? lastMethodAdvice(t, {
+        isPassword: only.providerId === CREDENTIAL_PROVIDER,
+        name: nameOf(only.providerId),
+        linkable: linkable.length,
+      })
+    : '';
 
   return (
     <AccountSection title={t('linked.title')} description={t('linked.description')}>
@@ -105,7 +114,7 @@ export function LinkedAccountsSection() {
               secondaryAction={
                 onlyOne ? (
                   // A disabled button hears no pointer: the tooltip listens on its wrapper.
-                  <Tooltip title={t('linked.lastMethod')}>
+                  <Tooltip title={lastMethod}>
                     <span>{button}</span>
                   </Tooltip>
                 ) : (
@@ -123,7 +132,7 @@ export function LinkedAccountsSection() {
       </List>
       {onlyOne && (
         <Typography id={lastMethodId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('linked.lastMethod')}
+          {lastMethod}
         </Typography>
       )}
       <LinkAccountButtons providers={linkable} />

@@ -37,7 +37,11 @@ export function PasskeysSection() {
     <AccountSection title={t('passkeys.title')} description={t('passkeys.description')}>
       {passkeys.isPending && <SectionLoading />}
       <ServerError error={clientErrorOf(passkeys.error)} />
-      {passkeys.data?.length === 0 && <Typography color="text.secondary">{t('passkeys.empty')}</Typography>}
+      {passkeys.data?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('passkeys.empty')}
+        </Typography>
+      )}
       {passkeys.data && passkeys.data.length > 0 && (
         <PasskeysList passkeys={passkeys.data} onRename={setRenaming} onDelete={setDeleting} />
       )}

@@ -26,7 +26,9 @@ export function SetPasswordHelp() {
         if (!request.isPending) request.mutate(email);
       }}
     >
-      <Typography sx={{ mb: 2 }}>{t('password.setHow', { email })}</Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('password.setHow', { email })}
+      </Typography>
       <ServerError error={clientErrorOf(request.error)} />
       {request.isSuccess && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

@@ -126,7 +126,7 @@ export function ApplicationsPage() {
         </TableContainer>
         {data && data.total === 0 && (
           <Typography color="text.secondary" sx={{ p: 2 }}>
-            {searched ? t('applications.noMatch') : t('applications.none')}
+            {searched ? t('applications.noMatch') : t('applications.none', { button: t('applications.create.button') })}
           </Typography>
         )}
         <TablePagination

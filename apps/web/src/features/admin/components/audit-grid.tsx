@@ -17,6 +17,8 @@ export interface AuditGridProps {
   loading: boolean;
   pagination: GridPaginationModel;
   onPaginationChange(model: GridPaginationModel): void;
+  /** What an empty page says: no events yet, or none that match the filters. */
+  emptyLabel: string;
 }
 
 export const AuditGrid = memo(function AuditGrid(props: AuditGridProps) {
@@ -24,7 +26,7 @@ export const AuditGrid = memo(function AuditGrid(props: AuditGridProps) {
   const columns = useMemo(() => auditColumns(t, i18n.language), [t, i18n.language]);
   return (
     <DataGrid
-      localeText={gridLocaleText(i18n.language)}
+      localeText={{ ...gridLocaleText(i18n.language), noRowsLabel: props.emptyLabel }}
       aria-label={t('audit.gridLabel')}
       rows={props.events}
       rowCount={props.total}

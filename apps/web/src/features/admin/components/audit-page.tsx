@@ -19,9 +19,12 @@ import { AdminNav } from './admin-nav';
 import { AuditFilters } from './audit-filters';
 import { AuditGrid } from './audit-grid';
 import { paginationOf, withPagination } from './grid-address';
-import { auditFilterOf, auditSearchOf, toListAuditEventsQuery, type AuditFilter } from './audit-query';
+import { NO_AUDIT_FILTER, auditFilterOf, auditSearchOf, toListAuditEventsQuery, type AuditFilter } from './audit-query';
 
 const NO_EVENTS: AdminAuditEvent[] = [];
+
+const isUnfiltered = (filter: AuditFilter) =>
+  (Object.keys(NO_AUDIT_FILTER) as (keyof AuditFilter)[]).every((key) => filter[key] === NO_AUDIT_FILTER[key]);
 
 export function AuditPage() {
   const { t } = useTranslation('admin');
@@ -63,6 +66,7 @@ export function AuditPage() {
           loading={isFetching}
           pagination={pagination}
           onPaginationChange={changePagination}
+          emptyLabel={isUnfiltered(filter) ? t('audit.none') : t('audit.noMatch')}
         />
       </Paper>
     </Page>

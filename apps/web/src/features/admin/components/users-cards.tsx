@@ -36,6 +36,15 @@ export function UsersCards({ users, total, pagination, onPaginationChange }: Use
           </TableRow>
         </TableHead>
         <TableBody>
+          {users.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={3}>
+                <Typography variant="body2" color="text.secondary">
+                  {t('users.noMatch')}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
           {users.map((user) => (
             <TableRow key={user.id}>
               <TableCell>

@@ -31,7 +31,12 @@ export const UsersGrid = memo(function UsersGrid(props: UsersGridProps) {
   const columns = useMemo(() => usersColumns(t, i18n.language), [t, i18n.language]);
   return (
     <DataGrid
-      localeText={gridLocaleText(i18n.language)}
+      // There is always at least the admin: an empty page is a search or filter that matches no one.
+      localeText={{
+        ...gridLocaleText(i18n.language),
+        noRowsLabel: t('users.noMatch'),
+        noResultsOverlayLabel: t('users.noMatch'),
+      }}
       aria-label={t('users.gridLabel')}
       rows={props.users}
       rowCount={props.total}

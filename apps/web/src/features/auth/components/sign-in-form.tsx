@@ -15,6 +15,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { isTwoFactorRedirect, signIn, type SignInValues, type TwoFactorRedirect } from '../api/sign-in';
+import { usePrefill } from '../lib/use-prefill';
 import { SignInError } from './sign-in-error';
 
 const schema = z.object({
@@ -32,9 +33,11 @@ export interface SignInFormProps {
   onSignedIn(answer: unknown): void | Promise<void>;
   /** The account has two-factor on: the server holds the sign-in until its second step. */
   onSecondStep(answer: TwoFactorRedirect): void;
+  /** Filled in unless typed over (the address an invitation was sent to). */
+  email?: string;
 }
 
-export function SignInForm({ returnTo, oauthQuery, onSignedIn, onSecondStep }: SignInFormProps) {
+export function SignInForm({ returnTo, oauthQuery, onSignedIn, onSecondStep, email }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm<SignInValues, unknown>({
@@ -51,6 +54,7 @@ export function SignInForm({ returnTo, oauthQuery, onSignedIn, onSecondStep }: S
       USERNAME_IS_INVALID: 'identifier',
     },
   });
+  usePrefill(form, 'identifier', email);
   const identifier = useWatch({ control: form.control, name: 'identifier' });
 
   return (

@@ -25,6 +25,8 @@ import { explainFlowError, flowErrorOf } from '../../../lib/flow-error';
 import { isOAuthRedirect, keepOAuthQuery, needsNewSignIn, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { safeRedirect, signUpPath } from '../../../lib/safe-redirect';
 import { sessionEndedOf } from '../../../lib/session-end';
+import { useInvitationPreview } from '../api/invitation-preview';
+import { InvitationNotice } from './invitation-notice';
 import { ContinueAs, LeavingForApplication } from './oauth-continue';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
@@ -42,6 +44,7 @@ export function SignInPage() {
   const sessionEnded = sessionEndedOf(useLocation().state);
   const oauthQuery = signedOAuthQueryOf(searchParams);
   const [leaving, setLeaving] = useState(false);
+  const invitation = useInvitationPreview(requested);
 
   // A password or passkey sign-in: the guarded page must not see the old "signed out" state and
   // send the user back here.
@@ -82,12 +85,14 @@ export function SignInPage() {
           {explainFlowError(t, flowError)}
         </Alert>
       )}
+      {invitation && <InvitationNotice preview={invitation} />}
       <SocialSignIn returnTo={target} oauthQuery={oauthQuery} />
       <PasskeySignIn oauthQuery={oauthQuery} onSignedIn={signedIn} />
       <SignInForm
         returnTo={requested || undefined}
         oauthQuery={oauthQuery}
         onSignedIn={signedIn}
+        email={invitation?.email}
         onSecondStep={(answer) =>
           navigate(keepOAuthQuery(twoFactorPath(requested), oauthQuery), {
             state: secondStepState(answer.twoFactorMethods),

@@ -21,6 +21,7 @@ import {
   passwordsMatch,
   PASSWORDS_DIFFER,
 } from '../../../lib/credential-rules';
+import { usePrefill } from '../lib/use-prefill';
 import { NewPasswordFields } from './new-password-fields';
 import { UsernameField } from './username-field';
 
@@ -60,9 +61,11 @@ export interface SignUpFormProps {
   onSignedUp(result: SignedUp): void | Promise<void>;
   /** The sign-up resumed the authorization request: the client is leaving for its next page. */
   onLeaving?(): void;
+  /** Filled in unless typed over (the address an invitation was sent to). */
+  email?: string;
 }
 
-export function SignUpForm({ returnTo, oauthQuery, onSignedUp, onLeaving }: SignUpFormProps) {
+export function SignUpForm({ returnTo, oauthQuery, onSignedUp, onLeaving, email }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const client = useAuthClient();
   const { form, onSubmit, serverError, pending } = useServerForm({
@@ -73,6 +76,7 @@ export function SignUpForm({ returnTo, oauthQuery, onSignedUp, onLeaving }: Sign
       isOAuthRedirect(data) ? onLeaving?.() : onSignedUp({ email: values.email, signedIn: Boolean(data.token) }),
     errorFields: ERROR_FIELDS,
   });
+  usePrefill(form, 'email', email);
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>

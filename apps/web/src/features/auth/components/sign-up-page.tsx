@@ -21,7 +21,9 @@ import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
+import { useInvitationPreview } from '../api/invitation-preview';
 import { CheckYourMail } from './check-your-mail';
+import { InvitationNotice } from './invitation-notice';
 import { LeavingForApplication } from './oauth-continue';
 import { SignUpForm, type SignedUp } from './sign-up-form';
 import { SocialSignIn } from './social-sign-in';
@@ -35,6 +37,7 @@ export function SignUpPage() {
   const returnTo = requested || '/account';
   const oauthQuery = signedOAuthQueryOf(searchParams);
   const [leaving, setLeaving] = useState(false);
+  const invitation = useInvitationPreview(requested);
 
   if (leaving) {
     return (
@@ -59,11 +62,13 @@ export function SignUpPage() {
           {t('signUp.signedInAs', { name: data.user.name || data.user.email, email: data.user.email })}
         </Alert>
       )}
+      {invitation && <InvitationNotice preview={invitation} signUp />}
       <SocialSignIn returnTo={returnTo} signUp oauthQuery={oauthQuery} />
       <SignUpForm
         returnTo={requested || undefined}
         oauthQuery={oauthQuery}
         onLeaving={() => setLeaving(true)}
+        email={invitation?.email}
         onSignedUp={async (result) => {
           // Shown before the session is read again, which would otherwise send the new user away.
           setSignedUp(result);

@@ -38,7 +38,9 @@ export function InvitationsSection({ organization, abilities }: SectionProps) {
         {invitations.isPending && <CircularProgress aria-label={t('common:loading')} />}
         <ServerError error={clientErrorOf(invitations.error)} />
         {invitations.data && pending.length === 0 && (
-          <Typography color="text.secondary">{t('invitations.none')}</Typography>
+          <Typography color="text.secondary">
+            {abilities.invite ? t('invitations.noneInvite') : t('invitations.none')}
+          </Typography>
         )}
         {pending.length > 0 && (
           <Paper variant="outlined">

@@ -38,7 +38,7 @@ function LeaveCard({ organization, userId }: SectionProps) {
         </Typography>
         <Typography color="text.secondary">{t('leave.text')}</Typography>
         {soleOwner && (
-          <Typography id={reasonId} variant="body2" sx={{ mt: 1 }}>
+          <Typography id={reasonId} sx={{ mt: 1 }}>
             {t('soleOwner.leaveReason')}
           </Typography>
         )}

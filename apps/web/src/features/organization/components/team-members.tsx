@@ -53,6 +53,7 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
   const describedBy = active ? undefined : reasonId;
   // The server shows a team's members to its members and to those who manage members, no one else.
   const listedError = clientErrorOf(listed.error);
+  const mayAdd = abilities.updateMembers && listed.data !== undefined && candidates.length > 0;
 
   return (
     <Box sx={{ flexBasis: '100%', pl: { xs: 0, sm: 2 }, pb: 1 }}>
@@ -62,7 +63,9 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
       ) : (
         <ServerError error={listedError} />
       )}
-      {listed.data?.length === 0 && <Typography color="text.secondary">{t('teamMembers.none')}</Typography>}
+      {listed.data?.length === 0 && (
+        <Typography color="text.secondary">{mayAdd ? t('teamMembers.noneAdd') : t('teamMembers.none')}</Typography>
+      )}
       {listed.data && listed.data.length > 0 && (
         <List dense disablePadding aria-label={t('teamMembers.listNamed', { team: team.name })}>
           {listed.data.map((row) => (
@@ -100,7 +103,7 @@ export function TeamMembers({ team, organization, abilities }: TeamMembersProps)
         </List>
       )}
       <ServerError error={clientErrorOf(remove.error)} />
-      {abilities.updateMembers && listed.data && candidates.length > 0 && (
+      {mayAdd && (
         <Box
           component="form"
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}

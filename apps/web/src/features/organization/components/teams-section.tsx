@@ -22,7 +22,11 @@ export function TeamsSection({ organization, abilities }: SectionProps) {
       {abilities.createTeams && <CreateTeamForm organizationId={organization.id} />}
       {isPending && <CircularProgress aria-label={t('common:loading')} />}
       <ServerError error={clientErrorOf(error)} />
-      {data && data.length === 0 && <Typography color="text.secondary">{t('teams.none')}</Typography>}
+      {data && data.length === 0 && (
+        <Typography color="text.secondary">
+          {abilities.createTeams ? t('teams.noneCreate') : t('teams.none')}
+        </Typography>
+      )}
       {data && data.length > 0 && (
         <Paper variant="outlined" sx={{ mt: 2 }}>
           <List disablePadding aria-label={t('teams.label')}>
