@@ -8,7 +8,14 @@ import { emitEvent } from '../events/emit-event';
 import type { Mailer, MailMessage } from './mailer';
 
 export type MailKind =
-  'verification' | 'reset-password' | 'delete-account' | 'change-email' | 'invitation' | 'two-factor-otp';
+  | 'verification'
+  | 'reset-password'
+  | 'delete-account'
+  | 'change-email'
+  | 'invitation'
+  | 'two-factor-otp'
+  // The admin's create-user with an invitation: a link to choose a first password.
+  | 'account-invitation';
 
 export async function sendMail(
   auth: AuthContext,

@@ -105,6 +105,8 @@ export {
   resumeStashedSession,
   sendCookieToken,
   sendMail,
+  sendVerificationMail,
+  issuePasswordSetupLink,
   sessionHasPermission,
   keepsOrganizations,
   userOrganizations,
