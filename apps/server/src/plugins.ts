@@ -68,7 +68,12 @@ export function serverPlugins(
     // Passkeys (WebAuthn): registered in Account → Security, a sign-in button and the sign-in form's
     // autofill. The relying party follows BASE_URL: its host name is the RP ID and its origin the
     // only accepted one, so passkeys made under one BASE_URL host do not work under another (issue #19).
-    passkeyPlugin(),
+    // The admin console's user page lists and deletes a user's passkeys with passkey:list and
+    // passkey:delete; another admin's (or a mightier user's) only with passkey:delete-admins and the reach rule.
+    passkeyPlugin({
+      mayManageUserPasskeys: (caller, action) => allows(caller, { passkey: [action] }),
+      mayRemovePasskeysOf: (caller, target) => reaches(caller, target, ['passkey', 'delete']),
+    }),
     // Latchkey as an OAuth 2.1 authorization server and OpenID Provider for other applications
     // (issue #31), on unless OAUTH_PROVIDER=off; its discovery documents are also answered at the
     // origin's root (http-server.ts).

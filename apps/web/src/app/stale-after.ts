@@ -81,6 +81,7 @@ export const STALE_AFTER: StaleAfter = {
   unbanUser: [adminKeys.all],
   revokeUserSession: [adminKeys.all],
   revokeUserSessions: [adminKeys.all],
+  adminRemoveUserPasskey: [adminKeys.all],
   removeUser: [adminKeys.userLists],
   // Applications (OAuth clients): a deleted one's own queries are dropped by its screen.
   adminCreateOAuthClient: [adminKeys.all],

@@ -82,6 +82,7 @@ const METHODS = new Set([
   'delete-account',
   'change-email',
   'two-factor-otp',
+  'account-invitation',
   'security-notice',
 ]);
 

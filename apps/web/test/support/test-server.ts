@@ -112,8 +112,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         mayResetUserTwoFactor: (caller) =>
           platformPermission({ adminEmails: [ADMIN_EMAIL] })(caller, { twoFactor: ['reset'] }),
       }),
-      // As the standalone server: passkeys, their relying party this server's host (127.0.0.1).
-      passkeyPlugin(),
+      // As the standalone server: passkeys, their relying party this server's host (127.0.0.1); the
+      // admins list and remove a user's.
+      passkeyPlugin({
+        mayManageUserPasskeys: (caller, action) =>
+          platformPermission({ adminEmails: [ADMIN_EMAIL], roles: TEST_ROLES })(caller, { passkey: [action] }),
+      }),
       // As the standalone server: the OAuth provider, its login and consent pages this app's; one
       // scope beyond OpenID's, for the machine (client_credentials) applications of the admin tests.
       oauthProviderPlugin({ scopes: ['read:reports'] }),

@@ -20,6 +20,8 @@ export function adminClient() {
       setUserPassword: { path: '/admin/set-user-password', method: 'POST' },
       userHasPermission: { path: '/admin/has-permission', method: 'POST' },
       listUserSessions: { path: '/admin/list-user-sessions', method: 'POST' },
+      adminListUserAccounts: { path: '/admin/list-user-accounts', method: 'POST' },
+      adminSendVerificationEmail: { path: '/admin/send-verification-email', method: 'POST' },
       revokeUserSession: { path: '/admin/revoke-user-session', method: 'POST' },
       revokeUserSessions: { path: '/admin/revoke-user-sessions', method: 'POST' },
       banUser: { path: '/admin/ban-user', method: 'POST' },

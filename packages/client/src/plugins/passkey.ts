@@ -22,6 +22,9 @@ export function passkeyClient() {
       listPasskeys: { path: '/passkey/list-user-passkeys', method: 'GET' },
       updatePasskey: { path: '/passkey/update-passkey', method: 'POST' },
       deletePasskey: { path: '/passkey/delete-passkey', method: 'POST' },
+      // The admin console's: another user's passkeys.
+      adminListUserPasskeys: { path: '/admin/list-user-passkeys', method: 'POST' },
+      adminRemoveUserPasskey: { path: '/admin/remove-user-passkey', method: 'POST' },
     } satisfies RouteTableOf<PasskeyEndpoint>,
     refresh: { verifyPasskeyAuthentication: ['session'] },
   });

@@ -71,10 +71,14 @@ export function createUserStore(
       return { user: asUser(user), passwordHash: passwordHash ?? null, accountId: accountRowId ?? null };
     },
 
-    /** Throws the driver's unique-violation error when the e-mail is taken; callers map it. */
-    async createWithCredential(user: User, account: { id: string; passwordHash: string }): Promise<void> {
+    /**
+     * Throws the driver's unique-violation error when the e-mail is taken; callers map it. Without
+     * an account (`null`: the admin's create-user given no password), the user alone.
+     */
+    async createWithCredential(user: User, account: { id: string; passwordHash: string } | null): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('user').values(user).execute();
+        if (!account) return;
         await trx
           .insertInto('account')
           .values({

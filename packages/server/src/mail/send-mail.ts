@@ -21,7 +21,9 @@ export type MailKind =
   | 'change-email'
   | 'invitation'
   | 'two-factor-otp'
-  | 'security-notice';
+  | 'security-notice'
+  // The admin's create-user with an invitation: a link to choose a first password.
+  | 'account-invitation';
 
 /**
  * Whom a mail is for: a user, by id (also when it goes to an address the user is moving to), or an

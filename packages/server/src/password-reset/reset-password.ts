@@ -12,7 +12,7 @@ import { passwordField } from '../validation/fields';
 import { checkPasswordLength } from '../validation/password-policy';
 import { redeemToken } from '../verification/one-time-token';
 import { emitEvent } from '../events/emit-event';
-import { afterPasswordChanged } from '../plugin/run-hooks';
+import { afterEmailVerified, afterPasswordChanged } from '../plugin/run-hooks';
 import { statusResponse } from '../endpoint/responses';
 
 const tokenField = z.string().max(256);
@@ -43,6 +43,14 @@ export const resetPassword = defineEndpoint({
 
     // A user who signed up through a provider gets a password, and so a credential account, here.
     await auth.accounts.setPassword(userId, await hashPassword(body.newPassword), auth.now());
+
+    // An invitation's link (password-setup-link.ts) names the address it was mailed to: using it
+    // proves that mailbox, as a verification link would, while the account still has the address.
+    if (found.subject.data !== undefined && found.subject.data === user.email && !user.emailVerified) {
+      const verified = await auth.users.update(userId, { emailVerified: true, updatedAt: auth.now() });
+      emitEvent({ auth, headers, clientIp }, 'email-verified', { userId, actorUserId: userId });
+      if (verified) await afterEmailVerified(auth, verified);
+    }
 
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.deleteByUser(userId);
     // Whatever the sessions setting: a reset is how an account is taken back, and a browser trusted

@@ -28,6 +28,8 @@ import {
 import { emitLockout as engineEmitLockout } from '../sign-in/account-lockout';
 import { passwordSignIn as enginePasswordSignIn } from '../sign-in/password-sign-in';
 import * as cookieToken from '../verification/cookie-token';
+import { sendVerificationMail as engineSendVerificationMail } from '../email-verification/send-verification-mail';
+import { issuePasswordSetupLink as engineIssuePasswordSetupLink } from '../password-reset/password-setup-link';
 import { hosted, type Hosted } from './engine-context';
 
 export { errorCodeOf } from '../events/emit-event';
@@ -49,6 +51,8 @@ export const sessionHasPermission = hosted(engineSessionHasPermission);
 export const keepsOrganizations = hosted(engineKeepsOrganizations);
 export const userOrganizations = hosted(engineUserOrganizations);
 export const sendMail = hosted(engineSendMail);
+export const sendVerificationMail = hosted(engineSendVerificationMail);
+export const issuePasswordSetupLink = hosted(engineIssuePasswordSetupLink);
 export const createSession = hosted(engineCreateSession);
 export const readCurrentSession = hosted(engineReadCurrentSession);
 export const passwordSignIn = hosted(enginePasswordSignIn);

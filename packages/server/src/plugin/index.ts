@@ -108,6 +108,8 @@ export {
   resumeStashedSession,
   sendCookieToken,
   sendMail,
+  sendVerificationMail,
+  issuePasswordSetupLink,
   sessionHasPermission,
   keepsOrganizations,
   userOrganizations,

@@ -12,7 +12,7 @@
  *   `updateUser`, `updateCurrentUser`, `removeUser`, `updateSessions`, `updateCurrentSession`;
  * - `revocations`, `hooks`, `events`: the engine's bookkeeping; events go through `emitEvent`;
  * - `tokenCipher`: a plugin seals its own secrets with `sealSecret`/`openSecret` (plugin/secrets.ts);
- * - `kv` beyond the failure counters, `providerAccounts`, `accounts` beyond a password: core keys
+ * - `kv` beyond the failure counters, `providerAccounts`, `accounts` beyond a password and a list: core keys
  *   and rows no plugin has a reason to touch.
  *
  * The engine's functions the contract re-exports take this type (or the members they use); where
@@ -52,7 +52,8 @@ export interface PluginHost {
     SessionStore,
     'listByUser' | 'findWithUserByDigest' | 'deleteById' | 'deleteByDigests' | 'deleteByUser'
   >;
-  readonly accounts: Pick<AccountStore, 'findCredential' | 'setPassword'>;
+  /** A user's linked accounts (the admin's user page) and the password. */
+  readonly accounts: Pick<AccountStore, 'findCredential' | 'setPassword' | 'listByUser'>;
   readonly verifications: Pick<VerificationStore, 'create' | 'find' | 'take' | 'swapValue'>;
   /** The failure counters of a lockout (two-factor's code lock); never the core's keys. */
   readonly kv: Pick<KeyValueStore, 'recordFailure' | 'lockedUntil' | 'clearFailures'>;

@@ -16,6 +16,8 @@ export const ADMIN_STATEMENTS = {
     'set-password',
     'get',
     'update',
+    // better-auth 1.7's: changing a user's e-mail address or its verified flag (update-user).
+    'set-email',
     // Latchkey's own, after better-auth's `impersonate-admins`: each action on another admin
     // (reach.ts; docs/decisions.md, Admin).
     'set-role-admins',
@@ -32,6 +34,9 @@ export const ADMIN_STATEMENTS = {
   // Latchkey's own: the oauth-provider plugin's admin routes and the client fields only a platform
   // admin may set (skip_consent and the like), asked through the contract's sessionHasPermission.
   oauthClient: ['create', 'update', 'delete', 'read'],
+  // Latchkey's own: another user's passkeys on their page (the passkey plugin's admin routes, wired
+  // by the host); deleting an admin's takes `delete-admins` as well.
+  passkey: ['list', 'delete', 'delete-admins'],
 } as const;
 
 /**
@@ -54,6 +59,7 @@ export const DEFAULT_ROLES: RoleTable = Object.freeze({
     audit: [...ADMIN_STATEMENTS.audit],
     twoFactor: withoutAdminTargets(ADMIN_STATEMENTS.twoFactor),
     oauthClient: [...ADMIN_STATEMENTS.oauthClient],
+    passkey: withoutAdminTargets(ADMIN_STATEMENTS.passkey),
   },
   user: {},
 });

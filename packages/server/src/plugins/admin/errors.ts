@@ -17,6 +17,12 @@ export const ADMIN_ERRORS = defineErrors({
   notAllowedToSetPassword: [403, 'You are not allowed to set users password'],
   notAllowedToGetUser: [403, 'You are not allowed to get user'],
   notAllowedToUpdateUsers: [403, 'You are not allowed to update users'],
+  // better-auth 1.7's code, which its message does not spell: update-user with `email` or `emailVerified`.
+  notAllowedToSetUsersEmail: [
+    403,
+    'You are not allowed to update users email',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL',
+  ],
   // SPEC §8 names this code itself.
   bannedUser: [
     403,

@@ -19,6 +19,8 @@ import { removeUser } from './routes/remove-user';
 import { setUserPassword } from './routes/set-user-password';
 import { userHasPermission } from './routes/has-permission';
 import { listUserSessions } from './routes/list-user-sessions';
+import { listUserAccounts } from './routes/list-user-accounts';
+import { adminSendVerificationEmail } from './routes/send-verification-email';
 import { revokeUserSession } from './routes/revoke-user-session';
 import { revokeUserSessions } from './routes/revoke-user-sessions';
 import { banUser } from './routes/ban-user';
@@ -75,6 +77,8 @@ export function adminPlugin(options: AdminOptions = {}) {
       setUserPassword(resolved),
       userHasPermission(resolved),
       listUserSessions(resolved),
+      listUserAccounts(resolved),
+      adminSendVerificationEmail(resolved),
       revokeUserSession(resolved),
       revokeUserSessions(resolved),
       banUser(resolved),

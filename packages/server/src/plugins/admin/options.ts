@@ -11,6 +11,12 @@ export const ADMIN_DEFAULTS = Object.freeze({
   impersonationSessionDuration: 3600,
   /** Stored as the reason of a ban given none (the web console shows it as "none given"). */
   defaultBanReason: 'No reason',
+  /**
+   * Seconds the link of create-user's invitation lets the user choose a first password: three
+   * days, so a mail sent on a Friday still works on Monday, yet a forgotten one does not lie in a
+   * mailbox for good (docs/decisions.md, Admin).
+   */
+  invitationExpiresIn: 3 * 24 * 3600,
 });
 
 export interface AdminOptions {
@@ -26,6 +32,8 @@ export interface AdminOptions {
   /** Seconds an impersonation session lasts. */
   impersonationSessionDuration?: number;
   defaultBanReason?: string;
+  /** Seconds an invitation's set-a-password link works. */
+  invitationExpiresIn?: number;
 }
 
 export interface ResolvedAdminOptions {
@@ -36,6 +44,7 @@ export interface ResolvedAdminOptions {
   readonly adminEmails: ReadonlySet<string>;
   readonly impersonationSessionDuration: number;
   readonly defaultBanReason: string;
+  readonly invitationExpiresIn: number;
 }
 
 export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOptions {
@@ -51,5 +60,6 @@ export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOp
     adminEmails: new Set((options.adminEmails ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean)),
     impersonationSessionDuration: options.impersonationSessionDuration ?? ADMIN_DEFAULTS.impersonationSessionDuration,
     defaultBanReason: options.defaultBanReason ?? ADMIN_DEFAULTS.defaultBanReason,
+    invitationExpiresIn: options.invitationExpiresIn ?? ADMIN_DEFAULTS.invitationExpiresIn,
   });
 }

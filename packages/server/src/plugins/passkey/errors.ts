@@ -22,4 +22,9 @@ export const PASSKEY_ERRORS = defineErrors({
   // better-auth answers an assertion that was checked and found unverified.
   signatureNotVerified: [401, 'Authentication failed'],
   previouslyRegistered: [400, 'Previously registered'],
+  // Latchkey's own: the admin routes on another user's passkeys (the host's mayManageUserPasskeys),
+  notAllowedToListUserPasskeys: [403, 'You are not allowed to list users passkeys'],
+  notAllowedToRemoveUserPasskeys: [403, 'You are not allowed to remove users passkeys'],
+  // and its reach rule (mayRemovePasskeysOf): an admin's, or a mightier user's, passkey.
+  notAllowedToRemoveThisUsersPasskeys: [403, "You are not allowed to remove this user's passkeys"],
 });

@@ -17,6 +17,9 @@ import { verifyAuthentication } from './routes/verify-authentication';
 import { verifyRegistration } from './routes/verify-registration';
 import { passkeyMigration } from './migrations/0500-passkey';
 
+import { adminListUserPasskeys } from './routes/admin-list-user-passkeys';
+import { adminRemoveUserPasskey } from './routes/admin-remove-user-passkey';
+
 export { PASSKEY_DEFAULTS, PASSKEY_ERRORS, type PasskeyOptions };
 
 export function passkeyPlugin(options: PasskeyOptions = {}) {
@@ -34,6 +37,8 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
       listUserPasskeys(),
       updatePasskey(),
       deletePasskey(),
+      adminListUserPasskeys(resolved),
+      adminRemoveUserPasskey(resolved),
     ],
     migrations: [passkeyMigration],
   });

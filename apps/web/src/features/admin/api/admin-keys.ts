@@ -12,6 +12,8 @@ export const adminKeys = {
   users: (query: ListUsersQuery) => ['admin', 'users', query] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   sessions: (userId: string) => ['admin', 'user-sessions', userId] as const,
+  accounts: (userId: string) => ['admin', 'user-accounts', userId] as const,
+  passkeys: (userId: string) => ['admin', 'user-passkeys', userId] as const,
   organizations: (userId: string) => ['admin', 'user-organizations', userId] as const,
   /** A page of the audit log: any admin action adds events, so it is stale after each too. */
   auditEvents: (query: ListAuditEventsQuery) => ['admin', 'audit-events', query] as const,

@@ -1,29 +1,19 @@
 /**
- * @module "Send verification mail" on a user's page: the public POST /send-verification-email
- * with the user's address. Sent without the admin's cookies: signed in, the route only ever
- * verifies the caller's own address (400 EMAIL_MISMATCH for any other), while anonymously it mails
- * the link to an existing, unverified address. No new admin route is needed for it.
+ * @module "Resend verification" on a user's page: POST /admin/send-verification-email {userId}.
+ * The server refuses an address already verified (400 EMAIL_ALREADY_VERIFIED), so a page left open
+ * while the user verified says so instead of pretending to send.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { createAppAuth, useAuth } from '../../../lib/auth';
+import { useAuthClient } from '../../../lib/auth';
 import { unwrap } from '../../../lib/unwrap';
 
 /** The app's verification page, as in features/auth/lib/auth-paths.ts (features do not import each other). */
 const VERIFY_EMAIL_PATH = '/verify-email?verified=1';
 
 export function useSendVerificationMail() {
-  const auth = useAuth();
-  // A client of its own, whose calls carry no cookies; its successes change nothing the app caches.
-  const anonymous = useMemo(
-    () =>
-      createAppAuth({
-        baseURL: auth.baseURL,
-        fetch: (input, init) => auth.fetch(input, { ...init, credentials: 'omit' }),
-      }).client,
-    [auth],
-  );
+  const client = useAuthClient();
   return useMutation({
-    mutationFn: (email: string) => unwrap(anonymous.sendVerificationEmail({ email, callbackURL: VERIFY_EMAIL_PATH })),
+    mutationFn: (userId: string) =>
+      unwrap(client.admin.sendVerificationEmail({ userId, callbackURL: VERIFY_EMAIL_PATH })),
   });
 }

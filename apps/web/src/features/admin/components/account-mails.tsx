@@ -27,7 +27,15 @@ function MailButton({ pending, onClick, label }: { pending: boolean; onClick(): 
   );
 }
 
-export function AccountMails({ email, emailVerified }: { email: string; emailVerified: boolean }) {
+export function AccountMails({
+  userId,
+  email,
+  emailVerified,
+}: {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+}) {
   const { t } = useTranslation('admin');
   const reset = useSendPasswordResetMail();
   const verification = useSendVerificationMail();
@@ -44,7 +52,7 @@ export function AccountMails({ email, emailVerified }: { email: string; emailVer
           <MailButton
             pending={verification.isPending}
             onClick={() =>
-              verification.mutate(email, {
+              verification.mutate(userId, {
                 onSuccess: () => toast({ message: t('mails.verificationSent', { email }) }),
               })
             }

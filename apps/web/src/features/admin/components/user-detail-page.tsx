@@ -1,11 +1,13 @@
 /**
- * @module /admin/users/:id: one user — who they are and when they last signed in, mails to send
- * them, their role, ban, password, two-factor, sessions and latest audit events — with impersonation and
+ * @module /admin/users/:id: one user — who they are (their name and e-mail editable) and when
+ * they last signed in, mails to send them, their role, ban, password, two-factor, ways to sign in
+ * (password and linked accounts), passkeys, sessions and latest audit events — with impersonation and
  * removal. Each block acts on its own and shows its own errors. On the admin's own record,
  * impersonation is hidden and role change, ban and removal are not offered, each with its reason.
  * The user's organizations are not shown: no route tells an admin another user's memberships
  * (organization/list is the caller's).
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -23,7 +25,10 @@ import { ImpersonateButton } from './impersonate-button';
 import { RemoveUserButton } from './remove-user-button';
 import { RoleForm } from './role-form';
 import { SetPasswordForm } from './set-password-form';
+import { ProfileForm } from './profile-form';
+import { UserAccounts } from './user-accounts';
 import { UserAuditEvents } from './user-audit-events';
+import { UserPasskeys } from './user-passkeys';
 import { UserOrganizations } from './user-organizations';
 import { UserSessions } from './user-sessions';
 import { UserSummary } from './user-summary';
@@ -58,6 +63,9 @@ export function UserDetailPage() {
       <Stack spacing={3}>
         <DetailSection title={t('detail.profile')}>
           <UserSummary user={user} isYou={isYou} />
+          <Box sx={{ mt: 2 }}>
+            <ProfileForm key={`${user.name}\n${user.email}`} user={user} />
+          </Box>
           <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
             {!isYou && <ImpersonateButton userId={user.id} email={user.email} />}
             <RemoveUserButton userId={user.id} email={user.email} isYou={isYou} />
@@ -67,7 +75,7 @@ export function UserDetailPage() {
           <UserOrganizations userId={user.id} />
         </DetailSection>
         <DetailSection title={t('mails.title')}>
-          <AccountMails email={user.email} emailVerified={user.emailVerified} />
+          <AccountMails userId={user.id} email={user.email} emailVerified={user.emailVerified} />
         </DetailSection>
         <DetailSection title={t('role.title')}>
           <RoleForm userId={user.id} role={user.role} isYou={isYou} />
@@ -80,6 +88,12 @@ export function UserDetailPage() {
         </DetailSection>
         <DetailSection title={t('twoFactor.title')}>
           <UserTwoFactor user={user} isYou={isYou} />
+        </DetailSection>
+        <DetailSection title={t('accounts.title')}>
+          <UserAccounts userId={user.id} />
+        </DetailSection>
+        <DetailSection title={t('passkeys.title')}>
+          <UserPasskeys userId={user.id} />
         </DetailSection>
         <DetailSection title={t('sessions.title')}>
           <UserSessions userId={user.id} />

@@ -1,9 +1,12 @@
 /**
- * @module POST /admin/create-user {email, password, name, role?, data?}: a user with a credential
- * account, created by an admin. The e-mail and password follow sign-up's rules; a taken e-mail is
- * sign-up's error with better-auth's 400 for this route (sign-up answers 422). The role defaults to the plugin's default role; giving one also needs
- * `user:set-role` (as better-auth 1.7). `data` sets only what user-data.ts allows. The new user's
- * e-mail is unverified and no session is created. Answers {user}.
+ * @module POST /admin/create-user {email, password?, name, role?, data?, sendInvitation?,
+ * redirectTo?}: a user created by an admin. The e-mail and password follow sign-up's rules; a taken
+ * e-mail is sign-up's error with better-auth's 400 for this route (sign-up answers 422). The role
+ * defaults to the plugin's default role; giving one also needs `user:set-role` (as better-auth
+ * 1.7). `data` sets only what user-data.ts allows. Without a password the user has no credential
+ * account (better-auth 1.7); with `sendInvitation` (and no password) they are mailed a link, to the
+ * app's `redirectTo` page, to choose one (invitation-mail.ts; docs/decisions.md, Admin). The new
+ * user's e-mail is unverified and no session is created. Answers {user}.
  */
 import { z } from 'zod';
 import {
@@ -21,24 +24,43 @@ import {
   normalizeEmail,
   passwordField,
   randomString,
+  redirectUrl,
+  requestLanguage,
+  issuePasswordSetupLink,
+  sendMail,
   type PluginHost,
+  type ServerLanguage,
   type User,
   userResponse,
 } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
 import type { ResolvedAdminOptions } from '../options';
 import type { AdminUser } from '../schema';
+import { invitationMail } from '../invitation-mail';
 import { requirePermission } from '../require-permission';
 import { roleField, toStoredRole } from '../role-input';
 import { readUserData } from '../user-data';
 
-const body = z.object({
-  email: emailField,
-  password: passwordField,
-  name: nameField,
-  role: roleField.optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
+const body = z
+  .object({
+    email: emailField,
+    password: passwordField.optional(),
+    name: nameField,
+    role: roleField.optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+    /** Mail the user a link to choose a first password, instead of giving one. */
+    sendInvitation: z.boolean().optional(),
+    /** The app's set-a-password page the link lands on, with `?token=…` (the reset page). */
+    redirectTo: redirectUrl(ERRORS.invalidRedirectURL).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.sendInvitation) return;
+    // A password and an invitation to choose one contradict each other.
+    if (value.password !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Not with sendInvitation' });
+    if (value.redirectTo === undefined)
+      ctx.addIssue({ code: 'custom', path: ['redirectTo'], message: 'Required with sendInvitation' });
+  });
 
 export function createUser(options: ResolvedAdminOptions) {
   return defineEndpoint({
@@ -53,6 +75,7 @@ export function createUser(options: ResolvedAdminOptions) {
       ERRORS.invalidEmail,
       ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail,
       ADMIN_ERRORS.failedToCreateUser,
+      ERRORS.resetPasswordNotEnabled,
     ],
     body,
     session: 'required',
@@ -65,7 +88,9 @@ export function createUser(options: ResolvedAdminOptions) {
       }
       const email = normalizeEmail(body.email);
       if (!email) throw new AuthError(ERRORS.invalidEmail);
-      checkPasswordLength(auth, body.password);
+      if (body.password !== undefined) checkPasswordLength(auth, body.password);
+      // Refused before the user exists: an invitation that cannot be mailed would leave an account no one can open.
+      if (body.sendInvitation && !auth.mailer) throw new AuthError(ERRORS.resetPasswordNotEnabled);
       if (await auth.users.findByEmail(email)) throw new AuthError(ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail);
       const data = body.data ?? {};
       const columns = await readUserData(auth, 'signUpEmail', data, null);
@@ -84,9 +109,12 @@ export function createUser(options: ResolvedAdminOptions) {
         updatedAt: now,
         role,
       };
-      const passwordHash = await hashPassword(body.password);
+      const credential =
+        body.password === undefined
+          ? null
+          : { id: randomString(DEFAULTS.idLength), passwordHash: await hashPassword(body.password) };
       try {
-        await auth.users.createWithCredential(user, { id: randomString(DEFAULTS.idLength), passwordHash });
+        await auth.users.createWithCredential(user, credential);
       } catch (error) {
         throw await creationFailure(auth, error, email, data);
       }
@@ -94,11 +122,39 @@ export function createUser(options: ResolvedAdminOptions) {
       emitEvent({ auth, headers, clientIp }, 'user-created', {
         userId: user.id,
         actorUserId: session.user.id,
+        ...(body.sendInvitation ? { method: 'invitation' } : {}),
         detail: { role },
       });
+      if (body.sendInvitation && body.redirectTo !== undefined) {
+        await mailInvitation(auth, options, user, body.redirectTo, requestLanguage(headers));
+      }
       // Read back, so the answer carries the columns' defaults (banned false…).
       return { user: (await auth.users.findById(user.id)) ?? user };
     },
+  });
+}
+
+/**
+ * Awaited, unlike sign-up's verification mail: the admin is told if the invitation did not go
+ * out, and can send a password reset from the user's page instead.
+ */
+async function mailInvitation(
+  auth: PluginHost,
+  options: ResolvedAdminOptions,
+  user: User,
+  redirectTo: string,
+  language: ServerLanguage,
+): Promise<void> {
+  const { mailer } = auth;
+  if (!mailer) return;
+  const expiresIn = options.invitationExpiresIn;
+  const url = await issuePasswordSetupLink(auth, user, { expiresIn, callbackURL: redirectTo });
+  const site = new URL(auth.options.baseURL).host;
+  await sendMail(auth, mailer, {
+    kind: 'account-invitation',
+    to: { userId: user.id },
+    requestLanguage: language,
+    render: (chosen) => invitationMail(user.email, user.name, { site, url, expiresIn }, chosen),
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * @module POST /admin/update-user {userId, data}: changes another user's name, image or plugin
- * columns (a username, by its plugin's rules) and, with `user:set-role` too, the role (set-role's
- * rules, the last admin's included). Other keys of `data` (email, emailVerified, banned,
- * password…) are ignored: they have their own routes and checks. An empty `data` is better-auth's
+ * columns (a username, by its plugin's rules); with `user:set-role` too, the role (set-role's
+ * rules, the last admin's included); with `user:set-email` too, the e-mail address and its
+ * verified flag (email-change.ts). Other keys of `data` (banned, password…) are ignored: they have
+ * their own routes and checks. An empty `data` is better-auth's
  * 400 `NO_DATA_TO_UPDATE`. Answers the updated user bare, as better-auth 1.7 does.
  */
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import { requireGrantable, requireReach } from '../reach';
 import { roleField, toStoredRole } from '../role-input';
 import { adminSchema } from '../schema';
 import { readUserData } from '../user-data';
+import { readEmailChange, touchesEmail } from '../email-change';
 
 const body = z.object({ userId: z.string().min(1), data: z.record(z.string(), z.unknown()) });
 
@@ -39,6 +41,9 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
       ADMIN_ERRORS.notAllowedToUpdateUsers,
       ADMIN_ERRORS.noDataToUpdate,
       ADMIN_ERRORS.notAllowedToChangeRole,
+      ADMIN_ERRORS.notAllowedToSetUsersEmail,
+      ERRORS.invalidEmail,
+      ADMIN_ERRORS.userAlreadyExistsUseAnotherEmail,
       ERRORS.userNotFound,
       ADMIN_ERRORS.notAllowedToGrantMorePermissions,
       ADMIN_ERRORS.notAllowedToActOnAdmins,
@@ -60,12 +65,18 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
         role = toStoredRole(options, parsed.data);
         requireGrantable(options, session.user, role);
       }
+      if (touchesEmail(body.data)) {
+        requirePermission(options, session, { user: ['set-email'] }, ADMIN_ERRORS.notAllowedToSetUsersEmail);
+      }
       const existing = await auth.users.findById(body.userId);
       if (!existing) throw new AuthError(ERRORS.userNotFound);
       // An admin's or a mightier user's profile (a username they sign in with) is not a lesser role's (reach.ts).
       requireReach(options, session.user, existing, ['user', 'update']);
       if (role !== undefined) requireReach(options, session.user, existing, ['user', 'set-role']);
-      const patch = await readUserData(auth, 'updateUser', body.data, body.userId);
+      const patch = {
+        ...(await readUserData(auth, 'updateUser', body.data, body.userId)),
+        ...(await readEmailChange(auth, body.data, existing)),
+      };
       if (role === undefined && Object.keys(patch).length === 0) return existing;
       try {
         const user =
@@ -83,8 +94,9 @@ export function adminUpdateUser(options: ResolvedAdminOptions) {
         return user;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        // Taken by a parallel request after the plugin's check: the check, run again, names it.
+        // Taken by a parallel request after the checks: the checks, run again, name it.
         await readUserData(auth, 'updateUser', body.data, body.userId);
+        await readEmailChange(auth, body.data, existing);
         throw error;
       }
     },
