@@ -58,6 +58,7 @@ export { nameForMail, renderMail } from '../mail/templates';
 export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export type { MailMessage } from '../mail/mailer';
 export { hashPassword } from '../crypto/password';
+export { csvResponse, type CsvBatches, type CsvCell } from '../http/csv';
 export { sha256Hex } from '../crypto/digest';
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';
