@@ -156,6 +156,17 @@ describeEachDialect(
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject(INVALID_QUERY);
     });
+
+    it('describes the users export in the API document as text/csv with their 403', async () => {
+      const document = await h().client().get('/openapi.json');
+      const operation = document.body.paths['/admin/export-users.csv']?.get;
+      expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
+      expect(operation.responses['403']).toBeDefined();
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['searchValue', 'filterField', 'filterValue', 'sortBy']),
+      );
+      expect(operation.parameters.map((p: { name: string }) => p.name)).not.toContain('limit');
+    });
   },
   { plugins: [adminPlugin(), twoFactorPlugin()] },
 );

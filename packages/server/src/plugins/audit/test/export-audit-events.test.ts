@@ -108,6 +108,13 @@ describeEachDialect(
       expect((await h().client().get('/admin/export-audit-events.csv')).status).toBe(401);
       expect((await admin.get('/admin/export-audit-events.csv?outcome=maybe')).status).toBe(400);
     });
+
+    it('is described in the API document as a text/csv answer', async () => {
+      const document = await h().client().get('/openapi.json');
+      const operation = document.body.paths['/admin/export-audit-events.csv']?.get;
+      expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
+      expect(operation.responses['403']).toBeDefined();
+    });
   },
   { plugins: auditPlugins() },
 );
