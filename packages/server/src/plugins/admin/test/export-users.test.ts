@@ -13,8 +13,7 @@ const SEEDED = 1200;
 const BASE = Date.UTC(2025, 0, 1);
 const ROWS_PER_INSERT = 90;
 const INVALID_QUERY = { code: 'VALIDATION_ERROR', message: 'Invalid query parameters' };
-const HEADER =
-  'id,name,email,emailVerified,twoFactorEnabled,role,banned,banReason,banExpires,createdAt,updatedAt';
+const HEADER = 'id,name,email,emailVerified,twoFactorEnabled,role,banned,banReason,banExpires,createdAt,updatedAt';
 
 /** Names a spreadsheet would run as formulas, and ones that need quoting or are not ASCII. */
 const SPECIAL_NAMES: Record<number, string> = {
@@ -80,7 +79,9 @@ describeEachDialect(
       expect(await total({ filterField: 'twoFactorEnabled', filterValue: 'false' })).toBe(SEEDED - SEEDED / 5 + 1);
       expect(await total({ filterField: 'emailVerified', filterValue: 'true' })).toBe(SEEDED / 2);
       expect(await total({ filterField: 'banned', filterValue: 'true' })).toBe(SEEDED / 3);
-      const wrong = await admin.get(`/admin/list-users?${query({ filterField: 'twoFactorEnabled', filterValue: 'yes' })}`);
+      const wrong = await admin.get(
+        `/admin/list-users?${query({ filterField: 'twoFactorEnabled', filterValue: 'yes' })}`,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({
         ...INVALID_QUERY,
@@ -104,7 +105,9 @@ describeEachDialect(
       );
       expect(rows.at(-1)).toMatch(/^seed-0000,/);
       // The search applies too.
-      const searched = await admin.get(`/admin/export-users.csv?${query({ searchValue: 'seed-000', searchOperator: 'starts_with' })}`);
+      const searched = await admin.get(
+        `/admin/export-users.csv?${query({ searchValue: 'seed-000', searchOperator: 'starts_with' })}`,
+      );
       expect(lines(searched.text).map((line) => line.split(',')[0])).toEqual([
         'id',
         ...Array.from({ length: 10 }, (_, i) => `seed-000${i}`),

@@ -38,7 +38,7 @@ describeEachDialect(
           userId: adminId,
           ipAddress: '203.0.113.7',
           userAgent: i === 0 ? '=cmd|"/c calc"!A1' : 'Firefox, 120',
-          detail: i === 0 ? { code: '@evil' } : null,
+          detail: i === 0 ? { code: '@evil' } : undefined,
         }),
       );
       await insertAuditRows(h().auth.context, rows);
@@ -72,9 +72,12 @@ describeEachDialect(
 
     it('streams every event once, in batches, though events are written while it reads', async () => {
       const response = await h().auth.handler(
-        new Request(`${BASE_URL}${API}/admin/export-audit-events.csv?to=${new Date(BASE + SEEDED * 1000).toISOString()}`, {
-          headers: { cookie: admin.cookieHeader },
-        }),
+        new Request(
+          `${BASE_URL}${API}/admin/export-audit-events.csv?to=${new Date(BASE + SEEDED * 1000).toISOString()}`,
+          {
+            headers: { cookie: admin.cookieHeader },
+          },
+        ),
       );
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
