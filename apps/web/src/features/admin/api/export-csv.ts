@@ -5,7 +5,6 @@
  */
 import { CLIENT_DEFAULTS } from '@latchkey/client';
 
-
 export function exportUrl(baseURL: string, path: string, query: object): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
