@@ -36,6 +36,11 @@ const SEARCH_DELAY_MS = 300;
 const NO_USERS: AdminUser[] = [];
 const NOTHING_SELECTED: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
+/** The grid reports a fresh, equal model when its rows change: keeping the old one spares a render. */
+function sameSelection(a: GridRowSelectionModel, b: GridRowSelectionModel): boolean {
+  return a.type === b.type && a.ids.size === b.ids.size && [...a.ids].every((id) => b.ids.has(id));
+}
+
 /** The checked users of the page on screen ("all" from the header box is an exclude model). */
 function selectedUsers(users: readonly AdminUser[], model: GridRowSelectionModel): AdminUser[] {
   return users.filter((user) => (model.type === 'include') === model.ids.has(user.id));
@@ -60,6 +65,10 @@ export function UsersPage() {
   const users = data?.users ?? NO_USERS;
   const selected = useMemo(() => selectedUsers(users, selection), [users, selection]);
   const clearSelection = useCallback(() => setSelection(NOTHING_SELECTED), []);
+  const changeSelection = useCallback(
+    (model: GridRowSelectionModel) => setSelection((current) => (sameSelection(current, model) ? current : model)),
+    [],
+  );
 
   // Each change replaces the entry rather than adding one to the history (a keystroke is no step back).
   // The functional form reads the latest address, so callbacks stay stable for the memoised grid.
@@ -97,7 +106,7 @@ export function UsersPage() {
     filter,
     onFilterChange: changeFilter,
   };
-  const gridSelection = { selection, onSelectionChange: setSelection };
+  const gridSelection = { selection, onSelectionChange: changeSelection };
 
   return (
     <Page
