@@ -31,6 +31,8 @@ afterEach(() => cleanup());
 
 const total = () => screen.getByTestId('users-total').textContent;
 const rows = () => screen.getAllByRole('row').slice(1);
+/** The name cell (the first cell is the row's checkbox). */
+const nameOf = (row: HTMLElement) => row.querySelector('[data-field="name"]')?.textContent;
 
 describe('the users grid', () => {
   it('loads the users from the server with the total', async () => {
@@ -79,12 +81,7 @@ describe('the users grid', () => {
     await user.click(await screen.findByRole('option', { name: 'Admins' }));
     await waitFor(() => expect(total()).toBe('Total: 2'));
     // The footer's total can show before the grid has swapped its rows: wait for the rows too.
-    await waitFor(() =>
-      expect(rows().map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual([
-        'Ada Admin',
-        'Barbara Liskov',
-      ]),
-    );
+    await waitFor(() => expect(rows().map((row) => nameOf(row))).toEqual(['Ada Admin', 'Barbara Liskov']));
 
     await user.click(screen.getByRole('combobox', { name: 'Show' }));
     await user.click(await screen.findByRole('option', { name: 'All users' }));
@@ -94,7 +91,7 @@ describe('the users grid', () => {
     await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('ascending'));
     await user.click(nameHeader);
     expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
-    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Grace Hopper'));
+    await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Grace Hopper'));
   });
 
   it("speaks the chosen language, the grid's own texts included", async () => {
@@ -139,7 +136,7 @@ describe('the users grid', () => {
     const nameHeader = screen.getByRole('columnheader', { name: /^Name/ });
     await user.click(nameHeader);
     await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('ascending'));
-    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Alan Turing'));
+    await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Alan Turing'));
     const listed = new URLSearchParams(router.state.location.search);
     expect(Object.fromEntries(listed)).toEqual({ q: 'grid', sort: 'name', dir: 'asc' });
 
@@ -148,7 +145,7 @@ describe('the users grid', () => {
       expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('grid');
       await waitFor(() => expect(total()).toBe('Total: 3'));
       expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('ascending');
-      await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Alan Turing'));
+      await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Alan Turing'));
     };
     await user.click(await screen.findByText('Grace Hopper'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
@@ -165,7 +162,7 @@ describe('the users grid', () => {
   it('opens on the page the address names', async () => {
     renderApp(server, '/admin/users?sort=name&dir=desc&size=25&page=1', { auth: admin });
     await waitFor(() => expect(total()).toBe('Total: 5'));
-    await waitFor(() => expect(within(rows()[0]!).getAllByRole('gridcell')[0]!.textContent).toBe('Grace Hopper'));
+    await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Grace Hopper'));
     expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
   });
 

@@ -14,10 +14,11 @@ export type SessionGuard = 'none' | 'required' | 'fresh';
 export type RateLimitTier = 'default' | 'strict' | 'mail';
 /**
  * What a success answers, for the API description only (openapi/): the JSON body's schema, a page
- * (`'html'`), a 302 (`'redirect'`) or a file (`'file'`); a list where it depends on the request.
+ * (`'html'`), a 302 (`'redirect'`), a file (`'file'`) or a CSV download (`'csv'`); a list where it
+ * depends on the request.
  * Never checked at run time: the hot path stays a handler and `JSON.stringify`.
  */
-export type EndpointAnswer = z.ZodType | 'html' | 'redirect' | 'file';
+export type EndpointAnswer = z.ZodType | 'html' | 'redirect' | 'file' | 'csv';
 export type EndpointResponse = EndpointAnswer | readonly EndpointAnswer[];
 
 /** A body or query schema; `undefined` for an endpoint that takes none. */

@@ -56,6 +56,8 @@ function successResponses(endpoint: AnyEndpoint, converter: SchemaConverter): Js
       };
     } else if (answer === 'html') {
       content['text/html'] = { schema: { type: 'string' } };
+    } else if (answer === 'csv') {
+      content['text/csv'] = { schema: { type: 'string', description: 'UTF-8 with a byte-order mark, RFC 4180' } };
     } else if (answer === 'file') {
       content['*/*'] = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
     } else {

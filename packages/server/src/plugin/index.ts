@@ -59,6 +59,7 @@ export { requestLanguage, type ServerLanguage } from '../i18n/request-language';
 export { withLocations, type IpLocation } from '../ip-location/ip-location';
 export type { MailMessage } from '../mail/mailer';
 export { hashPassword } from '../crypto/password';
+export { csvResponse, type CsvBatches, type CsvCell } from '../http/csv';
 export { sha256Hex } from '../crypto/digest';
 export { randomString } from '../crypto/random';
 export { normalizeEmail } from '../validation/email';

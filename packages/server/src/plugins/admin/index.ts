@@ -13,6 +13,7 @@ import { reachRefusal, type TargetAction } from './reach';
 import { setRole } from './routes/set-role';
 import { createUser } from './routes/create-user';
 import { listUsers } from './routes/list-users';
+import { exportUsersCsv } from './routes/export-users-csv';
 import { getUser } from './routes/get-user';
 import { adminUpdateUser } from './routes/update-user';
 import { removeUser } from './routes/remove-user';
@@ -71,6 +72,7 @@ export function adminPlugin(options: AdminOptions = {}) {
       setRole(resolved),
       createUser(resolved),
       listUsers(resolved),
+      exportUsersCsv(resolved),
       getUser(resolved),
       adminUpdateUser(resolved),
       removeUser(resolved),

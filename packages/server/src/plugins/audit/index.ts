@@ -11,6 +11,7 @@ import { auditEventMigration } from './migrations/0400-audit-event';
 import { AUDIT_DEFAULTS, resolveAuditOptions, type AuditOptions } from './options';
 import { listAuditEventsRoute } from './routes/list-audit-events';
 import { listMyAuditEvents } from './routes/list-my-events';
+import { exportAuditEventsCsv } from './routes/export-audit-events-csv';
 import { auditExpiringRows } from './schema';
 
 export { AUDIT_DEFAULTS, AUDIT_ERRORS, type AuditOptions };
@@ -21,7 +22,7 @@ export function auditPlugin(options: AuditOptions = {}) {
   return definePlugin({
     id: 'audit',
     errors: AUDIT_ERRORS,
-    endpoints: [listAuditEventsRoute(resolved), listMyAuditEvents],
+    endpoints: [listAuditEventsRoute(resolved), exportAuditEventsCsv(resolved), listMyAuditEvents],
     migrations: [auditEventMigration],
     hooks: { event: createEventWriter() },
     expiringRows: auditExpiringRows(resolved.retentionDays),

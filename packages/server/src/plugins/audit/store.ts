@@ -121,6 +121,30 @@ export async function listAuditEvents(
 }
 
 /**
+ * The events after `after` in list order (newest first), for an export that reads them batch by
+ * batch: a key rather than an offset, so events written meanwhile (the export's own sign-ins and
+ * everyone else's) neither repeat a row nor skip one.
+ */
+export async function listAuditEventsAfter(
+  auth: PluginHost,
+  filter: AuditFilter,
+  limit: number,
+  after: Pick<AuditEvent, 'createdAt' | 'id'> | null,
+): Promise<AuditEvent[]> {
+  let query = filtered(auth, filter);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '<', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toAuditEvent);
+}
+
+/**
  * The current e-mail of each user the events name (actor and subject), in one query: the admin
  * console shows people, not ids. A deleted user has none; the id stays the event's record.
  */

@@ -2,8 +2,10 @@
  * @module /admin/audit: the audit log, newest first, paged and filtered by the server
  * (list-audit-events), with the filters above the grid and the total. The filters live in the
  * address (`?userId=…&type=…&from=…&to=…`), so a user's page links here with their events and a
- * filtered view survives a reload; the page is kept there too (grid-address.ts).
+ * filtered view survives a reload; the page is kept there too (grid-address.ts). "Export CSV"
+ * downloads every event the filters select.
  */
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
@@ -13,7 +15,9 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import type { AdminAuditEvent } from '../api/admin-types';
+import { useAuth } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
+import { exportUrl } from '../api/export-csv';
 import { useListAuditEvents } from '../api/list-audit-events';
 import { AdminNav } from './admin-nav';
 import { AuditFilters } from './audit-filters';
@@ -33,6 +37,7 @@ export function AuditPage() {
   const pagination = paginationOf(params);
   const query = toListAuditEventsQuery(filter, pagination);
   const { data, error, isFetching } = useListAuditEvents(query);
+  const { baseURL } = useAuth();
 
   const changeFilter = useCallback(
     (next: AuditFilter) => {
@@ -51,7 +56,20 @@ export function AuditPage() {
   );
 
   return (
-    <Page title={t('audit.title')} maxWidth="lg">
+    <Page
+      title={t('audit.title')}
+      maxWidth="lg"
+      actions={
+        <Button
+          variant="outlined"
+          component="a"
+          href={exportUrl(baseURL, '/admin/export-audit-events.csv', query)}
+          download
+        >
+          {t('export.csv')}
+        </Button>
+      }
+    >
       <AdminNav />
       <AuditFilters filter={filter} onChange={changeFilter} />
       <ServerError error={clientErrorOf(error)} />

@@ -1,7 +1,8 @@
 /**
  * @module The users grid's columns. Name and e-mail are searched with the search box (the server
  * searches them with contains / starts with / ends with), so their column filters are off; role,
- * banned and created offer only the grid operators the server can apply (users-grid-query.ts).
+ * verified, two-factor, banned and created offer only the grid operators the server can apply
+ * (users-grid-query.ts).
  */
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -53,6 +54,23 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       width: 150,
       filterOperators: getGridSingleSelectOperators().filter(serverCanApply),
       renderCell: ({ row }) => <RoleChips role={row.role} />,
+    },
+    {
+      field: 'emailVerified',
+      headerName: t('fields.emailVerified'),
+      type: 'boolean',
+      width: 130,
+      valueGetter: (_value, row) => Boolean(row.emailVerified),
+      filterOperators: getGridBooleanOperators().filter(serverCanApply),
+    },
+    {
+      field: 'twoFactorEnabled',
+      headerName: t('twoFactor.title'),
+      description: t('twoFactor.title'),
+      type: 'boolean',
+      width: 130,
+      valueGetter: (_value, row) => Boolean((row as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+      filterOperators: getGridBooleanOperators().filter(serverCanApply),
     },
     {
       field: 'banned',

@@ -1,6 +1,7 @@
 /**
- * @module The quick filters above the grid (admins, users, banned, not banned): each is one grid
- * filter item, so the select and the grid's own filter panel show the same filter.
+ * @module The quick filters above the grid (admins, users, banned, not banned, e-mail verified or
+ * not, two-factor on or off): each is one grid filter item, so the select and the grid's own
+ * filter panel show the same filter. The server takes one filter, so presets do not combine.
  */
 import type { GridFilterModel } from '@mui/x-data-grid';
 
@@ -10,6 +11,10 @@ export const FILTER_PRESETS = {
   users: { field: 'role', operator: 'is', value: 'user' },
   banned: { field: 'banned', operator: 'is', value: 'true' },
   notBanned: { field: 'banned', operator: 'is', value: 'false' },
+  verified: { field: 'emailVerified', operator: 'is', value: 'true' },
+  unverified: { field: 'emailVerified', operator: 'is', value: 'false' },
+  twoFactorOn: { field: 'twoFactorEnabled', operator: 'is', value: 'true' },
+  twoFactorOff: { field: 'twoFactorEnabled', operator: 'is', value: 'false' },
 } as const;
 
 export type FilterPreset = keyof typeof FILTER_PRESETS;

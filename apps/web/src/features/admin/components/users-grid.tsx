@@ -1,10 +1,17 @@
 /**
  * @module The users DataGrid in server mode: the rows are one page the server chose, `rowCount`
  * is the server's total, and paging, sorting and filtering only report the new model upwards
- * (users-page.tsx turns it into the next query). Memoised: typing in the search box re-renders
- * the page, not the grid. The grid's own texts follow the language (grid-locale.ts).
+ * (users-page.tsx turns it into the next query); checked rows are the bulk actions' selection.
+ * Memoised: typing in the search box re-renders the page, not the grid. The grid's own texts
+ * follow the language (grid-locale.ts).
  */
-import { DataGrid, type GridFilterModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridFilterModel,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +30,9 @@ export interface UsersGridProps {
   onSortChange(model: GridSortModel): void;
   filter: GridFilterModel;
   onFilterChange(model: GridFilterModel): void;
+  /** The checked rows, for the bulk actions; absent where rows cannot be checked (the cards). */
+  selection?: GridRowSelectionModel;
+  onSelectionChange?(model: GridRowSelectionModel): void;
 }
 
 export const UsersGrid = memo(function UsersGrid(props: UsersGridProps) {
@@ -52,7 +62,14 @@ export const UsersGrid = memo(function UsersGrid(props: UsersGridProps) {
       onSortModelChange={props.onSortChange}
       filterModel={props.filter}
       onFilterModelChange={props.onFilterChange}
-      onRowClick={({ id }) => navigate(userPath(String(id)))}
+      onRowClick={({ id }, event) => {
+        // Checking a row's box selects it for the bulk actions; it does not open the user.
+        if (event.target instanceof Element && event.target.closest('[data-field="__check__"]')) return;
+        void navigate(userPath(String(id)));
+      }}
+      checkboxSelection={props.selection !== undefined}
+      rowSelectionModel={props.selection}
+      onRowSelectionModelChange={props.onSelectionChange}
       disableRowSelectionOnClick
       disableColumnSelector
       sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}

@@ -7,20 +7,35 @@
  */
 import { z } from 'zod';
 import { AuthError, defineEndpoint } from '../../../plugin';
-import { countAuditEvents, emailsOfEventUsers, listAuditEvents } from '../store';
+import { countAuditEvents, emailsOfEventUsers, listAuditEvents, type AuditFilter } from '../store';
 import { AUDIT_ERRORS } from '../errors';
 import { AUDIT_DEFAULTS, type ResolvedAuditOptions } from '../options';
 import { adminAuditEventResponse } from '../responses';
 
-const query = z.object({
+const filterQuery = z.object({
   userId: z.string().min(1).max(255).optional(),
   type: z.string().min(1).max(255).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+});
+/** The filters, shared with the CSV export (export-audit-events-csv.ts), which takes no paging. */
+export const auditFilterQuery = filterQuery;
+
+const query = filterQuery.extend({
   limit: z.coerce.number().int().min(1).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+export function auditFilterOf(query: z.output<typeof filterQuery>): AuditFilter {
+  return {
+    userId: query.userId,
+    type: query.type,
+    outcome: query.outcome,
+    from: query.from === undefined ? undefined : new Date(query.from),
+    to: query.to === undefined ? undefined : new Date(query.to),
+  };
+}
 
 export function listAuditEventsRoute(options: ResolvedAuditOptions) {
   return defineEndpoint({
@@ -37,13 +52,7 @@ export function listAuditEventsRoute(options: ResolvedAuditOptions) {
     async handler({ auth, query, session }) {
       if (!(await options.mayListAuditEvents(session.user, auth)))
         throw new AuthError(AUDIT_ERRORS.notAllowedToListAuditEvents);
-      const filter = {
-        userId: query.userId,
-        type: query.type,
-        outcome: query.outcome,
-        from: query.from === undefined ? undefined : new Date(query.from),
-        to: query.to === undefined ? undefined : new Date(query.to),
-      };
+      const filter = auditFilterOf(query);
       const page = {
         limit: Math.min(query.limit ?? AUDIT_DEFAULTS.listLimit, AUDIT_DEFAULTS.listMaxLimit),
         offset: query.offset ?? 0,
