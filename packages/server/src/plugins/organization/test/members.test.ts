@@ -366,7 +366,11 @@ describeEachDialect(
       ] as const;
       const seats: Array<{ client: TestClient; user: { id: string; email: string } }> = [];
       for (const [name, role, local] of people) {
-        const seat = await h().signUp(`${local}-${Math.random().toString(36).slice(2, 8)}@example.com`, undefined, name);
+        const seat = await h().signUp(
+          `${local}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+          undefined,
+          name,
+        );
         await insertMember(h(), id, seat.user.id, role);
         seats.push(seat);
       }
@@ -402,7 +406,9 @@ describeEachDialect(
         'Bob Stone',
         'Adam Park',
       ]);
-      expect((await list({ filterField: 'createdAt', filterOperator: 'lte', filterValue: new Date().toISOString() })).total).toBe(4);
+      expect(
+        (await list({ filterField: 'createdAt', filterOperator: 'lte', filterValue: new Date().toISOString() })).total,
+      ).toBe(4);
     });
 
     it('list-members answers 400 VALIDATION_ERROR for a field outside the whitelist or a malformed filter', async () => {
@@ -432,7 +438,30 @@ describeEachDialect(
         });
         expect(JSON.stringify(response.body.details), JSON.stringify(params)).toContain(path);
       }
-      expect(await db(h()).selectFrom('member').select('id').where('organizationId', '=', org.id).execute()).toHaveLength(1);
+      expect(
+        await db(h()).selectFrom('member').select('id').where('organizationId', '=', org.id).execute(),
+      ).toHaveLength(1);
+    });
+
+    it('list-members takes the organization by slug, as better-auth 1.7 does; an unknown slug answers 400', async () => {
+      const org = await organizationWith({ owner: 'owner', member: 'member' });
+      const { slug } = await db(h())
+        .selectFrom('organization')
+        .select('slug')
+        .where('id', '=', org.id)
+        .executeTakeFirstOrThrow();
+      const response = await org.seats.member.client.get(`/organization/list-members?organizationSlug=${slug}`);
+      expect(response.status).toBe(200);
+      expect(response.body.total).toBe(2);
+      await expectError(
+        await org.seats.member.client.get('/organization/list-members?organizationSlug=no-such-slug'),
+        ORGANIZATION_ERRORS.organizationNotFound,
+      );
+      const outsider = await h().signUp();
+      await expectError(
+        await outsider.client.get(`/organization/list-members?organizationSlug=${slug}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
     });
 
     it('list-members of an organization the caller is not in answers 403', async () => {
