@@ -24,7 +24,7 @@ describe('searching and paging the members', () => {
   it('pages the members by the server, keeps page and search in the address, and finds by name or e-mail', async () => {
     const owner = await signUp(server, 'Paula');
     const organization = await createOrganization(owner, 'Massive Dynamic');
-    const people = await Promise.all(Array.from({ length: 11 }, (_, i) => signUp(server, `Walter${i}`)));
+    const people = await Promise.all(Array.from({ length: 9 }, (_, i) => signUp(server, `Walter${i}`)));
     await Promise.all(people.map((person) => addMember(server, owner, organization.id, person, 'member')));
     const nina = await signUp(server, 'Nina');
     await addMember(server, owner, organization.id, nina, 'member');
@@ -35,11 +35,11 @@ describe('searching and paging the members', () => {
 
     await screen.findByRole('table', { name: 'Members' });
     await waitFor(() => expect(memberRows()).toHaveLength(10));
-    expect(screen.getByText('1–10 of 13')).toBeTruthy();
+    expect(screen.getByText('1–10 of 11')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2&size=10'));
-    await waitFor(() => expect(memberRows()).toHaveLength(3));
-    expect(screen.getByText('11–13 of 13')).toBeTruthy();
+    await waitFor(() => expect(memberRows()).toHaveLength(1));
+    expect(screen.getByText('11–11 of 11')).toBeTruthy();
 
     // By name, any case, from the first page again.
     const search = screen.getByRole('searchbox', { name: 'Search by name or e-mail' });
@@ -55,7 +55,8 @@ describe('searching and paging the members', () => {
     await user.clear(search);
     await user.type(search, 'nobody-like-this');
     expect(await screen.findByText('No member matches “nobody-like-this”.')).toBeTruthy();
-  });
+    // Eleven members, each signed up, verified, invited and accepting through the API: more than a page.
+  }, 90_000);
 
   it('opens the page and search the address names, and shows when each member joined', async () => {
     const owner = await signUp(server, 'Olivia');

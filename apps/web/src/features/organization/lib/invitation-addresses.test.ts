@@ -9,9 +9,10 @@ describe('the invitation form’s addresses', () => {
   });
 
   it('takes the address out of "Name <address>" and keeps a token without @ to be reported as invalid', () => {
-    expect(invitationAddresses('Ann Lee <ann@example.com>, not-an-address')).toEqual([
+    expect(invitationAddresses('Ann Lee <ann@example.com>, not-an-address bob@example.com')).toEqual([
       'ann@example.com',
       'not-an-address',
+      'bob@example.com',
     ]);
     expect(invitationAddresses(' \n ,')).toEqual([]);
     expect(isEmailAddress('ann@example.com')).toBe(true);

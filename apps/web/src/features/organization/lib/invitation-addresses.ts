@@ -13,11 +13,10 @@ const emailSchema = z.email();
 export function invitationAddresses(text: string): string[] {
   const seen = new Set<string>();
   const addresses: string[] = [];
-  // `<`/`>` become separators, so "Ann Lee <ann@example.com>" leaves "Ann", "Lee" and the address;
-  // the words are no addresses and are dropped when a token of the same piece holds an `@`.
   for (const piece of text.split(/[\n\r,;]+/)) {
-    const tokens = piece.split(/[\s<>]+/).filter(Boolean);
-    const chosen = tokens.some((token) => token.includes('@')) ? tokens.filter((token) => token.includes('@')) : tokens;
+    // "Ann Lee <ann@example.com>": the address is what the brackets hold; the name is no address.
+    const bracketed = /<([^<>]*)>/.exec(piece);
+    const chosen = (bracketed ? bracketed[1]! : piece).split(/\s+/).filter(Boolean);
     for (const token of chosen) {
       const key = token.toLowerCase();
       if (seen.has(key)) continue;
