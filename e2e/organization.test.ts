@@ -54,6 +54,10 @@ describeInBrowser('organizations', (e2e) => {
     await create.getByText('This slug is free').waitFor();
     await create.getByRole('button', { name: 'Create' }).click();
     await pageA.getByTestId('toast').getByText(`Organization “${name}” created.`).waitFor();
+    // The new organization opens at once, by its slug (#32 item 21).
+    await pageA.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(pageA.url()).pathname).toBe(`/organizations/${name.toLowerCase().replace(' ', '-')}`);
+    await pageA.goto(`${server.url}/organizations`);
     await saveScreenshot(pageA, 'organization-list');
     await pageA
       .getByRole('list', { name: 'Your organizations' })
@@ -114,7 +118,7 @@ describeInBrowser('organizations', (e2e) => {
     await expect.poll(() => role.textContent()).toBe('Admin');
     const members = (await (
       await contextA.request.get(
-        `${server.url}/api/auth/organization/list-members?organizationId=${encodeURIComponent(new URL(pageA.url()).pathname.split('/')[2]!)}`,
+        `${server.url}/api/auth/organization/list-members?organizationSlug=${encodeURIComponent(new URL(pageA.url()).pathname.split('/')[2]!)}`,
       )
     ).json()) as { members: { role: string; user: { email: string } }[] };
     expect(members.members.find((m) => m.user.email === emailB)?.role).toBe('admin');

@@ -74,10 +74,10 @@ describe('creating an organization', () => {
     expect(within(dialog).getByText('Enter a full URL (https://…)')).toBeTruthy();
   });
 
-  it('creates the organization: it appears in the list, active, and exists on the server', async () => {
+  it('creates the organization and opens it, active, by its slug; it exists on the server and is listed', async () => {
     const me = await signUp(server, 'Dora');
     const user = userEvent.setup({ document });
-    renderApp(server, '/organizations', { auth: me.auth });
+    const { router } = renderApp(server, '/organizations', { auth: me.auth });
     expect(await screen.findByText(/not a member of any organization/)).toBeTruthy();
 
     const dialog = await openDialog(user);
@@ -87,14 +87,22 @@ describe('creating an organization', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await toastSaying(`Organization “${name}” created.`);
+    const slug = name.toLowerCase().replace(' ', '-');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${slug}`));
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: `Active organization: ${name}` })).toBeTruthy());
+    const session = await me.auth.client.getSession({ query: { disableCookieCache: true } });
+
+    await router.navigate('/organizations');
     const list = await screen.findByRole('list', { name: 'Your organizations' });
     await waitFor(() => expect(within(list).getByText(name)).toBeTruthy());
-    await waitFor(() => expect(within(list).getByText('Active')).toBeTruthy());
+    expect(within(list).getByText('Active')).toBeTruthy();
     const { data } = await me.auth.client.organization.list();
+    expect(session.data?.session.activeOrganizationId).toBe(data?.[0]?.id);
     expect(data).toEqual([
       expect.objectContaining({
         name,
-        slug: name.toLowerCase().replace(' ', '-'),
+        slug,
         logo: 'https://example.com/logo.png',
       }),
     ]);

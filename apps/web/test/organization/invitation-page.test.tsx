@@ -32,7 +32,7 @@ describe('the invitation page', () => {
     expect(await screen.findByText(`${owner.email} invites you to join Cyberdyne.`)).toBeTruthy();
     expect(screen.getByText('Admin')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${organization.id}/members`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${organization.slug}/members`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cyberdyne' })).toBeTruthy();
     await toastSaying('You joined Cyberdyne.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Active organization: Cyberdyne' })).toBeTruthy());

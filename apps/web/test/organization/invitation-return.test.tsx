@@ -96,7 +96,9 @@ describe('an invitee without an account', () => {
     await user.click(await screen.findByRole('link', { name: 'Continue' }));
     await waitFor(() => expect(again.router.state.location.pathname).toBe(invitationPath));
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(again.router.state.location.pathname).toBe(`/organizations/${organization.id}/members`));
+    await waitFor(() =>
+      expect(again.router.state.location.pathname).toBe(`/organizations/${organization.slug}/members`),
+    );
     await toastSaying('You joined Initech.');
     expect(await screen.findByRole('table', { name: 'Members' })).toBeTruthy();
     const { data } = await auth.client.organization.list();

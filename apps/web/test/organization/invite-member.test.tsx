@@ -2,7 +2,9 @@
  * The invitation form of an organization's Invitations section against a real server: an invalid
  * address is refused inline before any request, an invitation is sent (mailed, listed as pending),
  * a second one to the same address is refused at the e-mail field in words, and the pending list's
- * resend and cancel act on the server. A plain member is offered neither the form nor the actions.
+ * resend and cancel act on the server. Several pasted addresses are invited one by one with an
+ * outcome each, and the mail's link can be copied from the list. A plain member is offered
+ * neither the form nor the actions.
  */
 import '../support/dom';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -55,6 +57,73 @@ describe('inviting a member', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('invites several pasted addresses, one request each, and says what became of each', async () => {
+    const owner = await signUp(server, 'Saul');
+    const organization = await createOrganization(owner, 'Los Pollos');
+    const member = await signUp(server, 'Gus');
+    await addMember(server, owner, organization.id, member, 'member');
+    const waiting = uniqueEmail('waiting');
+    await owner.auth.client.organization.inviteMember({
+      email: waiting,
+      role: 'member',
+      organizationId: organization.id,
+    });
+    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.slug}/invitations`, { auth: owner.auth });
+
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    const field = within(form).getByLabelText(/^E-mail addresses/);
+    await user.click(field);
+    await user.paste(`${first}, ${second}\n${member.email.toUpperCase()}; not-an-address ${waiting}\n${first}`);
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+
+    await toastSaying('2 of 5 invitations sent.');
+    const outcomes = await screen.findByRole('list', { name: 'Invited: 2 of 5' });
+    const lines = within(outcomes)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      `${first}Invited`,
+      `${second}Invited`,
+      `${member.email.toUpperCase()}Already a member`,
+      'not-an-addressNot a valid e-mail address',
+      `${waiting}Already invited`,
+    ]);
+    // What could not be sent stays to be corrected; what was sent or needs nothing is gone.
+    expect((field as HTMLTextAreaElement).value).toBe('not-an-address');
+    const { data } = await owner.auth.client.organization.listInvitations({
+      query: { organizationId: organization.id },
+    });
+    const pending = data?.filter((invitation: { status: string }) => invitation.status === 'pending');
+    expect(pending?.map((invitation: { email: string }) => invitation.email).sort()).toEqual(
+      [first, second, waiting].sort(),
+    );
+    await waitFor(() => expect(server.outbox.list().filter((mail) => mail.to === first)).toHaveLength(1));
+  });
+
+  it('shows those who may invite the link the invitation mail carries, and copies it', async () => {
+    const owner = await signUp(server, 'Kim');
+    const organization = await createOrganization(owner, 'Wexler');
+    const invitee = uniqueEmail('linked');
+    const { data: invitation } = await owner.auth.client.organization.inviteMember({
+      email: invitee,
+      role: 'member',
+      organizationId: organization.id,
+    });
+    const user = userEvent.setup({ document });
+    renderApp(server, `/organizations/${organization.slug}/invitations`, { auth: owner.auth });
+
+    await user.click(await screen.findByRole('button', { name: `Copy the invitation link for ${invitee}` }));
+    await toastSaying(`Invitation link for ${invitee} copied.`);
+    const copied = new URL(await navigator.clipboard.readText());
+    const mailed = new URL(server.outbox.list().find((mail) => mail.to === invitee)!.links[0]!);
+    expect(copied.origin).toBe(window.location.origin);
+    expect(copied.pathname).toBe(mailed.pathname);
+    expect(copied.pathname).toBe(`/invitations/${invitation!.id}`);
+    expect(screen.getByTestId('invitation-link').textContent).toBe(copied.href);
+  });
+
   it('resends and cancels a pending invitation', async () => {
     const owner = await signUp(server, 'Petra');
     const organization = await createOrganization(owner, 'Hooli');
@@ -95,6 +164,7 @@ describe('inviting a member', () => {
     expect(await screen.findByText('Only owners and admins can invite members.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
     await screen.findByRole('list', { name: 'Pending invitations' });
-    expect(screen.queryByRole('button', { name: /Resend|Cancel the invitation/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Resend|Cancel the invitation|Copy the invitation link/ })).toBeNull();
+    expect(screen.queryByTestId('invitation-link')).toBeNull();
   });
 });

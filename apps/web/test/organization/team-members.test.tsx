@@ -1,5 +1,5 @@
 /**
- * Team members on the Teams tab against a real server: an owner opens a team, adds an organization
+ * Team members on the Teams tab against a real server: each team shows its member count; an owner opens a team, adds an organization
  * member to it and removes them again (the server stores both); in an organization that is not the
  * active one the changes are disabled and say why; a plain member sees their team's members with
  * no way to change them, and is told who may see another team's.
@@ -39,6 +39,9 @@ describe('team members', () => {
     renderApp(server, `/organizations/${organization.id}/teams`, { auth: owner.auth });
 
     const toggle = await screen.findByRole('button', { name: 'Members of team Design' });
+    const row = () => document.querySelector<HTMLElement>(`[data-team-id="${teamId}"]`)!;
+    // Each team says how many members it has (#32 item 21), and the count follows a change.
+    await waitFor(() => expect(within(row()).getByText('Members: 0')).toBeTruthy());
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -54,6 +57,7 @@ describe('team members', () => {
     await toastSaying('Tess added to the team.');
     expect(within(list).getByText(member.email)).toBeTruthy();
     expect(await teamUserIds(owner, teamId)).toEqual([memberUserId]);
+    await waitFor(() => expect(within(row()).getByText('Members: 1')).toBeTruthy());
 
     // Tess is in the team now: the picker offers only who is not.
     await user.click(screen.getByRole('combobox', { name: 'Add to Design' }));

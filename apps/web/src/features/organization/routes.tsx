@@ -1,6 +1,6 @@
 /**
  * @module The organization feature's routes, mounted by app/routes.tsx behind RequireSession: the
- * list and an organization's sections under /organizations, and the invitation page the
+ * list and an organization's sections under /organizations (by slug, or by id for old links), and the invitation page the
  * invitation mail links to (a signed-out visitor signs in first and comes back to it). The screens
  * load on first visit, so the sign-in page does not carry them.
  */
@@ -20,7 +20,7 @@ export const organizationRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/organizations-page')).OrganizationsPage }),
       },
       {
-        path: ':organizationId/:section?',
+        path: ':organization/:section?',
         lazy: async () => ({ Component: (await import('./components/organization-page')).OrganizationPage }),
       },
     ],

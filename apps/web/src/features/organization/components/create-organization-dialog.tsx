@@ -32,7 +32,7 @@ const schema = z.object({
 export interface CreateOrganizationDialogProps {
   open: boolean;
   onClose(): void;
-  onCreated(organization: { id: string; name: string }): void;
+  onCreated(organization: { id: string; name: string; slug: string }): void;
 }
 
 export function CreateOrganizationDialog({ open, onClose, onCreated }: CreateOrganizationDialogProps) {

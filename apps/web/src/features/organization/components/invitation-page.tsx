@@ -28,6 +28,7 @@ import { useInvitation } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
 import { useRoleLabel } from './use-role-label';
 import { VerifyToAnswer } from './verify-to-answer';
+import { organizationPath } from '../lib/organization-path';
 import { formatDateTime } from '../../../lib/format-date';
 
 function Explanation({ code, email }: { code: AppError['code'] | undefined; email: string }) {
@@ -149,10 +150,10 @@ export function InvitationPage() {
           startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           onClick={() =>
             accept.mutate(data.id, {
-              onSuccess: (result) => {
+              onSuccess: () => {
                 // The toast lives above the routes, so it is still up on the organization's page.
                 toast({ message: t('invitationReturn.joined', { organization: data.organizationName }) });
-                void navigate(`/organizations/${result.member.organizationId}/members`);
+                void navigate(organizationPath({ slug: data.organizationSlug }, 'members'));
               },
             })
           }

@@ -1,7 +1,8 @@
 /**
  * @module One pending invitation: address, role, team, expiry (an expired one says so), and the
  * resend and cancel actions the caller's role allows, each with its own progress and error; a
- * resend or a cancellation is told in a toast.
+ * resend or a cancellation is told in a toast. Those who may invite also see the link the mail
+ * carries, with "Copy link", to pass it on by chat when a mail is slow or filtered.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,7 @@ import type { OrganizationInvitation } from '../api/list-invitations';
 import type { MemberAbilities } from '../lib/member-permissions';
 import { useRoleLabel } from './use-role-label';
 import { formatDateTime } from '../../../lib/format-date';
+import { invitationLink } from '../lib/invitation-link';
 
 export interface InvitationRowProps {
   invitation: OrganizationInvitation;
@@ -37,6 +39,15 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
   const expiresAt = new Date(invitation.expiresAt);
   const expired = expiresAt.getTime() <= Date.now();
   const role = invitation.role ?? 'member';
+  const link = invitationLink(window.location.origin, invitation.id);
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ message: t('invitations.linkCopied', { email: invitation.email }) });
+    } catch {
+      toast({ message: t('invitations.linkCopyFailed'), severity: 'error' });
+    }
+  };
   const details = [
     roleLabel(role),
     teamName ? t('invitations.team', { team: teamName }) : null,
@@ -47,11 +58,25 @@ export function InvitationRow({ invitation, organizationId, abilities, teamName 
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-invitation-id={invitation.id}>
       <ListItemText
         primary={<EmailText email={invitation.email} />}
-        secondary={details.join(' · ')}
+        secondary={
+          <>
+            {details.join(' · ')}
+            {abilities.invite && !expired && (
+              <Box component="span" data-testid="invitation-link" sx={{ display: 'block', fontFamily: 'monospace' }}>
+                {link}
+              </Box>
+            )}
+          </>
+        }
         sx={{ minWidth: 200, overflowWrap: 'anywhere' }}
       />
       {expired && <Chip label={t('invitations.expired')} size="small" color="warning" />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {abilities.invite && !expired && (
+          <Button onClick={() => void copyLink()} aria-label={t('invitations.copyLinkTo', { email: invitation.email })}>
+            {t('invitations.copyLink')}
+          </Button>
+        )}
         {abilities.invite && (
           <Button
             disabled={busy}

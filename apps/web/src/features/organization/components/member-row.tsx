@@ -1,5 +1,5 @@
 /**
- * @module One member in the Members table: the role picker (owner/admin/member; the owner role
+ * @module One member in the Members table: name and e-mail, the date they joined, the role picker (owner/admin/member; the owner role
  * only offered by an owner, an owner's row only changeable by an owner) and the remove button with
  * its confirmation. The only owner's own picker is disabled with the reason under it (the server
  * would refuse the change). A refusal from the server is shown in a row under the member it concerns;
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';
+import { formatDate } from '../../../lib/format-date';
 import { clientErrorOf } from '../../../lib/unwrap';
 import type { FullOrganization } from '../api/get-organization';
 import type { OrganizationMember } from '../api/list-members';
@@ -36,7 +37,7 @@ export interface MemberRowProps {
 }
 
 export function MemberRow({ member, organization, abilities, isSelf, soleOwner }: MemberRowProps) {
-  const { t } = useTranslation('organization');
+  const { t, i18n } = useTranslation('organization');
   const roleLabel = useRoleLabel();
   const updateRole = useUpdateMemberRole(organization.id);
   const remove = useRemoveMember(organization.id);
@@ -96,6 +97,7 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
             </Typography>
           )}
         </TableCell>
+        <TableCell data-label={t('members.joined')}>{formatDate(member.createdAt, i18n.language)}</TableCell>
         {abilities.removeMembers && (
           <TableCell align="right">
             {canRemove && (
@@ -108,7 +110,7 @@ export function MemberRow({ member, organization, abilities, isSelf, soleOwner }
       </TableRow>
       {error && (
         <TableRow>
-          <TableCell colSpan={abilities.removeMembers ? 3 : 2} sx={{ py: 0 }}>
+          <TableCell colSpan={abilities.removeMembers ? 4 : 3} sx={{ py: 0 }}>
             <ServerError error={error} />
           </TableCell>
         </TableRow>

@@ -17,6 +17,7 @@ import { ServerError } from '../../../components/server-error';
 import { useSession } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useListOrganizations } from '../api/list-organizations';
+import { organizationPath } from '../lib/organization-path';
 import { OrganizationAvatar } from './organization-avatar';
 
 export function OrganizationList() {
@@ -33,7 +34,7 @@ export function OrganizationList() {
       <List aria-label={t('list.label')} disablePadding>
         {data.map((organization) => (
           <ListItem key={organization.id} disablePadding divider>
-            <ListItemButton component={RouterLink} to={`/organizations/${organization.id}`}>
+            <ListItemButton component={RouterLink} to={organizationPath(organization)}>
               <ListItemAvatar>
                 <OrganizationAvatar name={organization.name} logo={organization.logo} />
               </ListItemAvatar>

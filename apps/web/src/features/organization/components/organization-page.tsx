@@ -1,6 +1,8 @@
 /**
- * @module /organizations/:organizationId/:section?: one organization, its sections as tabs (each
- * its own address, so a section can be linked and the back button works). The caller's role,
+ * @module /organizations/:organization/:section?: one organization, by its slug, its sections as
+ * tabs (each its own address, so a section can be linked and the back button works). An address
+ * by id (links from before slugs) opens the same page and is replaced by the slug's; after a slug
+ * change the settings move the address along. The caller's role,
  * read from the organization's members, decides which actions are offered; the server decides
  * in the end. On a phone the tabs wrap onto several lines instead of hiding behind scrolling.
  */
@@ -11,12 +13,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useSession, type ErrorCode } from '../../../lib/auth';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useOrganization } from '../api/get-organization';
+import { useResolveOrganizationAddress } from '../api/resolve-organization-address';
+import { organizationPath } from '../lib/organization-path';
 import { abilitiesOf } from '../lib/member-permissions';
 import { ActiveOrganizationControl } from './active-organization-control';
 import { ApplicationsSection } from './applications-section';
@@ -49,20 +53,33 @@ function SectionContent({ section, ...props }: SectionProps & { section: Section
 }
 
 export function OrganizationPage() {
+  const { organization: reference = '', section } = useParams();
+  const { search } = useLocation();
+  const address = useResolveOrganizationAddress(reference);
+  if (address.status === 'pending') return <Loading />;
+  if (address.status === 'id') {
+    return <Navigate to={`${organizationPath({ slug: address.slug }, section)}${search}`} replace />;
+  }
+  return <OrganizationScreen organizationId={address.id} requested={section} />;
+}
+
+function Loading() {
   const { t } = useTranslation('organization');
-  const { organizationId = '', section: requested } = useParams();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={t('common:loading')} />
+    </Box>
+  );
+}
+
+function OrganizationScreen({ organizationId, requested }: { organizationId: string; requested: string | undefined }) {
+  const { t } = useTranslation('organization');
   const section: Section = SECTIONS.find((s) => s === requested) ?? 'settings';
   const { data: session } = useSession();
   const { data: organization, error, isPending } = useOrganization(organizationId);
   const userId = session?.user.id ?? '';
 
-  if (isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('common:loading')} />
-      </Box>
-    );
-  }
+  if (isPending) return <Loading />;
   if (error || !organization) {
     return (
       <Page title={t('page.unavailable')}>
@@ -83,7 +100,7 @@ export function OrganizationPage() {
 
   const me = organization.members.find((member) => member.userId === userId);
   const abilities = abilitiesOf(me?.role);
-  const base = `/organizations/${organization.id}`;
+  const base = organizationPath(organization);
 
   return (
     <Page title={organization.name} actions={<ActiveOrganizationControl organizationId={organization.id} />}>

@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ServerError } from '../../../components/server-error';
@@ -17,6 +18,7 @@ import { useSlugCheck } from '../api/check-slug';
 import { useUpdateOrganization } from '../api/update-organization';
 import { isLogoUrl } from '../lib/logo-url';
 import { isMetadataText, metadataText, parseMetadata } from '../lib/metadata-text';
+import { organizationPath } from '../lib/organization-path';
 import { SLUG_PATTERN } from '../lib/slug';
 import type { SectionProps } from './section-props';
 import { LogoField } from './logo-field';
@@ -33,6 +35,7 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
   const { t } = useTranslation('organization');
   const update = useUpdateOrganization(organization.id);
   const toast = useToast();
+  const navigate = useNavigate();
   const readOnly = !abilities.updateOrganization;
   const { form, onSubmit, serverError, pending } = useServerForm({
     schema,
@@ -52,6 +55,8 @@ export function OrganizationSettings({ organization, abilities }: SectionProps) 
     errorFields: { SLUG_IS_TAKEN: 'slug', ORGANIZATION_ALREADY_EXISTS: 'slug' },
     onSuccess: (_data, values) => {
       form.reset(values);
+      // The address names the organization by its slug: a new slug takes the page along.
+      if (values.slug !== organization.slug) void navigate(organizationPath(values), { replace: true });
       toast({ message: t('settings.saved') });
     },
   });

@@ -1,13 +1,15 @@
 /**
  * @module /organizations: the user's organizations, the "new organization" dialog, and the
- * invitations waiting for the user. A creation is told in a toast (as are a leave and a delete,
- * which come back here).
+ * invitations waiting for the user. A created organization is opened at once (the server has made
+ * it the active one), and told in a toast; a leave and a delete come back here with theirs.
  */
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { useToast } from '../../../components/toast';
+import { organizationPath } from '../lib/organization-path';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 import { OrganizationList } from './organization-list';
 import { UserInvitations } from './user-invitations';
@@ -15,6 +17,7 @@ import { UserInvitations } from './user-invitations';
 export function OrganizationsPage() {
   const { t } = useTranslation('organization');
   const toast = useToast();
+  const navigate = useNavigate();
   // A new key per opening gives the dialog a fresh, empty form each time.
   const [dialog, setDialog] = useState({ open: false, key: 0 });
 
@@ -36,6 +39,7 @@ export function OrganizationsPage() {
         onCreated={(organization) => {
           setDialog((state) => ({ ...state, open: false }));
           toast({ message: t('create.done', { name: organization.name }) });
+          void navigate(organizationPath(organization));
         }}
       />
     </Page>

@@ -1,5 +1,5 @@
 /**
- * @module One team: its name, its members (opened on demand), rename in place, and remove with a
+ * @module One team: its name and how many members it has, its members (opened on demand), rename in place, and remove with a
  * confirmation. The organization's last team cannot be removed; the server says so in the dialog.
  * A removal is told in a toast.
  */
@@ -33,6 +33,8 @@ export function TeamRow({ team, organization, abilities }: TeamRowProps) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showMembers, setShowMembers] = useState(false);
+  // The full organization counts each team's members; a change to a team reloads it (stale-after.ts).
+  const memberCount = organization.teams?.find((candidate) => candidate.id === team.id)?.memberCount;
 
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-team-id={team.id}>
@@ -40,7 +42,11 @@ export function TeamRow({ team, organization, abilities }: TeamRowProps) {
         <RenameTeamForm team={team} organizationId={organizationId} onDone={() => setRenaming(false)} />
       ) : (
         <>
-          <ListItemText primary={team.name} sx={{ minWidth: 160, wordBreak: 'break-word' }} />
+          <ListItemText
+            primary={team.name}
+            secondary={memberCount === undefined ? undefined : t('teams.memberCount', { number: memberCount })}
+            sx={{ minWidth: 160, wordBreak: 'break-word' }}
+          />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
               aria-expanded={showMembers}

@@ -17,7 +17,7 @@ export interface MemberUser {
 
 export type MemberWithUser = Member & { user: MemberUser };
 
-function memberWithUserQuery(auth: PluginHost) {
+export function memberWithUserQuery(auth: PluginHost) {
   return organizationDb(auth)
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.userId')
@@ -36,7 +36,7 @@ function memberWithUserQuery(auth: PluginHost) {
 
 type MemberUserRow = Member & { userName: string; userEmail: string; userImage: string | null };
 
-function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberUserRow): MemberWithUser {
+export function toMemberWithUser({ userName, userEmail, userImage, ...member }: MemberUserRow): MemberWithUser {
   return { ...member, user: { id: member.userId, name: userName, email: userEmail, image: userImage } };
 }
 
@@ -101,10 +101,6 @@ export async function countMemberRows(
     .where(by, '=', id)
     .executeTakeFirstOrThrow();
   return row.count;
-}
-
-export async function countMembers(auth: PluginHost, organizationId: string): Promise<number> {
-  return countMemberRows(organizationDb(auth), 'organizationId', organizationId);
 }
 
 /** Whether the address is a member's of the organization, read through `db` as countMemberRows is. */

@@ -356,6 +356,114 @@ describeEachDialect(
       expect(page.body.members).toHaveLength(1);
     });
 
+    it('list-members filters, searches by name or e-mail, sorts and counts what the filter leaves', async () => {
+      const id = await insertOrganization(h(), { name: 'Acme' });
+      const people = [
+        ['Zoë Quinn', 'owner', 'zq'],
+        ['Adam Park', 'admin', 'ap'],
+        ['Mia 100%_', 'member', 'mia'],
+        ['Bob Stone', 'member', 'stone'],
+      ] as const;
+      const seats: Array<{ client: TestClient; user: { id: string; email: string } }> = [];
+      for (const [name, role, local] of people) {
+        const seat = await h().signUp(
+          `${local}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+          undefined,
+          name,
+        );
+        await insertMember(h(), id, seat.user.id, role);
+        seats.push(seat);
+      }
+      const client = seats[0]!.client;
+      const list = async (params: Record<string, string>) => {
+        const response = await client.get(
+          `/organization/list-members?${new URLSearchParams({ organizationId: id, ...params })}`,
+        );
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return response.body as { members: Array<{ role: string; user: { name: string } }>; total: number };
+      };
+      const names = (page: { members: Array<{ user: { name: string } }> }) => page.members.map((m) => m.user.name);
+
+      // Name or e-mail, any case; LIKE's wildcards are plain characters.
+      expect(names(await list({ searchValue: 'STONE' }))).toEqual(['Bob Stone']);
+      expect(names(await list({ searchValue: 'ap-' }))).toEqual(['Adam Park']);
+      expect(names(await list({ searchValue: '0%_' }))).toEqual(['Mia 100%_']);
+      expect(await list({ searchValue: '%' })).toMatchObject({ total: 1 });
+      // better-auth's filter, with `total` counting the filtered members, not the page.
+      const members = await list({ filterField: 'role', filterValue: 'member', limit: '1' });
+      expect(members.total).toBe(2);
+      expect(members.members).toHaveLength(1);
+      expect((await list({ filterField: 'role', filterOperator: 'ne', filterValue: 'member' })).total).toBe(2);
+      expect(
+        names(await list({ filterField: 'role', filterOperator: 'in', filterValue: 'owner,admin', sortBy: 'name' })),
+      ).toEqual(['Adam Park', 'Zoë Quinn']);
+      expect(names(await list({ filterField: 'name', filterOperator: 'starts_with', filterValue: 'b' }))).toEqual([
+        'Bob Stone',
+      ]);
+      expect(names(await list({ sortBy: 'name', sortDirection: 'desc' }))).toEqual([
+        'Zoë Quinn',
+        'Mia 100%_',
+        'Bob Stone',
+        'Adam Park',
+      ]);
+      expect(
+        (await list({ filterField: 'createdAt', filterOperator: 'lte', filterValue: new Date().toISOString() })).total,
+      ).toBe(4);
+    });
+
+    it('list-members answers 400 VALIDATION_ERROR for a field outside the whitelist or a malformed filter', async () => {
+      const org = await organizationWith({ owner: 'owner' });
+      const refused: Array<[Record<string, string>, string]> = [
+        [{ sortBy: 'password' }, 'sortBy'],
+        [{ sortBy: 'member.id; drop table member' }, 'sortBy'],
+        [{ filterField: 'organizationId', filterValue: 'x' }, 'filterField'],
+        [{ filterField: 'constructor', filterValue: 'x' }, 'filterField'],
+        [{ filterField: 'createdAt', filterValue: 'yesterday' }, 'filterValue'],
+        [{ filterField: 'createdAt', filterOperator: 'contains', filterValue: '2026' }, 'filterOperator'],
+        [{ filterField: 'role', filterOperator: 'like', filterValue: 'admin' }, 'filterOperator'],
+        [{ filterValue: 'admin' }, 'filterField'],
+        [{ filterField: 'role' }, 'filterValue'],
+        [{ sortDirection: 'up' }, 'sortDirection'],
+        [{ limit: '0' }, 'limit'],
+        [{ searchValue: 'x'.repeat(256) }, 'searchValue'],
+      ];
+      for (const [params, path] of refused) {
+        const response = await org.seats.owner.client.get(
+          `/organization/list-members?${new URLSearchParams({ organizationId: org.id, ...params })}`,
+        );
+        expect(response.status, JSON.stringify(params)).toBe(400);
+        expect(response.body, JSON.stringify(params)).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid query parameters',
+        });
+        expect(JSON.stringify(response.body.details), JSON.stringify(params)).toContain(path);
+      }
+      expect(
+        await db(h()).selectFrom('member').select('id').where('organizationId', '=', org.id).execute(),
+      ).toHaveLength(1);
+    });
+
+    it('list-members takes the organization by slug, as better-auth 1.7 does; an unknown slug answers 400', async () => {
+      const org = await organizationWith({ owner: 'owner', member: 'member' });
+      const { slug } = await db(h())
+        .selectFrom('organization')
+        .select('slug')
+        .where('id', '=', org.id)
+        .executeTakeFirstOrThrow();
+      const response = await org.seats.member.client.get(`/organization/list-members?organizationSlug=${slug}`);
+      expect(response.status).toBe(200);
+      expect(response.body.total).toBe(2);
+      await expectError(
+        await org.seats.member.client.get('/organization/list-members?organizationSlug=no-such-slug'),
+        ORGANIZATION_ERRORS.organizationNotFound,
+      );
+      const outsider = await h().signUp();
+      await expectError(
+        await outsider.client.get(`/organization/list-members?organizationSlug=${slug}`),
+        ORGANIZATION_ERRORS.notAMember,
+      );
+    });
+
     it('list-members of an organization the caller is not in answers 403', async () => {
       const org = await organizationWith({ owner: 'owner' });
       const outsider = await h().signUp();
