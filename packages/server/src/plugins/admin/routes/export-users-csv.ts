@@ -24,6 +24,7 @@ export function exportUsersCsv(options: ResolvedAdminOptions) {
     id: 'exportUsersCsv',
     method: 'GET',
     path: '/admin/export-users.csv',
+    summary: 'Export users as CSV (admin)',
     response: 'csv',
     errors: [ADMIN_ERRORS.notAllowedToListUsers],
     query: exportUsersQuery,

@@ -26,6 +26,7 @@ export function listUserAccounts(options: ResolvedAdminOptions) {
     id: 'adminListUserAccounts',
     method: 'POST',
     path: '/admin/list-user-accounts',
+    summary: "List a user's linked accounts (admin)",
     response: z.object({ accounts: z.array(linkedAccount) }),
     errors: [ADMIN_ERRORS.notAllowedToGetUser, ERRORS.userNotFound],
     body,

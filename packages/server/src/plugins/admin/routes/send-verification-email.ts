@@ -30,6 +30,7 @@ export function adminSendVerificationEmail(options: ResolvedAdminOptions) {
     id: 'adminSendVerificationEmail',
     method: 'POST',
     path: '/admin/send-verification-email',
+    summary: 'Send a user the verification mail again (admin)',
     response: statusResponse,
     errors: [
       ADMIN_ERRORS.notAllowedToUpdateUsers,

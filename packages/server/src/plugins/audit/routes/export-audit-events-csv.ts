@@ -31,6 +31,7 @@ export function exportAuditEventsCsv(options: ResolvedAuditOptions) {
     id: 'exportAuditEventsCsv',
     method: 'GET',
     path: '/admin/export-audit-events.csv',
+    summary: 'Export audit events as CSV',
     response: 'csv',
     errors: [AUDIT_ERRORS.notAllowedToListAuditEvents],
     query: auditFilterQuery,

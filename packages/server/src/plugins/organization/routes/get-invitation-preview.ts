@@ -40,6 +40,7 @@ export function getInvitationPreview(_options: ResolvedOrganizationOptions) {
     id: 'getInvitationPreview',
     method: 'GET',
     path: '/organization/invitation-preview',
+    summary: 'Preview an invitation from its link, signed out',
     query,
     session: 'none',
     // As other public reads: the id's entropy, not the limit, is what stops guessing.

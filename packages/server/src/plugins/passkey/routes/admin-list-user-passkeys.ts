@@ -19,6 +19,7 @@ export function adminListUserPasskeys(options: ResolvedPasskeyOptions) {
     id: 'adminListUserPasskeys',
     method: 'POST',
     path: '/admin/list-user-passkeys',
+    summary: "List a user's passkeys (admin)",
     body,
     session: 'required',
     // A privilege decision: the role must be the database's, not a cache up to a minute old.

@@ -18,6 +18,7 @@ export function adminRemoveUserPasskey(options: ResolvedPasskeyOptions) {
     id: 'adminRemoveUserPasskey',
     method: 'POST',
     path: '/admin/remove-user-passkey',
+    summary: "Remove a user's passkey (admin)",
     body,
     session: 'required',
     sessionFromDatabase: true,
