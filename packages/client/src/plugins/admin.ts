@@ -14,6 +14,8 @@ export function adminClient() {
       setRole: { path: '/admin/set-role', method: 'POST' },
       createUser: { path: '/admin/create-user', method: 'POST' },
       listUsers: { path: '/admin/list-users', method: 'GET' },
+      // A download: the web app links to it so the browser streams the file itself.
+      exportUsersCsv: { path: '/admin/export-users.csv', method: 'GET' },
       getUser: { path: '/admin/get-user', method: 'GET' },
       adminUpdateUser: { path: '/admin/update-user', method: 'POST' },
       removeUser: { path: '/admin/remove-user', method: 'POST' },

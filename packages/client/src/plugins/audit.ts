@@ -13,6 +13,8 @@ export function auditClient() {
     id: 'audit',
     routes: {
       listAuditEvents: { path: '/admin/list-audit-events', method: 'GET' },
+      // A download: the web app links to it so the browser streams the file itself.
+      exportAuditEventsCsv: { path: '/admin/export-audit-events.csv', method: 'GET' },
       listMyAuditEvents: { path: '/audit/list-my-events', method: 'GET' },
     } satisfies RouteTableOf<AuditEndpoint>,
   });
