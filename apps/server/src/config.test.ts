@@ -431,8 +431,8 @@ describe('loadConfig', () => {
       }),
     });
     expect(problems).toEqual([
-      'ADMIN_ROLES: role "support": "lst" is not an action on user (create, list, set-role, ban, impersonate, impersonate-admins, delete, set-password, get, update, set-role-admins, ban-admins, delete-admins, set-password-admins, update-admins)',
-      'ADMIN_ROLES: role "support": "users" is not a resource (user, session, audit, twoFactor, oauthClient)',
+      'ADMIN_ROLES: role "support": "lst" is not an action on user (create, list, set-role, ban, impersonate, impersonate-admins, delete, set-password, get, update, set-email, set-role-admins, ban-admins, delete-admins, set-password-admins, update-admins)',
+      'ADMIN_ROLES: role "support": "users" is not a resource (user, session, audit, twoFactor, oauthClient, passkey)',
       'ADMIN_ROLES: role "support": session must be a list of actions (list, revoke, delete, revoke-admins)',
       'ADMIN_ROLES: role "admin" is built in and cannot be redefined',
       'ADMIN_ROLES: role "user" is built in and cannot be redefined',

@@ -39,9 +39,16 @@ describe('a session ended in another browser', () => {
 
   it('saving in the other browser lands on sign-in with "your session ended", and signing in comes back', async () => {
     const { user, first, second } = await twoBrowsers();
+    const requests = vi.spyOn(globalThis, 'fetch');
     const app = renderApp(server, '/account', { auth: second });
     const ui = userEvent.setup({ document });
     const name = await screen.findByLabelText(/^Name/);
+    // The header reads the organization list once its texts have come: that read, made after the
+    // revocation, would be the one to meet the 401, and the save would never be made.
+    await waitFor(() =>
+      expect(requests.mock.calls.some(([input]) => String(input).includes('/organization/list'))).toBe(true),
+    );
+    requests.mockRestore();
 
     expect((await first.client.revokeOtherSessions()).error).toBeNull();
     await ui.clear(name);

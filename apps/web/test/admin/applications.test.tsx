@@ -162,7 +162,11 @@ describe('applications', () => {
     expect(await within(tokens).findByText('The application itself')).toBeTruthy();
     await ui.click(within(tokens).getByRole('button', { name: 'Revoke all tokens' }));
     await toastSaying('All tokens of the application revoked.');
-    expect(await within(tokens).findByText('No active tokens.')).toBeTruthy();
+    expect(
+      await within(tokens).findByText(
+        "No active tokens. Tokens appear here while the application has access to a user's account.",
+      ),
+    ).toBeTruthy();
     expect(await isActive(machine.client_id, machine.client_secret!, token)).toBe(false);
 
     await ui.click(screen.getByRole('button', { name: 'Rotate secret' }));
@@ -198,7 +202,11 @@ describe('applications', () => {
     expect(within(consents).getByText('openid email')).toBeTruthy();
     await ui.click(within(consents).getByRole('button', { name: `Revoke the consent of ${member.email}` }));
     await toastSaying(`Consent of ${member.email} revoked; its tokens no longer work.`);
-    expect(await within(consents).findByText('No user has consented to this application.')).toBeTruthy();
+    expect(
+      await within(consents).findByText(
+        'No user has consented to this application. Users appear here once they allow it to use their account.',
+      ),
+    ).toBeTruthy();
     expect((await member.auth.client.oauth2.getConsents()).data).toEqual([]);
 
     await ui.click(screen.getByRole('button', { name: 'Delete application' }));

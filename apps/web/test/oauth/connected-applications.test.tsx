@@ -51,7 +51,11 @@ describe('connected applications', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
 
     await toastSaying(`Access for ${APP_NAME} was revoked.`);
-    expect(await screen.findByText('No application can use your account.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No application can use your account. When you allow one to, it appears here and you can revoke its access.',
+      ),
+    ).toBeTruthy();
     expect((await user.auth.client.oauth2.getConsents()).data).toEqual([]);
   });
 

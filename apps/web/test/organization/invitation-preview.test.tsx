@@ -76,7 +76,9 @@ describe('the invitation on sign-in and sign-up', () => {
     cleanup();
     const again = renderApp(server, invitationPath, { auth });
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(again.router.state.location.pathname).toBe(`/organizations/${organization.id}/members`));
+    await waitFor(() =>
+      expect(again.router.state.location.pathname).toBe(`/organizations/${organization.slug}/members`),
+    );
     await toastSaying('You joined Zeta Labs.');
     const { data } = await auth.client.organization.list();
     expect(data?.map((o: { id: string }) => o.id)).toEqual([organization.id]);

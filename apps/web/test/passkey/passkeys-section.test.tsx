@@ -39,7 +39,7 @@ describe('the passkeys section', () => {
   it('says when there is none, and lists each passkey with its name, date and where it is kept', async () => {
     const empty = await createUser(server);
     await openSection(empty.auth);
-    expect(await screen.findByText('You have no passkeys yet.')).toBeTruthy();
+    expect(await screen.findByText('You have no passkeys yet. Add one to sign in without a password.')).toBeTruthy();
 
     const user = await createUser(server);
     await registerPasskey(user.auth, server.baseURL, 'Laptop');
