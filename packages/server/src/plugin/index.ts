@@ -86,6 +86,7 @@ export type { RequestCookies, ResponseCookies } from '../http/cookies';
 export type { RequestHeaders } from '../http/transport';
 export { JsonAnswer } from '../http/transport';
 export { USER_AGENT_MAX, userAgentOf } from '../http/user-agent';
+export { isReservedAddress } from '../http/reserved-addresses';
 // A guard's transaction the engine writes a core row in (the admin's last-admin guard).
 export { coreRowGuard, type GuardedWrite } from './host';
 // The engine's functions that need more of its context than the host shows, typed to take the host.
