@@ -80,6 +80,15 @@ describe('guarded fetch', () => {
     expect(await refusal(fetchJson(`${server.origin()}/doc.json`, LIMITS, mapped))).toMatch(/private or reserved/);
   });
 
+  it('lets a name that resolves to a public IPv4 address through the check', async () => {
+    // The address is public but unreachable from here: the fetch fails on connecting, not on the
+    // check. The check once refused every IPv4 address (a mixed-family BlockList, see
+    // http/reserved-addresses.ts), which no test on the loopback test network could see.
+    const public4: FetchNetwork = { ...network, resolve: async () => [{ address: '203.0.113.10', family: 4 }] };
+    const message = await refusal(fetchJson(`${server.origin()}/doc.json`, { ...LIMITS, timeoutMs: 300 }, public4));
+    expect(message).not.toMatch(/private or reserved/);
+  });
+
   it('does not follow a redirect', async () => {
     server.route('/moved', (_request, response) =>
       response.writeHead(302, { location: `${server.origin()}/target` }).end(),
