@@ -12,7 +12,7 @@ import type * as MysqlDriver from 'mysql2';
 import type * as PgDriver from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import type { Database, Dialect } from './schema';
-import type { PrepareRead } from './session-with-user';
+import { mysqlPreparedRead, postgresPreparedRead, sqlitePreparedRead, type PrepareRead } from './prepared-read';
 import { offloadCheckpoints, type OffloadedCheckpoints } from './sqlite-checkpoints';
 
 /** A connection pool's occupancy at one moment (metrics); SQLite has no pool. */
@@ -30,7 +30,7 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The pool's occupancy, for PostgreSQL and MySQL; read on demand (a metrics scrape), never per request. */
   poolStats?: () => PoolStats;
-  /** SQLite's hot-path reads, run on the spot (session-with-user.ts). */
+  /** The hot path's reads, prepared once and run on the driver, outside Kysely (prepared-read.ts). */
   prepareRead?: PrepareRead;
   /** A SQLite file's checkpoints moved off the event loop for a bulk writer (sqlite-checkpoints.ts). */
   offloadCheckpoints?: (onFailure: (error: unknown) => void) => OffloadedCheckpoints;
@@ -68,6 +68,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
       dialect,
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
+      prepareRead: postgresPreparedRead(pool),
     };
   }
   if (dialect === 'mysql') {
@@ -83,6 +84,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
       dialect,
       db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }),
       poolStats: () => mysqlPoolStats(pool as unknown as MysqlPoolInternals),
+      prepareRead: mysqlPreparedRead(pool),
     };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
@@ -94,13 +96,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   return {
     dialect,
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
-    prepareRead: (sqlText) => {
-      const statement = database.prepare(sqlText).raw(true);
-      // better-sqlite3 is synchronous, so a read here cannot interleave with another statement; but
-      // a transaction spans awaits, and its connection is this one: a read now would see its
-      // uncommitted rows. Then the read queues for the connection like any query.
-      return (parameters) => (database.inTransaction ? null : (statement.get(...parameters) as unknown[] | undefined));
-    },
+    prepareRead: sqlitePreparedRead(database),
     offloadCheckpoints: url === ':memory:' ? undefined : (onFailure) => offloadCheckpoints(database, url, onFailure),
   };
 }

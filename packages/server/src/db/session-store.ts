@@ -7,7 +7,8 @@ import type { FieldType } from '../plugin/declarations';
 import { readExtraFields, type ExtraFields } from './extra-fields';
 import type { Database, SessionTable } from './schema';
 import type { Session } from './records';
-import { createSessionWithUserReader, type PrepareRead } from './session-with-user';
+import type { PrepareRead } from './prepared-read';
+import { createSessionWithUserReader } from './session-with-user';
 import type { SessionRevocations } from '../session/revocations';
 
 export function toSession(row: Selectable<SessionTable>, extra: ReadonlyMap<string, FieldType>): Session {

@@ -1,19 +1,17 @@
 /**
  * @module The get-session read: session and user in one indexed query, built and compiled once.
- * Columns are listed by name, session's first, so a row can be read as an array by position. On
- * SQLite the statement runs on the spot (`prepareRead`): no connection mutex, no plugin pass, no
- * row object, which on the hot path cost more than the query itself; inside a transaction, and on
- * the other dialects, it runs through Kysely like any query.
+ * Columns are listed by name, session's first, so a row can be read as an array by position. The
+ * statement is prepared once and run on the driver (`prepareRead`, prepared-read.ts): on every
+ * dialect one statement, one round trip, no connection mutex, no plugin pass, no row object. Only
+ * while a transaction holds SQLite's one connection, or on a database handle without
+ * `prepareRead`, does it run through Kysely like any query.
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { FieldType } from '../plugin/declarations';
 import type { ExtraFields } from './extra-fields';
+import type { PrepareRead, ReadRow } from './prepared-read';
 import type { Session, User } from './records';
 import type { Database } from './schema';
-
-/** A read run at once: the row's values in column order, `undefined` without one, `null` when it must wait its turn. */
-export type ReadNow = (parameters: readonly unknown[]) => unknown[] | undefined | null;
-export type PrepareRead = (sqlText: string) => ReadNow;
 
 const CORE_SESSION: ReadonlyArray<[string, FieldType]> = [
   ['id', 'string'],
@@ -37,11 +35,14 @@ const CORE_USER: ReadonlyArray<[string, FieldType]> = [
   ['updatedAt', 'date'],
 ];
 
-/** What SQLite's driver gives for a date (ISO text, or better-auth's epoch ms) or a boolean (0/1). */
-function fromSqlite(type: FieldType, value: unknown): unknown {
+/**
+ * A date or boolean as the drivers give it, read as the column-values plugin reads it: SQLite's
+ * ISO text (or better-auth's epoch ms) and 0/1, MySQL's 0/1; pg's are a Date and a boolean already.
+ */
+function fromDriver(type: FieldType, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (type === 'date') return new Date(value as string | number);
-  if (type === 'boolean') return value === 1 || value === true || value === '1';
+  if (type === 'date') return value instanceof Date ? value : new Date(value as string | number);
+  if (type === 'boolean') return value === true || value === 1 || value === '1';
   return value;
 }
 
@@ -65,7 +66,7 @@ export function createSessionWithUserReader(
     .where('session.token', '=', '')
     .compile();
   // Prepared at the first read: the tables may not exist before migrations run.
-  let readNow: ReadNow | undefined;
+  let readRow: ReadRow | undefined;
 
   /** `value(i)`: column i's value, of its type. */
   const build = (value: (index: number) => unknown) => {
@@ -80,10 +81,12 @@ export function createSessionWithUserReader(
   const keys = [...sessionColumns.map(([name]) => `session.${name}`), ...userColumns.map(([name]) => `user.${name}`)];
 
   return async (digest) => {
-    readNow ??= prepareRead?.(text);
-    const values = readNow?.([digest]);
-    if (values === undefined && readNow) return null;
-    if (values) return build((index) => fromSqlite(types[index]!, values[index]));
+    readRow ??= prepareRead?.(text);
+    let values = readRow?.([digest]);
+    // SQLite's answer is at hand: awaited only when the driver's is not.
+    if (values instanceof Promise) values = await values;
+    if (values === undefined && readRow) return null;
+    if (values) return build((index) => fromDriver(types[index]!, values[index]));
     const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [digest]));
     const row = result.rows[0];
     if (!row) return null;
