@@ -1,8 +1,8 @@
 /**
  * @module The users grid's columns. Name and e-mail are searched with the search box (the server
  * searches them with contains / starts with / ends with), so their column filters are off; role,
- * verified, two-factor, banned and created offer only the grid operators the server can apply
- * (users-grid-query.ts).
+ * verified, two-factor, banned, created and last sign-in offer only the grid operators the server
+ * can apply (users-grid-query.ts); the last sign-in also "is empty" (never signed in).
  */
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -19,13 +19,22 @@ import type { AdminUser } from '../api/list-users';
 import { banReasonText } from './ban-reason';
 import { KNOWN_ROLES } from './known-roles';
 import { RoleChips } from './role-chips';
-import { FILTER_OPERATORS } from './users-grid-query';
+import { FILTER_OPERATORS, VALUELESS_OPERATORS } from './users-grid-query';
 import { formatDateTime } from '../../../lib/format-date';
 
 const serverCanApply = (operator: { value: string }) => operator.value in FILTER_OPERATORS;
 /** An instant is never "equal" in practice: only before and after are offered for dates. */
 const rangeOnly = (operator: { value: string }) =>
-  serverCanApply(operator) && operator.value !== 'is' && operator.value !== 'not';
+  serverCanApply(operator) &&
+  operator.value !== 'is' &&
+  operator.value !== 'not' &&
+  !VALUELESS_OPERATORS.has(operator.value);
+/** A user who never signed in has no last sign-in: "is empty" finds them, "is not empty" the others. */
+const rangeOrEmpty = (operator: { value: string }) => rangeOnly(operator) || VALUELESS_OPERATORS.has(operator.value);
+const dateCell = (language: string) => ({
+  valueGetter: (value: Date | string | null) => (value ? new Date(value) : null),
+  valueFormatter: (value: Date | null) => (value ? formatDateTime(value, language) : ''),
+});
 
 export function userPath(id: string): string {
   return `/admin/users/${encodeURIComponent(id)}`;
@@ -94,8 +103,17 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       type: 'dateTime',
       width: 190,
       filterOperators: getGridDateOperators(true).filter(rangeOnly),
-      valueGetter: (value: Date | string | null) => (value ? new Date(value) : null),
-      valueFormatter: (value: Date | null) => (value ? formatDateTime(value, language) : ''),
+      ...dateCell(language),
+    },
+    {
+      field: 'lastSignInAt',
+      headerName: t('fields.lastSignIn'),
+      type: 'dateTime',
+      width: 190,
+      filterOperators: getGridDateOperators(true).filter(rangeOrEmpty),
+      ...dateCell(language),
+      renderCell: ({ value, formattedValue }) =>
+        value ? formattedValue : <span aria-label={t('detail.noSignIn')}>—</span>,
     },
   ];
 }
