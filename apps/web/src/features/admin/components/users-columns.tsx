@@ -42,12 +42,12 @@ export function userPath(id: string): string {
 
 export function usersColumns(t: TFunction<'admin'>, language: string): GridColDef<AdminUser>[] {
   return [
-    { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 140, filterable: false },
+    { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 120, filterable: false },
     {
       field: 'email',
       headerName: t('fields.email'),
       flex: 1.4,
-      minWidth: 200,
+      minWidth: 180,
       filterable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={userPath(row.id)} onClick={(event) => event.stopPropagation()}>
@@ -60,7 +60,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       headerName: t('fields.role'),
       type: 'singleSelect',
       valueOptions: KNOWN_ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
-      width: 150,
+      width: 105,
       filterOperators: getGridSingleSelectOperators().filter(serverCanApply),
       renderCell: ({ row }) => <RoleChips role={row.role} />,
     },
@@ -68,7 +68,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       field: 'emailVerified',
       headerName: t('fields.emailVerified'),
       type: 'boolean',
-      width: 130,
+      width: 115,
       valueGetter: (_value, row) => Boolean(row.emailVerified),
       filterOperators: getGridBooleanOperators().filter(serverCanApply),
     },
@@ -77,7 +77,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       headerName: t('twoFactor.title'),
       description: t('twoFactor.title'),
       type: 'boolean',
-      width: 130,
+      width: 115,
       valueGetter: (_value, row) => Boolean((row as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
       filterOperators: getGridBooleanOperators().filter(serverCanApply),
     },
@@ -85,7 +85,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       field: 'banned',
       headerName: t('fields.banned'),
       type: 'boolean',
-      width: 120,
+      width: 95,
       valueGetter: (_value, row) => Boolean(row.banned),
       filterOperators: getGridBooleanOperators().filter(serverCanApply),
       renderCell: ({ row }) =>
@@ -101,7 +101,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       field: 'createdAt',
       headerName: t('fields.createdAt'),
       type: 'dateTime',
-      width: 190,
+      width: 180,
       filterOperators: getGridDateOperators(true).filter(rangeOnly),
       ...dateCell(language),
     },
@@ -109,7 +109,7 @@ export function usersColumns(t: TFunction<'admin'>, language: string): GridColDe
       field: 'lastSignInAt',
       headerName: t('fields.lastSignIn'),
       type: 'dateTime',
-      width: 190,
+      width: 180,
       filterOperators: getGridDateOperators(true).filter(rangeOrEmpty),
       ...dateCell(language),
       renderCell: ({ value, formattedValue }) =>
