@@ -7,7 +7,9 @@
 import { expect, it } from 'vitest';
 import { adminPlugin } from '../../..';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../../../../test/support/harness';
+import { columnTypes } from '../../../db/column-types';
 import { recordLastSignIn } from '../last-sign-in';
+import { lastSignInMigration } from '../migrations/0203-last-sign-in';
 import { adminSchema } from '../schema';
 import { PASSWORD, signInWithRole } from './support/admin-fixtures';
 
@@ -32,7 +34,7 @@ const idsOf = (body: { users: { id: string }[] }) => body.users.map((user) => us
 
 describeEachDialect(
   'admin last sign-in',
-  (h) => {
+  (h, dialect) => {
     it('records the sign-up that opens a session and each later sign-in, and answers it in get-user', async () => {
       const { client: admin } = await signInWithRole(h());
       const signedUpAt = h().clock.now();
@@ -171,6 +173,24 @@ describeEachDialect(
       const [header, ...rows] = csv.text.split('\r\n').slice(0, -1);
       expect(header!.split(',').at(-1)).toBe('lastSignInAt');
       expect(rows.map((row) => row.split(',').at(-1))).toEqual([cutoff.toISOString(), earlyAt.toISOString(), '']);
+    });
+
+    it('the migration fills the table from the live sessions, leaving impersonations out', async () => {
+      const { client: admin } = await signInWithRole(h());
+      const signedIn = await h().signUp();
+      const sessionStart = h().clock.now();
+      h().clock.advance(60);
+      const visited = await h().signUp();
+      const db = h().auth.context.db;
+      // The visited user's own session gone: an admin's impersonation is the one session left.
+      await db.deleteFrom('session').where('userId', '=', visited.user.id).execute();
+      expect((await admin.post('/admin/impersonate-user', { userId: visited.user.id })).status).toBe(200);
+      await h().auth.context.background.drain();
+      await db.schema.dropTable('adminLastSignIn').execute();
+
+      await lastSignInMigration.up(db as never, columnTypes(dialect), h().auth.context.logger);
+      expect(await lastSignInRow(h(), signedIn.user.id)).toEqual(sessionStart);
+      expect(await lastSignInRow(h(), visited.user.id)).toBeNull();
     });
 
     it('a search still works with the join (the SQLite FTS path names the user rowid)', async () => {
