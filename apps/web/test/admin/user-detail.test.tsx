@@ -116,28 +116,22 @@ describe('the user page', () => {
     expect((await userOnServer(adaId)).role).toBe('admin');
   });
 
-  it('shows the last sign-in from the audit log, still after a ban ended every session, or says there is none', async () => {
+  it('shows the last sign-in the server keeps, still after a ban ended every session, or says there is none', async () => {
     const member = await signInUser(server);
-    // A sign-in of its own: the sign-up's session is no 'sign-in' event.
     expect((await member.auth.client.signIn.email({ email: member.email, password: PASSWORD })).error).toBeNull();
-    const signIn = async () => {
-      let found: { createdAt: Date | string } | undefined;
-      await waitFor(async () => {
-        const { data } = await admin.client.admin.listAuditEvents({
-          query: { userId: member.id, type: 'sign-in', outcome: 'success', limit: 1 },
-        });
-        found = data?.events[0];
-        expect(found).toBeTruthy();
-      });
-      return formatDateTime(found!.createdAt, 'en');
-    };
-    const signedInAt = await signIn();
+    // Written just after the answer (the server's background work): read it as the page will.
+    let signedInAt = '';
+    await waitFor(async () => {
+      const { data } = await admin.client.admin.getUser({ query: { id: member.id } });
+      expect(data?.lastSignInAt).toBeTruthy();
+      signedInAt = formatDateTime(data!.lastSignInAt!, 'en');
+    });
     await openUser(member.id);
     const lastSignIn = () => within(section('Profile')).getByText('Last sign-in').nextElementSibling?.textContent;
     await waitFor(() => expect(lastSignIn()).toBe(signedInAt));
     cleanup();
 
-    // A ban ends the user's sessions; the sign-in stays on record.
+    // A ban ends the user's sessions; the last sign-in stays.
     const { error } = await admin.client.admin.banUser({ userId: member.id });
     expect(error).toBeNull();
     const { data: sessions } = await admin.client.admin.listUserSessions({ userId: member.id });

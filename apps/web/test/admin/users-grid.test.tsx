@@ -7,6 +7,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppAuth } from '../../src/lib/auth';
+import { formatDateTime } from '../../src/lib/format-date';
 import { languageByTag } from '../../src/lib/languages';
 import { renderApp } from '../support/render-app';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -92,6 +93,33 @@ describe('the users grid', () => {
     await user.click(nameHeader);
     expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
     await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Grace Hopper'));
+  });
+
+  it('shows each last sign-in, sorts by it on the server, and finds who never signed in', async () => {
+    const user = userEvent.setup({ document });
+    const { router } = renderApp(server, '/admin/users', { auth: admin });
+    await waitFor(() => expect(total()).toBe('Total: 5'));
+    const lastSignInHeader = screen.getByRole('columnheader', { name: /^Last sign-in/ });
+    await user.click(lastSignInHeader);
+    await user.click(lastSignInHeader);
+    await waitFor(() => expect(lastSignInHeader.getAttribute('aria-sort')).toBe('descending'));
+    // Only the admin has signed in; the users created by the admin never have (they sort as the oldest).
+    const { data } = await admin.client.admin.getUser({
+      query: { id: (await admin.client.getSession()).data!.user.id },
+    });
+    const adaSignedIn = formatDateTime(data!.lastSignInAt!, 'en');
+    await waitFor(() => expect(nameOf(rows()[0]!)).toBe('Ada Admin'));
+    const lastSignInOf = (row: HTMLElement) => row.querySelector('[data-field="lastSignInAt"]')?.textContent;
+    expect(rows().map(lastSignInOf)).toEqual([adaSignedIn, '—', '—', '—', '—']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Never signed in' }));
+    await waitFor(() => expect(total()).toBe('Total: 4'));
+    await waitFor(() => expect(rows().map((row) => nameOf(row))).not.toContain('Ada Admin'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toMatchObject({
+      filter: 'lastSignInAt',
+      op: 'isEmpty',
+    });
   });
 
   it("speaks the chosen language, the grid's own texts included", async () => {

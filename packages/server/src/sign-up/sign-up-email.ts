@@ -97,10 +97,19 @@ export const signUpEmail = defineEndpoint({
       throw addressTaken(ctx, winner);
     }
     await afterUserCreated(auth, user);
-    emitEvent(ctx, 'sign-up', { method: 'email', userId: user.id, actorUserId: user.id });
+    const { requireEmailVerification, autoSignIn } = auth.options.emailAndPassword;
+    // better-auth answers {token: null, user} when the address must be verified before a session.
+    const signsIn = autoSignIn && !requireEmailVerification;
+    // `signedIn`: this sign-up opens the user's first session, which those who keep the time of a
+    // user's last sign-in (the admin plugin) count; a sign-in's own event is finishSignIn's.
+    emitEvent(ctx, 'sign-up', {
+      method: 'email',
+      userId: user.id,
+      actorUserId: user.id,
+      detail: { signedIn: signsIn },
+    });
     // Read back, so the answer carries the defaults of plugin columns (a role, say).
     const created = (await auth.users.findById(user.id)) ?? user;
-    const { requireEmailVerification } = auth.options.emailAndPassword;
     // As in better-auth, sendOnSignUp follows requireEmailVerification, and without a mailer nothing is sent.
     if ((auth.options.emailVerification.sendOnSignUp || requireEmailVerification) && auth.mailer) {
       try {
@@ -114,8 +123,7 @@ export const signUpEmail = defineEndpoint({
         auth.logger.error({ err }, 'Could not send the verification mail after sign-up');
       }
     }
-    // better-auth answers {token: null, user} when the address must be verified before a session.
-    if (!auth.options.emailAndPassword.autoSignIn || requireEmailVerification) return { token: null, user: created };
+    if (!signsIn) return { token: null, user: created };
     const current = await createSession(ctx, created, { dontRemember: body.rememberMe === false });
     return { token: current.token, user: created };
   },

@@ -34,6 +34,8 @@ import { adminSchema } from './schema';
 import { adminMigration } from './migrations/0200-admin';
 import { userSortIndexesMigration } from './migrations/0201-user-sort-indexes';
 import { userSearchIndexMigration } from './migrations/0202-user-search-index';
+import { lastSignInMigration } from './migrations/0203-last-sign-in';
+import { lastSignInObserver } from './last-sign-in';
 
 export { ADMIN_DEFAULTS, ADMIN_ERRORS, type AdminOptions };
 export {
@@ -90,12 +92,13 @@ export function adminPlugin(options: AdminOptions = {}) {
       promoteAdminEmails(resolved),
       provisionAdmin(resolved),
     ],
-    migrations: [adminMigration, userSortIndexesMigration, userSearchIndexMigration],
+    migrations: [adminMigration, userSortIndexesMigration, userSearchIndexMigration, lastSignInMigration],
     fields: adminSchema.fields,
     hooks: {
       ...adminHooks(resolved),
       afterUserCreated: afterUserCreatedHook(resolved),
       afterEmailVerified: afterEmailVerifiedHook(resolved),
+      event: lastSignInObserver,
     },
   });
 }

@@ -2,11 +2,14 @@
  * @module The SQL behind GET /admin/list-users: search, filter, sort and page over the user table
  * with a count and a page query, never loading more rows than one page. Column names come only
  * from a whitelist (an unknown sort or filter field is a 400, never a SQL error or an injection);
- * values are bound parameters; the search and its index are user-search.ts's.
+ * values are bound parameters; the search and its index are user-search.ts's. Each user comes with
+ * `lastSignInAt` (a Latchkey extension: the plugin's adminLastSignIn table, left-joined), which
+ * sorts (never-signed-in users as the oldest) and filters like a date column, and whose filter
+ * value `null` with `eq`/`ne` picks the users who never / ever signed in.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { AuthError, ERRORS, type PluginHost, type FieldType } from '../../plugin';
+import { AuthError, ERRORS, toUser, type PluginHost, type FieldType, type User } from '../../plugin';
 import { searchCondition } from './user-search';
 import { adminSchema } from './schema';
 
@@ -42,6 +45,9 @@ const CORE_COLUMNS: ReadonlyArray<[string, FieldType]> = [
  */
 const PLUGIN_COLUMNS = ['role', 'banned', 'banExpires', 'username', 'displayUsername', 'twoFactorEnabled'];
 
+/** The answer's name for adminLastSignIn.at (schema.ts), listed with the user's columns. */
+export const LAST_SIGN_IN_AT = 'lastSignInAt';
+
 const COMPARISONS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
 function listableColumns(auth: PluginHost): Map<string, FieldType> {
@@ -50,7 +56,13 @@ function listableColumns(auth: PluginHost): Map<string, FieldType> {
     const type = auth.fields.user.get(name);
     if (type) columns.set(name, type);
   }
+  columns.set(LAST_SIGN_IN_AT, 'date');
   return columns;
+}
+
+/** Qualified: the joined table has columns of its own. */
+function columnRef(name: string): RawBuilder<unknown> {
+  return sql.ref(name === LAST_SIGN_IN_AT ? 'adminLastSignIn.at' : `user.${name}`);
 }
 
 function invalidQuery(path: string, message: string): AuthError {
@@ -63,8 +75,13 @@ function columnOf(columns: Map<string, FieldType>, name: string, param: string):
   return type;
 }
 
-/** Query strings carry text: the filter value becomes the column's type, or the request is a 400. */
-function coerce(type: FieldType, raw: string | number | boolean): string | number | boolean | Date {
+/**
+ * Query strings carry text: the filter value becomes the column's type, or the request is a 400.
+ * A date column also takes `null` (no date: never signed in, a ban without end), which no date
+ * can be mistaken for.
+ */
+function coerce(type: FieldType, raw: string | number | boolean): string | number | boolean | Date | null {
+  if (type === 'date' && raw === 'null') return null;
   if (type === 'boolean') {
     if (raw === true || raw === 'true') return true;
     if (raw === false || raw === 'false') return false;
@@ -95,8 +112,13 @@ function conditions(
     // better-auth's defaults: the e-mail, compared for equality.
     const field = query.filterField ?? 'email';
     const value = coerce(columnOf(columns, field, 'filterField'), query.filterValue);
-    const column = sql.ref(field);
+    const column = columnRef(field);
     const operator = query.filterOperator ?? 'eq';
+    if (value === null) {
+      if (operator !== 'eq' && operator !== 'ne') throw invalidQuery('filterValue', 'null only with eq or ne');
+      where.push(sql<SqlBool>`${column} ${sql.raw(operator === 'eq' ? 'is null' : 'is not null')}`);
+      return where;
+    }
     where.push(
       operator === 'ne'
         ? // NULL <> x is not true in SQL; "not equal" must still list the rows with no value.
@@ -105,6 +127,17 @@ function conditions(
     );
   }
   return where;
+}
+
+export type ListedUser = User & { lastSignInAt: Date | null };
+
+/** A row of the list as the answer's user. SQLite answers the joined date as its ISO text. */
+export function listedUser(auth: PluginHost, row: Record<string, unknown>): ListedUser {
+  const at = row[LAST_SIGN_IN_AT] as Date | string | null | undefined;
+  return {
+    ...toUser(row as Parameters<typeof toUser>[0], auth.fields.user),
+    lastSignInAt: at === null || at === undefined ? null : new Date(at),
+  };
 }
 
 export interface UserPage {
@@ -121,12 +154,24 @@ function sortedUsers(auth: PluginHost, query: ListUsersQuery) {
   columnOf(columns, sortBy, 'sortBy');
   const direction = query.sortDirection ?? 'asc';
   const where = conditions(auth.dialect, columns, query);
-  const filtered = where.reduce((qb, condition) => qb.where(condition), adminSchema.db(auth).selectFrom('user'));
-  const sorted = filtered
-    .selectAll()
-    .orderBy(sql.ref(sortBy), direction)
+  // One row or none per user (its primary key is the user's id): the join never repeats a user.
+  const joined = adminSchema
+    .db(auth)
+    .selectFrom('user')
+    .leftJoin('adminLastSignIn', 'adminLastSignIn.userId', 'user.id');
+  const filtered = where.reduce((qb, condition) => qb.where(condition), joined);
+  const selected = filtered
+    .selectAll('user')
+    .select(sql<Date | string | null>`${columnRef(LAST_SIGN_IN_AT)}`.as(LAST_SIGN_IN_AT));
+  // Never signed in sorts as the oldest sign-in, on every dialect (their NULL orders differ).
+  const withNulls =
+    sortBy === LAST_SIGN_IN_AT
+      ? selected.orderBy(sql`case when ${columnRef(sortBy)} is null then 0 else 1 end`, direction)
+      : selected;
+  const sorted = withNulls
+    .orderBy(columnRef(sortBy), direction)
     // The id breaks ties, so pages neither repeat nor skip rows with equal sort values.
-    .orderBy('id', direction);
+    .orderBy('user.id', direction);
   return { filtered, sorted };
 }
 

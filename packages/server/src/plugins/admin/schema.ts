@@ -1,6 +1,7 @@
 /**
- * @module The admin plugin's columns: user.role (comma-separated roles), banned, banReason,
- * banExpires; session.impersonatedBy. Indexed for list-users' filters and sorts.
+ * @module The admin plugin's data: the columns user.role (comma-separated roles), banned,
+ * banReason, banExpires and session.impersonatedBy, indexed for list-users' filters and sorts; and
+ * its one table, `adminLastSignIn`, when each user last signed in (last-sign-in.ts).
  */
 import { definePluginSchema, type FieldDeclarations } from '../../plugin';
 
@@ -14,7 +15,23 @@ export const ADMIN_USER_FIELDS = Object.freeze({
 
 export const ADMIN_SESSION_FIELDS = Object.freeze({ impersonatedBy: 'string' } as const satisfies FieldDeclarations);
 
-/** The plugin's data: no tables of its own, columns on user and session. */
-export const adminSchema = definePluginSchema()({ user: ADMIN_USER_FIELDS, session: ADMIN_SESSION_FIELDS });
+/**
+ * One row per user who has signed in, gone with the user (its foreign key cascades). A table of
+ * the plugin's, not a user column: a write to the user row drops every cookie cache of the user,
+ * and this one is written at every sign-in (docs/decisions.md, "Last sign-in").
+ */
+export interface AdminLastSignInTable {
+  userId: string;
+  at: Date;
+}
+
+export interface AdminTables {
+  adminLastSignIn: AdminLastSignInTable;
+}
+
+export const adminSchema = definePluginSchema<AdminTables>()({
+  user: ADMIN_USER_FIELDS,
+  session: ADMIN_SESSION_FIELDS,
+});
 
 export type AdminUser = ReturnType<typeof adminSchema.user>;

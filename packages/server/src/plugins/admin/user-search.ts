@@ -48,5 +48,6 @@ export function searchCondition(
   if (dialect !== 'sqlite' || [...lowered].length < TRIGRAM) return like;
   // The phrase is the lowered value the LIKE looks for, so every row the LIKE accepts is a candidate.
   const candidates = sql`select rowid from ${sql.table(USER_SEARCH_TABLE)} where ${sql.ref(`${USER_SEARCH_TABLE}.${field}`)} match ${ftsPhrase(lowered)}`;
-  return sql<SqlBool>`(rowid in (${candidates}) and ${like})`;
+  // The user's rowid by name: list-users joins a table that has one too.
+  return sql<SqlBool>`(${sql.ref('user.rowid')} in (${candidates}) and ${like})`;
 }

@@ -1,7 +1,7 @@
 /**
  * @module Who the user is: e-mail, name, username, roles, ban state, verification and dates (the
- * last sign-in read from the audit log and the sessions the page lists anyway, last-sign-in.ts), as a description
- * list that becomes one column at phone width.
+ * last sign-in as the server keeps it, which outlives the sessions a ban or a sign-out ends), as a
+ * description list that becomes one column at phone width.
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -10,9 +10,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import type { AdminUserDetail } from '../api/get-user';
-import { useListAuditEvents } from '../api/list-audit-events';
-import { useUserSessions } from '../api/list-user-sessions';
-import { lastSignInOf } from './last-sign-in';
 import { RoleChips } from './role-chips';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,13 +28,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const date = (value: Date | string | null | undefined) => (value ? formatDateTime(value, i18n.language) : '—');
-  // The same query as the sessions block below: one request for both.
-  const sessions = useUserSessions(user.id);
-  const signIns = useListAuditEvents({ userId: user.id, type: 'sign-in', outcome: 'success', limit: 1, offset: 0 });
-  // A server without the audit log answers an error: the sessions alone then.
-  const logged = signIns.isPending ? undefined : signIns.data?.events[0]?.createdAt;
-  const lastSignIn =
-    sessions.data && (!signIns.isPending || signIns.isError) ? lastSignInOf(sessions.data, logged) : undefined;
   return (
     <Box
       component="dl"
@@ -61,9 +51,7 @@ export function UserSummary({ user, isYou }: { user: AdminUserDetail; isYou: boo
       <Row label={t('fields.emailVerified')}>{user.emailVerified ? t('common:yes') : t('common:no')}</Row>
       <Row label={t('fields.createdAt')}>{date(user.createdAt)}</Row>
       <Row label={t('fields.updatedAt')}>{date(user.updatedAt)}</Row>
-      <Row label={t('fields.lastSignIn')}>
-        {lastSignIn === undefined ? '…' : lastSignIn ? date(lastSignIn) : t('detail.noSignIn')}
-      </Row>
+      <Row label={t('fields.lastSignIn')}>{user.lastSignInAt ? date(user.lastSignInAt) : t('detail.noSignIn')}</Row>
     </Box>
   );
 }

@@ -7,9 +7,16 @@
  */
 import type { GridFilterModel, GridSortModel } from '@mui/x-data-grid';
 import { paginationOf, withPagination } from './grid-address';
-import { SEARCH_FIELDS, SEARCH_OPERATORS, type UserSearch, type UsersGridState } from './users-grid-query';
+import {
+  SEARCH_FIELDS,
+  SEARCH_OPERATORS,
+  VALUELESS_OPERATORS,
+  isActiveFilter,
+  type UserSearch,
+  type UsersGridState,
+} from './users-grid-query';
 
-const DATE_FIELDS = new Set(['createdAt']);
+const DATE_FIELDS = new Set(['createdAt', 'lastSignInAt']);
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
@@ -29,7 +36,9 @@ export function usersStateOf(params: URLSearchParams): UsersGridState {
   const operator = params.get('op');
   const raw = params.get('value');
   const filter: GridFilterModel = { items: [] };
-  if (field && operator && raw !== null) {
+  if (field && operator && VALUELESS_OPERATORS.has(operator)) {
+    filter.items.push({ id: `${field}-${operator}`, field, operator });
+  } else if (field && operator && raw !== null) {
     // The date column's filter input holds a Date; the others hold the text they were given.
     const value = DATE_FIELDS.has(field) ? new Date(raw) : raw;
     if (!(value instanceof Date) || !Number.isNaN(value.getTime()))
@@ -49,10 +58,11 @@ export function usersSearchOf({ pagination, sort, filter, search }: UsersGridSta
     params.set('dir', order.sort);
   }
   const [item] = filter.items;
-  if (item && item.value !== undefined && item.value !== null && item.value !== '') {
+  if (item && isActiveFilter(item)) {
     params.set('filter', item.field);
     params.set('op', item.operator);
-    params.set('value', item.value instanceof Date ? item.value.toISOString() : String(item.value));
+    if (!VALUELESS_OPERATORS.has(item.operator))
+      params.set('value', item.value instanceof Date ? item.value.toISOString() : String(item.value));
   }
   return withPagination(params, pagination);
 }

@@ -1,9 +1,12 @@
 /**
  * @module The quick filters above the grid (admins, users, banned, not banned, e-mail verified or
- * not, two-factor on or off): each is one grid filter item, so the select and the grid's own
- * filter panel show the same filter. The server takes one filter, so presets do not combine.
+ * not, two-factor on or off, never signed in): each is one grid filter item, so the select and the
+ * grid's own filter panel show the same filter. The server takes one filter, so presets do not
+ * combine. "Signed in since" is the last sign-in column's own date filter: a preset holds a fixed
+ * value, and "the last 30 days" would be another date tomorrow.
  */
 import type { GridFilterModel } from '@mui/x-data-grid';
+import { isActiveFilter } from './users-grid-query';
 
 export const FILTER_PRESETS = {
   all: null,
@@ -15,6 +18,7 @@ export const FILTER_PRESETS = {
   unverified: { field: 'emailVerified', operator: 'is', value: 'false' },
   twoFactorOn: { field: 'twoFactorEnabled', operator: 'is', value: 'true' },
   twoFactorOff: { field: 'twoFactorEnabled', operator: 'is', value: 'false' },
+  neverSignedIn: { field: 'lastSignInAt', operator: 'isEmpty', value: undefined },
 } as const;
 
 export type FilterPreset = keyof typeof FILTER_PRESETS;
@@ -27,7 +31,7 @@ export function filterModelOf(preset: FilterPreset): GridFilterModel {
 }
 
 export function presetOf(model: GridFilterModel): FilterChoice {
-  const items = model.items.filter((item) => item.value !== undefined && item.value !== '' && item.value !== null);
+  const items = model.items.filter(isActiveFilter);
   if (items.length === 0) return 'all';
   const [item] = items;
   for (const [name, preset] of Object.entries(FILTER_PRESETS)) {
@@ -36,7 +40,7 @@ export function presetOf(model: GridFilterModel): FilterChoice {
       items.length === 1 &&
       preset.field === item!.field &&
       preset.operator === item!.operator &&
-      preset.value === String(item!.value)
+      String(preset.value) === String(item!.value)
     )
       return name as FilterPreset;
   }

@@ -3,6 +3,7 @@
  * reads; grid operators without a server meaning, and items still waiting for a value, filter nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { usersSearchOf, usersStateOf } from './users-address';
 import { filterModelOf, presetOf } from './users-filter-presets';
 import { toListUsersQuery, type UsersGridState } from './users-grid-query';
 
@@ -85,5 +86,24 @@ describe('the users grid query', () => {
     expect(presetOf(filterModelOf('admins'))).toBe('admins');
     expect(presetOf({ items: [] })).toBe('all');
     expect(presetOf({ items: [{ field: 'createdAt', operator: 'after', value: new Date() }] })).toBe('other');
+  });
+
+  it('"is empty" on the last sign-in asks for never signed in (`null`), is the preset, and keeps in the address', () => {
+    const never = filterModelOf('neverSignedIn');
+    expect(toListUsersQuery({ ...base, filter: never })).toMatchObject({
+      filterField: 'lastSignInAt',
+      filterOperator: 'eq',
+      filterValue: 'null',
+    });
+    expect(presetOf(never)).toBe('neverSignedIn');
+    const ever = { items: [{ id: 1, field: 'lastSignInAt', operator: 'isNotEmpty' }] };
+    expect(toListUsersQuery({ ...base, filter: ever })).toMatchObject({ filterOperator: 'ne', filterValue: 'null' });
+    expect(presetOf(ever)).toBe('other');
+    const address = usersSearchOf({ ...base, filter: never });
+    expect(Object.fromEntries(address)).toMatchObject({ filter: 'lastSignInAt', op: 'isEmpty' });
+    expect(address.has('value')).toBe(false);
+    expect(usersStateOf(address).filter.items).toEqual([
+      { id: 'lastSignInAt-isEmpty', field: 'lastSignInAt', operator: 'isEmpty' },
+    ]);
   });
 });

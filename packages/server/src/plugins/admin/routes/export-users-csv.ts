@@ -3,9 +3,9 @@
  * sort, as a streamed CSV download (one batch of rows in memory at a time). The same permission as
  * list-users (user:list): the file holds no more than the list shows, page after page.
  */
-import { defineEndpoint, csvResponse, toUser, type CsvCell } from '../../../plugin';
+import { defineEndpoint, csvResponse, type CsvCell } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
-import { listUsersQuery, userBatches } from '../list-users-query';
+import { LAST_SIGN_IN_AT, listedUser, listUsersQuery, userBatches } from '../list-users-query';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -17,7 +17,7 @@ export const EXPORT_BATCH_SIZE = 500;
 /** The columns, in order; a plugin's only where the plugin is on. Free text only from the row. */
 const CORE = ['id', 'name', 'email', 'emailVerified'] as const;
 const OPTIONAL = ['username', 'twoFactorEnabled', 'role', 'banned', 'banReason', 'banExpires'] as const;
-const TIMES = ['createdAt', 'updatedAt'] as const;
+const TIMES = ['createdAt', 'updatedAt', LAST_SIGN_IN_AT] as const;
 
 export function exportUsersCsv(options: ResolvedAdminOptions) {
   return defineEndpoint({
@@ -38,7 +38,7 @@ export function exportUsersCsv(options: ResolvedAdminOptions) {
       return csvResponse('users.csv', columns, async () => {
         const rows = await next();
         return rows.map((row) => {
-          const user = new Map(Object.entries(toUser(row as Parameters<typeof toUser>[0], auth.fields.user)));
+          const user = new Map(Object.entries(listedUser(auth, row)));
           return columns.map((name) => user.get(name) as CsvCell);
         });
       });

@@ -3,12 +3,14 @@
  * case-insensitive), one filter (eq, ne, lt, lte, gt, gte on a whitelisted column), sort and
  * paging, in SQL (list-users-query.ts). Answers {users, total}, plus `limit` and `offset` when the
  * request gave them (DESIGN.md). Without a limit, one page of 100; a limit above 1,000 is cut
- * to 1,000 (and the answer's `limit` says so). Without sortBy, oldest first.
+ * to 1,000 (and the answer's `limit` says so). Without sortBy, oldest first. Each user carries
+ * `lastSignInAt` (list-users-query.ts).
  */
 import { z } from 'zod';
-import { defineEndpoint, toUser, userResponse } from '../../../plugin';
+import { defineEndpoint, userResponse } from '../../../plugin';
 import { ADMIN_ERRORS } from '../errors';
-import { listUsersQuery, queryUserPage } from '../list-users-query';
+import { lastSignInAtResponse } from '../last-sign-in';
+import { listedUser, listUsersQuery, queryUserPage } from '../list-users-query';
 import type { ResolvedAdminOptions } from '../options';
 import { requirePermission } from '../require-permission';
 
@@ -19,7 +21,7 @@ export function listUsers(options: ResolvedAdminOptions) {
     path: '/admin/list-users',
     summary: 'List users (admin)',
     response: z.object({
-      users: z.array(userResponse),
+      users: z.array(userResponse.extend({ lastSignInAt: lastSignInAtResponse })),
       total: z.number(),
       limit: z.number().optional(),
       offset: z.number().optional(),
@@ -32,7 +34,7 @@ export function listUsers(options: ResolvedAdminOptions) {
     async handler({ auth, query, session }) {
       requirePermission(options, session, { user: ['list'] }, ADMIN_ERRORS.notAllowedToListUsers);
       const page = await queryUserPage(auth, query);
-      const users = page.rows.map((row) => toUser(row as Parameters<typeof toUser>[0], auth.fields.user));
+      const users = page.rows.map((row) => listedUser(auth, row));
       return {
         users,
         total: page.total,

@@ -2,7 +2,8 @@
  * Every way in ends in the same operation (finishSignIn, issue #29 items 8 and 13): a completed
  * sign-in by a provider's callback, an id_token, a passkey, the verification link or the second
  * step gives the browser its device cookie and emits a successful `sign-in` event naming its
- * method; and a banned user gets no session from any of them: refused at the first step, before a
+ * method, which the admin plugin keeps as the user's last sign-in; and a banned user gets no
+ * session from any of them: refused at the first step, before a
  * second-step challenge is issued, and at the second step when banned while it was pending.
  * (Password and username sign-ins are tested with their routes: device-cookies, bans, username.)
  */
@@ -56,6 +57,18 @@ function expectCompleted(answer: Answer, userId: string, method: string): void {
   });
 }
 
+/** The admin plugin's last sign-in of the user is now: this sign-in wrote it. */
+async function expectLastSignInNow(h: Harness, userId: string): Promise<void> {
+  await h.auth.context.background.drain();
+  const row = await adminSchema
+    .db(h.auth.context)
+    .selectFrom('adminLastSignIn')
+    .select('at')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  expect(row && new Date(row.at)).toEqual(h.clock.now());
+}
+
 /** A user known to the OP by `sub`, its address verified (so the OP's identity signs in as this user). */
 async function opUser(h: Harness): Promise<{ sub: string; email: string; userId: string }> {
   const { sub, email } = oidcOp.account();
@@ -105,35 +118,45 @@ describeEachDialect(
   (h) => {
     it('a provider callback, an id_token, a passkey, the verification link and the second step each give the device cookie and the sign-in event', async () => {
       const op = await opUser(h());
+      h().clock.advance(1);
       const callback = await callbackSignIn(h().client(), op.sub);
       expect(callback.status).toBe(302);
       expect(callback.headers.get('location')).toBe('/app');
       expectCompleted(callback, op.userId, 'social:oidc');
+      await expectLastSignInNow(h(), op.userId);
 
+      h().clock.advance(1);
       const idToken = await idTokenSignIn(h().client(), op);
       expect(idToken.status).toBe(200);
       expectCompleted(idToken, op.userId, 'social:oidc');
+      await expectLastSignInNow(h(), op.userId);
 
       const passkeyUser = await userWithPasskey(h());
+      h().clock.advance(1);
       const passkey = await passkeySignIn(h().client(), passkeyUser.authenticator);
       expect(passkey.status).toBe(200);
       expectCompleted(passkey, passkeyUser.userId, 'passkey');
+      await expectLastSignInNow(h(), passkeyUser.userId);
 
       const unverified = await h().signUp(uniqueEmail('end-link'), PASSWORD);
+      h().clock.advance(1);
       const link = await h()
         .client()
         .get(await verificationLink(h(), unverified.user.email));
       expect(link.status).toBe(200);
       expectCompleted(link, unverified.user.id, 'verification-link');
+      await expectLastSignInNow(h(), unverified.user.id);
 
       const twoFactor = await userWithTwoFactor(h());
       const pending = h().client();
+      h().clock.advance(1);
       const first = await pending.post('/sign-in/email', { email: twoFactor.email, password: PASSWORD });
       expect(first.body.twoFactorRedirect).toBe(true);
       nextStep(h());
       const second = await pending.post('/two-factor/verify-totp', { code: totpCode(h(), twoFactor.secret) });
       expect(second.status).toBe(200);
       expectCompleted(second, twoFactor.userId, 'two-factor:totp');
+      await expectLastSignInNow(h(), twoFactor.userId);
     });
 
     it('refuses a banned user at every way in with 403 BANNED_USER, no session and no device cookie', async () => {

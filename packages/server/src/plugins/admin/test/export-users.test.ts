@@ -13,7 +13,8 @@ const SEEDED = 1200;
 const BASE = Date.UTC(2025, 0, 1);
 const ROWS_PER_INSERT = 90;
 const INVALID_QUERY = { code: 'VALIDATION_ERROR', message: 'Invalid query parameters' };
-const HEADER = 'id,name,email,emailVerified,twoFactorEnabled,role,banned,banReason,banExpires,createdAt,updatedAt';
+const HEADER =
+  'id,name,email,emailVerified,twoFactorEnabled,role,banned,banReason,banExpires,createdAt,updatedAt,lastSignInAt';
 
 /** Names a spreadsheet would run as formulas, and ones that need quoting or are not ASCII. */
 const SPECIAL_NAMES: Record<number, string> = {
@@ -101,7 +102,7 @@ describeEachDialect(
       expect(rows[0]).toBe(HEADER);
       expect(rows).toHaveLength(1 + SEEDED / 5);
       expect(rows[1]).toBe(
-        `seed-1195,Member 1195,seed-1195@example.com,false,true,user,false,,,${new Date(BASE + 1195 * 60_000).toISOString()},${new Date(BASE + 1195 * 60_000).toISOString()}`,
+        `seed-1195,Member 1195,seed-1195@example.com,false,true,user,false,,,${new Date(BASE + 1195 * 60_000).toISOString()},${new Date(BASE + 1195 * 60_000).toISOString()},`,
       );
       expect(rows.at(-1)).toMatch(/^seed-0000,/);
       // The search applies too.
