@@ -33,6 +33,7 @@ const LABELLED = new Set([
   'reason',
   'expiresAt',
   'newDevice',
+  'signedIn',
   'otherSessionsRevoked',
   'sessionsRevoked',
   'tier',
