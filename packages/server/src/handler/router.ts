@@ -115,7 +115,8 @@ function createRoute(auth: AuthContext, endpoint: AnyEndpoint, route: string): R
       }
       const bodyType = checkContentType(method, headers, endpoint.acceptsForm ?? false);
       const clientIp = clientIpOf(peer, headers, options.trustedProxies);
-      await enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
+      const limited = enforceRateLimit(auth, endpoint.rateLimit ?? 'default', clientIp, route);
+      if (limited) await limited;
       let body: unknown;
       if (endpoint.method === 'POST') {
         const text = await readBody(DEFAULTS.maxBodyBytes);
