@@ -18,6 +18,7 @@ import { sign } from '../crypto/hmac';
 import { dateFieldNames, type ExtraFields } from '../db/extra-fields';
 import type { Session, User } from '../db/records';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import { jsonRecord } from '../http/json-record';
 import { DEFAULTS } from '../auth/options';
 import { clearCookie, cookieNames, setSessionCookie } from './session-cookies';
 import type { CurrentSession } from './current-session-record';
@@ -27,8 +28,7 @@ const ANSWER_START = '{"session":{';
 
 /** `{session, user}` as JSON, the session without its token (the row's digest, never sent). */
 export function tokenlessAnswer(session: Session, user: User): string {
-  const { token: _digest, ...shown } = session;
-  return JSON.stringify({ session: shown, user });
+  return JSON.stringify({ session: jsonRecord(session, 'token'), user: jsonRecord(user) });
 }
 
 /** The get-session answer's JSON: the caller's token first in the session. */
