@@ -189,7 +189,8 @@ function pathOf(url: string): string | undefined {
   const start = url.indexOf('/', url.indexOf('://') + 3);
   if (start === -1) return undefined;
   const query = url.indexOf('?', start);
-  return url.slice(start, query === -1 ? undefined : query).replace(/\/{2,}/g, '/');
+  const path = url.slice(start, query === -1 ? undefined : query);
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
 }
 
 /** Newest first, dates as ISO strings; never cached, since each mail holds a live one-time link. */

@@ -16,6 +16,15 @@ export interface RequestLogger {
 /** Starts timing a request and logs it once its response is done (or its connection gone). */
 export type LogRequest = (request: IncomingMessage, response: ServerResponse, requestId: string) => void;
 
+interface RequestEntry {
+  requestId: string;
+  method: string | undefined;
+  path: string;
+  status: number;
+  durationMs: number;
+  aborted?: true;
+}
+
 const FILE_EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
 
 export function createRequestLog(logger: RequestLogger, basePath: string): LogRequest {
@@ -30,16 +39,17 @@ export function createRequestLog(logger: RequestLogger, basePath: string): LogRe
     const quiet = quietPaths.has(path) || (!path.startsWith('/api/') && FILE_EXTENSION.test(path));
     if (quiet && !debug) return;
     const started = performance.now();
-    response.once('close', () => {
-      const entry = {
+    // `on`, not `once`: a response closes once, and `once` would wrap the listener on every request.
+    response.on('close', () => {
+      const entry: RequestEntry = {
         requestId,
         method: request.method,
         path,
         status: response.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        // The client went away before the whole answer was written.
-        ...(!response.writableFinished && { aborted: true }),
       };
+      // The client went away before the whole answer was written.
+      if (!response.writableFinished) entry.aborted = true;
       if (quiet) logger.debug(entry, 'Request');
       else logger.info(entry, 'Request');
     });

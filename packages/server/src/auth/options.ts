@@ -29,6 +29,11 @@ export const DEFAULTS = Object.freeze({
   dontRememberSessionExpiresIn: DAY,
   cookieCacheMaxAge: 60,
   cookieCacheSizeLimit: 4093,
+  /**
+   * Cache cookies whose signature get-session has checked, kept with what they decode to
+   * (session/verified-caches.ts): at most ~3 kB each, so a full memo holds ~3 MB.
+   */
+  verifiedCookieCaches: 1000,
   cookieMaxAgeCap: 400 * DAY,
   /** Cookie-signing secrets shorter than this are refused. */
   minSecretLength: 32,

@@ -67,7 +67,8 @@ export async function runEndpoint(auth: AuthContext, endpoint: AnyEndpoint, inpu
   checkRedirectTargets(auth.options, endpoint.body, body);
   checkRedirectTargets(auth.options, endpoint.query, query);
   const { cookies } = input;
-  const session = await guardSession(auth, endpoint, input, cookies);
+  // Without a guard, no await: each one is a turn of the microtask queue on every request.
+  const session = (endpoint.session ?? 'none') === 'none' ? null : await guardSession(auth, endpoint, input, cookies);
   if (session && endpoint.credentialChange) await checkCredentialChange(auth, session);
   const actor = session ? sessionActorOf(auth, session) : undefined;
   // Given the body as sent: the schema has stripped what the endpoint does not declare.

@@ -45,7 +45,8 @@ export function normalizeIp(ip: string): string {
 }
 
 export function rateLimitAddress(ip: string): string {
-  if (!isIPv6(ip)) return ip;
+  // Every IPv6 address has a colon: an IPv4 client, the usual case, skips isIPv6's long pattern.
+  if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const [head = '', tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];

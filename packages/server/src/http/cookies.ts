@@ -54,12 +54,35 @@ export class RequestCookies {
 
 export type CookieAttributes = Omit<CookieOptions, 'prefix' | 'partitioned'>;
 
+/** Per frozen attribute set, per cookie name: what Hono's serialiser writes after the value. */
+const attributeTexts = new WeakMap<CookieAttributes, Map<string, string>>();
+
+/**
+ * `; Max-Age=…; Path=/; HttpOnly; …` as Hono writes it for `name`, its checks included (a name's
+ * prefix may require Secure). A frozen set without `expires` always gives the same text, so it is
+ * written once: the session cookies are set on every get-session that reads the database.
+ */
+function attributeText(name: string, attributes: CookieAttributes): string {
+  const fixed = Object.isFrozen(attributes) && attributes.expires === undefined;
+  const byName = fixed ? attributeTexts.get(attributes) : undefined;
+  let text = byName?.get(name);
+  if (text === undefined) {
+    text = serialize(name, '', attributes as CookieOptions).slice(name.length + 1);
+    if (fixed) {
+      if (byName) byName.set(name, text);
+      else attributeTexts.set(attributes, new Map([[name, text]]));
+    }
+  }
+  return text;
+}
+
 export class ResponseCookies {
   readonly #set = new Map<string, string>();
 
   /** A later set of the same name replaces the earlier one: the response carries one header per cookie. */
   set(name: string, value: string, attributes: CookieAttributes): void {
-    this.#set.set(name, serialize(name, value, attributes as CookieOptions));
+    // Hono's serialize is `name=encodeURIComponent(value)` followed by the attributes.
+    this.#set.set(name, `${name}=${encodeURIComponent(value)}${attributeText(name, attributes)}`);
   }
 
   delete(name: string, attributes: CookieAttributes): void {

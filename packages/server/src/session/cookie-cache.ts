@@ -18,16 +18,17 @@ import { sign } from '../crypto/hmac';
 import { dateFieldNames, type ExtraFields } from '../db/extra-fields';
 import type { Session, User } from '../db/records';
 import type { RequestCookies, ResponseCookies } from '../http/cookies';
+import { jsonRecord } from '../http/json-record';
 import { DEFAULTS } from '../auth/options';
 import { clearCookie, cookieNames, setSessionCookie } from './session-cookies';
 import type { CurrentSession } from './current-session-record';
+import { VerifiedCaches } from './verified-caches';
 
 const ANSWER_START = '{"session":{';
 
 /** `{session, user}` as JSON, the session without its token (the row's digest, never sent). */
 export function tokenlessAnswer(session: Session, user: User): string {
-  const { token: _digest, ...shown } = session;
-  return JSON.stringify({ session: shown, user });
+  return JSON.stringify({ session: jsonRecord(session, 'token'), user: jsonRecord(user) });
 }
 
 /** The get-session answer's JSON: the caller's token first in the session. */
@@ -91,24 +92,52 @@ export interface CachedSession {
   userId: string;
   /** The answer without the token (see tokenlessAnswer). */
   tokenless: string;
+  /** The answer with the token of the cookie beside it (see answerWithToken). */
+  answer: string;
+}
+
+/** Epoch ms the cache itself expires at, beside what it decodes to. */
+type VerifiedCache = CachedSession & { readonly expiresAt: number };
+
+/** One memo per options object: the secret it was verified under lives there. */
+const verifiedByOptions = new WeakMap<object, VerifiedCaches<VerifiedCache>>();
+
+function verifiedCaches(auth: AuthContext): VerifiedCaches<VerifiedCache> {
+  let memo = verifiedByOptions.get(auth.options);
+  if (!memo) verifiedByOptions.set(auth.options, (memo = new VerifiedCaches()));
+  return memo;
 }
 
 /** The cache, if it was issued for `token` and is still fresh. */
 export function readCookieCache(auth: AuthContext, cookies: RequestCookies, token: string): CachedSession | null {
   const value = cookies.get(cookieNames(auth.options).sessionData);
-  const dot = value ? value.lastIndexOf('.') : -1;
-  if (!value || dot < 1) return null;
+  if (!value) return null;
+  const memo = verifiedCaches(auth);
+  const known = memo.get(token, value);
+  const cached = known ?? verify(auth, value, token);
+  if (!cached || !(cached.expiresAt > auth.now().getTime())) return null;
+  // Only fresh ones: an expired cache is never read from again, and would only take a place.
+  if (!known) memo.add(token, value, cached);
+  return cached;
+}
+
+/** The cache's claims, if its signature is the secret's over `token` and them. */
+function verify(auth: AuthContext, value: string, token: string): VerifiedCache | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
   const claims = value.slice(0, dot);
   if (!safeEqual(value.slice(dot + 1), sign(`${token}.${claims}`, auth.options.secret, 'base64url'))) return null;
   const [expiresAt, sessionExpiresAt, userId, answer] = claims.split('.');
   if (answer === undefined) return null;
   const expires = parseInt(expiresAt ?? '', 36);
-  if (!(expires > auth.now().getTime())) return null;
+  const tokenless = Buffer.from(answer, 'base64url').toString();
   return {
+    expiresAt: expires,
     issuedAt: expires - auth.options.session.cookieCache.maxAge * 1000,
     sessionExpiresAt: parseInt(sessionExpiresAt ?? '', 36),
     userId: Buffer.from(userId ?? '', 'base64url').toString(),
-    tokenless: Buffer.from(answer, 'base64url').toString(),
+    tokenless,
+    answer: answerWithToken(tokenless, token),
   };
 }
 
@@ -153,6 +182,7 @@ export function cachedCurrentSession(auth: AuthContext, token: string, cached: C
   return {
     token,
     tokenless: cached.tokenless,
+    answer: cached.answer,
     get session() {
       return parse().session;
     },

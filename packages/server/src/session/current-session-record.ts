@@ -14,4 +14,6 @@ export interface CurrentSession {
    * text): get-session sends it as is. Code that changes `session` or `user` in place drops it.
    */
   tokenless?: string | undefined;
+  /** That answer with `token` spliced in, when the read had it already (a cache hit's memo). */
+  answer?: string | undefined;
 }

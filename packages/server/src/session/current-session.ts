@@ -89,7 +89,7 @@ export function toSessionResponse(current: CurrentSession): { session: Session; 
         return current.user;
       },
     };
-    return withJsonText(response, answerWithToken(tokenless, token));
+    return withJsonText(response, current.answer ?? answerWithToken(tokenless, token));
   }
   return { session: { ...current.session, token }, user: current.user };
 }

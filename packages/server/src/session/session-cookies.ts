@@ -49,9 +49,21 @@ export function clearCookie(auth: AuthContext, cookies: ResponseCookies, name: s
   cookies.delete(name, attributes(auth.options));
 }
 
+const MAX_KEPT_LIFETIMES = 32;
+const attributesByOptions = new WeakMap<ResolvedOptions, Map<number | undefined, CookieAttributes>>();
+
+/** Frozen and made once per options and max age, so the cookie writer can keep its text (http/cookies.ts). */
 function attributes(options: ResolvedOptions, maxAge?: number): CookieAttributes {
-  const base: CookieAttributes = { httpOnly: true, sameSite: 'Lax', path: '/', secure: options.secureCookies };
-  return maxAge === undefined ? base : { ...base, maxAge: Math.min(maxAge, DEFAULTS.cookieMaxAgeCap) };
+  let byMaxAge = attributesByOptions.get(options);
+  if (!byMaxAge) attributesByOptions.set(options, (byMaxAge = new Map()));
+  let made = byMaxAge.get(maxAge);
+  if (!made) {
+    const base: CookieAttributes = { httpOnly: true, sameSite: 'Lax', path: '/', secure: options.secureCookies };
+    made = Object.freeze(maxAge === undefined ? base : { ...base, maxAge: Math.min(maxAge, DEFAULTS.cookieMaxAgeCap) });
+    // Lifetimes come from the options, a handful; a caller with its own would not grow this unbounded.
+    if (byMaxAge.size < MAX_KEPT_LIFETIMES) byMaxAge.set(maxAge, made);
+  }
+  return made;
 }
 
 /** Without remember-me the token cookie has no Max-Age: it ends with the browser session. */
