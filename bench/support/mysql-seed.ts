@@ -62,7 +62,7 @@ export async function mysqlSeeder(url: string): Promise<BulkSeeder> {
 
   // The session token's unique index is the one index whose keys come at random (digests): a
   // million random inserts a statement into a B-tree larger than the default 128 MB buffer pool
-  // read and write pages for hours. It is dropped for the load and built again, sorted, after.
+  // would each wait for a page read. It is dropped for the load and built again, sorted, after.
   const [tokenIndexRows] = await connection.query<mysql.RowDataPacket[]>(
     `select index_name as name from information_schema.statistics
      where table_schema = database() and table_name = 'session' and column_name = 'token' and non_unique = 0`,
