@@ -1,16 +1,17 @@
 /**
  * @module Rows in bulk, straight into a database the server has migrated: users, sessions and one
  * organization with members and teams, each as one INSERT … SELECT over a generated series (a
- * recursive CTE on SQLite, generate_series on PostgreSQL), so ten million rows take minutes, not
- * the hours that sign-ups over HTTP would. Row i of each kind has a fixed id, so a range can be
- * added to what an earlier call seeded. Keys grow with i: every index is appended to, as a live
- * database's time-ordered ids are, rather than rewritten at random.
+ * recursive CTE on SQLite, generate_series on PostgreSQL, a numbers table cross-joined on
+ * MySQL/MariaDB in mysql-seed.ts), so ten million rows take minutes, not the hours that sign-ups
+ * over HTTP would. Row i of each kind has a fixed id, so a range can be added to what an earlier
+ * call seeded. Keys grow with i: every index is appended to, as a live database's time-ordered ids
+ * are, rather than rewritten at random.
  */
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 /** Seeded users were created a second apart from this instant on. */
-const BASE_EPOCH_SECONDS = Date.UTC(2024, 0, 1) / 1000;
+export const BASE_EPOCH_SECONDS = Date.UTC(2024, 0, 1) / 1000;
 /** Rows per statement: each is its own transaction, so progress is kept and the WAL stays bounded. */
 const CHUNK = 1_000_000;
 
@@ -85,7 +86,7 @@ function postgresStatements(): Statements {
   };
 }
 
-function chunks(from: number, to: number): Array<[number, number]> {
+export function chunks(from: number, to: number): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   for (let start = from; start < to; start += CHUNK) ranges.push([start, Math.min(to, start + CHUNK)]);
   return ranges;
