@@ -19,6 +19,9 @@ export const emailField = z.string().trim().pipe(z.email('validation.email'));
 /** An address that must be given: an empty one asks for it rather than calling it invalid. */
 export const requiredEmailField = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
 
+/** A user's name, as the server takes it (SPEC §9: up to 256 characters), never blank. */
+export const requiredNameField = z.string().trim().min(1, 'validation.required').max(256);
+
 /** The plugin's rule order: length first, then characters. */
 export function usernameProblem(typed: string): 'validation.usernameLength' | 'validation.usernamePattern' | null {
   if (typed.length < USERNAME_RULES.min || typed.length > USERNAME_RULES.max) return 'validation.usernameLength';

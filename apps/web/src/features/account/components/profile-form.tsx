@@ -16,7 +16,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useToast } from '../../../components/toast';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { ErrorCode } from '../../../lib/auth';
-import { usernameProblem } from '../../../lib/credential-rules';
+import { requiredNameField, usernameProblem } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { MAX_IMAGE_LENGTH } from '../lib/picture-data-url';
@@ -48,7 +48,7 @@ export function isImageUrl(value: string): boolean {
 function profileSchema(hasUsername: boolean) {
   return z
     .object({
-      name: z.string().trim().min(1, 'validation.required').max(256),
+      name: requiredNameField,
       image: z
         .string()
         .trim()

@@ -18,7 +18,7 @@ import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast';
 import { useAuthClient } from '../../../lib/auth';
-import { PASSWORD_RULES, passwordField, requiredEmailField } from '../../../lib/credential-rules';
+import { PASSWORD_RULES, passwordField, requiredEmailField, requiredNameField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createUser } from '../api/create-user';
 import { KNOWN_ROLES } from './known-roles';
@@ -31,7 +31,7 @@ const schema = z
   .object({
     email: requiredEmailField,
     password: z.string(),
-    name: z.string().trim().min(1, 'validation.required').max(256),
+    name: requiredNameField,
     role: z.enum(KNOWN_ROLES),
     invite: z.boolean(),
   })

@@ -14,12 +14,12 @@ import { ServerError } from '../../../components/server-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast';
 import { useAuthClient } from '../../../lib/auth';
-import { requiredEmailField } from '../../../lib/credential-rules';
+import { requiredEmailField, requiredNameField } from '../../../lib/credential-rules';
 import { useServerForm } from '../../../lib/use-server-form';
 import { updateUserProfile } from '../api/update-user';
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(256),
+  name: requiredNameField,
   email: requiredEmailField,
 });
 type ProfileValues = z.infer<typeof schema>;

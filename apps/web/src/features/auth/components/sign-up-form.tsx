@@ -20,6 +20,7 @@ import {
   passwordField,
   passwordsMatch,
   PASSWORDS_DIFFER,
+  requiredNameField,
 } from '../../../lib/credential-rules';
 import { usePrefill } from '../lib/use-prefill';
 import { NewPasswordFields } from './new-password-fields';
@@ -27,7 +28,7 @@ import { UsernameField } from './username-field';
 
 const schema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(256),
+    name: requiredNameField,
     email: emailField,
     username: optionalUsernameField,
     password: passwordField,
