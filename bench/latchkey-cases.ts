@@ -84,7 +84,7 @@ export interface LatchkeyResults {
 }
 
 /** Signs up once (with a username) and signs in, as a browser that keeps its cookies. */
-async function signedInBrowser(base: string, forwardedFor?: () => string): Promise<CookieFetch> {
+export async function signedInBrowser(base: string, forwardedFor?: () => string): Promise<CookieFetch> {
   const browser = setupBrowser(base, forwardedFor);
   const credentials = { email: EMAIL, password: PASSWORD };
   const signUp = await browser.postJson(`${base}/api/auth/sign-up/email`, {
@@ -101,7 +101,7 @@ async function signedInBrowser(base: string, forwardedFor?: () => string): Promi
  * The Cookie header of the signed-in browser with a fresh cookie cache: the cache cookie lives 60 s,
  * and a run that outlasts it would measure the database path instead.
  */
-async function freshCookieCache(base: string, browser: CookieFetch): Promise<string> {
+export async function freshCookieCache(base: string, browser: CookieFetch): Promise<string> {
   const url = `${base}/api/auth/get-session`;
   const body = (await expectJson(await browser.fetch(`${url}?disableCookieCache=true`), 'get-session')) as {
     user?: { email?: string };

@@ -32,11 +32,13 @@ export async function startServerProcess(
   readyPath: string,
   env: Record<string, string>,
   cwd: string,
+  /** Node's own flags before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const spawnedAt = performance.now();
   // TypeScript through tsx; a JavaScript entry as it is (the `latchkey` command registers tsx itself).
-  const args = script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script];
+  const args = [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script])];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, PORT: String(port) },
