@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { cookieFetch } from '../test/cookie-fetch';
+import { createAdmin } from './support/create-admin';
 import { postgresSeeder, sqliteSeeder, type BulkSeeder } from './support/bulk-seed';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
 import { failOnUntrustedRows, type BenchRow } from './support/rows';
@@ -104,29 +105,21 @@ async function startStack(
   dataDir: string,
 ): Promise<Stack> {
   const database = await freshDatabase(dialect, size, postgresUrl, dataDir);
-  const server = await startServerProcess(
-    LATCHKEY_COMMAND,
-    '/api/auth/ok',
-    {
-      NODE_ENV: 'production',
-      LATCHKEY_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      DATABASE_URL: database.url,
-      LATCHKEY_ADMIN_EMAILS: ADMIN_EMAIL,
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    dataDir,
-  );
+  const env = {
+    NODE_ENV: 'production',
+    LATCHKEY_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: database.url,
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  };
+  createAdmin(env, ADMIN_EMAIL, PASSWORD);
+  const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   try {
     const api = `${server.url}/api/auth`;
     // Node's fetch sends Sec-Fetch-Mode as a browser does, so the page's origin must be a trusted one.
     const browser = cookieFetch(server.url.replace('127.0.0.1', 'localhost'));
-    const signUp = await browser.postJson(`${api}/sign-up/email`, {
-      name: 'Admin',
-      email: ADMIN_EMAIL,
-      password: PASSWORD,
-    });
-    if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
+    const signIn = await browser.postJson(`${api}/sign-in/email`, { email: ADMIN_EMAIL, password: PASSWORD });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
     const created = await browser.postJson(`${api}/organization/create`, { name: 'Bench', slug: ORGANIZATION_SLUG });
     if (created.status !== 200) throw new Error(`organization/create answered ${created.status}`);
     const organizationId = ((await created.json()) as { id: string }).id;

@@ -12,9 +12,10 @@ import { serverBuild } from '../apps/server/bin/server-build.js';
 import { DEFAULTS } from '../packages/server/src/auth/options';
 import type { CookieFetch } from '../test/cookie-fetch';
 import { benchAuditEvents, type AuditCase } from './audit-events-cases';
-import { createAdmin, MACHINE_SCOPE, oauthRequests, setUpOAuth } from './oauth-provider-cases';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, MACHINE_SCOPE, oauthRequests, setUpOAuth } from './oauth-provider-cases';
 import { checkPasskeySignIn, passkeyLoad, registerPasskey } from './passkey-case';
 import type { Configuration, ConfigurationName } from './support/configurations';
+import { createAdmin } from './support/create-admin';
 import { measureCpu, type CpuLoadResult } from './support/cpu';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
@@ -121,7 +122,7 @@ export async function benchLatchkey(
   // Built here if a source changed, not by the server as it starts: esbuild would stay in its idle RSS.
   await (serverBuild as (name: string) => Promise<string>)('main');
   const env = { ...configuration.env, LATCHKEY_SECRET: SECRET, OAUTH_SCOPES: MACHINE_SCOPE };
-  createAdmin(env);
+  createAdmin(env, ADMIN_EMAIL, ADMIN_PASSWORD);
   const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   const db = await openSqlRows(configuration.dialect, configuration.databaseUrl);
   const { forwardedFor } = configuration;

@@ -11,7 +11,6 @@
  * /admin/oauth2/create-client (skip_consent, client_credentials_scopes), then an authorization
  * code flow for the user's token.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { serverBuild } from '../apps/server/bin/server-build.js';
 import type { CookieFetch } from '../test/cookie-fetch';
 import { cpuRatio, measureCpu, type CpuLoadResult } from './support/cpu';
 import type { LoadOptions } from './support/load';
+import { createAdmin } from './support/create-admin';
 import { setupBrowser } from './support/setup-browser';
 import { failOnUntrustedRows, printRows, type BenchRow } from './support/rows';
 import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
@@ -186,18 +186,6 @@ function rowsOf(rounds: readonly OAuthRound[]): BenchRow[] {
   return rows;
 }
 
-/** The first admin, as an operator makes it (it migrates the database the server then opens). */
-export function createAdmin(env: Record<string, string>): void {
-  execFileSync(
-    process.execPath,
-    [LATCHKEY_COMMAND, 'create-admin', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD],
-    {
-      env: { ...process.env, ...env },
-      stdio: 'pipe',
-    },
-  );
-}
-
 export interface OAuthBenchOptions {
   /** Where the SQLite file goes; the caller removes it. */
   dataDir: string;
@@ -216,7 +204,7 @@ export async function benchOAuthProvider({ dataDir, duration }: OAuthBenchOption
     LOG_LEVEL: 'warn',
     OAUTH_SCOPES: MACHINE_SCOPE,
   };
-  createAdmin(env);
+  createAdmin(env, ADMIN_EMAIL, ADMIN_PASSWORD);
   const bareServer = await startServerProcess(BARE_SERVER, '/', {}, dataDir);
   const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   try {
