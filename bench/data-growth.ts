@@ -14,7 +14,6 @@
  * BENCH_MYSQL_URL the servers on which the databases `latchkey_bench_small` and `_large` are made
  * anew and dropped after (default the test servers').
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { cookieFetch } from '../test/cookie-fetch';
+import { createAdmin } from './support/create-admin';
 import { postgresSeeder, sqliteSeeder, type BulkSeeder } from './support/bulk-seed';
 import { mysqlSeeder } from './support/mysql-seed';
 import { runLoad, type LoadOptions, type LoadResult } from './support/load';
@@ -138,12 +138,7 @@ async function startStack(dialect: Dialect, size: string, servers: Servers, data
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
   };
-  // The first admin as an operator makes it (it migrates the database the server then opens): an
-  // address in LATCHKEY_ADMIN_EMAILS is an admin's only once verified, which a sign-up is not.
-  execFileSync(process.execPath, [LATCHKEY_COMMAND, 'create-admin', '--email', ADMIN_EMAIL, '--password', PASSWORD], {
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-  });
+  createAdmin(env, ADMIN_EMAIL, PASSWORD);
   const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   try {
     const api = `${server.url}/api/auth`;

@@ -11,7 +11,6 @@
  * /admin/oauth2/create-client (skip_consent, client_credentials_scopes), then an authorization
  * code flow for the user's token.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,40 +18,24 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // @ts-expect-error: plain JavaScript of the command, without declarations.
 import { serverBuild } from '../apps/server/bin/server-build.js';
-import { cookieFetch } from '../test/cookie-fetch';
-import { runLoad, type LoadOptions, type LoadResult } from './support/load';
+import type { CookieFetch } from '../test/cookie-fetch';
+import { cpuRatio, measureCpu, type CpuLoadResult } from './support/cpu';
+import type { LoadOptions } from './support/load';
+import { createAdmin } from './support/create-admin';
+import { setupBrowser } from './support/setup-browser';
 import { failOnUntrustedRows, printRows, type BenchRow } from './support/rows';
-import { LATCHKEY_COMMAND, startServerProcess, type ServerProcess } from './support/server-process';
+import { LATCHKEY_COMMAND, startServerProcess } from './support/server-process';
 
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const PASSWORD = 'bench password 1234';
+export const ADMIN_EMAIL = 'bench-admin@example.com';
+export const ADMIN_PASSWORD = 'bench password 1234';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const REDIRECT_URI = 'https://rp.example.com/callback';
-const MACHINE_SCOPE = 'read:bench';
+export const MACHINE_SCOPE = 'read:bench';
 const VERIFIER = 'bench-verifier-'.repeat(4);
 const ROUNDS = Number(process.env.BENCH_OAUTH_ROUNDS ?? 3);
-const WARMUP_SECONDS = 2;
 
-/** A measured run and the server's CPU per answer over it. */
-export interface CpuLoadResult extends LoadResult {
-  cpuMicrosPerRequest: number;
-}
-
-/** A warm-up, then `duration` seconds with the server's CPU time read on each side. */
-async function measureCpu(
-  server: ServerProcess,
-  options: Omit<LoadOptions, 'duration'>,
-  duration: number,
-): Promise<CpuLoadResult> {
-  await runLoad({ ...options, duration: WARMUP_SECONDS });
-  const before = server.cpuMicros();
-  const result = await runLoad({ ...options, duration });
-  const used = server.cpuMicros() - before;
-  return { ...result, cpuMicrosPerRequest: Math.round(used / Math.max(1, result.requests)) };
-}
-
-interface Setup {
+export interface OAuthSetup {
   basic: string;
   /** The user's opaque access token (openid profile email), bound to the admin's session. */
   userToken: string;
@@ -64,11 +47,13 @@ async function json(response: Response, what: string): Promise<Record<string, un
   return body;
 }
 
-/** An admin, a confidential client made by the admin, and a user token from the code flow. */
-async function setUp(base: string): Promise<Setup> {
-  const browser = cookieFetch(base.replace('127.0.0.1', 'localhost'));
+/**
+ * A confidential client made by the admin, signed in on `browser`, and the admin's token from the
+ * code flow.
+ */
+export async function setUpOAuth(base: string, browser: CookieFetch): Promise<OAuthSetup> {
   await json(
-    await browser.postJson(`${base}/api/auth/sign-in/email`, { email: ADMIN_EMAIL, password: PASSWORD }),
+    await browser.postJson(`${base}/api/auth/sign-in/email`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     'sign-in',
   );
   const client = await json(
@@ -118,7 +103,7 @@ async function setUp(base: string): Promise<Setup> {
 }
 
 /** The three cases' requests, each checked once by hand: autocannon counts any 2xx as a success. */
-async function caseRequests(base: string, { basic, userToken }: Setup) {
+export async function oauthRequests(base: string, { basic, userToken }: OAuthSetup) {
   const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
   const token: Omit<LoadOptions, 'duration'> = {
     url: `${base}/api/auth/oauth2/token`,
@@ -175,6 +160,8 @@ function rowsOf(rounds: readonly OAuthRound[]): BenchRow[] {
     {
       name: 'bare node:http, constant JSON',
       ...bare,
+      cpuMicros: bareCpu,
+      cpuRatio: '1.0×',
       note: `the yardstick; ${bareCpu} µs CPU/request (median of ${rounds.length} rounds)`,
     },
   ];
@@ -185,6 +172,11 @@ function rowsOf(rounds: readonly OAuthRound[]): BenchRow[] {
     rows.push({
       name: `Latchkey ${name}`,
       ...at[key],
+      cpuMicros: median(cpu, (v) => v),
+      cpuRatio: cpuRatio(
+        median(cpu, (v) => v),
+        bareCpu,
+      ),
       note:
         `${pct(at[key].requestsPerSecond, at.bare.requestsPerSecond)} of bare (median; rounds ` +
         `${rounds.map((round) => pct(round[key].requestsPerSecond, round.bare.requestsPerSecond)).join(', ')}); ` +
@@ -212,15 +204,11 @@ export async function benchOAuthProvider({ dataDir, duration }: OAuthBenchOption
     LOG_LEVEL: 'warn',
     OAUTH_SCOPES: MACHINE_SCOPE,
   };
-  // The first admin as an operator makes it (it migrates the file the server then opens).
-  execFileSync(process.execPath, [LATCHKEY_COMMAND, 'create-admin', '--email', ADMIN_EMAIL, '--password', PASSWORD], {
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-  });
+  createAdmin(env, ADMIN_EMAIL, ADMIN_PASSWORD);
   const bareServer = await startServerProcess(BARE_SERVER, '/', {}, dataDir);
   const server = await startServerProcess(LATCHKEY_COMMAND, '/api/auth/ok', env, dataDir);
   try {
-    const requests = await caseRequests(server.url, await setUp(server.url));
+    const requests = await oauthRequests(server.url, await setUpOAuth(server.url, setupBrowser(server.url)));
     const rounds: OAuthRound[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       rounds.push({

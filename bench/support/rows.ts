@@ -9,15 +9,21 @@ export interface BenchRow {
   latencyP50: number;
   latencyP99: number;
   failures: number;
+  /** The server's CPU µs per request (support/cpu.ts), and as a multiple of bare node's in the same round. */
+  cpuMicros?: number;
+  cpuRatio?: string;
   note?: string;
 }
 
 export function printRows(rows: readonly BenchRow[]): void {
-  console.log('| case | req/s | p50 ms | p99 ms | failures | note |');
-  console.log('|---|---:|---:|---:|---:|---|');
+  // The CPU columns only where some row has them (data growth and pruning measure latency).
+  const cpu = rows.some((row) => row.cpuMicros !== undefined);
+  console.log(`| case | req/s | p50 ms | p99 ms |${cpu ? ' CPU µs/req | CPU × bare |' : ''} failures | note |`);
+  console.log(`|---|---:|---:|---:|${cpu ? '---:|---:|' : ''}---:|---|`);
   for (const row of rows) {
+    const cpuCells = cpu ? ` ${row.cpuMicros ?? ''} | ${row.cpuRatio ?? ''} |` : '';
     console.log(
-      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} | ${row.failures} | ${row.note ?? ''} |`,
+      `| ${row.name} | ${row.requestsPerSecond ?? ''} | ${row.latencyP50} | ${row.latencyP99} |${cpuCells} ${row.failures} | ${row.note ?? ''} |`,
     );
   }
 }

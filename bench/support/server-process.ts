@@ -10,14 +10,16 @@ import { freePort } from '../../apps/server/test/support/standalone-process';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Latchkey as `npm start` runs it: the `latchkey` command, which runs the server's bundle. */
 /** USER_HZ: what /proc reports CPU time in; 100 on every Linux this bench runs on. */
 const CLOCK_TICKS = 100;
 
+/** Latchkey as `npm start` runs it: the `latchkey` command, which runs the server's bundle. */
 export const LATCHKEY_COMMAND = fileURLToPath(new URL('../../apps/server/bin/latchkey.js', import.meta.url));
 
 export interface ServerProcess {
   readonly url: string;
+  /** From spawn to the first 200 on the ready path, in ms (polled every 10 ms). */
+  readonly startMs: number;
   /** Resident memory of the server process now, in MB (Linux: VmRSS of /proc/<pid>/status). */
   rssMb(): number;
   /** CPU time the server process has used so far, user + system, in µs (Linux: /proc/<pid>/stat). */
@@ -30,10 +32,13 @@ export async function startServerProcess(
   readyPath: string,
   env: Record<string, string>,
   cwd: string,
+  /** Node's own flags before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const spawnedAt = performance.now();
   // TypeScript through tsx; a JavaScript entry as it is (the `latchkey` command registers tsx itself).
-  const args = script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script];
+  const args = [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script])];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, PORT: String(port) },
@@ -53,10 +58,12 @@ export async function startServerProcess(
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  const startMs = Math.round(performance.now() - spawnedAt);
   return {
     url,
+    startMs,
     rssMb: () => {
       const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
       if (kilobytes === undefined) throw new Error(`no VmRSS for ${script} (pid ${child.pid})`);
