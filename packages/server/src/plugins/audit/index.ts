@@ -8,6 +8,7 @@ import { definePlugin } from '../../plugin';
 import { AUDIT_ERRORS } from './errors';
 import { createEventWriter } from './event-writer';
 import { auditEventMigration } from './migrations/0400-audit-event';
+import { auditTypeOutcomeIndexMigration } from './migrations/0401-audit-type-outcome-index';
 import { AUDIT_DEFAULTS, resolveAuditOptions, type AuditOptions } from './options';
 import { listAuditEventsRoute } from './routes/list-audit-events';
 import { listMyAuditEvents } from './routes/list-my-events';
@@ -23,7 +24,7 @@ export function auditPlugin(options: AuditOptions = {}) {
     id: 'audit',
     errors: AUDIT_ERRORS,
     endpoints: [listAuditEventsRoute(resolved), exportAuditEventsCsv(resolved), listMyAuditEvents],
-    migrations: [auditEventMigration],
+    migrations: [auditEventMigration, auditTypeOutcomeIndexMigration],
     hooks: { event: createEventWriter() },
     expiringRows: auditExpiringRows(resolved.retentionDays),
   });
