@@ -30,7 +30,7 @@ import { InvitationNotice } from './invitation-notice';
 import { ContinueAs, LeavingForApplication } from './oauth-continue';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
-import { heldSignInOf, secondStepState, twoFactorPath } from './two-factor-page';
+import { heldSignInOf, secondStepState, twoFactorPath } from '../lib/second-step';
 import { SocialSignIn } from './social-sign-in';
 
 export function SignInPage() {

@@ -20,7 +20,7 @@ import { useSession } from '../../../lib/auth';
 import { flowErrorOf } from '../../../lib/flow-error';
 import { LinkOutcome } from './link-outcome';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
-import { heldSignInOf, twoFactorPath } from './two-factor-page';
+import { heldSignInOf, twoFactorPath } from '../lib/second-step';
 
 /** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
 const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
