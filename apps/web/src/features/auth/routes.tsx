@@ -4,11 +4,13 @@
  * app's error page.
  * The sign-in's second step (two-factor) is `/sign-in/two-factor`.
  * Mounted by `app/routes.tsx` outside the session guard.
- * Sign-in, where most visits start, is in the main bundle; every other screen here loads on first
- * visit, so a cold sign-in carries none of their code nor the zod their forms validate with
- * (#32 item 22). Their texts (`auth`) are among the first ones loaded.
+ * Sign-in, where most visits start, is in the main bundle, with the small account-deleted page;
+ * every other screen here loads on first visit, so a cold sign-in carries none of their code nor
+ * the zod their forms validate with (#32 item 22). Their texts (`auth`) are among the first ones
+ * loaded.
  */
 import type { RouteObject } from 'react-router';
+import { AccountDeletedPage } from './components/account-deleted-page';
 import { SignInPage } from './components/sign-in-page';
 
 export const authRoutes: RouteObject[] = [
@@ -30,9 +32,8 @@ export const authRoutes: RouteObject[] = [
     path: 'verify-email',
     lazy: async () => ({ Component: (await import('./components/verify-email-page')).VerifyEmailPage }),
   },
-  {
-    path: 'account-deleted',
-    lazy: async () => ({ Component: (await import('./components/account-deleted-page')).AccountDeletedPage }),
-  },
+  // In the main bundle too (it is small): a deletion goes there as the session ends, and a page
+  // still loading would leave the account screen's guard time to send the user to sign-in instead.
+  { path: 'account-deleted', element: <AccountDeletedPage /> },
   { path: 'error', lazy: async () => ({ Component: (await import('./components/error-page')).ErrorPage }) },
 ];
