@@ -30,14 +30,13 @@ async function bodies(scripts: Map<string, Promise<string>>): Promise<string[]> 
 
 /**
  * The first load's budget, compressed as the server sends it, every file counted (page, scripts,
- * styles, fonts, translations, API answers). The test build compresses brotli at a quick setting
- * (its copies are about a tenth larger than the release build's), so this holds in production
- * with room to spare. Issue #32 aims at 150 KB; measured here at 336 KB (docs/web-app.md), nearly
- * all of it the framework every screen needs (React DOM, MUI with emotion, react-router, zod,
- * i18next, react-query, the auth client) and two Roboto weights (43 KB): this budget is a ratchet
- * against growth until those are cut.
+ * styles, fonts, translations, API answers), in the release build (brotli at its best setting; the
+ * quick test build's copies are about a tenth larger). Issue #32 aims at 150 KB; measured here at
+ * 173.6 KB (docs/web-app.md): nearly all of it MUI with emotion, react-router, i18next,
+ * react-hook-form, TanStack Query and Preact in one chunk, with the auth screens and one language's
+ * texts (docs/decisions.md has the breakdown). This budget is a ratchet against growth.
  */
-const FIRST_LOAD_BUDGET = 350 * 1024;
+const FIRST_LOAD_BUDGET = 180 * 1024;
 
 interface LoadedResource {
   name: string;
@@ -45,7 +44,12 @@ interface LoadedResource {
   encodedBodySize: number;
 }
 
-describeInBrowser('the downloads of the web app', (e2e) => {
+/** The size is what ships: the release build, though it takes some ten seconds longer. */
+function describeReleaseBuild(name: string, suite: Parameters<typeof describeInBrowser>[1]): void {
+  describeInBrowser(name, suite, {}, { releaseBuild: true });
+}
+
+describeReleaseBuild('the downloads of the web app', (e2e) => {
   it('a cold /sign-in: within its budget compressed in all, English only, no strength estimator; size and time recorded', async () => {
     const { server, browser } = e2e();
     const context = await browser.newContext({ locale: 'en-US' });

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { startAppServer, type AppServer, type AppServerEnv } from './app-server';
+import { startAppServer, type AppServer, type AppServerEnv, type AppServerOptions } from './app-server';
 import { launchBrowser } from './browser';
 
 export interface E2E {
@@ -14,13 +14,18 @@ export interface E2E {
   browser: Browser;
 }
 
-export function describeInBrowser(name: string, suite: (e2e: () => E2E) => void, env: AppServerEnv = {}): void {
+export function describeInBrowser(
+  name: string,
+  suite: (e2e: () => E2E) => void,
+  env: AppServerEnv = {},
+  options: AppServerOptions = {},
+): void {
   // Each screenshot is four (two schemes at two widths, support/browser.ts): a journey that took
   // 15 s with single shots takes about 30 on a loaded machine, past the 30 s default.
   describe.skipIf(!inject('chromium'))(name, { timeout: 90_000 }, () => {
     let state: E2E | undefined;
     beforeAll(async () => {
-      const [server, browser] = await Promise.all([startAppServer(env), launchBrowser()]);
+      const [server, browser] = await Promise.all([startAppServer(env, options), launchBrowser()]);
       state = { server, browser };
     }, 120_000);
     afterAll(async () => {

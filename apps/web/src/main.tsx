@@ -1,11 +1,9 @@
 /**
  * @module The browser entry: the app served by the Latchkey server itself, so the API is on the
- * page's own origin and cookies are first-party. Fonts are bundled, never fetched from a CDN; the
- * translations come from the same server, the chosen language's first ones before the first render.
+ * page's own origin and cookies are first-party. No font is downloaded (the theme uses the
+ * platform's own, lib/theme.ts); the translations come from the same server, the chosen language's
+ * first ones before the first render.
  */
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -17,6 +17,24 @@ export const POPOVER = Object.freeze({ marginThreshold: 16, elevation: 8 });
  */
 export const FOCUS_RING = Object.freeze({ light: '#283593', dark: '#c5cae9', onHeader: '#ffffff' });
 
+/**
+ * The platform's own UI font, none downloaded: Roboto's two weights were 44 KB of a first load held
+ * to 150 KB (#32 item 22). `system-ui` is left out on purpose: on Linux it is often DejaVu Sans,
+ * markedly wider than the Roboto the narrow layouts were fitted to, where Arial's metrics (Liberation
+ * Sans, Arimo) are close to it.
+ */
+const UI_FONTS = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"Noto Sans"',
+  '"Liberation Sans"',
+  'sans-serif',
+].join(', ');
+
 const FOCUS_OUTLINE = { outline: '3px solid var(--latchkey-focus-ring)', outlineOffset: '2px' } as const;
 
 export function createAppTheme(language: Language): Theme {
@@ -40,6 +58,7 @@ export function createAppTheme(language: Language): Theme {
         },
       },
       shape: { borderRadius: 8 },
+      typography: { fontFamily: UI_FONTS },
       components: {
         MuiCssBaseline: {
           styleOverrides: (theme) => ({

@@ -1,22 +1,23 @@
 /**
- * @module `useServerForm`: react-hook-form with a zod schema, submitting through a TanStack
+ * @module `useServerForm`: react-hook-form with a schema (zod's, or a plain one from plain-schema.ts:
+ * any Standard Schema, so that this module itself needs no zod), submitting through a TanStack
  * mutation like every other change the app makes. A server error lands next to the field it
  * concerns (a VALIDATION_ERROR's named field, or a catalogue code the form maps to a field, e.g.
  * USERNAME_IS_ALREADY_TAKEN → username), else above the form. A second submit while one is
  * running is ignored, so a double click sends one request.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import type { AppError } from './app-error';
 import { errorMessage, invalidFields } from './errors';
+import type { FormSchema } from './plain-schema';
 import { clientErrorOf } from './unwrap';
 
 export interface ServerFormOptions<T extends FieldValues, R> {
-  schema: z.ZodType<T, T>;
+  schema: FormSchema<T>;
   defaultValues: DefaultValues<T>;
   /** The call; a refusal throws a `ServerCallError` (`unwrap`). */
   mutationFn(values: T): Promise<R>;
@@ -37,7 +38,7 @@ export interface ServerForm<T extends FieldValues> {
 export function useServerForm<T extends FieldValues, R>(options: ServerFormOptions<T, R>): ServerForm<T> {
   const { t } = useTranslation();
   const form = useForm<T>({
-    resolver: zodResolver(options.schema),
+    resolver: standardSchemaResolver(options.schema),
     defaultValues: options.defaultValues,
     // Errors appear at the first submit, then follow each change. Not on blur: an empty field left
     // untouched would turn red as the user clicks a link below it, and the link would move away

@@ -3,7 +3,7 @@
  * success and on failure) and the app's error page, whose code comes from the address bar.
  */
 import '../support/dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, useTestServer } from '../support/render-app';
 import { VERIFY_EMAIL_PATH } from '../../src/features/auth/lib/auth-paths';
@@ -122,7 +122,9 @@ describe('the error page', () => {
     expect(screen.getByText('Signing in could not be completed.')).toBeTruthy();
     const tooLong = 'x'.repeat(65);
     renderApp(server, `/error?error=${tooLong}`);
-    expect((await screen.findAllByTestId('error-code'))[1]!.textContent).toBe('Unknown');
+    // The second app shows its page once the page's code is loaded (it loads on first visit).
+    await waitFor(() => expect(screen.getAllByTestId('error-code')).toHaveLength(2));
+    expect(screen.getAllByTestId('error-code')[1]!.textContent).toBe('Unknown');
   });
 
   it('without a code shows Unknown', async () => {

@@ -53,9 +53,12 @@ describe('the invitation on sign-in and sign-up', () => {
 
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
-    expect((await screen.findByTestId('invitation-notice')).textContent).toBe(
-      fill(authText.invitationNotice.titleBy, { organization: 'Zeta Labs', inviter: 'Olga' }) +
-        fill(authText.invitationNotice.signUp, { email }),
+    // Sign-up loads on first visit: until it renders, the sign-in's notice is still on screen.
+    await waitFor(() =>
+      expect(screen.getByTestId('invitation-notice').textContent).toBe(
+        fill(authText.invitationNotice.titleBy, { organization: 'Zeta Labs', inviter: 'Olga' }) +
+          fill(authText.invitationNotice.signUp, { email }),
+      ),
     );
     await waitFor(() => expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe(email));
 

@@ -7,21 +7,24 @@
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CurrentPasswordField } from '../../../components/credential-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuthClient } from '../../../lib/auth';
+import { plainSchema, requiredProblem } from '../../../lib/plain-schema';
 import { useServerForm } from '../../../lib/use-server-form';
 import { isTwoFactorRedirect, signIn, type SignInValues, type TwoFactorRedirect } from '../api/sign-in';
 import { usePrefill } from '../lib/use-prefill';
 import { SignInError } from './sign-in-error';
 
-const schema = z.object({
-  identifier: z.string().trim().min(1, 'validation.required'),
-  password: z.string().min(1, 'validation.required'),
-  rememberMe: z.boolean(),
+// Plain checks rather than zod: this form is on every cold load (lib/plain-schema.ts).
+const schema = plainSchema<SignInValues>((values) => {
+  const value = { ...values, identifier: values.identifier.trim() };
+  return {
+    value,
+    problems: [...requiredProblem('identifier', value.identifier), ...requiredProblem('password', value.password)],
+  };
 });
 
 export interface SignInFormProps {

@@ -16,7 +16,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
@@ -30,7 +30,7 @@ import { InvitationNotice } from './invitation-notice';
 import { ContinueAs, LeavingForApplication } from './oauth-continue';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
-import { heldSignInOf, secondStepState, twoFactorPath } from './two-factor-page';
+import { heldSignInOf, secondStepState, twoFactorPath } from '../lib/second-step';
 import { SocialSignIn } from './social-sign-in';
 
 export function SignInPage() {
@@ -45,6 +45,9 @@ export function SignInPage() {
   const oauthQuery = signedOAuthQueryOf(searchParams);
   const [leaving, setLeaving] = useState(false);
   const invitation = useInvitationPreview(requested);
+  // One object per address, not per render: <Navigate> navigates again whenever its state changes,
+  // and the second step loads on first visit, so each render while it loads started it over.
+  const heldSignIn = useMemo(() => heldSignInOf(searchParams), [searchParams]);
 
   // A password or passkey sign-in: the guarded page must not see the old "signed out" state and
   // send the user back here.
@@ -71,8 +74,9 @@ export function SignInPage() {
   }
   if (data && !oauthQuery) return <Navigate to={target} replace />;
   // A provider's sign-in held for the second step came back here (its error target).
-  const held = heldSignInOf(searchParams);
-  if (held) return <Navigate to={keepOAuthQuery(twoFactorPath(requested), oauthQuery)} state={held} replace />;
+  if (heldSignIn) {
+    return <Navigate to={keepOAuthQuery(twoFactorPath(requested), oauthQuery)} state={heldSignIn} replace />;
+  }
   return (
     <CardPage title={t('signIn.title')}>
       {sessionEnded && (

@@ -33,32 +33,7 @@ import { verifySecondStep, type SecondStepMethod, type SecondStepValues } from '
 import { useServerForm } from '../../../lib/use-server-form';
 import type { AppError } from '../../../lib/auth';
 import { LeavingForApplication } from './oauth-continue';
-
-export const TWO_FACTOR_PATH = '/sign-in/two-factor';
-
-/** The second step's address, keeping where the sign-in leads on to. */
-export function twoFactorPath(returnTo: string): string {
-  return returnTo ? `${TWO_FACTOR_PATH}?redirectTo=${encodeURIComponent(returnTo)}` : TWO_FACTOR_PATH;
-}
-
-interface SecondStepState {
-  twoFactorMethods: string[];
-}
-
-/** What the sign-in page hands over: the methods the server offers. */
-export function secondStepState(methods: string[] | undefined): SecondStepState {
-  return { twoFactorMethods: methods ?? ['totp', 'otp'] };
-}
-
-/**
- * A sign-in a redirect flow left held for its second step (a provider's callback, a verification
- * link): the server says so in the landing address, `?twoFactorRedirect=true&twoFactorMethods=…`.
- */
-export function heldSignInOf(params: URLSearchParams): SecondStepState | null {
-  if (params.get('twoFactorRedirect') !== 'true') return null;
-  const methods = params.get('twoFactorMethods')?.split(',').filter(Boolean);
-  return secondStepState(methods?.length ? methods : undefined);
-}
+import type { SecondStepState } from '../lib/second-step';
 
 function methodsOf(state: unknown): string[] {
   const methods = (state as Partial<SecondStepState> | null)?.twoFactorMethods;

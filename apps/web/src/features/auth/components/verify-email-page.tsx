@@ -13,6 +13,7 @@
  * An `error` that does not look like a code is shown as Unknown (`lib/flow-error.ts`).
  */
 import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPage } from '../../../components/page';
@@ -20,7 +21,7 @@ import { useSession } from '../../../lib/auth';
 import { flowErrorOf } from '../../../lib/flow-error';
 import { LinkOutcome } from './link-outcome';
 import { safeRedirect, signInPath } from '../../../lib/safe-redirect';
-import { heldSignInOf, twoFactorPath } from './two-factor-page';
+import { heldSignInOf, twoFactorPath } from '../lib/second-step';
 
 /** SPEC §8's verify-email failures, each explained in `verifyEmail.errors.*`. */
 const FAILURES = ['token_expired', 'invalid_token', 'user_not_found', 'unauthorized'] as const;
@@ -33,10 +34,13 @@ export function VerifyEmailPage() {
   const { data, isPending } = useSession();
   const returnTo = safeRedirect(searchParams.get('redirectTo'), '');
   const verified = searchParams.get('verified') === '1' || data?.user.emailVerified === true;
+  // One object per address, not per render: <Navigate> navigates again whenever its state changes,
+  // and the second step loads on first visit, so each render while it loads started it over.
+  const heldSignIn = useMemo(() => heldSignInOf(searchParams), [searchParams]);
   // Nothing is claimed before the session is known: it may be what shows the address verified.
   if (isPending) return null;
   // Verified, and the link's sign-in held for the second step: the mailbox alone signs nobody in.
-  const held = data ? null : heldSignInOf(searchParams);
+  const held = data ? null : heldSignIn;
   if (held) return <Navigate to={twoFactorPath(returnTo)} state={held} replace />;
   const linkFailure = flowErrorOf(searchParams);
   // A spent or expired link of someone whose address is verified already: nothing is left to do.
