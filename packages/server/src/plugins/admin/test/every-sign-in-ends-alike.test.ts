@@ -23,6 +23,7 @@ import { callbackPath, startFlow } from '../../../../test/oauth/support/github-f
 import { startOidcFixture } from '../../../../test/oauth/support/oidc-flow';
 import { nextStep, PASSWORD, totpCode, userWithTwoFactor } from '../../two-factor/test/support';
 import { adminSchema } from '../schema';
+import { readLastSignIn } from '../last-sign-in';
 
 const SESSION_COOKIE = 'latchkey.session_token';
 const TWO_FACTOR_COOKIE = 'latchkey.two_factor';
@@ -60,13 +61,7 @@ function expectCompleted(answer: Answer, userId: string, method: string): void {
 /** The admin plugin's last sign-in of the user is now: this sign-in wrote it. */
 async function expectLastSignInNow(h: Harness, userId: string): Promise<void> {
   await h.auth.context.background.drain();
-  const row = await adminSchema
-    .db(h.auth.context)
-    .selectFrom('adminLastSignIn')
-    .select('at')
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  expect(row && new Date(row.at)).toEqual(h.clock.now());
+  expect(await readLastSignIn(h.auth.context, userId)).toEqual(h.clock.now());
 }
 
 /** A user known to the OP by `sub`, its address verified (so the OP's identity signs in as this user). */

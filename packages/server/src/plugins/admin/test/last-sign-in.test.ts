@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { adminPlugin } from '../../..';
 import { describeEachDialect, uniqueEmail, type Harness, type TestClient } from '../../../../test/support/harness';
 import { columnTypes } from '../../../db/column-types';
-import { recordLastSignIn } from '../last-sign-in';
+import { readLastSignIn, recordLastSignIn } from '../last-sign-in';
 import { lastSignInMigration } from '../migrations/0203-last-sign-in';
 import { adminSchema } from '../schema';
 import { PASSWORD, signInWithRole } from './support/admin-fixtures';
@@ -17,13 +17,7 @@ const INVALID_QUERY = { code: 'VALIDATION_ERROR', message: 'Invalid query parame
 
 async function lastSignInRow(h: Harness, userId: string): Promise<Date | null> {
   await h.auth.context.background.drain();
-  const row = await adminSchema
-    .db(h.auth.context)
-    .selectFrom('adminLastSignIn')
-    .select('at')
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row ? new Date(row.at) : null;
+  return readLastSignIn(h.auth.context, userId);
 }
 
 function list(client: TestClient, params: Record<string, string> = {}) {
