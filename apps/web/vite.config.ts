@@ -14,7 +14,7 @@ import { precompress } from './scripts/precompress-plugin';
 
 /**
  * React's API served by Preact's compatibility layer (#32 item 22): the app keeps its React code and
- * its React libraries (MUI, react-router, react-hook-form…), but ships Preact's ~7 KB instead of
+ * its React libraries (MUI, react-hook-form, TanStack Query…), but ships Preact's ~7 KB instead of
  * React DOM's ~55 KB. Aliased to files, not to package names, so that every importer shares one
  * copy. Only the build is aliased (the development server and the component tests render with React
  * itself): the browser tests are what check the app on Preact.
@@ -55,12 +55,6 @@ export default defineConfig(({ command, mode }) => ({
         // compresses about 15% smaller, as brotli sees the whole of it (#32 item 22). What a
         // screen loads on first visit stays its own chunk.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
-      },
-      onLog(level, log, handler) {
-        // react-router asks for React 19's useOptimistic, which Preact lacks, and falls back
-        // to plain state without it (its `useOptimisticSafe`).
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
       },
     },
   },

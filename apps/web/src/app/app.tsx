@@ -4,24 +4,19 @@
  * (lib/chunk-reload.ts).
  */
 import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter, type Router } from '../lib/router';
 import type { AppAuth } from '../lib/auth';
 import { recoverFromMissingChunks } from '../lib/chunk-reload';
 import type { Language } from '../lib/languages';
 import { AppProviders } from './providers';
 import { appRoutes } from './routes';
 
-type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
-
-export function App({ auth, language, router }: { auth: AppAuth; language: Language; router?: AppRouter }) {
+export function App({ auth, language, router }: { auth: AppAuth; language: Language; router?: Router }) {
   const [appRouter] = useState(() => router ?? createBrowserRouter(appRoutes));
   useEffect(() => recoverFromMissingChunks(appRouter, window), [appRouter]);
   return (
     <AppProviders auth={auth} language={language}>
-      {/* Given ReactDOM's flushSync (as react-router/dom's provider does), `navigate(to, { flushSync: true })`
-          commits at once instead of as a transition. */}
-      <RouterProvider router={appRouter} flushSync={(commit) => void flushSync(commit)} />
+      <RouterProvider router={appRouter} />
     </AppProviders>
   );
 }

@@ -8,7 +8,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../lib/router';
 import { Page } from '../components/page';
 import { ServerError } from '../components/server-error';
 import { useSession } from '../lib/auth';

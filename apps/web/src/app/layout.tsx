@@ -11,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Link as RouterLink, Outlet } from '../lib/router';
 import { ColorSchemeMenu } from '../components/color-scheme-menu';
 import { KeyIcon } from '../components/key-icon';
 import { LanguageMenu } from '../components/language-menu';

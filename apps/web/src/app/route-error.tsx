@@ -8,7 +8,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../lib/router';
 import { Page } from '../components/page';
 import { chunkReloader, isChunkLoadError } from '../lib/chunk-reload';
 import { Loading } from './guards';

@@ -6,7 +6,7 @@
  * load their screens on first visit, so the sign-in page carries neither the admin console's
  * DataGrid nor the account and organization screens.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router';
 import { accountRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';

@@ -12,7 +12,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '../lib/router';
 import { useSignOut } from '../lib/auth';
 import { useAdminAccess } from '../lib/admin-access';
 import { UserAvatar } from './user-avatar';

@@ -6,7 +6,7 @@
 import '../support/dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '../../src/lib/router';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app';
 import { Layout } from '../../src/app/layout';

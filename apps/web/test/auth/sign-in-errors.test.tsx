@@ -6,7 +6,7 @@
 import '../support/dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from '../../src/lib/router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/providers';
 import { SignInError } from '../../src/features/auth/components/sign-in-error';
@@ -20,9 +20,11 @@ const server = useTestServer();
 function renderError(error: AppError, identifier: string, language = DEFAULT_LANGUAGE, returnTo?: string) {
   return render(
     <AppProviders auth={createTestAuth(server)} language={language}>
-      <MemoryRouter>
-        <SignInError error={error} identifier={identifier} returnTo={returnTo} />
-      </MemoryRouter>
+      <RouterProvider
+        router={createMemoryRouter([
+          { path: '*', element: <SignInError error={error} identifier={identifier} returnTo={returnTo} /> },
+        ])}
+      />
     </AppProviders>,
   );
 }

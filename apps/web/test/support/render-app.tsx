@@ -4,7 +4,7 @@
  */
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from '../../src/lib/router';
 import { App } from '../../src/app/app';
 import { appRoutes } from '../../src/app/routes';
 import { createAppAuth, type AppAuth } from '../../src/lib/auth';

@@ -3,7 +3,7 @@
  * one layout with the list of sections, one route per section. Each loads on first visit, so the
  * sign-in page does not carry them.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { withTexts } from '../../lib/locale-bundles';
 
 export const accountRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@
  * Its screens load on first visit: the DataGrid is the largest part of the app, and most users
  * never open the console.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { withTexts } from '../../lib/locale-bundles';
 import { FirstScreen, RequireScreen } from './components/require-screen';
 

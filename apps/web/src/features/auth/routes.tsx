@@ -9,7 +9,7 @@
  * the zod their forms validate with (#32 item 22). Their texts (`auth`) are among the first ones
  * loaded.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { AccountDeletedPage } from './components/account-deleted-page';
 import { SignInPage } from './components/sign-in-page';
 

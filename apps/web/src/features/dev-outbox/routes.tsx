@@ -2,7 +2,7 @@
  * @module The development outbox's page; it loads on first visit (production servers have no
  * outbox, and nobody signing in needs it).
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { withTexts } from '../../lib/locale-bundles';
 
 export const outboxRoutes: RouteObject[] = [

@@ -4,7 +4,7 @@
  * its code (RFC 8628). Public (each page sends anyone signed out to sign-in and back with the same
  * request or code), and loaded on first visit.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { withTexts } from '../../lib/locale-bundles';
 
 export const oauthRoutes: RouteObject[] = [

@@ -4,7 +4,7 @@
  * invitation mail links to (a signed-out visitor signs in first and comes back to it). The screens
  * load on first visit, so the sign-in page does not carry them.
  */
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { withTexts } from '../../lib/locale-bundles';
 
 /** Organizations, under /organizations. */

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PasswordTextField } from '../../../components/password-text-field';
 import { ServerError } from '../../../components/server-error';

@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProviderIcon } from '../../../components/provider-icons';
 import { ServerError } from '../../../components/server-error';

@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../lib/router';
 import { useAdminAccess } from '../../../lib/admin-access';
 
 export function AdminNav() {

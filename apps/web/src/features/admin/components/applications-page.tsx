@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { ApplicationLogo } from '../../../components/application-logo';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { AuditDetailList } from '../../../components/audit-detail-list';
 import { auditEventLabel } from '../../../lib/audit-event';
 import { deviceName } from '../../../lib/device-name';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import type { AdminAuditEvent } from '../api/admin-types';

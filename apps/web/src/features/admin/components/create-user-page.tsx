@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '../../../lib/router';
 import { z } from 'zod';
 import { EmailField, NewPasswordField } from '../../../components/credential-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';

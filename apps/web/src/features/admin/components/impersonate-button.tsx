@@ -6,7 +6,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { clientErrorOf } from '../../../lib/unwrap';
 import { useImpersonateUser } from '../api/impersonate-user';

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { clientErrorOf } from '../../../lib/unwrap';

@@ -4,7 +4,7 @@
  * The console's own address goes to the first screen the user may open.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../../lib/router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useAdminAccess, type AdminScreen } from '../../../lib/admin-access';
@@ -25,5 +25,5 @@ export function RequireScreen({ screen }: { screen: AdminScreen }) {
 
 export function FirstScreen() {
   const { screens } = useAdminAccess();
-  return screens[0] ? <Navigate to={screens[0]} replace /> : <Forbidden />;
+  return screens[0] ? <Navigate to={`/admin/${screens[0]}`} replace /> : <Forbidden />;
 }

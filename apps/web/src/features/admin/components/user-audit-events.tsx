@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { ServerError } from '../../../components/server-error';
 import { auditEventLabel } from '../../../lib/audit-event';
 import { AuditDetailList } from '../../../components/audit-detail-list';

@@ -14,7 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { cardsOnPhones } from '../../../components/cards-on-phones';
 import { EmailText } from '../../../components/email-text';
 import { formatDateTime } from '../../../lib/format-date';

@@ -14,7 +14,7 @@ import {
   type GridColDef,
 } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import type { AdminUser } from '../api/list-users';
 import { banReasonText } from './ban-reason';
 import { KNOWN_ROLES } from './known-roles';

@@ -14,7 +14,7 @@ import {
 } from '@mui/x-data-grid';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import type { AdminUser } from '../api/list-users';
 import { PAGE_SIZES } from './grid-address';
 import { gridLocaleText } from './grid-locale';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { GridFilterModel, GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from '../../../lib/router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useAuth } from '../../../lib/auth';

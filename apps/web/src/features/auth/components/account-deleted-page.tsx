@@ -7,7 +7,7 @@
  */
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from '../../../lib/router';
 import { CardPage } from '../../../components/page';
 import { LinkOutcome } from './link-outcome';
 

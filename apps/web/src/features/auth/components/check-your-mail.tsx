@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { signInPath } from '../../../lib/safe-redirect';
 import type { SignedUp } from './sign-up-form';
 import { DevOutboxNote } from './dev-outbox-note';

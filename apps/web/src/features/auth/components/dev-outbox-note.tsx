@@ -5,7 +5,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { OUTBOX_PAGE_PATH, useHasDevOutbox } from '../../../lib/dev-outbox';
 
 export function DevOutboxNote() {

@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from '../../../lib/router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { keepOAuthQuery, signedOAuthQueryOf } from '../../../lib/oauth-query';

@@ -15,7 +15,7 @@
 import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from '../../../lib/router';
 import { CardPage } from '../../../components/page';
 import { useSession } from '../../../lib/auth';
 import { flowErrorOf } from '../../../lib/flow-error';

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import SvgIcon from '@mui/material/SvgIcon';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { useOutbox } from '../../../lib/dev-outbox';
 
 /** At phone width the word is for screen readers only; the envelope shows. */

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { ClientError } from '@latchkey/client';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from '../../../lib/router';
 import { z } from 'zod';
 import { CardPage } from '../../../components/page';
 import { FormTextField } from '../../../components/form-text-field';

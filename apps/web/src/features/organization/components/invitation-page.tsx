@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from '../../../lib/router';
 import { CardPage } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useToast } from '../../../components/toast';

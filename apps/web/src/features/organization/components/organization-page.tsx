@@ -13,7 +13,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useParams } from '../../../lib/router';
 import { Page } from '../../../components/page';
 import { ServerError } from '../../../components/server-error';
 import { useSession, type ErrorCode } from '../../../lib/auth';

@@ -5,7 +5,7 @@
  */
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { useToast } from '../../../components/toast';
