@@ -1,9 +1,8 @@
 /**
- * @module A labelled checkbox bound to react-hook-form (the label is part of the clickable area).
+ * @module A labelled checkbox bound to react-hook-form.
  */
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { LabelledCheckbox } from './labelled-checkbox';
 
 export function FormCheckbox<T extends FieldValues>({
   control,
@@ -19,17 +18,13 @@ export function FormCheckbox<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormControlLabel
+        <LabelledCheckbox
+          name={field.name}
           label={label}
-          control={
-            <Checkbox
-              name={field.name}
-              checked={Boolean(field.value)}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-              slotProps={{ input: { ref: field.ref } }}
-            />
-          }
+          checked={Boolean(field.value)}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
         />
       )}
     />

@@ -1,18 +1,11 @@
 /**
- * @module A labelled MUI text field bound to react-hook-form. Its error text is an i18n key (zod
- * messages in the app's schemas are keys of the `common` namespace) or an already translated
- * server message; either way it is announced with the field.
+ * @module A labelled MUI text field bound to react-hook-form, its error shown as its helper text
+ * (`fieldHelperText`).
  */
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-
-/** The field's error, translated if it is a key, else the helper text given. */
-export function fieldHelperText(t: TFunction, error: FieldError | undefined, helperText: ReactNode): ReactNode {
-  return error?.message ? t(error.message, { defaultValue: error.message }) : helperText;
-}
+import { fieldHelperText } from './field-helper-text';
 
 export type FormTextFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -42,7 +35,7 @@ export function FormTextField<T extends FieldValues>({
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={fieldHelperText(t, fieldState.error, helperText)}
+          helperText={fieldHelperText(t, fieldState.error?.message, helperText)}
         />
       )}
     />

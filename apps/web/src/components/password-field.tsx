@@ -2,7 +2,7 @@
  * @module A password field bound to react-hook-form: the show/hide toggle always, and where a
  * password is set, the strength meter (`strength`) and, for an admin handing a password over,
  * "Generate" (`generate`), which fills in a random strong password and shows it so it can be
- * copied. Its error text is translated as FormTextField's is (`fieldHelperText`).
+ * copied. Its error text is translated as every field's is (`fieldHelperText`).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { generatePassword } from '../lib/generate-password';
-import { fieldHelperText } from './form-text-field';
+import { fieldHelperText } from './field-helper-text';
 import { PasswordStrength } from './password-strength';
 import { PasswordTextField, type PasswordTextFieldProps } from './password-text-field';
 
@@ -50,7 +50,7 @@ export function PasswordField<T extends FieldValues>({
       inputRef={field.ref}
       label={label}
       error={Boolean(fieldState.error)}
-      helperText={fieldHelperText(t, fieldState.error, helperText)}
+      helperText={fieldHelperText(t, fieldState.error?.message, helperText)}
       revealed={revealed}
       onRevealedChange={setRevealed}
     />

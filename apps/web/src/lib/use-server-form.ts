@@ -1,30 +1,20 @@
 /**
- * @module `useServerForm`: react-hook-form with a schema (zod's, or a plain one from plain-schema.ts:
- * any Standard Schema, so that this module itself needs no zod), submitting through a TanStack
- * mutation like every other change the app makes. A server error lands next to the field it
- * concerns (a VALIDATION_ERROR's named field, or a catalogue code the form maps to a field, e.g.
- * USERNAME_IS_ALREADY_TAKEN → username), else above the form. A second submit while one is
- * running is ignored, so a double click sends one request.
+ * @module `useServerForm`: react-hook-form with a schema (zod's, or any Standard Schema, so that
+ * this module itself needs no zod), submitting through `useServerSubmit` (a TanStack mutation; a server error at the field it
+ * concerns, else above the form; one request per double click). The sign-in form, on every cold
+ * load, does without react-hook-form: `usePlainForm` gives it the same submit over plain state.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { AppError } from './app-error';
-import { errorMessage, invalidFields } from './errors';
-import type { FormSchema } from './plain-schema';
-import { clientErrorOf } from './unwrap';
+import { useServerSubmit, type ServerSubmitOptions } from './use-server-submit';
 
-export interface ServerFormOptions<T extends FieldValues, R> {
+/** A Standard Schema from typed values to the same shape, as the form resolver takes it. */
+export type FormSchema<T extends object> = Parameters<typeof standardSchemaResolver<T, unknown, T>>[0];
+
+export interface ServerFormOptions<T extends FieldValues, R> extends ServerSubmitOptions<T, R, Path<T>> {
   schema: FormSchema<T>;
   defaultValues: DefaultValues<T>;
-  /** The call; a refusal throws a `ServerCallError` (`unwrap`). */
-  mutationFn(values: T): Promise<R>;
-  /** Runs before the form stops being pending (a navigation, say). */
-  onSuccess?(data: R, values: T): void | Promise<void>;
-  /** Catalogue codes that belong to one field. */
-  errorFields?: Partial<Record<AppError['code'], Path<T>>>;
 }
 
 export interface ServerForm<T extends FieldValues> {
@@ -36,7 +26,6 @@ export interface ServerForm<T extends FieldValues> {
 }
 
 export function useServerForm<T extends FieldValues, R>(options: ServerFormOptions<T, R>): ServerForm<T> {
-  const { t } = useTranslation();
   const form = useForm<T>({
     resolver: standardSchemaResolver(options.schema),
     defaultValues: options.defaultValues,
@@ -46,32 +35,9 @@ export function useServerForm<T extends FieldValues, R>(options: ServerFormOptio
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const mutation = useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: (data, values) => options.onSuccess?.(data, values),
+  const { submit, serverError, pending } = useServerSubmit(options, {
+    has: (name): name is Path<T> => name in form.getValues(),
+    showError: (name, message) => form.setError(name, { type: 'server', message }, { shouldFocus: true }),
   });
-  // The mutation's own pending state arrives with the next render, too late for a double click.
-  const running = useRef(false);
-
-  const fieldOf = (error: AppError): Path<T> | undefined => {
-    const field = options.errorFields?.[error.code] ?? (invalidFields(error)[0] as Path<T> | undefined);
-    return field && field in form.getValues() ? field : undefined;
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (running.current) return;
-    running.current = true;
-    try {
-      await mutation.mutateAsync(values);
-    } catch (cause) {
-      const error = clientErrorOf(cause)!;
-      const field = fieldOf(error);
-      if (field) form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true });
-    } finally {
-      running.current = false;
-    }
-  });
-
-  const error = clientErrorOf(mutation.error);
-  return { form, onSubmit, serverError: error && !fieldOf(error) ? error : null, pending: mutation.isPending };
+  return { form, onSubmit: form.handleSubmit(submit), serverError, pending };
 }
