@@ -1,8 +1,9 @@
 /**
  * @module `useServerForm`: react-hook-form with a schema (zod's, or any Standard Schema, so that
- * this module itself needs no zod), submitting through `useServerSubmit` (a TanStack mutation; a server error at the field it
- * concerns, else above the form; one request per double click). The sign-in form, on every cold
- * load, does without react-hook-form: `usePlainForm` gives it the same submit over plain state.
+ * this module itself needs no zod), submitting through `useServerSubmit` (a TanStack mutation; a
+ * server error at the field it concerns, else above the form; one request per double click). The
+ * sign-in form, on every cold load, does without react-hook-form: `usePlainForm` gives it the same
+ * submit over plain state.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
