@@ -55,6 +55,8 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
 
   const loaded = (route: RouteObject): LazyRoute | undefined =>
     route.lazy ? lazyAnswers.get(route) : { Component: route.Component, element: route.element };
+  const isLoaded = (matches: readonly RouteMatch[]) =>
+    matches.every(({ route }) => !route.lazy || lazyAnswers.has(route));
 
   const set = (next: Partial<RouterState>, sync = false) => {
     const apply = () => {
@@ -93,17 +95,14 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
     };
     const id = ++latest;
     const matches = matchRoutes(branches, location.pathname);
-    const ready = matches.every(({ route }) => !route.lazy || lazyAnswers.has(route));
-    if (!ready) {
+    let errors: RouterState['errors'] = null;
+    if (!isLoaded(matches)) {
       if (state.initialized) set({ navigation: { state: 'loading' } });
-      const errors = await load(matches);
+      errors = await load(matches);
       if (id !== latest) return;
-      commit();
-      set({ location, matches, errors, historyAction, initialized: true, navigation: { state: 'idle' } }, sync);
-      return;
     }
     commit();
-    set({ location, matches, errors: null, historyAction, initialized: true, navigation: { state: 'idle' } }, sync);
+    set({ location, matches, errors, historyAction, initialized: true, navigation: { state: 'idle' } }, sync);
   };
 
   const first = history.location;
@@ -111,7 +110,7 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
   let state: RouterState = {
     location: first,
     matches: firstMatches,
-    initialized: firstMatches.every(({ route }) => !route.lazy),
+    initialized: isLoaded(firstMatches),
     navigation: { state: 'idle' },
     historyAction: 'POP',
     errors: null,
