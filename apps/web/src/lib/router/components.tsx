@@ -147,7 +147,7 @@ export function Navigate({ to, replace, state }: { to: string; replace?: boolean
   return null;
 }
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   replace?: boolean;
   state?: unknown;

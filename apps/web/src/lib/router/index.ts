@@ -4,7 +4,8 @@
  * screen, links and the query string, which this does in about 2 KB. wouter (1.6 KB), the small
  * router that exists, has no route table with lazy screens and error elements, and gives nested
  * routes addresses relative to their parent, so the app would have been rewritten around it. The
- * names and shapes are react-router's, for the part the app uses.
+ * names and shapes are react-router's, for the part the app uses; addresses are absolute paths of
+ * the app (react-router's route-relative ones are not resolved).
  */
 export {
   Link,
@@ -18,7 +19,5 @@ export {
   useRouteError,
   useSearchParams,
 } from './components';
-export type { LinkProps } from './components';
-export type { Location } from './history';
-export { createBrowserRouter, createMemoryRouter, type NavigateOptions, type Router, type RouterState } from './router';
-export type { LazyRoute, RouteObject } from './route-table';
+export { createBrowserRouter, createMemoryRouter, type Router } from './router';
+export type { RouteObject } from './route-table';
